@@ -1,0 +1,104 @@
+"""The contract every game module offers (DESIGN.md, "The engine contract").
+
+A game is a module (``tabletop.games.<package>``) with these functions and
+attributes. ``typing.Protocol`` lets a type checker hold each game to it, and
+``tests/test_contract.py`` checks every registered game at run time.
+
+Functions
+---------
+``new_game(seats: int, options: dict | None, seed: int) -> State``
+    Deal, shuffle and set up. ``seats`` is the number of players (0-based seats);
+    ``options`` missing keys take ``default_options()``.
+``legal_moves(state) -> list[Move]``
+    Every decision open to ``to_act(state)``; empty once the game is over. Where
+    placements are continuous (Tower War), a finite representative set.
+``apply(state, move) -> State``
+    A NEW state; the old one is untouched. An illegal move raises ``IllegalMove``.
+``view(state, seat: int | None) -> dict``
+    JSON-able picture of the game as ``seat`` may see it (``None``: a spectator).
+    Never holds another seat's secrets. Every view has at least the keys
+    ``to_act``, ``outcome`` (``Outcome.to_json()`` or None), ``log`` (public
+    plain-words lines) and ``epoch`` (see below).
+``to_act(state) -> int | None``
+    The seat whose decision it is; None when the game is over.
+``outcome(state) -> Outcome | None``
+    None while the game runs.
+``default_options() -> dict``
+    Variant switches (bool / int / str values) and their defaults.
+``move_to_json(move) -> dict`` / ``move_from_json(data) -> Move``
+    Stable JSON form of moves; bad data raises ``IllegalMove``.
+``epoch(state) -> int``
+    A counter that grows whenever chance acts or hidden information is revealed
+    (a card drawn or turned, dice rolled). Hot-seat undo is allowed only while
+    the epoch has not changed since the move being undone.
+
+Attributes
+----------
+``ID`` (registry id), ``TITLE``, ``BLURB`` (one line for the home screen),
+``MIN_PLAYERS``, ``MAX_PLAYERS``, ``HIDDEN_INFORMATION`` (True when a view holds
+private information, so hot-seat play needs a hand-over curtain),
+``SEAT_NAMES`` (default names per seat, e.g. ("Aliens", "Humans") or None),
+``OPTION_LABELS`` (key -> label for the new-game screen) and ``OPTION_CHOICES``
+(key -> list of allowed values for str/int options offered as a choice).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from tabletop.engine.moves import Move
+from tabletop.engine.outcome import Outcome
+
+State = Any
+
+REQUIRED_FUNCTIONS = (
+    "new_game",
+    "legal_moves",
+    "apply",
+    "view",
+    "to_act",
+    "outcome",
+    "default_options",
+    "move_to_json",
+    "move_from_json",
+    "epoch",
+)
+REQUIRED_ATTRIBUTES = (
+    "ID",
+    "TITLE",
+    "BLURB",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "HIDDEN_INFORMATION",
+    "SEAT_NAMES",
+    "OPTION_LABELS",
+    "OPTION_CHOICES",
+)
+
+
+class GameModule(Protocol):
+    ID: str
+    TITLE: str
+    BLURB: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    HIDDEN_INFORMATION: bool
+    SEAT_NAMES: tuple[str, ...] | None
+    OPTION_LABELS: dict[str, str]
+    OPTION_CHOICES: dict[str, list]
+
+    def new_game(self, seats: int, options: dict | None, seed: int) -> State: ...
+    def legal_moves(self, state: State) -> list[Move]: ...
+    def apply(self, state: State, move: Move) -> State: ...
+    def view(self, state: State, seat: int | None) -> dict: ...
+    def to_act(self, state: State) -> int | None: ...
+    def outcome(self, state: State) -> Outcome | None: ...
+    def default_options(self) -> dict: ...
+    def move_to_json(self, move: Move) -> dict: ...
+    def move_from_json(self, data: Any) -> Move: ...
+    def epoch(self, state: State) -> int: ...
+
+
+def missing_parts(module: Any) -> list[str]:
+    """Names of the contract's functions/attributes a module lacks (empty when complete)."""
+    return [n for n in REQUIRED_FUNCTIONS + REQUIRED_ATTRIBUTES if not hasattr(module, n)]

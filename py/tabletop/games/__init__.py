@@ -1,0 +1,39 @@
+"""The registry: game id -> game module (see ``tabletop.engine.protocol``).
+
+A game appears here once its package exists under ``tabletop/games/``; the
+order is the order of the home screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+
+PACKAGES: dict[str, str] = {
+    "tower-war": "tower_war",
+    "towers-of-wyoming": "towers_of_wyoming",
+    "tower-battle": "tower_battle",
+    "war-of-the-worlds": "war_of_the_worlds",
+}
+
+
+def _load() -> dict[str, ModuleType]:
+    games = {}
+    for game_id, package in PACKAGES.items():
+        name = f"{__name__}.{package}"
+        if importlib.util.find_spec(name) is not None:
+            games[game_id] = importlib.import_module(name)
+    return games
+
+
+GAMES: dict[str, ModuleType] = _load()
+
+
+def get_game(game_id: str) -> ModuleType:
+    """The module of ``game_id``; KeyError with a one-line message listing the known ids."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        known = ", ".join(GAMES) or "none yet"
+        raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
