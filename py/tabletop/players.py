@@ -7,7 +7,8 @@ levels (easy, normal, hard) register here as each game's ``ai`` module lands.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.engine.rng import Rng
 

@@ -99,7 +99,7 @@ class Card:
         return str(self)
 
     @staticmethod
-    def parse(code: str) -> "Card":
+    def parse(code: str) -> Card:
         """Read a code written by ``str(card)``; raises ValueError on anything else."""
         if not isinstance(code, str) or not code:
             raise ValueError(f"not a card: {code!r}")

@@ -8,7 +8,8 @@ or wrong types are refused with a clear message.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 
 def resolve_options(defaults: Mapping[str, Any], given: Mapping[str, Any] | None) -> dict[str, Any]:

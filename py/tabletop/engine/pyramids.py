@@ -25,7 +25,7 @@ class Size(IntEnum):
         return str(self)
 
     @staticmethod
-    def parse(value: "str | int | Size") -> "Size":
+    def parse(value: str | int | Size) -> Size:
         if isinstance(value, Size):
             return value
         if isinstance(value, int) and not isinstance(value, bool):

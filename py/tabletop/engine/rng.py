@@ -12,7 +12,8 @@ the generator, and replaying a save redraws exactly the same cards and dice.
 
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -34,10 +35,10 @@ class Rng:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state
 
-    def __deepcopy__(self, memo: dict) -> "Rng":
+    def __deepcopy__(self, memo: dict) -> Rng:
         return Rng(self.state)
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         return Rng(self.state)
 
     def next_u64(self) -> int:
@@ -86,7 +87,7 @@ class Rng:
         self.shuffle(out)
         return out
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """An independent generator seeded from this one (e.g. one per seat or per bot)."""
         return Rng(self.next_u64())
 

@@ -13,7 +13,8 @@ level); the game itself only needs their number.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from tabletop.engine.errors import IllegalMove, SaveError
 
