@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark Towers & Worlds: the one entry for people and CI.
+
+    python3 build.py serve   # install what is needed, build dist/, serve on http://localhost:8000
+    python3 build.py test    # install test tools (.venv, Chromium), build, ruff, pytest tests e2e
+    python3 build.py build   # only build dist/
+    python3 build.py bench   # start-up of the app vs a bare PyScript page, per-move timings
+
+Only the standard library is used here, so it runs on a fresh machine with
+Python 3.11+, Node/npm and git.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+VENV = ROOT / ".venv"
+NODE_MODULES = ROOT / "node_modules"
+
+# Runtime files copied from npm packages: everything the page loads, nothing it doesn't
+# (no source maps, test consoles, editors or terminals).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "mpy-", "donkey", "service-worker", "storage", "pyodide_graph", "zip-")
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".zip": "application/zip",
+    ".toml": "text/plain",
+    ".svg": "image/svg+xml",
+}
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs) -> None:
+    log(" ".join(str(c) for c in cmd))
+    subprocess.run(cmd, check=True, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+
+
+# ---------------------------------------------------------------- vendored runtime
+
+
+def ensure_node_modules() -> None:
+    """`npm ci` when node_modules is missing or older than the lock file."""
+    marker = NODE_MODULES / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    if marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    npm = shutil.which("npm")
+    if not npm:
+        sys.exit("build.py: npm is needed to fetch the pinned Pyodide and PyScript (install Node.js with npm)")
+    run([npm, "ci", "--no-audit", "--no-fund"])
+
+
+def copy_runtime(dist: Path) -> None:
+    pyodide_src = NODE_MODULES / "pyodide"
+    pyodide_dst = dist / "vendor" / "pyodide"
+    pyodide_dst.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide_src / name, pyodide_dst / name)
+    pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    pyscript_dst = dist / "vendor" / "pyscript"
+    pyscript_dst.mkdir(parents=True)
+    for path in sorted(pyscript_src.iterdir()):
+        if path.suffix not in (".js", ".css") or path.name.startswith(PYSCRIPT_SKIP_PREFIXES):
+            continue
+        shutil.copy2(path, pyscript_dst / path.name)
+
+
+# ---------------------------------------------------------------- the site
+
+
+def package_archive(dist: Path) -> None:
+    """The whole `tabletop` package as one zip that PyScript unpacks (one request, not dozens)."""
+    with zipfile.ZipFile(dist / "tabletop.zip", "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((ROOT / "py" / "tabletop").rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            info = zipfile.ZipInfo(str(path.relative_to(ROOT / "py")), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def write_precache(dist: Path) -> str:
+    """Write the service worker with the list of every built file and its content hash.
+
+    The cache name is a hash of that list, so a new build gets a new cache and the
+    old one is dropped whole when the new worker activates: never a mix of versions.
+    """
+    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    entries = {str(p.relative_to(dist)).replace(os.sep, "/"): file_hash(p) for p in files}
+    version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
+    template = (ROOT / "static" / "sw.js").read_text()
+    text = template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(entries, indent=1))
+    (dist / "sw.js").write_text(text)
+    (dist / "version.json").write_text(json.dumps({"version": version}))
+    return version
+
+
+def build(dist: Path = DIST) -> str:
+    """Build the static site into ``dist`` and return its version hash."""
+    ensure_node_modules()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    copy_runtime(dist)
+    for name in ("index.html", "pyscript.toml", "bare.html"):
+        shutil.copy2(ROOT / name, dist / name)
+    shutil.copy2(ROOT / "py" / "tabletop" / "main.py", dist / "main.py")
+    static = dist / "static"
+    shutil.copytree(ROOT / "static", static, ignore=shutil.ignore_patterns("sw.js"))
+    shutil.move(static / "manifest.webmanifest", dist / "manifest.webmanifest")
+    package_archive(dist)
+    version = write_precache(dist)
+    log(f"built {dist.relative_to(ROOT)} (version {version})")
+    return version
+
+
+# ---------------------------------------------------------------- serving
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types (wasm must be application/wasm for streaming compile)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib's name
+        if os.environ.get("TW_QUIET_SERVER"):
+            return
+        super().log_message(format, *args)
+
+
+def serve(dist: Path = DIST, port: int = 8000, host: str = "localhost") -> None:
+    handler = functools.partial(SiteHandler, directory=str(dist))
+    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+        log(f"serving {dist.relative_to(ROOT)} on http://{host}:{port}/  (Ctrl+C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+# ---------------------------------------------------------------- test tools
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """A .venv with the pinned test tools; reinstalled when requirements-dev.txt changes."""
+    python = venv_python()
+    req = ROOT / "requirements-dev.txt"
+    stamp = VENV / ".requirements.sha256"
+    want = hashlib.sha256(req.read_bytes()).hexdigest()
+    if not python.exists():
+        run([sys.executable, "-m", "venv", str(VENV)])
+    if not stamp.exists() or stamp.read_text() != want:
+        run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", str(req)])
+        stamp.write_text(want)
+    return python
+
+
+def find_chromium(python: Path) -> str:
+    """$CHROMIUM, else /usr/bin/chromium, else apt-get (root on Debian), else Playwright's own."""
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], check=False, env=env)
+        run(["apt-get", "install", "-y", "-q", "chromium"], env=env)
+        if Path("/usr/bin/chromium").exists():
+            return "/usr/bin/chromium"
+    run([str(python), "-m", "playwright", "install", "chromium"])
+    return ""  # Playwright finds its own browser
+
+
+def test(extra: list[str]) -> int:
+    python = ensure_venv()
+    chromium = find_chromium(python)
+    build()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "TW_QUIET_SERVER": "1"}
+    if chromium:
+        env["CHROMIUM"] = chromium
+    run([str(python), "-m", "ruff", "check", "py", "tests", "e2e", "build.py"], env=env)
+    result = subprocess.run([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], cwd=ROOT, env=env)
+    return result.returncode
+
+
+def bench(extra: list[str]) -> int:
+    python = ensure_venv()
+    chromium = find_chromium(python)
+    build()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "TW_QUIET_SERVER": "1"}
+    if chromium:
+        env["CHROMIUM"] = chromium
+    return subprocess.run([str(python), str(ROOT / "e2e" / "bench.py"), *extra], cwd=ROOT, env=env).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Towers & Worlds: build, serve, test, bench")
+    parser.add_argument("command", choices=["build", "serve", "test", "bench"])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("rest", nargs=argparse.REMAINDER, help="passed on to pytest / the benchmark")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        build()
+    elif args.command == "serve":
+        build()
+        serve(port=args.port)
+    elif args.command == "test":
+        return test(args.rest)
+    elif args.command == "bench":
+        return bench(args.rest)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+/* Runs before PyScript: marks embed mode, keeps PyScript booting where storage is
+   blocked, reports start-up progress, and registers the offline service worker.
+   Classic script, no inline code (the Content-Security-Policy forbids it). */
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var params = new URLSearchParams(location.search);
+  var embed = params.get("embed") || (/^#\/embed\/([\w-]+)/.exec(location.hash) || [])[1];
+  if (embed) root.setAttribute("data-embed", embed);
+  root.setAttribute("data-boot-start", String(Math.round(performance.now())));
+
+  /* IndexedDB guard. @pyscript/core 0.7.31 (polyscript 0.20.20, @webreflection/idb-map 0.3.2)
+     always opens an IndexedDB cache before Python starts. Where IndexedDB is blocked (a
+     cross-site iframe, private modes), open() fails and idb-map's onerror handler calls
+     this.dispatchEvent(event) with `this` being the IDBOpenDBRequest that is dispatching that
+     very event: InvalidStateError, the boot promise rejects, Python never starts.
+     Here indexedDB.open() falls back to a small in-memory database when the real one throws
+     or fails, so PyScript boots (its package cache is simply not kept between visits). */
+  function MemoryRequest() { this.result = undefined; this.error = null; this.readyState = "pending"; }
+  function fire(target, type, extra) {
+    var event = { type: type, target: target, currentTarget: target };
+    for (var k in extra) event[k] = extra[k];
+    target.readyState = "done";
+    var handler = target["on" + type];
+    if (typeof handler === "function") handler.call(target, event);
+  }
+  function later(fn) { Promise.resolve().then(fn); }
+  function MemoryStore() { this.data = new Map(); }
+  function storeRequest(fn) {
+    var req = new MemoryRequest();
+    later(function () { req.result = fn(); fire(req, "success"); });
+    return req;
+  }
+  MemoryStore.prototype = {
+    get: function (k) { var d = this.data; return storeRequest(function () { return d.get(k); }); },
+    getKey: function (k) { var d = this.data; return storeRequest(function () { return d.has(k) ? k : undefined; }); },
+    getAllKeys: function () { var d = this.data; return storeRequest(function () { return Array.from(d.keys()); }); },
+    getAll: function () { var d = this.data; return storeRequest(function () { return Array.from(d.values()); }); },
+    count: function () { var d = this.data; return storeRequest(function () { return d.size; }); },
+    put: function (v, k) { var d = this.data; return storeRequest(function () { d.set(k, v); return k; }); },
+    delete: function (k) { var d = this.data; return storeRequest(function () { d.delete(k); }); },
+    clear: function () { var d = this.data; return storeRequest(function () { d.clear(); }); }
+  };
+  function MemoryDatabase(name) {
+    this.name = name; this.version = 1; this.stores = {};
+    var stores = this.stores;
+    this.objectStoreNames = { get length() { return Object.keys(stores).length; },
+                              contains: function (n) { return n in stores; } };
+  }
+  MemoryDatabase.prototype = {
+    createObjectStore: function (n) { return (this.stores[n] = this.stores[n] || new MemoryStore()); },
+    transaction: function (names) {
+      var stores = this.stores;
+      var tx = { objectStore: function (n) { return stores[n] || (stores[n] = new MemoryStore()); } };
+      later(function () { if (typeof tx.oncomplete === "function") tx.oncomplete({ type: "complete", target: tx }); });
+      return tx;
+    },
+    close: function () {}
+  };
+  var memoryDatabases = {};
+  function openInMemory(req, name) {
+    later(function () {
+      var fresh = !(name in memoryDatabases);
+      var db = memoryDatabases[name] || (memoryDatabases[name] = new MemoryDatabase(name));
+      req.result = db;
+      if (fresh) {
+        var tx = db.transaction([]);
+        req.transaction = tx;
+        fire(req, "upgradeneeded", { oldVersion: 0, newVersion: 1 });
+      }
+      req.transaction = null;
+      fire(req, "success");
+    });
+  }
+  var realIDB = null;
+  try { realIDB = window.indexedDB || null; } catch (e) { realIDB = null; }
+  var guardedIDB = {
+    open: function (name, version) {
+      var req = new MemoryRequest();
+      var real;
+      try { real = realIDB && realIDB.open(name, version); } catch (e) { real = null; }
+      if (!real) { openInMemory(req, name); return req; }
+      real.onupgradeneeded = function (event) {
+        req.result = real.result; req.transaction = real.transaction;
+        fire(req, "upgradeneeded", { oldVersion: event.oldVersion, newVersion: event.newVersion });
+      };
+      real.onsuccess = function () { req.result = real.result; req.transaction = null; fire(req, "success"); };
+      real.onerror = function (event) { if (event && event.preventDefault) event.preventDefault(); openInMemory(req, name); };
+      real.onblocked = function () { openInMemory(req, name); };
+      return req;
+    },
+    deleteDatabase: function (name) {
+      delete memoryDatabases[name];
+      try { return realIDB.deleteDatabase(name); } catch (e) { return new MemoryRequest(); }
+    },
+    cmp: function (a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+  };
+  try {
+    Object.defineProperty(window, "indexedDB", { configurable: true, get: function () { return guardedIDB; } });
+  } catch (e) { /* leave the real one */ }
+
+  /* Start-up progress in words, from PyScript's py:progress events. */
+  var steps = { "Loading Pyodide": "Starting Python…", "Loading Storage": "Starting Python…",
+                "Loaded Pyodide": "Loading the game rules…" };
+  addEventListener("py:progress", function (event) {
+    var el = document.getElementById("boot-progress");
+    var words = steps[event.detail];
+    if (el && words && !root.hasAttribute("data-app-ready")) el.lastChild.textContent = " " + words;
+  });
+
+  /* Offline: precache the site once the app is ready (never competing with start-up) (not in an iframe, where a wiki's
+     page should not install workers for us). */
+  if ("serviceWorker" in navigator && !embed && window.top === window && location.protocol !== "file:") {
+    addEventListener("app:ready", function () {
+      navigator.serviceWorker.register("./sw.js").catch(function () { /* offline play just isn't available */ });
+    });
+  }
+})();
