@@ -32,7 +32,7 @@ NODE_MODULES = ROOT / "node_modules"
 # Runtime files copied from npm packages: everything the page loads, nothing it doesn't
 # (no source maps, test consoles, editors or terminals).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "mpy-", "donkey", "service-worker", "storage", "pyodide_graph", "zip-")
+PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "mpy-", "donkey", "deprecations-manager", "service-worker", "storage", "pyodide_graph", "zip-")
 
 MIME_TYPES = {
     ".wasm": "application/wasm",

@@ -1,0 +1,305 @@
+"""The application: routes to screens, owns the current game session and the store."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import js
+
+from tabletop.engine.errors import IllegalMove, SaveError
+from tabletop.engine.rng import Rng
+from tabletop.engine.saves import parse_save
+from tabletop.games import GAMES
+from tabletop.players import LEVELS, make_player
+from tabletop.ui import browser
+from tabletop.ui.dom import Mount, h
+from tabletop.ui.router import Route, parse
+from tabletop.ui.screens import home, new_game, not_found, rules, settings, table
+from tabletop.ui.session import Session
+from tabletop.ui.storage import StorageFull, Store
+
+COMPUTER_DELAY_MS = 350
+
+
+class App:
+    def __init__(self) -> None:
+        self.games = GAMES
+        backend = browser.local_storage()
+        self.store = Store(backend, GAMES)
+        self.settings = self.store.settings()
+        self.notices: list[tuple[str, str]] = []
+        if not self.store.available:
+            self.notices.append(("info", "Saves are off: this browser does not allow storage here. Your game still plays; use Export to keep it."))
+        self.session: Session | None = None
+        self.forms: dict[str, dict] = {}
+        self.table_ui: dict = {}
+        self.route = Route("home")
+        self.embed = browser.query_param("embed")
+        seed = browser.query_param("seed")
+        self.url_seed = int(seed) if seed and seed.isdigit() else None
+        self.mount = Mount(js.document.getElementById("app"))
+        self.overlay = Mount(js.document.getElementById("overlay-root"))
+        self._computer_pending = False
+
+    # ------------------------------------------------------------ routing
+    def start(self) -> None:
+        browser.on(js.window, "hashchange", lambda _e: self.navigate())
+        if self.embed and not browser.location_hash():
+            browser.set_hash(f"#/embed/{self.embed}")
+        self.navigate()
+        browser.mark_ready()
+
+    def navigate(self) -> None:
+        self.route = parse(browser.location_hash(), tuple(self.games))
+        if self.route.name == "play":
+            self._open_game(self.route.game, self.route.arg)
+        self.render()
+        self._mark_nav()
+
+    def go(self, fragment: str) -> None:
+        if browser.location_hash() == fragment:
+            self.navigate()
+        else:
+            browser.set_hash(fragment)
+
+    def _mark_nav(self) -> None:
+        for link in js.document.querySelectorAll(".site-header nav a"):
+            href = str(link.getAttribute("href"))
+            current = (href == "#/" and self.route.name == "home") or (href != "#/" and href.strip("#/") == self.route.name)
+            if current:
+                link.setAttribute("aria-current", "page")
+            else:
+                link.removeAttribute("aria-current")
+
+    def render(self) -> None:
+        route = self.route
+        if route.name == "home":
+            tree = home.render(self)
+        elif route.name == "new":
+            tree = new_game.render(self, route.game)
+        elif route.name in ("play", "embed"):
+            tree = self._table_or_setup(route)
+        elif route.name == "rules":
+            tree = rules.render(self, route.game)
+        elif route.name == "settings":
+            tree = settings.render(self)
+        else:
+            tree = not_found.render(self, route.arg)
+        self.mount.show(tree)
+        self._maybe_computer_turn()
+
+    def _table_or_setup(self, route: Route):
+        if self.session is None or self.session.module.ID != route.game:
+            if route.name == "embed":
+                return self._embed_start(route.game)
+            return new_game.render(self, route.game)
+        tree = table.render(self)
+        if route.name == "embed":
+            return h("div.embed", h("div.embed-bar", h("strong", self.session.module.TITLE),
+                                    h("a.button", {"href": browser.full_app_url(f"#/play/{route.game}/{self.session.save['id']}"),
+                                                   "target": "_blank", "rel": "noopener"}, "Open in full app")), tree)
+        return tree
+
+    def _embed_start(self, game_id: str):
+        module = self.games[game_id]
+        form = self.forms.setdefault(game_id, new_game.default_form(self, module))
+        return h("div.embed", h("div.embed-bar", h("strong", module.TITLE),
+                                h("a.button", {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
+                                  "Open in full app")),
+                 h("p", module.BLURB),
+                 h("button#embed-start.primary", "Start a game", on_click=lambda _e: self.start_game(game_id, form, embed=True)))
+
+    # ------------------------------------------------------------ messages
+    def toast(self, text: str, kind: str = "info") -> None:
+        self.notices.append((kind, text))
+        self.render()
+
+    def dismiss(self, index: int) -> None:
+        if 0 <= index < len(self.notices):
+            del self.notices[index]
+        self.render()
+
+    def update_settings(self, **changes: Any) -> None:
+        self.settings.update(changes)
+        try:
+            self.store.save_settings(self.settings)
+        except StorageFull:
+            self.notices.append(("error", "Storage is full: the setting applies until the page is closed."))
+
+    # ------------------------------------------------------------ games
+    def start_game(self, game_id: str, form: dict, embed: bool = False) -> None:
+        module = self.games[game_id]
+        seats = [dict(s) for s in form["seats"][: form["players"]]]
+        seed_text = str(form.get("seed") or "").strip()
+        if seed_text and not seed_text.isdigit():
+            self.toast("The seed must be a whole number (or left empty for a random game).", "error")
+            return
+        try:
+            session = Session.start(module, seats, form["options"], int(seed_text) if seed_text else None)
+        except ValueError as exc:
+            self.toast(f"This game cannot start with these settings: {exc}", "error")
+            return
+        self._set_session(session)
+        self._autosave()
+        self.go(f"#/embed/{game_id}" if embed else f"#/play/{game_id}/{session.save['id']}")
+
+    def _set_session(self, session: Session) -> None:
+        self.session = session
+        self.table_ui = {}
+        self.notices = [n for n in self.notices if n[0] != "error"]
+
+    def _open_game(self, game_id: str, save_id: str | None) -> None:
+        if self.session is not None and self.session.save.get("id") == save_id:
+            return
+        if save_id is None:
+            return
+        record = self.store.get(save_id)
+        if record is None:
+            self.notices.extend(("error", p) for p in self.store.problems)
+            self.store.problems.clear()
+            if not any(n[0] == "error" for n in self.notices):
+                self.notices.append(("error", "That saved game is not in this browser."))
+            self.route = Route("home")
+            return
+        try:
+            self._set_session(Session(self.games[record["game"]], record))
+        except SaveError as exc:
+            self.store.set_aside(save_id, json.dumps(record), exc)
+            self.notices.append(("error", str(exc)))
+            self.route = Route("home")
+
+    def play(self, move: Any) -> None:
+        try:
+            self.session.play(move)
+        except IllegalMove as exc:
+            self.toast(f"Not allowed: {exc}", "error")
+            return
+        self.table_ui = {}
+        self._autosave()
+        self.render()
+
+    def pass_to(self, seat: int) -> None:
+        self.session.pass_to(seat)
+        self.render()
+
+    def undo(self) -> None:
+        try:
+            self.session.undo()
+        except IllegalMove as exc:
+            self.toast(str(exc), "error")
+            return
+        self.table_ui = {}
+        self._autosave()
+        self.render()
+
+    def rematch(self) -> None:
+        old = self.session.save
+        form = {"players": len(old["seats"]), "seats": old["seats"], "options": old["options"], "seed": ""}
+        self.start_game(old["game"], form, embed=self.route.name == "embed")
+
+    def _autosave(self) -> None:
+        if self.session is None or not self.store.available:
+            return
+        try:
+            self.store.put(self.session.record())
+        except StorageFull:
+            self.notices.append(("error", "Storage is full: this game goes on, but it is not being saved. Export it to keep it."))
+
+    def _maybe_computer_turn(self) -> None:
+        session = self.session
+        if (session is None or self._computer_pending or self.route.name not in ("play", "embed")
+                or session.outcome is not None or not session.is_computer(session.to_act)):
+            return
+        self._computer_pending = True
+        browser.later(COMPUTER_DELAY_MS, self._computer_move)
+
+    def _computer_move(self) -> None:
+        self._computer_pending = False
+        session = self.session
+        if session is None or session.outcome is not None or not session.is_computer(session.to_act):
+            return
+        seat = session.to_act
+        rng = Rng(session.save["seed"] ^ (len(session.save["moves"]) * 0x9E3779B1))
+        player = make_player(computer_level(session.seats[seat].get("level")), rng)
+        self.play(player(session.module, session.state, seat))
+
+    # ------------------------------------------------------------ saves
+    def name_save(self) -> None:
+        name = js.window.prompt("Name this saved game:", self.session.save.get("name") or "")
+        if name is None:
+            return
+        self.session.save["name"] = " ".join(str(name).split())[:40]
+        self._autosave()
+        self.toast("Saved.", "ok")
+
+    def export_save(self, record: dict) -> None:
+        data = {k: record[k] for k in ("format", "version", "game", "options", "seats", "seed", "moves")}
+        data["name"] = record.get("name", "")
+        stamp = time.strftime("%Y%m%d-%H%M")
+        browser.download_json(f"{record['game']}-{stamp}.json", data)
+
+    def confirm_delete(self, record: dict) -> None:
+        title = record.get("name") or self.games[record["game"]].TITLE
+
+        def close(_e=None):
+            self.overlay.show(None)
+
+        def delete(_e):
+            self.store.delete(record["id"])
+            if self.session is not None and self.session.save.get("id") == record["id"]:
+                self.session = None
+            close()
+            self.render()
+
+        self.overlay.show(h("div.dialog-backdrop",
+                            h("div.dialog", {"role": "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-title"},
+                              h("h2#confirm-title", f"Delete “{title}”?"),
+                              h("p", "The saved game will be gone for good."),
+                              h("div.button-row",
+                                h("button#confirm-delete.danger", "Delete", on_click=delete),
+                                h("button#confirm-cancel", {"autofocus": True}, "Keep it", on_click=close)))))
+        browser.focus("confirm-cancel")
+
+    def import_text(self, text: str | None) -> None:
+        if text is None:
+            self.toast("The file could not be read.", "error")
+            return
+        try:
+            record = parse_save(text, self.games)
+            session = Session(self.games[record["game"]], dict(record, id=_import_id(record)))
+        except SaveError as exc:
+            self.toast(f"Could not import: {exc}", "error")
+            return
+        self._set_session(session)
+        self._autosave()
+        self.notices.append(("ok", f"Imported a game of {session.module.TITLE} ({len(record['moves'])} moves)."))
+        self.go(f"#/play/{record['game']}/{session.save['id']}")
+
+    def import_from_input(self, event: Any) -> None:
+        files = event.target.files
+        if files.length:
+            browser.read_file(files.item(0), self.import_text)
+        event.target.value = ""
+
+    def import_from_drop(self, event: Any) -> None:
+        event.preventDefault()
+        files = event.dataTransfer.files
+        if files.length:
+            browser.read_file(files.item(0), self.import_text)
+
+
+def computer_level(level: str | None) -> str:
+    """The player level to use for a computer seat (random until the game's own computer exists)."""
+    return level if level in LEVELS else "random"
+
+
+def _import_id(record: dict) -> str:
+    return f"import-{int(time.time() * 1000):x}-{record['seed'] & 0xFFFF:04x}"
+
+
+def start() -> App:
+    app = App()
+    app.start()
+    return app

@@ -1,0 +1,131 @@
+"""The few places the app touches browser APIs beyond building DOM (see dom.py).
+
+Every call that can throw in a locked-down browser (storage in a cross-site iframe or
+a private window) is wrapped here, so the rest of the UI deals only in Python values.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, jsnull
+
+from tabletop.ui.storage import StorageFull
+
+
+def absent(value: Any) -> bool:
+    """True for Python None and for JavaScript null (Pyodide gives ``jsnull``, not None)."""
+    return value is None or value is jsnull
+
+
+class LocalStorageBackend:
+    """``localStorage`` as a storage backend (see storage.Backend)."""
+
+    def __init__(self, storage: Any):
+        self.storage = storage
+
+    def get(self, key: str) -> str | None:
+        value = self.storage.getItem(key)
+        return None if absent(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.storage.setItem(key, value)
+        except Exception as exc:
+            raise StorageFull(str(exc)) from None
+
+    def remove(self, key: str) -> None:
+        self.storage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
+def local_storage() -> LocalStorageBackend | None:
+    """The page's localStorage, or None when the browser refuses it (saves are then off)."""
+    try:
+        storage = js.window.localStorage
+        probe = "tw:probe"
+        storage.setItem(probe, "1")
+        storage.removeItem(probe)
+        return LocalStorageBackend(storage)
+    except Exception:
+        return None
+
+
+def location_hash() -> str:
+    return str(js.location.hash or "")
+
+
+def set_hash(fragment: str) -> None:
+    if location_hash() != fragment:
+        js.location.hash = fragment
+
+
+def query_param(name: str) -> str | None:
+    value = js.URLSearchParams.new(js.location.search).get(name)
+    return None if absent(value) else str(value)
+
+
+def full_app_url(fragment: str) -> str:
+    """This page without ``?embed=…``, at ``fragment`` (for "open in full app")."""
+    return str(js.location.pathname) + fragment
+
+
+def on(target: Any, event: str, handler: Any) -> Any:
+    """A long-lived listener (kept for the page's life; the proxy is returned)."""
+    proxy = create_proxy(handler)
+    target.addEventListener(event, proxy)
+    return proxy
+
+
+def later(ms: int, fn: Any) -> None:
+    """Run ``fn`` after ``ms`` milliseconds, letting the page paint first."""
+    proxy = None
+
+    def once(*_args: Any) -> None:
+        try:
+            fn()
+        finally:
+            proxy.destroy()
+
+    proxy = create_proxy(once)
+    js.setTimeout(proxy, ms)
+
+
+def download_json(filename: str, data: dict) -> None:
+    """Offer ``data`` as a .json file download."""
+    blob = js.Blob.new([json.dumps(data, indent=1)], js.Object.fromEntries([["type", "application/json"]]))
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = filename
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.URL.revokeObjectURL(url)
+
+
+def read_file(file: Any, done: Any) -> None:
+    """Read a user-chosen File as text and call ``done(text)`` (or ``done(None)`` on failure)."""
+    def loaded(text: Any) -> None:
+        done(str(text))
+
+    def failed(_err: Any) -> None:
+        done(None)
+
+    file.text().then(create_proxy(loaded), create_proxy(failed))
+
+
+def mark_ready() -> None:
+    root = js.document.documentElement
+    root.setAttribute("data-app-ready", "1")
+    js.window.dispatchEvent(js.Event.new("app:ready"))
+
+
+def focus(element_id: str) -> None:
+    element = js.document.getElementById(element_id)
+    if not absent(element):
+        element.focus()

@@ -1,0 +1,44 @@
+"""One renderer per game: ``tabletop.ui.render.<package>.render(ctx) -> El``.
+
+A renderer draws ``ctx.view`` (what the seat at the screen may see) and turns taps
+into moves from ``ctx.legal``; it never decides a rule. ``ctx.ui`` is a dict for
+transient choices (a selected card, a half-built play) that survives re-renders and
+is cleared after every move.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.games import PACKAGES
+
+
+@dataclass
+class TableContext:
+    module: Any
+    view: dict
+    legal: list
+    names: list[str]
+    viewer: int | None
+    play: Callable[[Any], None]
+    refresh: Callable[[], None]
+    ui: dict = field(default_factory=dict)
+    notify: Callable[[str], None] = print
+
+    def move_json(self, move: Any) -> dict:
+        return self.module.move_to_json(move)
+
+    def legal_of(self, kind: str) -> list:
+        return [m for m in self.legal if m.kind == kind]
+
+
+def renderer_for(game_id: str) -> Any:
+    """The game's renderer module, or the generic one listing legal moves."""
+    name = f"{__name__}.{PACKAGES[game_id]}"
+    if importlib.util.find_spec(name) is not None:
+        return importlib.import_module(name)
+    return importlib.import_module(f"{__name__}.generic")

@@ -1,0 +1,1 @@
+"""Screens: each a function ``(app) -> El`` that reads the app and returns a tree."""

@@ -1,0 +1,53 @@
+"""Home: the four games, games in progress, import a save."""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.screens.common import link_button, notices, when
+
+
+def game_card(game_id: str, module) -> El:
+    return h("li.game-card", {"data-game": game_id},
+             h("h2", module.TITLE),
+             h("p", module.BLURB),
+             h("div.actions",
+               link_button("New game", f"#/new/{game_id}", primary=True, **{"aria-label": f"New game of {module.TITLE}"}),
+               link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"})))
+
+
+def saved_game(app, record: dict) -> El:
+    module = app.games[record["game"]]
+    players = ", ".join(s["name"] for s in record["seats"])
+    title = record.get("name") or module.TITLE
+    status = "finished" if record.get("finished") else f"move {len(record['moves'])}"
+    return h("li.saved-item",
+             h("div.meta", h("strong", title), h("small", f"{module.TITLE} · {players} · {status} · {when(record.get('saved_at'))}")),
+             h("div.button-row",
+               link_button("Continue", f"#/play/{record['game']}/{record['id']}", primary=True, **{"aria-label": f"Continue {title}"}),
+               h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: app.export_save(record)),
+               h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: app.confirm_delete(record))))
+
+
+def import_panel(app) -> El:
+    return h("div.panel.import-panel", {"data-drop": "save"},
+             h("h2", "Import a saved game"),
+             h("p.hint", "Choose a .json file exported from Towers & Worlds, or drop it here."),
+             h("label.button", {"for": "import-file"}, "Choose file…"),
+             h("input#import-file", {"type": "file", "accept": ".json,application/json", "class": "visually-hidden"},
+               on_change=app.import_from_input),
+             on_dragover=lambda e: e.preventDefault(), on_drop=app.import_from_drop)
+
+
+def render(app) -> El:
+    records = app.store.list()
+    saves_note = None if app.store.available else h("p.notice", "Saves are off: this browser does not let the app store anything here. Games still play; export them to keep them.")
+    return h("section.home",
+             notices(app),
+             h("h1.home-title", "Four games of towers and worlds"),
+             h("p.home-lede", "Play at the table on one device, pass it round, or take on the computer. Works offline once loaded."),
+             h("ul.game-grid", [game_card(gid, m) for gid, m in app.games.items()]),
+             h("div.section",
+               h("h2", "Games in progress"),
+               saves_note,
+               h("ul.saved-list", [saved_game(app, r) for r in records]) if records else h("p.hint", "No saved games yet: a game saves itself after every move."),
+               import_panel(app)))

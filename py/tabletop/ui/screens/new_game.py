@@ -1,0 +1,101 @@
+"""New game: players (name, person or computer), variant switches, optional seed."""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.screens.common import notices
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def default_form(app, module) -> dict:
+    names = app.settings.get("names") or []
+    count = module.MIN_PLAYERS
+    seats = []
+    for i in range(module.MAX_PLAYERS):
+        fallback = module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}"
+        seats.append({"name": (names[i] if i < len(names) and names[i] else fallback), "kind": "human", "level": "normal"})
+    seed = app.url_seed
+    return {"players": count, "seats": seats, "options": module.default_options(), "seed": "" if seed is None else str(seed)}
+
+
+def option_control(form: dict, key: str, value, module) -> El:
+    label = module.OPTION_LABELS.get(key, key.replace("_", " "))
+    field_id = f"option-{key}"
+
+    def set_value(event):
+        if isinstance(value, bool):
+            form["options"][key] = bool(event.target.checked)
+        elif isinstance(value, int):
+            try:
+                form["options"][key] = int(str(event.target.value))
+            except ValueError:
+                pass
+        else:
+            form["options"][key] = str(event.target.value)
+
+    current = form["options"][key]
+    if isinstance(value, bool):
+        return h("label", h("input", {"id": field_id, "type": "checkbox", "checked": bool(current)}, on_change=set_value), label)
+    choices = module.OPTION_CHOICES.get(key)
+    if choices:
+        return h("label", {"for": field_id}, label,
+                 h("select", {"id": field_id}, [h("option", {"value": str(c), "selected": c == current}, str(c)) for c in choices],
+                   on_change=set_value))
+    return h("label", {"for": field_id}, label,
+             h("input", {"id": field_id, "type": "number" if isinstance(value, int) else "text", "value": str(current)}, on_change=set_value))
+
+
+def seat_row(form: dict, i: int, module) -> El:
+    seat = form["seats"][i]
+    side = f" ({module.SEAT_NAMES[i]})" if module.SEAT_NAMES else ""
+
+    def set_name(event):
+        seat["name"] = str(event.target.value)
+
+    def set_kind(event):
+        value = str(event.target.value)
+        seat["kind"], seat["level"] = ("human", seat["level"]) if value == "human" else ("computer", value)
+
+    current = "human" if seat["kind"] == "human" else seat["level"]
+    return h("div.seat-row",
+             h("label", {"for": f"seat-name-{i}"}, f"Seat {i + 1}{side}"),
+             h("input", {"id": f"seat-name-{i}", "type": "text", "maxlength": "40", "value": seat["name"], "autocomplete": "off"},
+               on_input=set_name),
+             h("select", {"id": f"seat-kind-{i}", "aria-label": f"Who plays seat {i + 1}"},
+               h("option", {"value": "human", "selected": current == "human"}, "Person"),
+               [h("option", {"value": lv, "selected": current == lv}, f"Computer ({lv})") for lv in LEVELS],
+               on_change=set_kind))
+
+
+def render(app, game_id: str) -> El:
+    module = app.games[game_id]
+    form = app.forms.setdefault(game_id, default_form(app, module))
+
+    def set_players(event):
+        form["players"] = int(str(event.target.value))
+        app.render()
+
+    def set_seed(event):
+        form["seed"] = str(event.target.value).strip()
+
+    count = None
+    if module.MAX_PLAYERS > module.MIN_PLAYERS:
+        count = h("label", {"for": "player-count"}, "Players",
+                  h("select#player-count", [h("option", {"value": str(n), "selected": n == form["players"]}, str(n))
+                                            for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)], on_change=set_players))
+    options = [option_control(form, k, v, module) for k, v in module.default_options().items()]
+    return h("section.new-game", {"data-screen": "new-game"},
+             notices(app),
+             h("h1", f"New game of {module.TITLE}"),
+             h("form.stack", {"novalidate": True},
+               h("fieldset", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])]),
+               h("fieldset", h("legend", "Variants"), options) if options else None,
+               h("fieldset", h("legend", "Seed (optional)"),
+                 h("label", {"for": "game-seed"}, "Seed", h("input#game-seed", {"type": "text", "inputmode": "numeric", "value": form["seed"],
+                                                                              "placeholder": "random"}, on_input=set_seed)),
+                 h("p.hint", "The same seed and the same moves always give the same game.")),
+               h("div.button-row",
+                 h("button#start-game.primary", {"type": "submit"}, "Start game"),
+                 h("a.button", {"href": f"#/rules/{game_id}"}, "Read the rules")),
+               on_submit=lambda e: (e.preventDefault(), app.start_game(game_id, form))))

@@ -1,0 +1,48 @@
+"""Rules pages: each game's guide in this project's words, plus how to use the app."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from tabletop.games import PACKAGES
+from tabletop.ui.dom import El, h
+from tabletop.ui.screens.common import link_button
+
+APP_GUIDE = [
+    ("Playing together on one device", [
+        "Each game is played on a single screen passed from player to player. In games with hidden cards a curtain asks you to "
+        "hand the device to the next player; only they should tap through it.",
+        "Every move is saved at once. Games in progress are listed on the home screen, newest first; you can also export a game "
+        "to a file and import it on another device.",
+        "Undo takes back your own last move as long as no card was drawn or turned and no dice were rolled since.",
+    ]),
+    ("Keyboard and touch", [
+        "Everything can be done by tapping, with a mouse, or with the keyboard: Tab moves between controls, Enter or Space "
+        "chooses. Every pyramid shows its pips and every card its suit symbol, so colour is never the only clue.",
+    ]),
+]
+
+
+def guide_for(game_id: str) -> list:
+    name = f"tabletop.games.{PACKAGES[game_id]}.guide"
+    if importlib.util.find_spec(name) is None:
+        return []
+    return importlib.import_module(name).GUIDE
+
+
+def article(sections: list) -> El:
+    return h("article", [h("section", h("h2", title), [h("p", para) for para in paras]) for title, paras in sections])
+
+
+def render(app, game_id: str | None) -> El:
+    tabs = [h("a", {"href": "#/rules", "aria-current": "page" if game_id is None else None}, "Using the app")]
+    tabs += [h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, m.TITLE) for gid, m in app.games.items()]
+    if game_id is None:
+        body = article(APP_GUIDE)
+        title = "Rules and help"
+    else:
+        module = app.games[game_id]
+        title = f"Rules of {module.TITLE}"
+        body = h("div", article(guide_for(game_id)), link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True))
+    return h("section.rules", {"data-screen": "rules"}, h("h1", title), h("nav.rules-nav", {"aria-label": "Rules of"}, tabs), body)

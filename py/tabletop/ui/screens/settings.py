@@ -1,0 +1,40 @@
+"""Settings: defaults for new games, and the state of storage."""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.screens.common import notices, page
+
+
+def render(app) -> El:
+    settings = app.settings
+    names = settings.get("names", ["", "", "", ""])
+
+    def set_name(i):
+        def handler(event):
+            names[i] = str(event.target.value)
+            app.update_settings(names=names)
+        return handler
+
+    def set_flag(key):
+        return lambda event: app.update_settings(**{key: bool(event.target.checked)})
+
+    storage = ("Saved games are kept in this browser." if app.store.available
+               else "Saves are off: this browser refuses storage here (private window or embedded page).")
+    return page("Settings",
+                notices(app),
+                h("fieldset",
+                  h("legend", "Usual players"),
+                  h("p.hint", "Names filled in for you on the new-game screen."),
+                  [h("div.seat-row", h("label", {"for": f"default-name-{i}"}, f"Seat {i + 1}"),
+                     h("input", {"id": f"default-name-{i}", "type": "text", "maxlength": "40", "value": names[i] if i < len(names) else ""},
+                       on_change=set_name(i)))
+                   for i in range(4)]),
+                h("fieldset",
+                  h("legend", "Table"),
+                  h("label", h("input#setting-reduce-motion", {"type": "checkbox", "checked": bool(settings.get("reduce_motion"))},
+                               on_change=set_flag("reduce_motion")), "Reduce motion (no trembling or falling animations)"),
+                  h("label", h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)},
+                               on_change=set_flag("curtain")), "Hide hands between players (pass-the-device curtain)")),
+                h("fieldset", h("legend", "Storage"), h("p", storage),
+                  h("p.hint", f"{len(app.store.set_aside_records())} damaged record(s) set aside.")))

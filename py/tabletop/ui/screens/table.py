@@ -1,0 +1,74 @@
+"""The table: the game's own renderer plus what every game shares (turn banner, log,
+undo, curtain, end screen)."""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.screens.common import notices
+
+
+def curtain(app, session, seat: int) -> El:
+    name = session.name(seat)
+    return h("div.curtain", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
+             h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
+             h("p", f"Only {name} should look at the screen now."),
+             h("button#curtain-go", {"autofocus": True}, f"I am {name}: show my game", on_click=lambda _e: app.pass_to(seat)))
+
+
+def end_banner(app, session, outcome) -> El:
+    if outcome.is_draw:
+        headline = "A draw"
+    else:
+        headline = " and ".join(session.name(w) for w in outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins")
+    return h("div.end-screen", {"role": "status", "data-end": "1"},
+             h("h2", headline), h("p", outcome.reason),
+             h("div.button-row", {"style": "justify-content:center"},
+               h("button.primary", "Play again", on_click=lambda _e: app.rematch()),
+               h("a.button", {"href": "#/"}, "Back to the games")))
+
+
+def side_panel(app, session, view: dict) -> El:
+    undo = session.undo_status()
+    log = view.get("log") or []
+    return h("aside.table-side",
+             h("div.panel",
+               h("h2", "Players"),
+               h("ul.seat-list", [h("li", {"aria-current": "true" if i == session.to_act else None},
+                                    ("▶ " if i == session.to_act else "") + s["name"] + (" (computer)" if s["kind"] == "computer" else ""))
+                                  for i, s in enumerate(session.seats)])),
+             h("div.panel",
+               h("div.button-row",
+                 h("button#undo", {"disabled": not undo.allowed, "title": undo.reason, "aria-describedby": "undo-why"}, "Undo",
+                   on_click=lambda _e: app.undo()),
+                 h("button", "Save as…", on_click=lambda _e: app.name_save()),
+                 h("button", "Export", on_click=lambda _e: app.export_save(session.record()))),
+               h("p#undo-why.hint", undo.reason)),
+             h("div.panel", h("h2", "Log"), h("ol.game-log", {"aria-live": "polite"}, [h("li", line) for line in log[-60:]])))
+
+
+def render(app) -> El:
+    session = app.session
+    module = session.module
+    seat = session.curtain
+    if seat is not None and app.settings.get("curtain", True):
+        return h("section.table-screen", {"data-screen": "table", "data-game": module.ID}, curtain(app, session, seat))
+    if seat is not None:
+        session.pass_to(seat)
+    view = session.view()
+    outcome = session.outcome
+    ctx = TableContext(module=module, view=view, legal=session.legal_moves(), names=[s["name"] for s in session.seats],
+                       viewer=session.viewer(), play=app.play, refresh=app.render, ui=app.table_ui, notify=app.toast)
+    board = renderer_for(module.ID).render(ctx)
+    to_act = session.to_act
+    if outcome is not None:
+        banner = end_banner(app, session, outcome)
+    elif session.is_computer(to_act):
+        banner = h("div.turn-banner.thinking", {"role": "status"}, h("span.spinner", {"aria-hidden": "true"}), f"{session.name(to_act)} is thinking…")
+    else:
+        banner = h("div.turn-banner", {"role": "status"}, f"{session.name(to_act)} to play")
+    title = session.save.get("name") or module.TITLE
+    return h("section.table-screen", {"data-screen": "table", "data-game": module.ID},
+             notices(app),
+             h("div.table-bar", h("h1", title), banner),
+             h("div.table-layout", h("div.table-main", board), side_panel(app, session, view)))

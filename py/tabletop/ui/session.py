@@ -1,0 +1,169 @@
+"""One game at the table: the save record, the replayed state, whose eyes the screen is for.
+
+Browser-free (tested under CPython). The table screen asks the session what to show
+and hands it the moves people choose; the rules themselves stay in the game module.
+
+- ``save`` is the DESIGN.md save record; every move is appended as JSON, so the
+  record always replays to the current state (autosave writes it as it is).
+- Hot-seat: ``shown_seat`` is the seat whose private information may be on screen.
+  When a different person must act in a game with hidden information, ``curtain``
+  names them and ``view`` holds nothing private until ``pass_to`` is called.
+- Undo takes back the last person's move (and any computer replies after it) as long
+  as nothing hidden was revealed since: the game's ``epoch`` must be unchanged.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.engine.errors import IllegalMove
+from tabletop.engine.rng import Rng
+from tabletop.engine.saves import new_save, replay
+
+
+@dataclass(frozen=True)
+class UndoStatus:
+    allowed: bool
+    reason: str
+    moves: int = 0  # how many moves an undo takes back
+
+
+def new_id(seed: int) -> str:
+    return f"{int(time.time() * 1000):x}-{seed & 0xFFFF:04x}"
+
+
+class Session:
+    def __init__(self, module: Any, save: dict):
+        self.module = module
+        self.save = save
+        self.state = replay(module, save)
+        self.movers, self.epochs = self._history()
+        humans = self.human_seats()
+        self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
+
+    @classmethod
+    def start(cls, module: Any, seats: list[dict], options: dict, seed: int | None = None, name: str = "") -> Session:
+        if seed is None:
+            seed = Rng(int(time.time() * 1000)).next_u64() & 0xFFFFFFFF
+        save = new_save(module.ID, options, seats, seed)
+        save["id"] = new_id(seed)
+        save["name"] = name
+        return cls(module, save)
+
+    def _history(self) -> tuple[list[int], list[int]]:
+        """Who made each move, and the epoch before each move and after the last."""
+        movers, epochs = [], []
+        state = self.module.new_game(len(self.save["seats"]), self.save["options"], self.save["seed"])
+        for data in self.save["moves"]:
+            movers.append(self.module.to_act(state))
+            epochs.append(self.module.epoch(state))
+            state = self.module.apply(state, self.module.move_from_json(data))
+        epochs.append(self.module.epoch(state))
+        return movers, epochs
+
+    # -- who is who
+    @property
+    def seats(self) -> list[dict]:
+        return self.save["seats"]
+
+    def name(self, seat: int | None) -> str:
+        return self.seats[seat]["name"] if seat is not None else "Nobody"
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat]["kind"] == "computer"
+
+    @property
+    def to_act(self) -> int | None:
+        return self.module.to_act(self.state)
+
+    @property
+    def outcome(self) -> Any:
+        return self.module.outcome(self.state)
+
+    # -- hot-seat
+    @property
+    def curtain(self) -> int | None:
+        """The seat the device must be passed to before anything private is shown, or None."""
+        if not self.module.HIDDEN_INFORMATION or self.outcome is not None:
+            return None
+        seat = self.to_act
+        if seat is None or self.is_computer(seat) or seat == self.shown_seat:
+            return None
+        return seat
+
+    def pass_to(self, seat: int) -> None:
+        self.shown_seat = seat
+
+    def viewer(self) -> int | None:
+        """The seat whose view is on screen (None: a spectator's view, nothing private)."""
+        if not self.module.HIDDEN_INFORMATION:
+            return self.to_act if not self.is_computer(self.to_act) else self.shown_seat
+        if self.curtain is not None:
+            return None
+        if self.outcome is not None:
+            return None if len(self.human_seats()) != 1 else self.shown_seat
+        return self.shown_seat
+
+    def view(self) -> dict:
+        return self.module.view(self.state, self.viewer())
+
+    def legal_moves(self) -> list:
+        """The moves the person at the screen may choose now (none while the curtain is up)."""
+        seat = self.to_act
+        if seat is None or self.is_computer(seat) or self.curtain is not None:
+            return []
+        return self.module.legal_moves(self.state)
+
+    # -- playing
+    def play(self, move: Any) -> None:
+        """Apply a move; IllegalMove leaves everything as it was."""
+        seat = self.to_act
+        before = self.module.epoch(self.state)
+        state = self.module.apply(self.state, move)
+        self.state = state
+        self.save["moves"].append(self.module.move_to_json(move))
+        self.movers.append(seat)
+        self.epochs[-1] = before
+        self.epochs.append(self.module.epoch(state))
+        if not self.is_computer(seat) and self.module.HIDDEN_INFORMATION is False:
+            self.shown_seat = seat
+        self.save["saved_at"] = time.time()
+
+    def undo_status(self) -> UndoStatus:
+        moves = self.save["moves"]
+        if not moves:
+            return UndoStatus(False, "Nothing to undo yet.")
+        if self.outcome is not None:
+            return UndoStatus(False, "The game is over.")
+        n = len(moves)
+        back = n - 1
+        while back >= 0 and self.is_computer(self.movers[back]):
+            back -= 1
+        if back < 0:
+            return UndoStatus(False, "Only the computer has moved.")
+        if self.epochs[n] != self.epochs[back]:
+            return UndoStatus(False, "Undo is off: new information was revealed since that move (a card drawn, turned or dice rolled).")
+        seat = self.movers[back]
+        if self.module.HIDDEN_INFORMATION and self.shown_seat not in (None, seat):
+            return UndoStatus(False, f"Only {self.name(seat)} can take back their own move.")
+        return UndoStatus(True, f"Take back {self.name(seat)}'s last move.", n - back)
+
+    def undo(self) -> None:
+        status = self.undo_status()
+        if not status.allowed:
+            raise IllegalMove(status.reason)
+        keep = len(self.save["moves"]) - status.moves
+        seat = self.movers[keep]
+        self.save["moves"] = self.save["moves"][:keep]
+        self.state = replay(self.module, self.save)
+        self.movers, self.epochs = self.movers[:keep], self.epochs[: keep + 1]
+        self.shown_seat = seat
+
+    def record(self) -> dict:
+        """The record to store: the save plus what the continue list shows."""
+        return dict(self.save, turn=len(self.save["moves"]), finished=self.outcome is not None)
