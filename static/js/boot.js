@@ -7,7 +7,13 @@
   var params = new URLSearchParams(location.search);
   var embed = params.get("embed") || (/^#\/embed\/([\w-]+)/.exec(location.hash) || [])[1];
   if (embed) root.setAttribute("data-embed", embed);
-  root.setAttribute("data-boot-start", String(Math.round(performance.now())));
+  /* Note when Python declares the page interactive (read by the start-up benchmark). */
+  new MutationObserver(function (_records, observer) {
+    if (root.hasAttribute("data-app-ready")) {
+      root.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+      observer.disconnect();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-app-ready"] });
 
   /* IndexedDB guard. @pyscript/core 0.7.31 (polyscript 0.20.20, @webreflection/idb-map 0.3.2)
      always opens an IndexedDB cache before Python starts. Where IndexedDB is blocked (a

@@ -1,0 +1,87 @@
+"""Fixtures: the built dist/ served under a subpath on 127.0.0.1, one Chromium, and one
+booted page reused across tests (Pyodide takes seconds to start)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).parent))
+from serving import ROOT, Site, launch  # noqa: E402
+
+SHOTS = ROOT / "e2e" / "screenshots"
+READY = "html[data-app-ready='1']"
+BOOT_TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="session")
+def site():
+    dist = ROOT / "dist"
+    if not (dist / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python3 build.py test` (it builds first)")
+    with Site(dist) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        chromium = launch(p)
+        yield chromium
+        chromium.close()
+
+
+class Recorder:
+    """Every request a context makes, to prove none leaves 127.0.0.1."""
+
+    def __init__(self):
+        self.urls: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, page):
+        page.on("request", lambda r: self.urls.append(r.url))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+def boot(browser, site, path: str = "", viewport=(1024, 768), **context_args):
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, service_workers="block", **context_args)
+    page = context.new_page()
+    recorder = Recorder()
+    recorder.attach(page)
+    page.goto(site.url + path)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return context, page, recorder
+
+
+@pytest.fixture(scope="session")
+def booted(browser, site):
+    """(page, recorder) of one app page booted once for the whole run."""
+    context, page, recorder = boot(browser, site)
+    yield page, recorder
+    context.close()
+
+
+@pytest.fixture()
+def app(booted, site):
+    """The shared booted page, sent home with storage cleared and a clean viewport."""
+    page, _ = booted
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.evaluate("localStorage.clear()")
+    goto(page, "#/")
+    return page
+
+
+def goto(page, fragment: str):
+    page.evaluate("f => { location.hash = f === '#/' ? '#/' : f }", fragment)
+    page.wait_for_function("f => location.hash === f || (f === '#/' && location.hash === '#/')", arg=fragment)
+    page.wait_for_timeout(50)
+
+
+def shot(page, name: str):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
