@@ -1,0 +1,80 @@
+"""The 100-card deck and the opposition of suits.
+
+Two ordinary decks minus one king per suit give 25 cards in each of the four
+suits: ace to queen twice (``copy`` 0 and 1) and one king. Ranks never matter to
+the rules; they are shown so the table looks like a real one.
+
+Inside the engine a card is an int ``0..99`` (fast to copy, sort and count):
+``suit_index * 25 + order`` where ``order`` runs A, A#1, 2, 2#1, ... Q, Q#1, K,
+so a sorted hand reads by suit, then rank. ``CARDS[i]`` is the shared
+``Card`` value for the UI and for moves.
+
+>>> len(CARDS), CARDS[0], CARDS[24], CARDS[99]
+(100, Card(rank=1, suit=<Suit.CLUBS: 'C'>), Card(rank=13, suit=<Suit.CLUBS: 'C'>), Card(rank=13, suit=<Suit.SPADES: 'S'>))
+>>> card_id(Card(12, Suit.HEARTS, 1)), CARDS[73].copy
+(73, 1)
+>>> [SUITS[s].noun for s in range(4)]
+['clubs', 'diamonds', 'hearts', 'spades']
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.cards import KING, SUITS, Card, Suit
+
+PER_SUIT = 25
+DECK_SIZE = 4 * PER_SUIT
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+
+SUIT_INDEX: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
+
+
+def _suit_cards(suit: Suit) -> list[Card]:
+    cards = [Card(rank, suit, copy) for rank in range(1, KING) for copy in (0, 1)]
+    return cards + [Card(KING, suit)]
+
+
+CARDS: tuple[Card, ...] = tuple(card for suit in SUITS for card in _suit_cards(suit))
+CARD_IDS: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
+CODES: tuple[str, ...] = tuple(str(card) for card in CARDS)
+
+# Which tower suit a played suit may deconstruct (one suit each in both tables).
+# Standard: spades <-> hearts, clubs <-> diamonds.
+STANDARD_BEATS: tuple[int, ...] = (DIAMONDS, CLUBS, SPADES, HEARTS)
+# Wheel of Opposition, one way round: clubs > diamonds > spades > hearts > clubs.
+WHEEL_BEATS: tuple[int, ...] = (DIAMONDS, SPADES, CLUBS, HEARTS)
+
+
+def attackers(beats: tuple[int, ...]) -> tuple[int, ...]:
+    """Invert a ``beats`` table: for each tower suit, the played suit that may deconstruct it."""
+    out = [0] * 4
+    for played, tower in enumerate(beats):
+        out[tower] = played
+    return tuple(out)
+
+
+STANDARD_ATTACKERS = attackers(STANDARD_BEATS)
+WHEEL_ATTACKERS = attackers(WHEEL_BEATS)
+
+
+def card_id(card: Card) -> int:
+    """The engine's number for ``card``; ValueError for a card this deck lacks (a joker, a second king)."""
+    try:
+        return CARD_IDS[card]
+    except KeyError:
+        raise ValueError(f"{card} is not in the Towers of Wyoming deck") from None
+
+
+def suit_of(card: int) -> int:
+    return card // PER_SUIT
+
+
+def count_cards(n: int, suit: int) -> str:
+    """``"1 heart"``, ``"3 hearts"``."""
+    word = SUITS[suit].singular if n == 1 else SUITS[suit].noun
+    return f"{n} {word}"
+
+
+def card_json(card: int) -> dict:
+    """A card for the view: code (stable), label (with symbol), suit letter, rank."""
+    c = CARDS[card]
+    return {"code": CODES[card], "label": c.label, "suit": c.suit.value, "rank": c.rank}

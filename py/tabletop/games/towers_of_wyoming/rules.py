@@ -1,0 +1,654 @@
+"""Towers of Wyoming: state, moves, legality and the turn, step by step.
+
+A turn (rulebook "Play", rulings "A turn"):
+
+1. Draw up to 7 cards (``draw_up_to_seven``); an empty draw pile is recycled
+   (``recycle``): the Settling Sky loses a penny, or is tossed under Tidal
+   Influences; Contractual Deadlines removes builders with no tower; the
+   discard pile is shuffled into a new draw pile.
+2. Play one or more cards of one suit onto one tower or foundation of one
+   player: ``construct`` or ``deconstruct``. With no play at all, discard one
+   card (``forced_discard``).
+3. End of turn (``end_of_turn``): a tower taller than the Sky wins
+   (``tower_winner``); Sudden Death may end the game; otherwise the next
+   builder's turn starts at once with their draw (``start_next_turn``), so the
+   state after every move waits for a real decision.
+
+Moves
+-----
+``Play(suit, count, owner, foundation)``: play ``count`` cards of ``suit`` onto
+foundation ``foundation`` (0-based) of seat ``owner``. Ranks never matter to
+the rules, so which twin cards go is not a decision: the engine plays the
+lowest-ranked cards of that suit in the hand. This keeps ``legal_moves`` to at
+most one move per (suit, count, target), at most 7 x 8 = 56, instead of every
+subset of the hand; whether a play constructs or deconstructs follows from the
+target, so it is not part of the move.
+
+``Discard(card)``: the forced discard, offered only when no play exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tabletop.engine.cards import SUITS, Card, Suit
+from tabletop.engine.errors import IllegalMove
+from tabletop.engine.moves import Move, MoveCodec
+from tabletop.engine.options import resolve_options
+from tabletop.engine.outcome import Outcome
+from tabletop.engine.rng import Rng, deal
+from tabletop.games.towers_of_wyoming.deck import (
+    CARDS,
+    DECK_SIZE,
+    PER_SUIT,
+    STANDARD_ATTACKERS,
+    STANDARD_BEATS,
+    SUIT_INDEX,
+    WHEEL_ATTACKERS,
+    WHEEL_BEATS,
+    card_id,
+    count_cards,
+)
+
+HAND_SIZE = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+OPTION_DEFAULTS: dict[str, bool] = {
+    "three_player_two_foundations": False,
+    "sudden_death": False,
+    "contractual_deadlines": False,
+    "tidal_influences": False,
+    "wheel_of_opposition": False,
+    "finicky_clients": False,
+}
+
+
+def default_options() -> dict:
+    return dict(OPTION_DEFAULTS)
+
+
+# ---------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True)
+class Play(Move):
+    """Play ``count`` cards of ``suit`` onto ``owner``'s foundation number ``foundation`` (0-based)."""
+
+    kind: ClassVar[str] = "play"
+    suit: Suit
+    count: int
+    owner: int
+    foundation: int
+
+
+@dataclass(frozen=True)
+class Discard(Move):
+    """The forced discard when no play exists: one card of the player's choice."""
+
+    kind: ClassVar[str] = "discard"
+    card: Card
+
+
+CODEC = MoveCodec(Play, Discard)
+move_to_json = CODEC.to_json
+move_from_json = CODEC.from_json
+
+
+# ---------------------------------------------------------------- state
+
+
+class State:
+    """Everything about one game. Cards are ints (see ``deck``); a tower is a list
+    of cards, all of one suit, bottom first; an empty list is a foundation.
+
+    ``events`` holds public, structured records (draws, recycling with the Sky
+    change and every toss, eliminations, plays) tagged with the move that caused
+    them, so the UI can show notices; ``log`` holds the same in plain words.
+    ``fresh`` lists the cards the seat to act drew at the start of this turn
+    (private to that seat).
+    """
+
+    __slots__ = (
+        "players", "options", "foundations", "sky_start", "hands", "towers", "draw", "discard", "sky",
+        "in_game", "current", "result", "rng", "epoch", "moves", "log", "events", "fresh", "beats", "attackers",
+    )
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.players = self.players
+        s.options = self.options
+        s.foundations = self.foundations
+        s.sky_start = self.sky_start
+        s.hands = [h[:] for h in self.hands]
+        s.towers = [[t[:] for t in ts] for ts in self.towers]
+        s.draw = self.draw[:]
+        s.discard = self.discard[:]
+        s.sky = self.sky
+        s.in_game = self.in_game[:]
+        s.current = self.current
+        s.result = self.result
+        s.rng = self.rng.copy()
+        s.epoch = self.epoch
+        s.moves = self.moves
+        s.log = self.log[:]
+        s.events = self.events[:]
+        s.fresh = self.fresh[:]
+        s.beats = self.beats
+        s.attackers = self.attackers
+        return s
+
+    def key(self) -> tuple:
+        """Everything that decides the future of the game (for equality checks in tests)."""
+        return (
+            self.players, tuple(sorted(self.options.items())), tuple(tuple(h) for h in self.hands),
+            tuple(tuple(tuple(t) for t in ts) for ts in self.towers), tuple(self.draw), tuple(self.discard),
+            self.sky, tuple(self.in_game), self.current, self.result, self.rng.state, self.epoch, self.moves,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.key() == other.key() and self.log == other.log
+
+    __hash__ = None  # mutable while a move is applied
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def setup_for(players: int, options: dict) -> tuple[int, int]:
+    """(foundations per player, Sky pennies) from the set-up table and the options."""
+    if players == 3:
+        foundations, sky = (2, 8) if options["three_player_two_foundations"] else (1, 10)
+    else:
+        foundations, sky = (2, 10) if players == 2 else (1, 10)
+    if options["tidal_influences"]:
+        sky = 8
+    return foundations, sky
+
+
+def new_game(seats: int, options: dict | None = None, seed: int = 0) -> State:
+    """Shuffle the 100 cards, deal 7 to each player, lay out the foundations and the Sky."""
+    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+        raise ValueError(f"Towers of Wyoming is for 2 to 4 players, not {seats}")
+    opts = resolve_options(OPTION_DEFAULTS, options)
+    foundations, sky = setup_for(seats, opts)
+    rng = Rng(seed)
+    hands, rest = deal(rng, list(range(DECK_SIZE)), seats, HAND_SIZE)
+    s = State.__new__(State)
+    s.players = seats
+    s.options = opts
+    s.foundations = foundations
+    s.sky_start = sky
+    s.hands = [sorted(h) for h in hands]
+    s.towers = [[[] for _ in range(foundations)] for _ in range(seats)]
+    s.draw = rest[::-1]  # the top of the pile is the end of the list
+    s.discard = []
+    s.sky = sky
+    s.in_game = [True] * seats
+    s.current = 0
+    s.result = None
+    s.rng = rng
+    s.epoch = 0
+    s.moves = 0
+    s.beats = WHEEL_BEATS if opts["wheel_of_opposition"] else STANDARD_BEATS
+    s.attackers = WHEEL_ATTACKERS if opts["wheel_of_opposition"] else STANDARD_ATTACKERS
+    s.log = [f"{seats} builders, {foundations} foundation{'s' if foundations > 1 else ''} each; the Settling Sky holds {sky} pennies. "
+             f"{who(0)} goes first."]
+    s.events = []
+    s.fresh = []
+    return s
+
+
+# ---------------------------------------------------------------- small queries
+
+
+def to_act(state: State) -> int | None:
+    return None if state.result is not None else state.current
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.result
+
+
+def epoch(state: State) -> int:
+    """Grows with every move (each one shows cards from a hand, and the next turn's draw
+    deals new ones) and with every shuffle and toss: this game offers no hot-seat undo
+    once a card has been played."""
+    return state.epoch
+
+
+def suit_counts(hand: list[int]) -> list[int]:
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        counts[card // PER_SUIT] += 1
+    return counts
+
+
+def tower_suit(tower: list[int]) -> int | None:
+    return tower[0] // PER_SUIT if tower else None
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The next seat after ``seat`` still in the game (``seat`` itself may be out)."""
+    n = state.players
+    for step in range(1, n + 1):
+        q = (seat + step) % n
+        if state.in_game[q]:
+            return q
+    return seat
+
+
+def remaining(state: State) -> list[int]:
+    return [p for p in range(state.players) if state.in_game[p]]
+
+
+def foundation_label(state: State, foundation: int) -> str:
+    """``"foundation"``, or ``"foundation 2"`` when each player has two."""
+    return f"foundation {foundation + 1}" if state.foundations > 1 else "foundation"
+
+
+def place_name(state: State, owner: int, foundation: int, viewer: int | None = None) -> str:
+    """``"Player 2's foundation"``, ``"your foundation 2"``."""
+    whose = "your" if owner == viewer else f"{who(owner)}'s"
+    return f"{whose} {foundation_label(state, foundation)}"
+
+
+def tower_words(tower_size: int, suit: int | None) -> str:
+    """``"empty foundation"``, ``"2-card spade tower"``."""
+    if not tower_size:
+        return "empty foundation"
+    return f"{tower_size}-card {SUITS[suit].singular} tower"
+
+
+# ---------------------------------------------------------------- legality
+
+
+def play_kind(state: State, seat: int, suit: int, owner: int, foundation: int) -> str | None:
+    """``"construct"``, ``"deconstruct"`` or None: what cards of ``suit`` may do on that target.
+
+    Construct: onto a tower of the same suit, or onto one of YOUR empty foundations.
+    Deconstruct: onto a tower whose suit the played suit opposes (your own included).
+    """
+    tower = state.towers[owner][foundation]
+    if not tower:
+        return "construct" if owner == seat else None
+    top = tower[0] // PER_SUIT
+    if top == suit:
+        return "construct"
+    if state.beats[suit] == top:
+        return "deconstruct"
+    return None
+
+
+def legal_plays(state: State) -> list[Play]:
+    """Every (suit, count, target) the player to act may play, counts 1..held."""
+    seat = state.current
+    counts = suit_counts(state.hands[seat])
+    plays: list[Play] = []
+    attackers = state.attackers
+    for owner in range(state.players):
+        if not state.in_game[owner]:
+            continue
+        for f, tower in enumerate(state.towers[owner]):
+            if not tower:
+                if owner == seat:
+                    suits = [s for s in range(4) if counts[s]]
+                else:
+                    continue
+            else:
+                top = tower[0] // PER_SUIT
+                suits = [s for s in (top, attackers[top]) if counts[s]]
+            for s in suits:
+                suit = SUITS[s]
+                for k in range(1, counts[s] + 1):
+                    plays.append(Play(suit, k, owner, f))
+    return plays
+
+
+def has_play(state: State) -> bool:
+    seat = state.current
+    counts = suit_counts(state.hands[seat])
+    for owner in range(state.players):
+        if not state.in_game[owner]:
+            continue
+        for tower in state.towers[owner]:
+            if not tower:
+                if owner == seat and state.hands[seat]:
+                    return True
+            else:
+                top = tower[0] // PER_SUIT
+                if counts[top] or counts[state.attackers[top]]:
+                    return True
+    return False
+
+
+def legal_moves(state: State) -> list[Move]:
+    if state.result is not None:
+        return []
+    plays = legal_plays(state)
+    if plays:
+        return plays
+    return [Discard(CARDS[c]) for c in state.hands[state.current]]
+
+
+def check_play(state: State, move: Play) -> str:
+    """Why ``move`` is refused (IllegalMove), else ``"construct"`` or ``"deconstruct"``."""
+    seat = state.current
+    if not isinstance(move.suit, Suit) or type(move.count) is not int or type(move.owner) is not int or type(move.foundation) is not int:
+        raise IllegalMove("a play names a suit, a number of cards and a foundation")
+    suit = SUIT_INDEX[move.suit]
+    if not 0 <= move.owner < state.players or not state.in_game[move.owner]:
+        raise IllegalMove("that builder is not in the game")
+    if not 0 <= move.foundation < state.foundations:
+        raise IllegalMove(f"each builder has {state.foundations} foundation{'s' if state.foundations > 1 else ''}")
+    held = suit_counts(state.hands[seat])[suit]
+    if move.count < 1:
+        raise IllegalMove("play at least one card")
+    if move.count > held:
+        raise IllegalMove(f"you hold only {count_cards(held, suit)}")
+    kind = play_kind(state, seat, suit, move.owner, move.foundation)
+    if kind is None:
+        tower = state.towers[move.owner][move.foundation]
+        if not tower:
+            raise IllegalMove("you may not build on another player's empty foundation")
+        raise IllegalMove(f"{move.suit.noun} can neither build on nor deconstruct a {SUITS[tower[0] // PER_SUIT].singular} tower")
+    return kind
+
+
+def check_discard(state: State, move: Discard) -> int:
+    """The card to discard, or IllegalMove: discarding is only for a player with no play."""
+    try:
+        card = card_id(move.card)
+    except (ValueError, TypeError):
+        raise IllegalMove(f"{move.card} is not a card of this game") from None
+    if card not in state.hands[state.current]:
+        raise IllegalMove(f"you do not hold the {move.card.name}")
+    if has_play(state):
+        raise IllegalMove("you have a play, so you may not discard")
+    return card
+
+
+# ---------------------------------------------------------------- applying a move
+
+
+def apply(state: State, move: Move) -> State:
+    """A new state after ``move`` by the player to act, the next turn's draw included."""
+    if state.result is not None:
+        raise IllegalMove("the game is over")
+    if isinstance(move, Play):
+        kind = check_play(state, move)
+    elif isinstance(move, Discard):
+        card = check_discard(state, move)
+    else:
+        raise IllegalMove("that is not a move of Towers of Wyoming")
+    s = state.copy()
+    s.moves += 1
+    s.epoch += 1
+    s.fresh = []
+    seat = s.current
+    if isinstance(move, Play):
+        cards = take_cards(s.hands[seat], SUIT_INDEX[move.suit], move.count)
+        if kind == "construct":
+            construct(s, seat, cards, move.owner, move.foundation)
+        else:
+            deconstruct(s, seat, cards, move.owner, move.foundation)
+    else:
+        forced_discard(s, seat, card)
+    end_of_turn(s, seat)
+    return s
+
+
+def take_cards(hand: list[int], suit: int, count: int) -> list[int]:
+    """Remove ``count`` cards of ``suit`` from a sorted hand, lowest ranks first."""
+    start = next(i for i, c in enumerate(hand) if c // PER_SUIT == suit)
+    cards = hand[start:start + count]
+    del hand[start:start + count]
+    return cards
+
+
+def note(s: State, line: str, event: dict) -> None:
+    event["move"] = s.moves
+    s.log.append(line)
+    s.events.append(event)
+
+
+def construct(s: State, seat: int, cards: list[int], owner: int, foundation: int) -> None:
+    """Add the cards to a tower of their suit (or start one on your own empty foundation)."""
+    tower = s.towers[owner][foundation]
+    suit = cards[0] // PER_SUIT
+    started = not tower
+    tower.extend(cards)
+    if started:
+        line = f"{who(seat)} started a {SUITS[suit].singular} tower on their {foundation_label(s, foundation)} with {count_cards(len(cards), suit)}."
+    else:
+        line = f"{who(seat)} built {count_cards(len(cards), suit)} onto {place_name(s, owner, foundation)}: now {len(tower)} high."
+    note(s, line, {"type": "construct", "seat": seat, "owner": owner, "foundation": foundation, "suit": SUITS[suit].value,
+                   "count": len(cards), "size": len(tower)})
+
+
+def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: int) -> None:
+    """Played cards and as many tower cards go to the discard pile; any excess of played
+    cards stays as the tower, which turns to the played suit."""
+    tower = s.towers[owner][foundation]
+    suit = cards[0] // PER_SUIT
+    old_suit, before, k = tower[0] // PER_SUIT, len(tower), len(cards)
+    lost = min(k, before)
+    s.discard.extend(tower[before - lost:])
+    del tower[before - lost:]
+    s.discard.extend(cards[:lost])
+    tower.extend(cards[lost:])
+    where = place_name(s, owner, foundation)
+    head = f"{who(seat)} played {count_cards(k, suit)} against {where} ({tower_words(before, old_suit)})"
+    if k < before:
+        line = f"{head}: it drops to {count_cards(len(tower), old_suit)}."
+    elif k == before:
+        line = f"{head}: it is knocked down to an empty foundation."
+    else:
+        line = f"{head}: it turns into a tower of {count_cards(len(tower), suit)}."
+    note(s, line, {"type": "deconstruct", "seat": seat, "owner": owner, "foundation": foundation, "suit": SUITS[suit].value,
+                   "count": k, "before": {"suit": SUITS[old_suit].value, "size": before},
+                   "after": {"suit": SUITS[suit].value if tower else None, "size": len(tower)}})
+
+
+def forced_discard(s: State, seat: int, card: int) -> None:
+    """No play exists: one card of the player's choice goes face up to the discard pile."""
+    s.hands[seat].remove(card)
+    s.discard.append(card)
+    c = CARDS[card]
+    note(s, f"{who(seat)} had no play and discarded the {c.name}.", {"type": "discard", "seat": seat, "card": str(c)})
+
+
+# ---------------------------------------------------------------- end of turn and the next turn
+
+
+def tower_qualifies(s: State, size: int) -> bool:
+    """Taller than the Sky; Finicky Clients: exactly as tall (a foundation is never a winning tower)."""
+    if s.options["finicky_clients"]:
+        return size == s.sky and size > 0
+    return size > s.sky
+
+
+def tower_winner(s: State, current: int, change: tuple[int, int, int] | None = None) -> int | None:
+    """The winner at the end of ``current``'s turn, if any: among players with a qualifying
+    tower, the tallest such tower; ties go to the player whose turn it was, else the next
+    such player in turn order. ``change`` = (owner, foundation, size) asks "what if that
+    tower had this size" (the view uses it to flag winning plays)."""
+    best, best_size = None, -1
+    n = s.players
+    for step in range(n):
+        p = (current + step) % n
+        if not s.in_game[p]:
+            continue
+        for i, tower in enumerate(s.towers[p]):
+            size = change[2] if change is not None and change[0] == p and change[1] == i else len(tower)
+            if size > best_size and tower_qualifies(s, size):
+                best, best_size = p, size
+    return best
+
+
+def tallest(s: State, seat: int) -> int:
+    return max((len(t) for t in s.towers[seat]), default=0) if s.in_game[seat] else 0
+
+
+def finish(s: State, winners: tuple[int, ...], reason: str, how: str) -> None:
+    scores = tuple(float(tallest(s, p)) for p in range(s.players))
+    s.result = Outcome(tuple(winners), reason, scores, {"how": how, "sky": s.sky})
+    s.log.append(reason)
+    s.events.append({"type": "end", "move": s.moves, "winners": list(winners), "how": how, "reason": reason})
+
+
+def end_of_turn(s: State, seat: int) -> None:
+    """Check for a winner, then for the end of play; otherwise start the next turn."""
+    winner = tower_winner(s, seat)
+    if winner is not None:
+        size = max(len(t) for t in s.towers[winner] if tower_qualifies(s, len(t)))
+        rule = "exactly as tall as" if s.options["finicky_clients"] else "taller than"
+        rivals = [p for p in remaining(s) if p != winner and any(tower_qualifies(s, len(t)) for t in s.towers[p])]
+        tie = f" ({', '.join(who(p) for p in rivals)} also qualified; the tallest tower, then turn order, decides)" if rivals else ""
+        finish(s, (winner,), f"{who(winner)} wins: a tower of {size} cards is {rule} the Sky of {s.sky} pennies{tie}.", "tower")
+        return
+    if no_cards_left_to_play(s):
+        tallest_tower_ending(s)
+        return
+    start_next_turn(s, seat)
+
+
+def no_cards_left_to_play(s: State) -> bool:
+    """Nobody holds a card and none can be drawn (Sudden Death: the draw pile is empty;
+    otherwise both piles are, so every card stands in a tower)."""
+    if s.draw or any(s.hands[p] for p in remaining(s)):
+        return False
+    return s.options["sudden_death"] or not s.discard
+
+
+def tallest_tower_ending(s: State) -> None:
+    """Sudden Death's ending (also used if every card stands in towers): the single tallest
+    tower wins; players tied for it share the win."""
+    heights = {p: tallest(s, p) for p in remaining(s)}
+    top = max(heights.values(), default=0)
+    why = "The cards have run out" if s.options["sudden_death"] else "Every card stands in a tower"
+    if top == 0:
+        finish(s, (), f"{why} and no tower stands: nobody wins.", "cards-out")
+        return
+    winners = tuple(p for p, h in heights.items() if h == top)
+    if len(winners) == 1:
+        finish(s, winners, f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).", "cards-out")
+    else:
+        names = ", ".join(who(p) for p in winners)
+        finish(s, winners, f"{why}: {names} share the win with towers of {top} cards.", "cards-out")
+
+
+def start_next_turn(s: State, seat: int) -> None:
+    """Pass to the next builder in the game, who draws up to 7 at once. A builder left
+    with no card (nothing to draw) is skipped; one knocked out while drawing loses the turn."""
+    q = seat
+    for _ in range(2 * s.players + 2):
+        q = next_seat(s, q)
+        draw_up_to_seven(s, q)
+        if s.result is not None:
+            return
+        if s.in_game[q] and s.hands[q]:
+            s.current = q
+            return
+        if s.in_game[q]:
+            note(s, f"{who(q)} has no cards and is skipped.", {"type": "skip", "seat": q})
+    tallest_tower_ending(s)  # unreachable while no_cards_left_to_play is False; a safe end
+
+
+def draw_up_to_seven(s: State, seat: int) -> None:
+    """Draw until holding 7. An empty draw pile is recycled first (never under Sudden
+    Death, and only when the discard pile has cards to recycle)."""
+    hand = s.hands[seat]
+    drawn: list[int] = []
+    pending = 0
+    while len(hand) < HAND_SIZE:
+        if not s.draw:
+            if s.options["sudden_death"] or not s.discard:
+                break
+            note_draw(s, seat, pending)
+            pending = 0
+            recycle(s, seat)
+            if s.result is not None or not s.in_game[seat]:
+                hand.sort()
+                return
+            continue
+        card = s.draw.pop()
+        hand.append(card)
+        drawn.append(card)
+        pending += 1
+    note_draw(s, seat, pending)
+    hand.sort()
+    s.fresh = drawn
+
+
+def note_draw(s: State, seat: int, count: int) -> None:
+    if count:
+        s.epoch += 1
+        note(s, f"{who(seat)} drew {count} card{'s' if count > 1 else ''}.", {"type": "draw", "seat": seat, "count": count})
+
+
+def recycle(s: State, drawer: int) -> None:
+    """The draw pile ran out: change the Sky, end lapsed contracts, shuffle the discards."""
+    s.epoch += 1
+    before = s.sky
+    event = {"type": "recycle", "seat": drawer, "sky_before": before, "tosses": [], "eliminated": []}
+    if s.options["tidal_influences"]:
+        tidal_toss(s, event)
+    else:
+        s.sky = max(0, s.sky - 1)
+    event["sky_after"] = s.sky
+    parts = [f"The draw pile ran out as {who(drawer)} drew: the Sky goes from {before} to {s.sky} pennies"]
+    if event["tosses"]:
+        tosses = "; ".join(f"{h} heads, {t} tails" for h, t in event["tosses"])
+        parts[0] += f" (tossed: {tosses})"
+    elif s.options["tidal_influences"]:
+        parts[0] += " (no pennies left to toss)"
+    lapsed = contractual_deadlines(s, event) if s.options["contractual_deadlines"] else []
+    if lapsed:
+        parts.append(f"{', '.join(who(p) for p in lapsed)} had no tower and lost the building contract")
+    s.draw, s.discard = s.discard, []
+    s.rng.shuffle(s.draw)
+    event["shuffled"] = len(s.draw)
+    parts.append(f"{len(s.draw)} discards are shuffled into a new draw pile")
+    note(s, "; ".join(parts) + ".", event)
+    last_builder_standing(s, lapsed)
+
+
+def tidal_toss(s: State, event: dict) -> None:
+    """Toss every Sky penny: more heads adds a penny, more tails takes one, a tie tosses
+    again. An empty Sky has nothing to toss and stays empty."""
+    n = s.sky
+    if n == 0:
+        return
+    while True:
+        heads = sum(1 for _ in range(n) if s.rng.coin())
+        event["tosses"].append([heads, n - heads])
+        if heads * 2 != n:
+            break
+    s.sky += 1 if heads * 2 > n else -1
+
+
+def contractual_deadlines(s: State, event: dict) -> list[int]:
+    """Builders none of whose foundations holds a card are out; their hands go to the
+    discard pile before the shuffle."""
+    lapsed = [p for p in remaining(s) if not any(s.towers[p])]
+    for p in lapsed:
+        s.in_game[p] = False
+        event["eliminated"].append({"seat": p, "cards": len(s.hands[p])})
+        s.discard.extend(s.hands[p])
+        s.hands[p] = []
+    return lapsed
+
+
+def last_builder_standing(s: State, lapsed: list[int]) -> None:
+    """One builder left wins; if the last ones all lapse together, nobody does."""
+    if not lapsed:
+        return
+    left = remaining(s)
+    if len(left) == 1:
+        finish(s, (left[0],), f"{who(left[0])} wins as the last builder still holding a contract.", "last-standing")
+    elif not left:
+        finish(s, (), "Every remaining builder lost the contract at the same recycling: nobody wins.", "last-standing")
+
+

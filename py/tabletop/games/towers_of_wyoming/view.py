@@ -1,0 +1,150 @@
+"""What one seat may see, as plain JSON, with the facts a table UI would otherwise compute.
+
+Keys (besides the contract's ``to_act``, ``outcome``, ``log``, ``epoch``):
+
+- ``seat``, ``players``, ``foundations_each``, ``options``, ``turn`` (moves made so far).
+- ``sky`` (pennies now), ``sky_start``, ``win_rule`` (plain words) and ``win_size``
+  (the smallest winning tower, or the exact size under Finicky Clients; None if none can win).
+- ``draw_pile`` / ``discard_pile`` (sizes), ``discard_top`` (the face-up card or None).
+- ``opposition``: suit letter -> the tower suit it may deconstruct.
+- ``seats``: per seat ``in_game``, ``hand_size``, ``tallest`` and ``towers`` (index, suit
+  letter or None, size, cards bottom first). Towers are face up, so everyone sees them.
+- ``hand``: this seat's own cards (None for a spectator); ``drawn``: the cards this seat
+  drew at the start of its current turn (only while it is to act).
+- ``must_discard``, ``plays``, ``discards``: only for the seat to act. Each play gives the
+  ``move`` (JSON), suit, count, target, ``action`` ("construct"/"deconstruct"), the tower
+  ``before`` and ``after``, ``wins`` (the seat that would win at the end of this turn, or
+  None) and ``text`` ("3 hearts onto Player 1's 2-card spade tower: it becomes 1 heart").
+- ``events``: public records made by the last move (draws, recycling with ``sky_before``,
+  ``sky_after``, ``tosses`` as [heads, tails] pairs, ``eliminated``; plays; skips; the end).
+  ``recycles``: every recycling so far.
+
+Another seat's hand, the draw pile's order and whether the player to act is stuck for a
+play never appear in another seat's view.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.cards import SUITS
+from tabletop.games.towers_of_wyoming.deck import CODES, PER_SUIT, card_json, count_cards
+from tabletop.games.towers_of_wyoming.rules import (
+    Discard,
+    Play,
+    State,
+    legal_moves,
+    move_to_json,
+    place_name,
+    tower_qualifies,
+    tower_winner,
+    tower_words,
+)
+
+
+def view(state: State, seat: int | None) -> dict:
+    s = state
+    if seat is not None and (type(seat) is not int or not 0 <= seat < s.players):
+        raise ValueError(f"no seat {seat!r} in a {s.players}-player game")
+    acting = s.result is None and seat == s.current
+    v = {
+        "game": "towers-of-wyoming",
+        "seat": seat,
+        "to_act": None if s.result is not None else s.current,
+        "outcome": s.result.to_json() if s.result is not None else None,
+        "log": list(s.log),
+        "epoch": s.epoch,
+        "turn": s.moves,
+        "players": s.players,
+        "foundations_each": s.foundations,
+        "options": dict(s.options),
+        "sky": s.sky,
+        "sky_start": s.sky_start,
+        "win_rule": win_rule(s),
+        "win_size": win_size(s),
+        "draw_pile": len(s.draw),
+        "discard_pile": len(s.discard),
+        "discard_top": card_json(s.discard[-1]) if s.discard else None,
+        "opposition": {SUITS[p].value: SUITS[t].value for p, t in enumerate(s.beats)},
+        "seats": [seat_json(s, p) for p in range(s.players)],
+        "hand": [card_json(c) for c in s.hands[seat]] if seat is not None else None,
+        "drawn": [CODES[c] for c in s.fresh] if acting else [],
+        "must_discard": False,
+        "plays": [],
+        "discards": [],
+        "events": [dict(e) for e in s.events if e["move"] == s.moves],
+        "recycles": [dict(e) for e in s.events if e["type"] == "recycle"],
+    }
+    if acting:
+        moves = legal_moves(s)
+        if moves and isinstance(moves[0], Discard):
+            v["must_discard"] = True
+            v["discards"] = [{"move": move_to_json(m), "card": str(m.card), "label": m.card.label} for m in moves]
+        else:
+            v["plays"] = [describe_play(s, m) for m in moves]
+    return v
+
+
+def seat_json(s: State, p: int) -> dict:
+    towers = []
+    for i, tower in enumerate(s.towers[p]):
+        towers.append({
+            "index": i,
+            "suit": SUITS[tower[0] // PER_SUIT].value if tower else None,
+            "size": len(tower),
+            "cards": [CODES[c] for c in tower],
+        })
+    return {
+        "seat": p,
+        "in_game": s.in_game[p],
+        "hand_size": len(s.hands[p]),
+        "tallest": max((t["size"] for t in towers), default=0),
+        "towers": towers,
+    }
+
+
+def win_rule(s: State) -> str:
+    if s.options["finicky_clients"]:
+        if s.sky == 0:
+            return "Finicky Clients: a tower must match the Sky exactly, and the Sky is empty, so no tower can win now."
+        return f"A tower of exactly {s.sky} cards at the end of a turn wins (Finicky Clients)."
+    return f"A tower of {s.sky + 1} or more cards at the end of a turn wins (taller than the Sky of {s.sky})."
+
+
+def win_size(s: State) -> int | None:
+    if s.options["finicky_clients"]:
+        return s.sky or None
+    return s.sky + 1
+
+
+def describe_play(s: State, m: Play) -> dict:
+    """What the play would do to its target, in data and words, and who would win."""
+    seat = s.current
+    suit = SUITS.index(m.suit)
+    tower = s.towers[m.owner][m.foundation]
+    before_suit = tower[0] // PER_SUIT if tower else None
+    before = len(tower)
+    if not tower or before_suit == suit:
+        action, after_size, after_suit = "construct", before + m.count, suit
+    else:
+        action = "deconstruct"
+        after_size = abs(m.count - before)
+        after_suit = None if m.count == before else (before_suit if m.count < before else suit)
+    where = place_name(s, m.owner, m.foundation, viewer=seat)
+    target = f"{where} ({tower_words(before, before_suit)})"
+    if action == "construct":
+        result = f"starts a tower of {count_cards(after_size, suit)}" if not tower else f"it becomes {count_cards(after_size, suit)}"
+    elif after_suit is None:
+        result = "it is knocked down to an empty foundation"
+    else:
+        result = f"it becomes {count_cards(after_size, after_suit)}"
+    return {
+        "move": move_to_json(m),
+        "suit": m.suit.value,
+        "count": m.count,
+        "owner": m.owner,
+        "foundation": m.foundation,
+        "action": action,
+        "before": {"suit": SUITS[before_suit].value if tower else None, "size": before},
+        "after": {"suit": SUITS[after_suit].value if after_suit is not None else None, "size": after_size},
+        "wins": tower_winner(s, seat, (m.owner, m.foundation, after_size)),
+        "text": f"{count_cards(m.count, suit)} onto {target}: {result}",
+    }
