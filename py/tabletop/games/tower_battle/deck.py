@@ -1,0 +1,99 @@
+"""The cards of Tower Battle and the layout of the four towers.
+
+Red plays hearts and diamonds, Black clubs and spades: one colour each of a
+standard deck without 8, 9, 10 and jokers (the TNT variant adds the 10s). The
+kings are the tower bases; hearts faces clubs and diamonds faces spades.
+
+>>> [c.label for c in side_cards(RED, tnt=False)][:4]
+['A♥', 'A♦', '2♥', '2♦']
+>>> len(side_cards(BLACK, tnt=False)), len(side_cards(BLACK, tnt=True)), FACING[Suit.DIAMONDS].noun
+(18, 20, 'spades')
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+
+RED, BLACK = 0, 1
+SEAT_NAMES = ("Red", "Black")
+SIDE_SUITS: tuple[tuple[Suit, Suit], tuple[Suit, Suit]] = (
+    (Suit.HEARTS, Suit.DIAMONDS),
+    (Suit.CLUBS, Suit.SPADES),
+)
+# The order the view lists towers in: each red tower next to the black one it faces.
+TOWER_ORDER: tuple[Suit, ...] = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
+FACING: dict[Suit, Suit] = {
+    Suit.HEARTS: Suit.CLUBS,
+    Suit.CLUBS: Suit.HEARTS,
+    Suit.DIAMONDS: Suit.SPADES,
+    Suit.SPADES: Suit.DIAMONDS,
+}
+OWNER: dict[Suit, int] = {Suit.HEARTS: RED, Suit.DIAMONDS: RED, Suit.CLUBS: BLACK, Suit.SPADES: BLACK}
+
+TNT = 10
+NUMBER_RANKS = (2, 3, 4, 5, 6, 7)
+STOCK_RANKS = (ACE, *NUMBER_RANKS, JACK, QUEEN)
+EFFECT_RANKS = frozenset((ACE, QUEEN))
+ARMY_RANKS = frozenset((*NUMBER_RANKS, JACK))
+WINNING_HEIGHT = 5
+HAND_SIZE = 3
+
+ROLE_NAMES = {ACE: "Assassin", QUEEN: "Diplomat", JACK: "Knave", TNT: "TNT"}
+
+
+def side_cards(seat: int, tnt: bool) -> list[Card]:
+    """One side's stock before shuffling (kings excluded), in a fixed order."""
+    ranks = STOCK_RANKS + ((TNT,) if tnt else ())
+    return sorted((Card(r, s) for s in SIDE_SUITS[seat] for r in ranks), key=card_order)
+
+
+def kings(seat: int) -> list[Card]:
+    return [Card(KING, s) for s in SIDE_SUITS[seat]]
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    """Sort key: by rank, then suit in tower order (stable across Pythons)."""
+    return (card.rank, TOWER_ORDER.index(card.suit))
+
+
+def is_effect(card: Card) -> bool:
+    """Aces and queens act when played; they are always played face up."""
+    return card.rank in EFFECT_RANKS
+
+
+def is_army(card: Card) -> bool:
+    """Number cards 2–7 and the Knave fight battles."""
+    return card.rank in ARMY_RANKS
+
+
+def battle_value(card: Card) -> int | None:
+    """A card's strength in battle: ace low (1), number cards at face value.
+
+    The Knave and a 10 have none: an exposed Knave loses its tower and a seen 10
+    loses the game before values are compared.
+    """
+    if card.rank == ACE:
+        return 1
+    if card.rank in NUMBER_RANKS:
+        return card.rank
+    return None
+
+
+def scoring_value(card: Card) -> int | None:
+    """Points a scoring card is worth to a winner; None for A, Q and J (the forfeit rule)."""
+    if card.rank in NUMBER_RANKS or card.rank == TNT:
+        return card.rank
+    return None
+
+
+def card_words(card: Card) -> str:
+    """A card for the log: '5♥', 'the Assassin A♠'."""
+    role = ROLE_NAMES.get(card.rank)
+    if role and card.rank != TNT:
+        return f"the {role} {card.label}"
+    return card.label
+
+
+def tower_words(suit: Suit) -> str:
+    """'Red's hearts tower'."""
+    return f"{SEAT_NAMES[OWNER[suit]]}'s {suit.noun} tower"

@@ -1,0 +1,154 @@
+"""Match play: games follow one another until a player reaches the target score.
+
+Simple scoring gives the winner of a game 1 point. Advanced scoring has each
+player set a scoring card face down before the shuffle; a winner scores its value,
+but a winner whose scoring card is an A, Q or J forfeits and the loser scores
+instead. The starting player alternates from game to game.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.cards import Card
+from tabletop.engine.options import resolve_options
+from tabletop.engine.outcome import Outcome
+from tabletop.engine.rng import Rng
+
+from .deck import HAND_SIZE, SEAT_NAMES, TOWER_ORDER, card_order, scoring_value, side_cards
+from .state import CHOOSING, OVER, PLAYING, GameResult, Settings, State
+
+DEFAULT_OPTIONS = {"scoring": "simple", "target": 3, "tnt": False, "first": "random"}
+OPTION_LABELS = {
+    "scoring": "Scoring: simple (1 point a game) or advanced (secret scoring cards)",
+    "target": "Points needed to win the match",
+    "tnt": "TNT variant: add the 10s (a 10 seen on a tower loses the game)",
+    "first": "Who starts the first game",
+}
+OPTION_CHOICES = {
+    "scoring": ["simple", "advanced"],
+    "target": [1, 2, 3, 5, 7, 10, 15, 21],
+    "first": ["random", "red", "black"],
+}
+
+
+def read_settings(options: dict | None) -> Settings:
+    """Merge the chosen options over the defaults and check them."""
+    opts = resolve_options(DEFAULT_OPTIONS, options)
+    if opts["scoring"] not in OPTION_CHOICES["scoring"]:
+        raise ValueError("option 'scoring' must be 'simple' or 'advanced'")
+    if opts["first"] not in OPTION_CHOICES["first"]:
+        raise ValueError("option 'first' must be 'random', 'red' or 'black'")
+    if not 1 <= opts["target"] <= 100:
+        raise ValueError("option 'target' must be between 1 and 100 points")
+    return Settings(advanced=opts["scoring"] == "advanced", target=opts["target"], tnt=opts["tnt"], first=opts["first"])
+
+
+def new_match(options: dict | None, seed: int) -> State:
+    """Set out the kings and start game 1; the first player is drawn from the seed unless fixed."""
+    settings = read_settings(options)
+    state = State(settings=settings, rng=Rng(seed))
+    if settings.first == "random":
+        starter = state.rng.below(2)
+    else:
+        starter = 0 if settings.first == "red" else 1
+    begin_game(state, starter)
+    return state
+
+
+def begin_game(s: State, starter: int) -> None:
+    """Gather every card into its owner's stock and open the next game."""
+    s.game_number += 1
+    s.starter = s.player = starter
+    s.turn = 0
+    s.last_battle = None
+    s.battle_tower = None
+    s.towers = {suit: [] for suit in TOWER_ORDER}
+    s.hands = [[], []]
+    s.discards = [[], []]
+    s.previous_scoring_cards = (s.scoring_cards[0], s.scoring_cards[1])
+    s.scoring_cards = [None, None]
+    s.stocks = [side_cards(seat, s.settings.tnt) for seat in (0, 1)]
+    s.say(f"Game {s.game_number} begins; {SEAT_NAMES[starter]} starts.")
+    if s.settings.advanced:
+        s.phase = CHOOSING
+        s.asked = starter
+    else:
+        shuffle_and_deal(s)
+
+
+def choose_scoring_card(s: State, seat: int, card: Card) -> None:
+    """Take the card out of the stock and set it face down between the towers."""
+    s.stocks[seat].remove(card)
+    s.scoring_cards[seat] = card
+    s.say(f"{SEAT_NAMES[seat]} sets a scoring card face down.")
+    if s.scoring_cards[1 - seat] is None:
+        s.asked = 1 - seat
+    else:
+        shuffle_and_deal(s)
+
+
+def shuffle_and_deal(s: State) -> None:
+    """Each player shuffles their stock and deals themselves a hand of three."""
+    for seat in (0, 1):
+        s.rng.shuffle(s.stocks[seat])
+        for _ in range(HAND_SIZE):
+            s.hands[seat].append(s.stocks[seat].pop())
+    s.phase = PLAYING
+    s.asked = None
+    s.epoch += 1
+
+
+def score_game(s: State, winner: int) -> tuple[int | None, int, str]:
+    """Who scores for this win, how much, and the words for it."""
+    name = SEAT_NAMES[winner]
+    if not s.settings.advanced:
+        return winner, 1, f"{name} scores 1 point."
+    card = s.scoring_cards[winner]
+    value = scoring_value(card)
+    if value is not None:
+        return winner, value, f"{name}'s scoring card is {card.label}: {name} scores {value}."
+    loser = 1 - winner
+    other = s.scoring_cards[loser]
+    other_value = scoring_value(other)
+    if other_value is None:
+        return None, 0, (f"{name}'s scoring card is {card.label}, so {name} forfeits; "
+                         f"{SEAT_NAMES[loser]}'s scoring card {other.label} is no number card either: nobody scores.")
+    return loser, other_value, (f"{name}'s scoring card is {card.label}, so {name} forfeits: "
+                                f"{SEAT_NAMES[loser]} scores {other_value} with {other.label}.")
+
+
+def finish_game(s: State, winner: int | None, reason: str) -> None:
+    """Record the game, score it, and either end the match or start the next game."""
+    s.say(reason)
+    if winner is None:
+        scorer, points, words = None, 0, "Nobody scores."
+    else:
+        scorer, points, words = score_game(s, winner)
+    s.say(words)
+    if scorer is not None:
+        s.scores[scorer] += points
+    cards = (s.scoring_cards[0], s.scoring_cards[1]) if s.settings.advanced else None
+    picture = tuple((suit.value, tuple(str(c) if up else None for c, up in s.towers[suit])) for suit in TOWER_ORDER)
+    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture),)
+    s.epoch += 1
+    if scorer is not None and s.scores[scorer] >= s.settings.target:
+        end_match(s, scorer)
+    else:
+        s.say(f"Match score: Red {s.scores[0]}, Black {s.scores[1]} (playing to {s.settings.target}).")
+        begin_game(s, 1 - s.starter)
+
+
+def end_match(s: State, champion: int) -> None:
+    s.phase = OVER
+    s.asked = None
+    a, b = s.scores[champion], s.scores[1 - champion]
+    games = len(s.results)
+    reason = (f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
+              f"{s.settings.target} point{'s' if s.settings.target != 1 else ''} in game {games}: {s.results[-1].reason}")
+    s.outcome = Outcome((champion,), reason, (float(s.scores[0]), float(s.scores[1])),
+                        {"games": [r.to_json() for r in s.results]})
+    s.say(f"{SEAT_NAMES[champion]} wins the match {a} to {b}.")
+
+
+def scoring_choices(s: State, seat: int) -> list[Card]:
+    """The cards a player may set as scoring card: any card of the stock."""
+    return sorted(s.stocks[seat], key=card_order)

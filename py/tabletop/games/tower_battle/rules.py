@@ -1,0 +1,384 @@
+"""The rules of Tower Battle, one function per rule step.
+
+A turn: play a card from hand onto your tower of its suit (resolving what it
+does) or discard one; then draw. Right after an army card, a battle may be on
+offer: the mover answers first, then the other player. At the end of your own
+turn, a tower of yours five cards high wins the game. Match play (``match.py``)
+strings games together.
+
+>>> s = new_game(2, {"first": "red"}, seed=1)
+>>> to_act(s), len(s.hands[0]), len(s.stocks[1])
+(0, 3, 15)
+>>> s = apply(s, DiscardCard(s.hands[0][0]))
+>>> to_act(s), len(s.hands[0]), len(s.discards[0])
+(1, 3, 1)
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.cards import ACE, JACK, QUEEN, Card, Suit
+from tabletop.engine.errors import IllegalMove
+from tabletop.engine.moves import Move
+from tabletop.engine.outcome import Outcome
+
+from .deck import (
+    FACING,
+    OWNER,
+    SEAT_NAMES,
+    SIDE_SUITS,
+    TNT,
+    WINNING_HEIGHT,
+    battle_value,
+    card_words,
+    is_effect,
+    tower_words,
+)
+from .match import choose_scoring_card, finish_game, new_match, scoring_choices
+from .moves import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
+from .state import BATTLE, CHOOSING, OVER, PLAYING, BattleReport, Layer, State
+
+BOTH_FACES = (True, False)
+FACE_UP = (True,)
+FACE_DOWN = (False,)
+NO_FACE: tuple[bool, ...] = ()
+BATTLE_ANSWERS = (DeclareBattle(), DeclineBattle())
+
+
+# --- the contract ------------------------------------------------------------------------------
+
+
+def new_game(seats: int, options: dict | None, seed: int) -> State:
+    """A new match of Tower Battle for two players."""
+    if seats != 2:
+        raise ValueError("Tower Battle is a game for exactly 2 players")
+    return new_match(options, seed)
+
+
+def to_act(state: State) -> int | None:
+    return state.deciding_seat()
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.outcome
+
+
+def epoch(state: State) -> int:
+    return state.epoch
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every decision open to the seat to act."""
+    if state.phase == PLAYING:
+        hand = state.hands[state.player]
+        moves: list[Move] = [PlayCard(card, up) for card in hand for up in face_rule(state, card)[0]]
+        moves += [DiscardCard(card) for card in hand]
+        return moves
+    if state.phase == BATTLE:
+        return list(BATTLE_ANSWERS)
+    if state.phase == CHOOSING:
+        return [ChooseScoringCard(card) for card in scoring_choices(state, state.asked)]
+    return []
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; an illegal move raises IllegalMove and changes nothing."""
+    check_move(state, move)
+    s = state.copy()
+    if isinstance(move, PlayCard):
+        play_card(s, move.card, move.face_up)
+    elif isinstance(move, DiscardCard):
+        discard_card(s, move.card)
+    elif isinstance(move, DeclareBattle):
+        fight_battle(s, s.asked)
+    elif isinstance(move, DeclineBattle):
+        decline_battle(s)
+    else:
+        choose_scoring_card(s, s.asked, move.card)
+    return s
+
+
+# --- legality ----------------------------------------------------------------------------------
+
+
+def check_move(s: State, move: Move) -> None:
+    """Raise IllegalMove, in a player's words, unless ``move`` is allowed now."""
+    if s.phase == OVER:
+        raise IllegalMove("The match is over.")
+    expected = {PLAYING: (PlayCard, DiscardCard), BATTLE: (DeclareBattle, DeclineBattle), CHOOSING: (ChooseScoringCard,)}
+    if not isinstance(move, expected[s.phase]):
+        raise IllegalMove(waiting_for(s))
+    if isinstance(move, (PlayCard, DiscardCard)):
+        if move.card not in s.hands[s.player]:
+            raise IllegalMove(f"{SEAT_NAMES[s.player]} does not hold {move.card.label}.")
+        if isinstance(move, PlayCard):
+            faces, why = face_rule(s, move.card)
+            if move.face_up not in faces:
+                raise IllegalMove(why or "That card cannot be played that way.")
+    elif isinstance(move, ChooseScoringCard) and move.card not in s.stocks[s.asked]:
+        raise IllegalMove(f"{move.card.label} is not in {SEAT_NAMES[s.asked]}'s stock.")
+
+
+def waiting_for(s: State) -> str:
+    """What the game is waiting for, as a sentence."""
+    if s.phase == BATTLE:
+        return f"A battle is on offer: {SEAT_NAMES[s.asked]} must declare it or decline."
+    if s.phase == CHOOSING:
+        return f"{SEAT_NAMES[s.asked]} must first choose a scoring card from the stock."
+    return f"It is {SEAT_NAMES[s.player]}'s turn to play or discard a card."
+
+
+def top(s: State, suit: Suit) -> Layer | None:
+    tower = s.towers[suit]
+    return tower[-1] if tower else None
+
+
+def both_tops_face_down(s: State, suit: Suit) -> bool:
+    """True when the tower and the one facing it both have a face-down top card."""
+    mine, theirs = top(s, suit), top(s, FACING[suit])
+    return mine is not None and theirs is not None and not mine[1] and not theirs[1]
+
+
+def face_rule(s: State, card: Card) -> tuple[tuple[bool, ...], str | None]:
+    """The faces ``card`` may be played with (True = face up) and, when there is no free choice, why.
+
+    Effect cards (A, Q) always go face up. Army cards go face up when the top
+    cards of both the tower and the facing tower are face down; otherwise the
+    player chooses. A 10 (TNT) may only go face down, as a bluff.
+    """
+    if card.rank == ACE:
+        return FACE_UP, "An Assassin is an effect card: it is always played face up."
+    if card.rank == QUEEN:
+        return FACE_UP, "A Diplomat is an effect card: it is always played face up."
+    forced = both_tops_face_down(s, card.suit)
+    if card.rank == TNT:
+        if forced:
+            return NO_FACE, ("A 10 cannot go on this tower now: both top cards are face down, so it would have to go "
+                             "face up, and a 10 seen on a tower loses the game. Discard it instead.")
+        return FACE_DOWN, "A 10 may only go on a tower face down, as a bluff."
+    if forced:
+        return FACE_UP, (f"The top cards of your {card.suit.noun} tower and of the facing {FACING[card.suit].noun} "
+                         "tower are both face down, so this card must be played face up.")
+    return BOTH_FACES, None
+
+
+def is_diplomat(layer: Layer) -> bool:
+    return layer[0].rank == QUEEN and layer[1]
+
+
+def battle_possible(s: State, suit: Suit) -> bool:
+    """A battle between ``suit``'s tower and the facing one needs a top card on each and no Diplomat on top."""
+    mine, theirs = top(s, suit), top(s, FACING[suit])
+    return mine is not None and theirs is not None and not is_diplomat(mine) and not is_diplomat(theirs)
+
+
+# --- a turn ------------------------------------------------------------------------------------
+
+
+def play_card(s: State, card: Card, face_up: bool) -> None:
+    """Put the card on its tower, resolve what it does, then offer a battle or end the turn."""
+    seat = s.player
+    s.hands[seat].remove(card)
+    s.towers[card.suit].append((card, face_up))
+    if face_up:
+        s.say(f"{SEAT_NAMES[seat]} plays {card_words(card)} face up on the {card.suit.noun} tower.")
+    else:
+        s.say(f"{SEAT_NAMES[seat]} plays a card face down on the {card.suit.noun} tower.")
+    seen_tnt: set[int] = set()
+    if card.rank == ACE:
+        assassinate(s, card.suit, seen_tnt)
+    elif card.rank == QUEEN:
+        s.say(f"No battle may be fought between {tower_words(card.suit)} and {tower_words(FACING[card.suit])} "
+              "while the Diplomat is on top.")
+    elif card.rank == JACK and face_up:
+        knave_exposed(s, card.suit, seen_tnt)
+    if seen_tnt:
+        tnt_discovered(s, seen_tnt)
+    elif not is_effect(card) and battle_possible(s, card.suit):
+        offer_battle(s, card.suit)
+    else:
+        end_turn(s)
+
+
+def discard_card(s: State, card: Card) -> None:
+    """Put a card from hand face up on your discard pile, then draw."""
+    s.hands[s.player].remove(card)
+    s.discards[s.player].append(card)
+    s.say(f"{SEAT_NAMES[s.player]} discards {card.label}.")
+    end_turn(s)
+
+
+def end_turn(s: State) -> None:
+    """Draw a card; then a tower of the mover's five cards high wins; else the other player's turn."""
+    seat = s.player
+    draw_card(s, seat)
+    s.turn += 1
+    s.battle_tower = None
+    s.asked = None
+    for suit in SIDE_SUITS[seat]:
+        if len(s.towers[suit]) >= WINNING_HEIGHT:
+            claim_win(s, suit)
+            return
+    s.player = 1 - seat
+    s.phase = PLAYING
+
+
+def draw_card(s: State, seat: int) -> None:
+    """Draw the top card of the stock, first shuffling the discard pile into a new stock if it ran out."""
+    stock = s.stocks[seat]
+    if not stock:
+        pile = s.discards[seat]
+        if not pile:
+            s.say(f"{SEAT_NAMES[seat]} has no stock and no discard pile: no card is drawn.")
+            return
+        s.rng.shuffle(pile)
+        s.stocks[seat], s.discards[seat] = pile, []
+        stock = pile
+        s.say(f"{SEAT_NAMES[seat]}'s stock is empty: the discard pile ({len(pile)} cards) is shuffled into a new stock.")
+    s.hands[seat].append(stock.pop())
+    s.epoch += 1
+
+
+def claim_win(s: State, suit: Suit) -> None:
+    """Five cards on a tower at the end of its owner's turn win the game (a 10 hidden in it is found out)."""
+    seat = OWNER[suit]
+    if any(card.rank == TNT for card, _ in s.towers[suit]):
+        s.say(f"{tower_words(suit)} is turned up to be counted, and a 10 is found in it.")
+        tnt_discovered(s, {seat})
+        return
+    finish_game(s, seat, f"{SEAT_NAMES[seat]} wins game {s.game_number} with five cards on the "
+                         f"{suit.noun} tower at the end of the turn.")
+
+
+# --- special cards -----------------------------------------------------------------------------
+
+
+def assassinate(s: State, suit: Suit, seen_tnt: set[int]) -> None:
+    """The Assassin sends the top card of the facing tower, if any, to its owner's discard pile."""
+    target = FACING[suit]
+    tower = s.towers[target]
+    assassin = card_words(s.towers[suit][-1][0])
+    if not tower:
+        s.say(f"{assassin} finds {tower_words(target)} empty: nothing happens.")
+        return
+    card, face_up = tower.pop()
+    shown = "" if face_up else " (it was face down)"
+    s.say(f"{assassin} strikes {tower_words(target)}: {card.label}{shown} goes to the discard pile.")
+    send_to_discard(s, target, [(card, face_up)], seen_tnt)
+    if card.rank == JACK:
+        rest = s.towers[target]
+        s.towers[target] = []
+        if rest:
+            s.say(f"The Knave {card.label} was seen: the rest of {tower_words(target)} goes too "
+                  f"({', '.join(c.label for c, _ in rest)}).")
+            send_to_discard(s, target, rest, seen_tnt)
+        else:
+            s.say(f"The Knave {card.label} was seen, but nothing else was on {tower_words(target)}.")
+
+
+def knave_exposed(s: State, suit: Suit, seen_tnt: set[int]) -> None:
+    """A Knave face up on a tower: every card of that tower goes to its owner's discard pile."""
+    layers = s.towers[suit]
+    s.towers[suit] = []
+    knave = next(card for card, up in reversed(layers) if card.rank == JACK and up)
+    s.say(f"The Knave {knave.label} is exposed: all {len(layers)} card{'s' if len(layers) != 1 else ''} of "
+          f"{tower_words(suit)} go to the discard pile ({', '.join(c.label for c, _ in layers)}).")
+    send_to_discard(s, suit, layers, seen_tnt)
+
+
+def send_to_discard(s: State, suit: Suit, layers: list[Layer], seen_tnt: set[int]) -> None:
+    """Cards leave a tower for the owner's (face-up) discard pile; a 10 among them is found out."""
+    owner = OWNER[suit]
+    pile = s.discards[owner]
+    for card, face_up in layers:
+        pile.append(card)
+        if not face_up:
+            s.epoch += 1
+        if card.rank == TNT:
+            seen_tnt.add(owner)
+
+
+def tnt_discovered(s: State, losers: set[int]) -> None:
+    """TNT: a 10 seen on a tower loses its owner the game at once (both at once: nobody wins)."""
+    if len(losers) == 2:
+        finish_game(s, None, f"Both players' 10s were seen on their towers: both lose game {s.game_number}.")
+        return
+    (loser,) = losers
+    finish_game(s, 1 - loser, f"{SEAT_NAMES[loser]}'s 10 was found on a tower: {SEAT_NAMES[loser]} loses game "
+                              f"{s.game_number} at once and {SEAT_NAMES[1 - loser]} wins it.")
+
+
+# --- battles -----------------------------------------------------------------------------------
+
+
+def offer_battle(s: State, suit: Suit) -> None:
+    """An army card was played facing an attackable top card: the mover may declare a battle first."""
+    s.phase = BATTLE
+    s.battle_tower = suit
+    s.asked = s.player
+    s.say(f"A battle may be declared between {tower_words(suit)} and {tower_words(FACING[suit])}.")
+
+
+def decline_battle(s: State) -> None:
+    """The mover passes the offer to the other player; if they pass too, the turn ends."""
+    name = SEAT_NAMES[s.asked]
+    if s.asked == s.player:
+        s.asked = 1 - s.player
+        s.say(f"{name} does not declare a battle; {SEAT_NAMES[s.asked]} may.")
+    else:
+        s.say(f"{name} does not declare a battle either.")
+        end_turn(s)
+
+
+def fight_battle(s: State, declared_by: int) -> None:
+    """Turn both top cards up; an exposed Knave or a seen 10 decides first, else the higher card stays."""
+    mine, theirs = s.battle_tower, FACING[s.battle_tower]
+    s.say(f"{SEAT_NAMES[declared_by]} declares a battle: {tower_words(mine)} against {tower_words(theirs)}.")
+    sides = (mine, theirs)
+    cards = []
+    for suit in sides:
+        card, face_up = s.towers[suit][-1]
+        if not face_up:
+            s.towers[suit][-1] = (card, True)
+            s.epoch += 1
+        cards.append(card)
+    a, b = cards
+    s.say(f"The cards are turned up: {a.label} against {b.label}.")
+    seen_tnt = {OWNER[suit] for suit, card in zip(sides, cards) if card.rank == TNT}
+    knaves = [suit for suit, card in zip(sides, cards) if card.rank == JACK]
+    for suit in knaves:
+        knave_exposed(s, suit, seen_tnt)
+    values = (battle_value(a), battle_value(b))
+    if seen_tnt:
+        result = " and ".join(f"{SEAT_NAMES[seat]}'s 10 is seen" for seat in sorted(seen_tnt)) + ": TNT!"
+    elif knaves:
+        result = battle_with_knaves(sides, cards, knaves)
+    else:
+        result = compare_tops(s, sides, cards, values)
+        s.say(result)
+    s.last_battle = BattleReport(s.game_number, sides, (a, b), values, declared_by, result)
+    if seen_tnt:
+        tnt_discovered(s, seen_tnt)
+    else:
+        end_turn(s)
+
+
+def battle_with_knaves(sides: tuple[Suit, Suit], cards: list[Card], knaves: list[Suit]) -> str:
+    """Words for a battle decided by exposed Knaves (the towers are already discarded)."""
+    if len(knaves) == 2:
+        return "Both cards are Knaves: both towers are discarded."
+    loser = knaves[0]
+    survivor = cards[1] if loser == sides[0] else cards[0]
+    return f"The Knave is exposed: {tower_words(loser)} is discarded and {survivor.label} stays."
+
+
+def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: tuple) -> str:
+    """The higher card stays face up; the lower goes to its owner's discard pile; a tie removes both."""
+    (a, b), (va, vb) = cards, values
+    if va == vb:
+        for suit in sides:
+            send_to_discard(s, suit, [s.towers[suit].pop()], set())
+        return f"{a.label} and {b.label} tie at {va}: both are discarded."
+    win, lose = (0, 1) if va > vb else (1, 0)
+    send_to_discard(s, sides[lose], [s.towers[sides[lose]].pop()], set())
+    return (f"{cards[win].label} ({values[win]}) beats {cards[lose].label} ({values[lose]}): "
+            f"{cards[lose].label} is discarded and {cards[win].label} stays face up.")

@@ -1,0 +1,170 @@
+"""The state of a Tower Battle match: the match score, and the game being played.
+
+Everything is plain data. Lists that moves change are copied by ``State.copy``;
+values that are only ever replaced (tuples, the log chain, the options, the last
+battle record, finished-game results) are shared between copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from tabletop.engine.cards import Card, Suit
+from tabletop.engine.outcome import Outcome
+from tabletop.engine.rng import Rng
+
+from .deck import OWNER, TOWER_ORDER
+
+# Phases of play.
+CHOOSING = "scoring-card"  # advanced scoring: a player picks a scoring card from the stock
+PLAYING = "play"  # the mover plays or discards a card
+BATTLE = "battle"  # a battle is on offer to ``asked``
+OVER = "over"  # the match is finished
+
+# One card on a tower: (card, face_up).
+Layer = tuple[Card, bool]
+# The log is a chain of (previous, line) pairs so that appending never copies it.
+LogChain = tuple | None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The match's options, read once."""
+
+    advanced: bool = False
+    target: int = 3
+    tnt: bool = False
+    first: str = "random"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one finished game of the match ended."""
+
+    number: int
+    winner: int | None  # None: both lost at once (two 10s seen together)
+    reason: str
+    scorer: int | None
+    points: int
+    scoring_cards: tuple[Card | None, Card | None] | None  # advanced scoring only, shown at the end
+    final_towers: tuple[tuple[str, tuple[str | None, ...]], ...] = ()  # public picture: None = a back
+
+    def to_json(self) -> dict:
+        cards = None if self.scoring_cards is None else [c and str(c) for c in self.scoring_cards]
+        return {
+            "final_towers": {suit: list(codes) for suit, codes in self.final_towers},
+            "game": self.number,
+            "winner": self.winner,
+            "reason": self.reason,
+            "scorer": self.scorer,
+            "points": self.points,
+            "scoring_cards": cards,
+        }
+
+
+@dataclass(frozen=True)
+class BattleReport:
+    """The last battle, face up for everyone once it is fought."""
+
+    game: int  # the game of the match it was fought in
+    towers: tuple[Suit, Suit]  # (mover's tower, facing tower)
+    cards: tuple[Card, Card]
+    values: tuple[int | None, int | None]
+    declared_by: int
+    result: str
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "towers": [s.value for s in self.towers],
+            "cards": [str(c) for c in self.cards],
+            "labels": [c.label for c in self.cards],
+            "values": list(self.values),
+            "declared_by": self.declared_by,
+            "result": self.result,
+        }
+
+
+@dataclass(slots=True)
+class State:
+    settings: Settings
+    rng: Rng
+    epoch: int = 0
+    # The match.
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    game_number: int = 0
+    results: tuple[GameResult, ...] = ()
+    starter: int = 0
+    scoring_cards: list[Card | None] = field(default_factory=lambda: [None, None])
+    previous_scoring_cards: tuple[Card | None, Card | None] = (None, None)
+    outcome: Outcome | None = None
+    # The game.
+    phase: str = PLAYING
+    player: int = 0  # whose turn it is (the mover)
+    asked: int | None = None  # CHOOSING/BATTLE: who decides now
+    battle_tower: Suit | None = None  # BATTLE: the mover's tower the army card went on
+    hands: list[list[Card]] = field(default_factory=lambda: [[], []])
+    stocks: list[list[Card]] = field(default_factory=lambda: [[], []])
+    discards: list[list[Card]] = field(default_factory=lambda: [[], []])
+    towers: dict[Suit, list[Layer]] = field(default_factory=lambda: {s: [] for s in TOWER_ORDER})
+    last_battle: BattleReport | None = None
+    turn: int = 0
+    log: LogChain = None
+
+    def copy(self) -> State:
+        """An independent copy (far cheaper than deepcopy)."""
+        return State(
+            settings=self.settings,
+            rng=self.rng.copy(),
+            epoch=self.epoch,
+            scores=list(self.scores),
+            game_number=self.game_number,
+            results=self.results,
+            starter=self.starter,
+            scoring_cards=list(self.scoring_cards),
+            previous_scoring_cards=self.previous_scoring_cards,
+            outcome=self.outcome,
+            phase=self.phase,
+            player=self.player,
+            asked=self.asked,
+            battle_tower=self.battle_tower,
+            hands=[list(h) for h in self.hands],
+            stocks=[list(s) for s in self.stocks],
+            discards=[list(d) for d in self.discards],
+            towers={s: list(t) for s, t in self.towers.items()},
+            last_battle=self.last_battle,
+            turn=self.turn,
+            log=self.log,
+        )
+
+    def say(self, line: str) -> None:
+        """Add a public line to the log."""
+        self.log = (self.log, line)
+
+    def log_lines(self) -> list[str]:
+        lines = []
+        node = self.log
+        while node is not None:
+            node, line = node
+            lines.append(line)
+        lines.reverse()
+        return lines
+
+    def deciding_seat(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.phase in (CHOOSING, BATTLE):
+            return self.asked
+        return self.player
+
+    def all_cards(self, seat: int) -> Iterator[Card]:
+        """Every non-king card of ``seat``'s colour, wherever it is (for conservation checks)."""
+        yield from self.hands[seat]
+        yield from self.stocks[seat]
+        yield from self.discards[seat]
+        for suit, tower in self.towers.items():
+            if OWNER[suit] == seat:
+                yield from (card for card, _ in tower)
+        if self.scoring_cards[seat] is not None:
+            yield self.scoring_cards[seat]

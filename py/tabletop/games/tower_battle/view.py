@@ -1,0 +1,195 @@
+"""What one seat sees of a Tower Battle match, as plain JSON-able data.
+
+A seat sees its own hand, its own face-down tower cards and its own scoring
+card; the other side's face-down cards show as backs (``"card": None``). The
+view also spells out, for the seat to act, what each card in hand may do (which
+tower, which faces and why) so the table never has to work a rule out itself.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+
+from .deck import (
+    FACING,
+    OWNER,
+    ROLE_NAMES,
+    SEAT_NAMES,
+    SIDE_SUITS,
+    TNT,
+    TOWER_ORDER,
+    WINNING_HEIGHT,
+    battle_value,
+    card_order,
+    tower_words,
+)
+from .moves import DiscardCard, PlayCard, move_to_json
+from .rules import face_rule, is_diplomat, top
+from .state import BATTLE, CHOOSING, OVER, PLAYING, State
+
+GAME_ID = "tower-battle"
+
+
+def view(s: State, seat: int | None) -> dict:
+    """The match as ``seat`` may see it (None: a spectator, who sees no secrets)."""
+    if seat not in (0, 1, None):
+        raise ValueError("Tower Battle has seats 0 (Red) and 1 (Black)")
+    settings = s.settings
+    return {
+        "game": GAME_ID,
+        "seat": seat,
+        "seat_names": list(SEAT_NAMES),
+        "to_act": s.deciding_seat(),
+        "outcome": s.outcome.to_json() if s.outcome else None,
+        "log": s.log_lines(),
+        "epoch": s.epoch,
+        "phase": s.phase,
+        "player": s.player,
+        "turn": s.turn,
+        "match": {
+            "scoring": "advanced" if settings.advanced else "simple",
+            "target": settings.target,
+            "tnt": settings.tnt,
+            "scores": list(s.scores),
+            "game_number": s.game_number,
+            "starter": s.starter,
+            "results": [r.to_json() for r in s.results],
+        },
+        "towers": [tower_view(s, suit, seat) for suit in TOWER_ORDER],
+        "players": [player_view(s, p, seat) for p in (0, 1)],
+        "plays": plays_view(s) if seat is not None and s.phase == PLAYING and seat == s.player else None,
+        "scoring_choice": scoring_choice_view(s) if s.phase == CHOOSING and seat == s.asked else None,
+        "battle_offer": battle_offer_view(s, seat) if s.phase == BATTLE else None,
+        "last_battle": s.last_battle.to_json() if s.last_battle else None,
+    }
+
+
+def card_view(card: Card, face_up: bool, visible: bool) -> dict:
+    if not visible:
+        return {"card": None, "label": None, "face_up": False, "role": None, "value": None}
+    return {
+        "card": str(card),
+        "label": card.label,
+        "face_up": face_up,
+        "role": role(card),
+        "value": battle_value(card),
+    }
+
+
+def role(card: Card) -> str:
+    """'Assassin', 'Diplomat', 'Knave', 'TNT' or 'army'."""
+    return ROLE_NAMES.get(card.rank, "army")
+
+
+def tower_view(s: State, suit: Suit, seat: int | None) -> dict:
+    owner = OWNER[suit]
+    layers = s.towers[suit]
+    head = top(s, suit)
+    return {
+        "suit": suit.value,
+        "symbol": suit.symbol,
+        "name": tower_words(suit),
+        "owner": owner,
+        "king": str(Card(KING, suit)),
+        "faces": FACING[suit].value,
+        "height": len(layers),
+        "needed_to_win": max(0, WINNING_HEIGHT - len(layers)),
+        "cards": [card_view(card, up, up or owner == seat) for card, up in layers],
+        "top_face_up": head[1] if head else None,
+        "diplomat_on_top": bool(head and is_diplomat(head)),
+        "attackable": bool(head and not is_diplomat(head)),
+    }
+
+
+def player_view(s: State, p: int, seat: int | None) -> dict:
+    mine = p == seat
+    scoring = s.scoring_cards[p]
+    return {
+        "seat": p,
+        "name": SEAT_NAMES[p],
+        "suits": [suit.value for suit in SIDE_SUITS[p]],
+        "hand_count": len(s.hands[p]),
+        "hand": [str(c) for c in sorted(s.hands[p], key=card_order)] if mine else None,
+        "stock_count": len(s.stocks[p]),
+        "discard": [str(c) for c in s.discards[p]],
+        "scoring_card_set": scoring is not None,
+        "scoring_card": str(scoring) if scoring is not None and (mine or s.phase == OVER) else None,
+        "score": s.scores[p],
+    }
+
+
+def plays_view(s: State) -> list[dict]:
+    """For each card in the mover's hand: its tower, its faces and why, and what each play would do."""
+    out = []
+    for card in sorted(s.hands[s.player], key=card_order):
+        faces, why = face_rule(s, card)
+        out.append({
+            "card": str(card),
+            "label": card.label,
+            "role": role(card),
+            "tower": card.suit.value,
+            "faces": list(faces),
+            "free_choice": len(faces) == 2,
+            "reason": why,
+            "options": [{"face_up": up, "move": move_to_json(PlayCard(card, up)), "effect": play_effect(s, card, up)}
+                        for up in faces],
+            "discard": move_to_json(DiscardCard(card)),
+        })
+    return out
+
+
+def play_effect(s: State, card: Card, face_up: bool) -> str:
+    """What playing ``card`` this way would do, in words (public facts and the mover's own card only)."""
+    facing = FACING[card.suit]
+    target = top(s, facing)
+    height = len(s.towers[card.suit]) + 1
+    if card.rank == ACE:
+        if target is None:
+            words = f"{tower_words(facing)} is empty: the Assassin has no target."
+        else:
+            what = target[0].label if target[1] else "the face-down card"
+            words = f"Sends {what} on top of {tower_words(facing)} to the discard pile."
+    elif card.rank == QUEEN:
+        words = "While on top, no battle may be fought between these two towers."
+    elif card.rank == JACK and face_up:
+        return f"A Knave seen face up: your whole {card.suit.noun} tower ({height} cards with it) would be discarded."
+    elif target is None:
+        words = f"No battle: {tower_words(facing)} is empty."
+    elif is_diplomat(target):
+        words = f"No battle: a Diplomat guards {tower_words(facing)}."
+    else:
+        what = target[0].label if target[1] else "its face-down top card"
+        words = f"A battle may then be declared against {what}."
+    if card.rank == TNT:
+        words += " A bluff: if this 10 is ever seen on the tower, you lose the game."
+    if height >= WINNING_HEIGHT:
+        words += " Five cards: you win at the end of this turn if it still stands."
+    return words
+
+
+def scoring_choice_view(s: State) -> dict:
+    seat = s.asked
+    previous = s.previous_scoring_cards[seat]
+    return {
+        "seat": seat,
+        "choices": [str(c) for c in sorted(s.stocks[seat], key=card_order)],
+        "previous": str(previous) if previous is not None else None,
+        "note": "A winner scores the value of a 2-7 (or a 10); a winner whose card is an A, Q or J forfeits, "
+                "and the loser scores instead.",
+    }
+
+
+def battle_offer_view(s: State, seat: int | None) -> dict:
+    mine, theirs = s.battle_tower, FACING[s.battle_tower]
+    tops = []
+    for suit in (mine, theirs):
+        card, up = s.towers[suit][-1]
+        tops.append(card_view(card, up, up or OWNER[suit] == seat))
+    return {
+        "to": s.asked,
+        "mover": s.player,
+        "asking_mover": s.asked == s.player,
+        "towers": [mine.value, theirs.value],
+        "tops": tops,
+        "question": f"Declare a battle between {tower_words(mine)} and {tower_words(theirs)}?",
+    }
