@@ -1,0 +1,207 @@
+"""The Earth: three Martian Coasters laid out as an L, and everything derived from that.
+
+The table has a fixed 2x2 frame of quadrants (top-left, top-right, bottom-left,
+bottom-right). Three coasters sit in three of them; the fourth is empty. Each
+coaster is a 3x3 grid with a turn of 0-3 quarter turns clockwise from its printed
+(canonical) orientation, in which the small dot is at its bottom-left corner.
+
+Nothing about a particular layout is written down by hand: a ``Layout`` (one
+``(quadrant, rotation)`` per coaster) is all the data, and ``geometry(layout)``
+derives where each cell lies, its neighbours and its arrows.
+
+Cells are addressed two ways:
+
+* a **slot** ``coaster * 9 + r * 3 + c`` names a printed square of a coaster in
+  its canonical orientation. Pieces are stored by slot, so turning or moving a
+  coaster carries its pyramids (and arrows) along without touching them.
+* a **cell name** such as ``"B5"`` names a place on the 6x6 grid the frame spans:
+  columns A-F left to right, rows 1-6 top to bottom. The UI and the log use names.
+
+>>> g = geometry(INITIAL_LAYOUT)
+>>> g.empty_quadrant, g.names[4], g.names[13], g.names[22]
+('bottom-right', 'B2', 'E2', 'B5')
+>>> len(g.neighbours[g.slot_named['A1']]), len(g.neighbours[g.slot_named['C3']])
+(3, 7)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+CANONICAL_ARROWS: tuple[tuple[str, ...], ...] = (
+    ("ULD", "ULR", "ULD"),
+    ("URD", "ULR", "ULRD"),
+    ("ULR", "ULD", "URD"),
+)
+"""Arrows printed on one coaster, dot at bottom-left (from martian-coaster.json).
+A letter is an arrow on that edge of the cell pointing out: U up, D down, L left, R right."""
+
+QUADRANTS: tuple[str, ...] = ("top-left", "top-right", "bottom-left", "bottom-right")
+DOT_CORNERS: tuple[str, ...] = ("bottom-left", "top-left", "top-right", "bottom-right")
+"""Corner of the dot after 0, 1, 2, 3 clockwise quarter turns."""
+
+COLUMNS = "ABCDEF"
+SIZE = 6  # the frame is a 6x6 grid of cells
+COASTERS = 3
+SLOTS = 27
+CENTRE = 4  # canonical index of a coaster's centre square
+
+ARROW_ORDER = "URDL"  # clockwise; a quarter turn clockwise maps each letter to the next
+DELTAS = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
+
+Layout = tuple[tuple[int, int], ...]
+"""One ``(quadrant index, clockwise quarter turns)`` per coaster, in coaster order."""
+
+INITIAL_LAYOUT: Layout = ((0, 3), (1, 0), (2, 2))
+"""The setup: top-left turned a quarter counter-clockwise (dot bottom-right), top-right
+as printed (dot bottom-left), bottom-left turned half round (dot top-right), so the
+three dots meet at the centre of the frame; bottom-right is empty."""
+
+
+def cell_name(row: int, col: int) -> str:
+    """``cell_name(4, 1) == "B5"`` (rows and columns counted from 0 at the top-left)."""
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+CELL_NAMES: tuple[str, ...] = tuple(cell_name(r, c) for r in range(SIZE) for c in range(SIZE))
+CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+
+
+def quadrant_index(quadrant: int | str) -> int:
+    if isinstance(quadrant, str):
+        return QUADRANTS.index(quadrant)
+    if quadrant not in range(4):
+        raise ValueError(f"not a quadrant: {quadrant!r}")
+    return quadrant
+
+
+def rotate_local(row: int, col: int, turns: int) -> tuple[int, int]:
+    """Where the canonical square (row, col) lies after ``turns`` clockwise quarter turns."""
+    for _ in range(turns % 4):
+        row, col = col, 2 - row
+    return row, col
+
+
+def turn_arrows(arrows: str, turns: int) -> str:
+    """Arrows after ``turns`` clockwise quarter turns, in U R D L order."""
+    turned = {ARROW_ORDER[(ARROW_ORDER.index(a) + turns) % 4] for a in arrows}
+    return "".join(a for a in ARROW_ORDER if a in turned)
+
+
+class Geometry(NamedTuple):
+    """Everything a layout implies, indexed by slot (see the module docstring)."""
+
+    layout: Layout
+    empty_quadrant: str
+    cell_of: tuple[int, ...]  # slot -> index into CELL_NAMES
+    slot_at: tuple[int, ...]  # CELL_NAMES index -> slot, or -1 off the L
+    names: tuple[str, ...]  # slot -> cell name
+    slot_named: dict[str, int]  # cell name -> slot (cells on the L only)
+    arrows: tuple[str, ...]  # slot -> arrows as they point now
+    steps: tuple[tuple[int, ...], ...]  # slot -> slots its arrows lead to
+    neighbours: tuple[tuple[int, ...], ...]  # slot -> the up to 8 surrounding slots
+    reading_order: tuple[int, ...]  # slots sorted top-to-bottom, left-to-right
+
+
+_CACHE: dict[Layout, Geometry] = {}
+
+
+def geometry(layout: Layout) -> Geometry:
+    """The (cached) geometry of ``layout``."""
+    geo = _CACHE.get(layout)
+    if geo is None:
+        geo = _CACHE[layout] = _derive(layout)
+    return geo
+
+
+def check_layout(layout: Layout) -> None:
+    """Three coasters in three different quadrants, rotations 0-3: always an L."""
+    if len(layout) != COASTERS:
+        raise ValueError("the board needs exactly three coasters")
+    quadrants = [q for q, _ in layout]
+    if len(set(quadrants)) != COASTERS or not all(q in range(4) for q in quadrants):
+        raise ValueError("the coasters must lie in three different quadrants")
+    if not all(t in range(4) for _, t in layout):
+        raise ValueError("a coaster's rotation is 0-3 quarter turns")
+
+
+def _derive(layout: Layout) -> Geometry:
+    check_layout(layout)
+    cell_of = [0] * SLOTS
+    arrows = [""] * SLOTS
+    slot_at = [-1] * (SIZE * SIZE)
+    for coaster, (quadrant, turns) in enumerate(layout):
+        top, left = 3 * (quadrant // 2), 3 * (quadrant % 2)
+        for r in range(3):
+            for c in range(3):
+                slot = coaster * 9 + r * 3 + c
+                rr, cc = rotate_local(r, c, turns)
+                cell = (top + rr) * SIZE + left + cc
+                cell_of[slot] = cell
+                slot_at[cell] = slot
+                arrows[slot] = turn_arrows(CANONICAL_ARROWS[r][c], turns)
+
+    def slot_near(slot: int, dr: int, dc: int) -> int:
+        row, col = divmod(cell_of[slot], SIZE)
+        row, col = row + dr, col + dc
+        if 0 <= row < SIZE and 0 <= col < SIZE:
+            return slot_at[row * SIZE + col]
+        return -1
+
+    steps = []
+    neighbours = []
+    for slot in range(SLOTS):
+        targets = (slot_near(slot, *DELTAS[a]) for a in arrows[slot])
+        steps.append(tuple(t for t in targets if t >= 0))
+        around = (slot_near(slot, dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+        neighbours.append(tuple(n for n in around if n >= 0))
+    used = {q for q, _ in layout}
+    empty = next(q for q in range(4) if q not in used)
+    names = tuple(CELL_NAMES[c] for c in cell_of)
+    return Geometry(
+        layout=layout,
+        empty_quadrant=QUADRANTS[empty],
+        cell_of=tuple(cell_of),
+        slot_at=tuple(slot_at),
+        names=names,
+        slot_named={n: s for s, n in enumerate(names)},
+        arrows=tuple(arrows),
+        steps=tuple(steps),
+        neighbours=tuple(neighbours),
+        reading_order=tuple(sorted(range(SLOTS), key=cell_of.__getitem__)),
+    )
+
+
+def coaster_of(slot: int) -> int:
+    return slot // 9
+
+
+def rotated(layout: Layout, coaster: int, clockwise: bool) -> Layout:
+    """The layout after turning ``coaster`` a quarter turn (its quadrant stays)."""
+    quadrant, turns = layout[coaster]
+    turned = (quadrant, (turns + (1 if clockwise else 3)) % 4)
+    return layout[:coaster] + (turned,) + layout[coaster + 1 :]
+
+
+def relocation_targets(layout: Layout, coaster: int) -> tuple[str, ...]:
+    """Quadrants ``coaster`` may be lifted to while the other two stay put.
+
+    The frame is fixed on the table, so the only place that keeps all three in an L
+    inside it is the empty quadrant: one target, whichever coaster moves. (For the
+    corner coaster of the L that is the only L there is at all; a coaster at the end
+    of a leg could also be laid outside the frame, which this edition does not allow,
+    so that cell names never shift under pieces that did not move.)
+    """
+    del coaster  # every coaster has the same single target
+    return (geometry(layout).empty_quadrant,)
+
+
+def relocated(layout: Layout, coaster: int, quadrant: str) -> Layout:
+    """The layout after lifting ``coaster`` into ``quadrant`` (keeping its rotation)."""
+    _, turns = layout[coaster]
+    return layout[:coaster] + ((QUADRANTS.index(quadrant), turns),) + layout[coaster + 1 :]
+
+
+def coaster_label(layout: Layout, coaster: int) -> str:
+    """Words for the log: ``"the top-left coaster"``."""
+    return f"the {QUADRANTS[layout[coaster][0]]} coaster"

@@ -1,0 +1,92 @@
+"""What a table UI needs to draw the game (nothing is hidden in this game).
+
+Main keys: ``board`` (the frame and its three ``coasters``, each with ``quadrant``,
+``rotation``, ``dot_corner`` and nine ``cells`` carrying ``cell`` name, ``row`` /
+``col`` on the 6x6 frame, ``arrows`` as they point now and the ``piece``),
+``supply`` per side, ``phase`` and ``prompt``, this turn's facts (``placed``,
+``coaster_step``, ``doomed``, ``no_undo``, ``dice``...), ``score`` and the contract
+keys ``to_act``, ``outcome``, ``log``, ``epoch``. Pieces that are surrounded also
+carry their ``attack`` and ``defence`` so the UI can show threats without
+computing a rule.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.pyramids import Size
+from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry
+from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
+from tabletop.games.war_of_the_worlds.rules import prompt
+from tabletop.games.war_of_the_worlds.scoring import tally
+from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, EMPTY, OVER, SEAT_NAMES, SIDE_KEYS, State
+
+
+def piece_view(state: State, slot: int) -> dict | None:
+    side = state.side[slot]
+    if side == EMPTY:
+        return None
+    piece = {
+        "side": SIDE_KEYS[side],
+        "size": str(Size(state.size[slot])),
+        "pips": state.size[slot],
+        "standing": state.up[slot],
+    }
+    if state.up[slot]:
+        power = strengths(state, slot)
+        piece["surrounded"] = power is not None
+        piece["attack"], piece["defence"] = power if power is not None else (None, None)
+    return piece
+
+
+def board_view(state: State) -> dict:
+    geo = geometry(state.layout)
+    coasters = []
+    for coaster, (quadrant, turns) in enumerate(state.layout):
+        cells = []
+        for square in range(9):
+            slot = coaster * 9 + square
+            row, col = divmod(geo.cell_of[slot], SIZE)
+            cells.append({"cell": geo.names[slot], "row": row, "col": col, "arrows": geo.arrows[slot], "piece": piece_view(state, slot)})
+        coasters.append(
+            {"id": coaster, "quadrant": QUADRANTS[quadrant], "rotation": turns, "dot_corner": DOT_CORNERS[turns], "cells": cells}
+        )
+    return {
+        "size": SIZE,
+        "columns": "ABCDEF",
+        "rows_from": "top",
+        "empty_quadrant": geo.empty_quadrant,
+        "occupied": sum(1 for s in state.side if s != EMPTY),
+        "coasters": coasters,
+    }
+
+
+def view(state: State, seat: int | None = None) -> dict:
+    """The whole table; the same for every seat and for spectators."""
+    geo = geometry(state.layout)
+    names = geo.names
+    over = state.phase == OVER
+    return {
+        "game": "war-of-the-worlds",
+        "mode": "tactical" if state.tactical else "strategic",
+        "seat": seat,
+        "seat_names": list(SEAT_NAMES),
+        "to_act": None if over else state.player,
+        "outcome": state.result.to_json() if state.result else None,
+        "log": list(state.log),
+        "epoch": state.epoch,
+        "turn": state.turn,
+        "phase": state.phase,
+        "prompt": prompt(state),
+        "board": board_view(state),
+        "supply": [{str(s): state.supply[seat_][int(s)] for s in Size} for seat_ in (0, 1)],
+        "placed": names[state.placed] if state.placed >= 0 else None,
+        "coaster_step": (
+            {"coaster": state.placed // 9, "rotated": state.rotated, "moved": state.relocated} if state.phase == COASTER else None
+        ),
+        "doomed": [names[s] for s in doomed(state)] if state.phase == DESTROY else [],
+        "no_undo": [{"source": names[a], "target": names[b]} for a, b in state.forbidden],
+        "dice": list(state.dice),
+        "plan": list(state.plan),
+        "action": state.action or None,
+        "idle_turns": state.idle_turns,
+        "score": tally(state),
+    }
