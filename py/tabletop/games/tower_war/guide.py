@@ -1,0 +1,166 @@
+"""The in-app rules page of Tower War, in this project's own words."""
+
+from __future__ import annotations
+
+from tabletop.games.tower_war import physics as ph
+
+GUIDE: list[tuple[str, list[str]]] = [
+    (
+        "The idea",
+        [
+            "Two players draft cards into decks, then fight a war of small card battles. Every lost skirmish and "
+            "every lost battle costs you a piece on a shared, ever higher tower of cards balanced on pyramids. "
+            "Make anything fall and you lose the war - so losing a battle is bad, but a shaky hand is worse.",
+        ],
+    ),
+    (
+        "What is on the table",
+        [
+            "One deck of 54 cards (with two jokers) and a stash of pyramids for each player: five large, five medium "
+            "and five small. The colour of a pyramid only shows whose it is.",
+        ],
+    ),
+    (
+        "The draft",
+        [
+            "Five cards are turned face up. The splitter sorts them into two piles, pile A and pile B, each with at "
+            "least one card. The other player takes whichever pile they like and the splitter gets the rest. The "
+            "first player (Red) splits first, then the job alternates.",
+            "Drafted cards go face down onto their new owner's stack, and nobody - not even the owner - may look at "
+            "them until the draft is over: the table shows only how many each player has.",
+            "After ten rounds four cards remain. One of them is turned up as the base of the tower; the other three are put away unseen.",
+        ],
+    ),
+    (
+        "Advanced drafting (option)",
+        [
+            "A third stash of pyramids (five of each size) waits in the middle. When you split, you may also put any "
+            "number of its pyramids on one of your two piles. Whoever ends up with that pile adds the pyramids to "
+            "their own stash. Pyramids still in the middle when the draft ends are put away.",
+        ],
+    ),
+    (
+        "Building a deck",
+        [
+            "Once the draft is over you see your cards and keep fifteen of them as your deck (all of them if you "
+            "drafted fifteen or fewer). The others stay hidden and play no further part. Both decks are shuffled.",
+        ],
+    ),
+    (
+        "Battles and skirmishes",
+        [
+            "The war is a string of battles. Red leads the first battle and the lead then alternates. At the start of "
+            "a battle both players draw three cards; whenever you must draw from an empty deck, your discard pile is "
+            "shuffled to become your new deck (if that is empty too, you draw fewer).",
+            "A battle has three skirmishes. In each, the leader plays a card face up and then the other player "
+            "answers with one. The higher value wins the skirmish. A player with nothing to play loses it.",
+            "The loser of a skirmish puts one pyramid from their stash on the top level of the tower: any size if "
+            "that level is still empty, otherwise the size already standing there. A tied skirmish costs nobody a "
+            "pyramid.",
+        ],
+    ),
+    (
+        "What a card is worth",
+        [
+            "Cards 2 to 9 are worth their number; 10, jack, queen, king and ace are worth 10 each.",
+            "Shared suits multiply: a card of a suit you already played this battle is worth its points times the "
+            "points of each earlier card of that suit. A 9 of hearts followed by a 2 of hearts makes the 2 worth 18; "
+            "a 10, an 8 and then a 5 of clubs makes the 5 worth 400. The earlier cards of that suit then count "
+            "nothing towards your battle total.",
+            "When two cards have the same value and both are 10-point ranks, the higher rank wins: 10, then jack, "
+            "queen, king and ace on top. Any other equal values tie.",
+            "Doubles: if your card has the same rank as a card you played earlier in this battle, you add no "
+            "pyramid should you lose that skirmish.",
+            "A joker is played as an exact copy of one of your earlier cards of this battle (you choose which): it "
+            "takes that card's rank and suit, so it shares the suit and is always a double. A joker can never be "
+            "the first card you play in a battle.",
+        ],
+    ),
+    (
+        "Winning a battle",
+        [
+            "After the third skirmish each side adds up its cards, without any hierarchy. Example: ace of hearts, "
+            "10 of clubs and 6 of clubs make 10 + 60 = 70; 9, 4 and 2 of spades make 72, so the spades win.",
+            "The player with the lower total adds pyramids of the level's size until the top level holds three, "
+            "then lays one of their cards from this battle across those three apexes: that card is the start of a "
+            "new level. On a tied total every pyramid placed in this battle goes back to its owner - the leader "
+            "takes theirs back first - and no card is added.",
+            "Cards played in a battle that did not go into the tower go face up onto their owner's discard pile, "
+            "which both players may look through.",
+        ],
+    ),
+    (
+        "Adding a piece: the unsteady hand",
+        [
+            "Adding a pyramid or a card takes two steps. First you pick the piece up; from that moment your hand "
+            "trembles and the ghost of the piece drifts around the point you aim at. Then you let go: the piece "
+            "lands wherever the ghost is at that moment. Watch the drift and release at a calm moment.",
+            f"The drift is a slow figure of two sways ({ph.TREMOR_FREQUENCIES_HZ[0]:g} and {ph.TREMOR_FREQUENCIES_HZ[1]:g} "
+            f"times a second). It reaches {ph.TREMOR_AMPLITUDE_PYRAMID_MM:g} mm for a pyramid and "
+            f"{ph.TREMOR_AMPLITUDE_CARD_MM:g} mm for a card at the bottom, and grows by "
+            f"{round(ph.TREMOR_GROWTH_PER_LEVEL * 100)}% with every level: high towers are hard to feed.",
+            "Before adding a piece you may adjust: lift a pyramid of the top level that no card covers yet and drop "
+            "it again, with the same trembling hand. Your own pyramids or your opponent's, it does not matter.",
+            "Keyboard: the arrow keys move the aim, space lets go.",
+        ],
+    ),
+    (
+        "What makes the tower fall",
+        [
+            f"Cards measure {ph.CARD_WIDTH_MM:g} x {ph.CARD_LENGTH_MM:g} mm and weigh {ph.CARD_MASS_G:g} g. Large "
+            f"pyramids have a {ph.PYRAMID_BASE_MM[3]:g} mm base and weigh {ph.PYRAMID_MASS_G[3]:g} g, medium ones "
+            f"{ph.PYRAMID_BASE_MM[2]:g} mm and {ph.PYRAMID_MASS_G[2]:g} g, small ones {ph.PYRAMID_BASE_MM[1]:g} mm "
+            f"and {ph.PYRAMID_MASS_G[1]:g} g.",
+            "A pyramid stays up only if the centre of its base is on its card and its base does not overlap "
+            "another pyramid's base (touching is fine).",
+            "A card stays up only if all three pyramid tips under it are under the card, and the balance point of "
+            "that card together with everything resting on it lies inside the triangle of those three tips, at "
+            f"least {ph.COM_MARGIN_MM:g} mm from its edges. The whole tower is checked after every drop: a heavy "
+            "pyramid near the edge high up can tip a card several levels below.",
+            "The tower sways more the closer a balance point is to its triangle's edge, so you can feel a risky "
+            "tower before it goes. When something falls, the table says what fell and why.",
+        ],
+    ),
+    (
+        "Losing the war",
+        [
+            "You lose if anything falls from the tower when you let go of a piece; if you must add a pyramid and "
+            "have none of the size the level needs; or if you begin a battle without a single card.",
+        ],
+    ),
+    (
+        "How this edition reads the rules",
+        [
+            "Rulings. Draft: ten rounds of five cards, splitter alternating from player one; one of the last four "
+            "cards is the base and three are set aside unseen; drafted cards stay hidden from their owner until "
+            "the draft ends. Advanced drafting puts any number of middle-stash pyramids on one pile only. Decks are "
+            "fifteen cards, or all drafted cards if fifteen or fewer.",
+            "Rulings. A player drawing from an empty deck shuffles their discard pile into a new one; with both "
+            "empty they draw fewer. A player with no card to play loses that skirmish; a player who starts a "
+            "battle with no card loses the war. Shared suits multiply by every earlier card of the suit and zero "
+            "those cards for the total. The hierarchy settles only equal values between 10-point ranks. A double "
+            "protects its player from adding a pyramid. A joker is an exact copy (rank and suit) of an earlier "
+            "card of its player's battle, chosen by the player, and cannot open a battle.",
+            "Rulings. The lower battle total fills the top level to three and adds one of its battle cards; on a "
+            "tie all pyramids of the battle go back, the leader's first, and no card is added.",
+            "Rulings on the modelled tower: the statics, sizes and masses above; level 0 is the base card on the "
+            "table; every level is checked after every placement or adjustment. The hand's tremor is "
+            "A x (sin(2 pi 0.7 t + p1), sin(2 pi 1.1 t + p2)) with phases drawn from the game's seeded generator "
+            "at pick-up and A = 6 mm (pyramids) or 9 mm (cards) times (1 + 0.35 x level). A drop records the aim "
+            "and the hold time in milliseconds (0 to 10 000); the aim may lie up to 20 mm beyond the top card.",
+            "Our choices. Every card lies square to the base card, never turned; aims are measured from the top "
+            "card's centre. The level in the tremor is the level the piece joins: a pyramid on card k is on level "
+            "k, a card laid on level k's tripod is card k + 1.",
+            f"Our choices. A pick-up commits you: the piece must be dropped. You may adjust at most "
+            f"{ph.ADJUSTMENTS_PER_PLACEMENT} times before each piece you add. A lifted pyramid is off the tower "
+            "while you hold it; the tower is judged when it lands. Taking pyramids back after a tied battle is done "
+            "by a careful hand, not a drop: it never makes anything fall.",
+            "Our choices. A joker that has nothing to copy stays in hand and is discarded with the battle's cards "
+            "(or laid on the tower if its player loses the battle having played nothing else). If neither player "
+            "can play in a skirmish, it is a tie. When the battle loser faces an empty level they may choose any "
+            "size they hold, even one they cannot complete - and then lose when it runs out.",
+            "Our choices. The draft log names no cards, so nobody can read back what went face down. The tremor's "
+            "phases are shown to both players: the hand trembles in plain sight.",
+        ],
+    ),
+]

@@ -1,0 +1,92 @@
+"""The unsteady hand: where a held piece lands when it is let go.
+
+Picking a piece up draws two phases from the game's seeded generator; from then on
+the piece trembles around the pointer target::
+
+    landing = target + A * (sin(2*pi*f1*t + p1), sin(2*pi*f2*t + p2))
+
+with ``t = hold_ms / 1000`` and ``A`` growing with the level the piece joins. A move
+records only the target and the hold time, so the engine recomputes the landing
+exactly on every replay.
+
+The sine is our own polynomial built from + - * / and ``round`` only: IEEE-754 makes
+those bit-identical on CPython and on Pyodide's WebAssembly, whereas ``math.sin``
+comes from the platform's C library and may differ in the last bit, which could
+flip a knife-edge statics check between a saved game and its replay.
+
+>>> tremor(6.0, (0.0, 0.0), 0)
+(0.0, 0.0)
+>>> x, y = tremor(6.0, (HALF_PI, 0.0), 0)
+>>> round(x, 12), y
+(6.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+
+from tabletop.engine.rng import Rng
+from tabletop.games.tower_war.physics import (
+    TREMOR_AMPLITUDE_CARD_MM,
+    TREMOR_AMPLITUDE_PYRAMID_MM,
+    TREMOR_FREQUENCIES_HZ,
+    TREMOR_GROWTH_PER_LEVEL,
+)
+
+PI = math.pi
+TWO_PI = 2.0 * math.pi
+HALF_PI = 0.5 * math.pi
+# Taylor coefficients of sin up to x**17 (error below 5e-14 on [-pi/2, pi/2]); each is
+# an int / int division, correctly rounded on every IEEE platform.
+_SIN_TERMS = tuple((-1) ** k / math.factorial(2 * k + 1) for k in range(9))
+
+
+def sine(x: float) -> float:
+    """sin(x) to about 1e-13, bit-identical on every IEEE-754 Python.
+
+    >>> [round(sine(v), 12) for v in (0.0, HALF_PI, PI, -HALF_PI, 100.0)] == [0.0, 1.0, 0.0, -1.0, round(math.sin(100.0), 12)]
+    True
+    """
+    r = x - round(x / TWO_PI) * TWO_PI  # now in [-pi, pi]
+    if r > HALF_PI:
+        r = PI - r
+    elif r < -HALF_PI:
+        r = -PI - r
+    r2 = r * r
+    acc = 0.0
+    for c in reversed(_SIN_TERMS):
+        acc = acc * r2 + c
+    return acc * r
+
+
+def amplitude(piece: str, level: int) -> float:
+    """Tremor amplitude in mm for a ``"pyramid"`` or ``"card"`` joining ``level``:
+    the higher the tower, the shakier the hand."""
+    base = TREMOR_AMPLITUDE_CARD_MM if piece == "card" else TREMOR_AMPLITUDE_PYRAMID_MM
+    return base * (1.0 + TREMOR_GROWTH_PER_LEVEL * level)
+
+
+def draw_phases(rng: Rng) -> tuple[float, float]:
+    """The two tremor phases, drawn at pick-up from the game's generator."""
+    return (rng.unit() * TWO_PI, rng.unit() * TWO_PI)
+
+
+def tremor(amp: float, phases: tuple[float, float], hold_ms: int) -> tuple[float, float]:
+    """The hand's offset ``d(t)`` after holding the piece ``hold_ms`` milliseconds."""
+    t = hold_ms / 1000.0
+    f1, f2 = TREMOR_FREQUENCIES_HZ
+    return (amp * sine(TWO_PI * f1 * t + phases[0]), amp * sine(TWO_PI * f2 * t + phases[1]))
+
+
+def landing(target: tuple[float, float], amp: float, phases: tuple[float, float], hold_ms: int) -> tuple[float, float]:
+    """Where the piece lands: the pointer target plus the tremor at release."""
+    dx, dy = tremor(amp, phases, hold_ms)
+    return (target[0] + dx, target[1] + dy)
+
+
+def calm_holds(phases: tuple[float, float], hold_ms_max: int, step_ms: int = 10) -> list[int]:
+    """Hold times (on a ``step_ms`` grid) where the hand is stillest: local minima of the
+    tremor's distance from the target. A helper for computer players and hints."""
+    amp = 1.0
+    dist = [math.hypot(*tremor(amp, phases, t)) for t in range(0, hold_ms_max + 1, step_ms)]
+    return [i * step_ms for i in range(1, len(dist) - 1) if dist[i] <= dist[i - 1] and dist[i] <= dist[i + 1]]

@@ -1,0 +1,50 @@
+"""Every physical number of Tower War's modelled tower and unsteady hand, in one place.
+
+Millimetres, grams, seconds and hertz. The rulings (``shared/rules/tower-war.md``,
+"The modelled tower" and "The unsteady hand") give these defaults; tune them here
+for play feel, and the tests that pin the behaviour will say what moved.
+
+Sizes are indexed by ``Size`` (an ``IntEnum`` 1..3), so the tables below carry an
+unused slot 0 and the hot statics loop can index them without a dict look-up.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.pyramids import Size
+
+# --- cards -------------------------------------------------------------------------------
+CARD_WIDTH_MM = 63.0  # along the frame's x axis (every card lies portrait, axis-aligned)
+CARD_LENGTH_MM = 88.0  # along the frame's y axis
+CARD_HALF_WIDTH_MM = CARD_WIDTH_MM / 2
+CARD_HALF_LENGTH_MM = CARD_LENGTH_MM / 2
+CARD_MASS_G = 1.8
+CARD_THICKNESS_MM = 0.3  # drawing only: the statics are top-down
+
+# --- pyramids (square base side, height, mass), indexed by Size ----------------------------
+PYRAMID_BASE_MM = (0.0, 15.0, 20.0, 25.0)
+PYRAMID_HEIGHT_MM = (0.0, 26.0, 35.0, 44.0)
+PYRAMID_MASS_G = (0.0, 1.5, 3.0, 5.5)
+PYRAMIDS_PER_LEVEL = 3  # a card rests on a tripod
+
+# --- statics -----------------------------------------------------------------------------
+COM_MARGIN_MM = 1.0  # a centre of mass must be at least this far inside its support triangle
+TOLERANCE_MM = 1e-9  # float slack on every "inside" / "touching" comparison
+WOBBLE_CALM_MM = 12.0  # a support margin this large or more shows no wobble at all
+
+# --- the unsteady hand -------------------------------------------------------------------
+TREMOR_FREQUENCIES_HZ = (0.7, 1.1)  # x and y
+TREMOR_AMPLITUDE_PYRAMID_MM = 6.0
+TREMOR_AMPLITUDE_CARD_MM = 9.0
+TREMOR_GROWTH_PER_LEVEL = 0.35  # amplitude times (1 + growth * level)
+HOLD_MS_MAX = 10_000
+DROP_REACH_MM = 20.0  # a target may lie this far beyond the top card's edges
+
+# --- the representative drops listed by legal_moves ----------------------------------------
+GRID_STEP_MM = 5.0
+SAMPLE_HOLDS_MS = (250, 900, 1600, 2700)
+ADJUSTMENTS_PER_PLACEMENT = 3  # re-placed pyramids allowed before each added piece
+
+
+def pyramid_dimensions(size: Size) -> dict:
+    """Side, height and mass of one pyramid size, for views and guides."""
+    return {"base_mm": PYRAMID_BASE_MM[size], "height_mm": PYRAMID_HEIGHT_MM[size], "mass_g": PYRAMID_MASS_G[size]}

@@ -1,0 +1,886 @@
+"""Tower War: the state, the moves and the rules, one function per rule step.
+
+The game in four stages (rulebook + rulings in ``shared/rules/tower-war.md``):
+
+1. **Draft** - five cards dealt face up; the splitter (player one first, then
+   alternating) divides them into piles A and B (``split``; with advanced drafting
+   also ``sweeten`` a pile with pyramids from the middle stash, then
+   ``piles_ready``); the other player ``take``s one pile, the splitter gets the
+   other. Drafted cards go face down, unseen even by their owner, until the draft
+   ends after ten rounds; of the last four cards one becomes the tower's base and
+   three are set aside unseen.
+2. **Deck building** - each player with more than 15 drafted cards ``keep``s 15
+   of them, one at a time (player one first); the rest stay out of the game.
+3. **War** - battles of three skirmishes; the leader alternates. Each player
+   ``play``s a card per skirmish (a joker names the earlier card it copies). The
+   skirmish loser adds a pyramid to the top level; the battle's lower total fills
+   that level to three and puts one of its battle cards on top.
+4. **The tower** - adding a piece is two moves: a pick-up (``pick_pyramid``,
+   ``pick_card``, or ``lift_pyramid`` to adjust an uncovered top-level pyramid
+   first), which draws the tremor's phases from the seeded generator, then a
+   ``drop`` with a target (mm, in the top card's frame, see ``tower.py``) and a
+   hold time; the engine computes the landing and checks the whole tower.
+
+Whoever makes anything fall, or must add a pyramid and has none of the size,
+loses; so does a player who starts a battle without a single card.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import ClassVar, NamedTuple
+
+from tabletop.engine.cards import Card, standard_deck
+from tabletop.engine.errors import IllegalMove
+from tabletop.engine.moves import Move, MoveCodec
+from tabletop.engine.options import resolve_options
+from tabletop.engine.outcome import Outcome
+from tabletop.engine.pyramids import SIZES, Size
+from tabletop.engine.rng import Rng
+from tabletop.games.tower_war import hand as unsteady
+from tabletop.games.tower_war.physics import (
+    ADJUSTMENTS_PER_PLACEMENT,
+    CARD_HALF_LENGTH_MM,
+    CARD_HALF_WIDTH_MM,
+    DROP_REACH_MM,
+    GRID_STEP_MM,
+    HOLD_MS_MAX,
+    PYRAMIDS_PER_LEVEL,
+    SAMPLE_HOLDS_MS,
+)
+from tabletop.games.tower_war.scoring import battle_total, compare, is_double, skirmish_value
+from tabletop.games.tower_war.tower import Fall, Level, Pyramid, Tower, first_fall
+
+ID = "tower-war"
+TITLE = "Tower War"
+BLURB = "Draft a deck, win battles of cards, and keep a shaky tower of cards and pyramids standing."
+MIN_PLAYERS = MAX_PLAYERS = 2
+HIDDEN_INFORMATION = True
+SEAT_NAMES = ("Red", "Blue")
+OPTION_LABELS = {"advanced_draft": "Advanced drafting: a third stash of pyramids sweetens the piles"}
+OPTION_CHOICES: dict[str, list] = {}
+
+DRAFT_DEAL = 5
+DRAFT_LEFTOVER = 4  # one base card and three set aside
+DECK_SIZE = 15
+BATTLE_DRAW = 3
+SKIRMISHES = 3
+STASH_PER_SIZE = 5
+PILE_NAMES = ("A", "B")
+
+
+def default_options() -> dict:
+    return {"advanced_draft": False}
+
+
+# --- moves ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Split(Move):
+    """Splitter: these face-up cards form pile A, the rest pile B."""
+
+    kind: ClassVar[str] = "split"
+    pile: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Sweeten(Move):
+    """Splitter, advanced drafting: add one pyramid from the middle stash to a pile
+    (every pyramid of a round goes to the same pile)."""
+
+    kind: ClassVar[str] = "sweeten"
+    pile: int
+    size: Size
+
+
+@dataclass(frozen=True)
+class PilesReady(Move):
+    """Splitter, advanced drafting: no more pyramids; the other player chooses."""
+
+    kind: ClassVar[str] = "piles_ready"
+
+
+@dataclass(frozen=True)
+class Take(Move):
+    """Chooser: take pile 0 (A) or 1 (B); the splitter gets the other."""
+
+    kind: ClassVar[str] = "take"
+    pile: int
+
+
+@dataclass(frozen=True)
+class Keep(Move):
+    """Deck building: put one drafted card into the deck."""
+
+    kind: ClassVar[str] = "keep"
+    card: Card
+
+
+@dataclass(frozen=True)
+class Play(Move):
+    """Play a card in the skirmish; a joker names the earlier card it copies."""
+
+    kind: ClassVar[str] = "play"
+    card: Card
+    as_card: Card | None = None
+
+
+@dataclass(frozen=True)
+class PickPyramid(Move):
+    """Pick a pyramid of this size up from your stash (the tremor starts)."""
+
+    kind: ClassVar[str] = "pick_pyramid"
+    size: Size
+
+
+@dataclass(frozen=True)
+class LiftPyramid(Move):
+    """Adjust: lift the top level's pyramid number ``index`` to drop it again."""
+
+    kind: ClassVar[str] = "lift_pyramid"
+    index: int
+
+
+@dataclass(frozen=True)
+class PickCard(Move):
+    """Battle loser: pick up the battle card that will crown the tower."""
+
+    kind: ClassVar[str] = "pick_card"
+    card: Card
+
+
+@dataclass(frozen=True)
+class Drop(Move):
+    """Let go of the held piece: target (mm, top card's frame) after ``hold_ms``."""
+
+    kind: ClassVar[str] = "drop"
+    x: float
+    y: float
+    hold_ms: int
+
+
+CODEC = MoveCodec(Split, Sweeten, PilesReady, Take, Keep, Play, PickPyramid, LiftPyramid, PickCard, Drop)
+move_to_json = CODEC.to_json
+move_from_json = CODEC.from_json
+
+
+# --- state ----------------------------------------------------------------------------------------
+
+
+class Played(NamedTuple):
+    """A card played this battle: the physical card, what it counts as (a joker's
+    copy), its value when played and whether it was a double."""
+
+    card: Card
+    eff: Card
+    value: int
+    double: bool
+
+
+class Held(NamedTuple):
+    """The piece in the unsteady hand between a pick-up and its drop."""
+
+    piece: str  # "pyramid" or "card"
+    size: Size | None
+    card: Card | None
+    owner: int
+    lifted: Pyramid | None  # an adjusted pyramid's old pose
+    level: int  # the level it joins
+    amplitude: float
+    phases: tuple[float, float]
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    advanced: bool
+    rng: Rng
+    epoch: int = 0
+    phase: str = "split"
+    actor: int | None = 0
+    log: list[str] = field(default_factory=list)
+    result: Outcome | None = None
+    # draft
+    draft_deck: list[Card] = field(default_factory=list)
+    round: int = 0
+    faceup: list[Card] = field(default_factory=list)
+    piles: list[list[Card]] | None = None
+    pile_pyramids: list[list[int]] = field(default_factory=lambda: [[0] * 4, [0] * 4])
+    sweetened: int | None = None
+    middle: list[int] = field(default_factory=lambda: [0] * 4)
+    drafted: list[list[Card]] = field(default_factory=lambda: [[], []])
+    base_card: Card | None = None
+    set_aside: list[Card] = field(default_factory=list)
+    # deck building
+    kept: list[list[Card]] = field(default_factory=lambda: [[], []])
+    unused: list[list[Card]] = field(default_factory=lambda: [[], []])
+    # war
+    deck: list[list[Card]] = field(default_factory=lambda: [[], []])
+    hand: list[list[Card]] = field(default_factory=lambda: [[], []])
+    discard: list[list[Card]] = field(default_factory=lambda: [[], []])
+    stash: list[list[int]] = field(default_factory=lambda: [[0] + [STASH_PER_SIZE] * 3, [0] + [STASH_PER_SIZE] * 3])
+    battle: int = 0
+    leader: int = 0
+    skirmish: int = 0
+    played: list[list[Played]] = field(default_factory=lambda: [[], []])
+    current: list[Played | None] = field(default_factory=lambda: [None, None])
+    totals: list[int] | None = None  # the last finished battle's totals
+    battle_loser: int | None = None
+    # the tower
+    tower: Tower = ()
+    placing: str = ""  # "pyramid" or "card"
+    reason: str = ""  # "skirmish" or "battle"
+    adjustments_left: int = 0
+    held: Held | None = None
+    last_drop: dict | None = None
+    fall: Fall | None = None
+    returned: list[tuple[int, Size]] = field(default_factory=list)
+
+    def copy(self) -> State:
+        """A copy sharing only immutable parts (cards, tower tuples, the held piece)."""
+        return State(
+            self.advanced, self.rng.copy(), self.epoch, self.phase, self.actor, list(self.log), self.result,
+            list(self.draft_deck), self.round, list(self.faceup),
+            None if self.piles is None else [list(p) for p in self.piles],
+            [list(p) for p in self.pile_pyramids], self.sweetened, list(self.middle),
+            [list(d) for d in self.drafted], self.base_card, list(self.set_aside),
+            [list(k) for k in self.kept], [list(u) for u in self.unused],
+            [list(d) for d in self.deck], [list(h) for h in self.hand], [list(d) for d in self.discard],
+            [list(s) for s in self.stash], self.battle, self.leader, self.skirmish,
+            [list(p) for p in self.played], list(self.current),
+            None if self.totals is None else list(self.totals), self.battle_loser,
+            self.tower, self.placing, self.reason, self.adjustments_left, self.held,
+            self.last_drop, self.fall, list(self.returned),
+        )  # fmt: skip
+
+
+def name(seat: int) -> str:
+    return SEAT_NAMES[seat]
+
+
+def a_size(size: Size) -> str:
+    return f"a {size}"
+
+
+# --- setup and the draft ---------------------------------------------------------------------------
+
+
+def new_game(seats: int = 2, options: dict | None = None, seed: int = 0) -> State:
+    """Shuffle the 54 cards, give each player a stash (5 of each size) and deal the
+    first five cards of the draft."""
+    if seats != 2:
+        raise ValueError(f"{TITLE} is a game for two players, not {seats}")
+    opts = resolve_options(default_options(), options)
+    rng = Rng(seed)
+    s = State(advanced=opts["advanced_draft"], rng=rng)
+    s.draft_deck = rng.shuffled(standard_deck(jokers=2))
+    if s.advanced:
+        s.middle = [0] + [STASH_PER_SIZE] * 3
+    s.log.append(f"{name(0)} is player one and splits first.")
+    deal_for_split(s)
+    return s
+
+
+def deal_for_split(s: State) -> None:
+    """Deal five cards face up for the splitter (player one first, then alternating)."""
+    s.faceup = s.draft_deck[:DRAFT_DEAL]
+    del s.draft_deck[:DRAFT_DEAL]
+    s.piles = None
+    s.pile_pyramids = [[0] * 4, [0] * 4]
+    s.sweetened = None
+    s.phase, s.actor = "split", s.round % 2
+    s.epoch += 1
+    s.log.append(f"Draft round {s.round + 1}: five cards are dealt face up for {name(s.actor)} to split.")
+
+
+def draft_rounds() -> int:
+    return (54 - DRAFT_LEFTOVER) // DRAFT_DEAL
+
+
+def split_piles(s: State, move: Split) -> None:
+    """The splitter divides the face-up cards into two non-empty piles."""
+    chosen = list(move.pile)
+    if len(set(chosen)) != len(chosen) or any(c not in s.faceup for c in chosen):
+        raise IllegalMove("pile A must be made of the face-up cards, each once")
+    if not 1 <= len(chosen) < len(s.faceup):
+        raise IllegalMove("both piles need at least one card")
+    a = [c for c in s.faceup if c in chosen]
+    b = [c for c in s.faceup if c not in chosen]
+    s.piles, s.faceup = [a, b], []
+    s.log.append(f"{name(s.actor)} splits them into pile A ({len(a)}) and pile B ({len(b)}).")
+    if s.advanced and sum(s.middle):
+        s.phase = "sweeten"
+    else:
+        offer_piles(s)
+
+
+def sweeten_pile(s: State, move: Sweeten) -> None:
+    """Advanced drafting: the splitter adds a pyramid from the middle to one pile."""
+    if move.pile not in (0, 1):
+        raise IllegalMove("there are only piles A and B")
+    if s.sweetened is not None and move.pile != s.sweetened:
+        raise IllegalMove(f"this round's pyramids all go to pile {PILE_NAMES[s.sweetened]}")
+    if s.middle[move.size] == 0:
+        raise IllegalMove(f"the middle stash has no {move.size} pyramid left")
+    s.middle[move.size] -= 1
+    s.pile_pyramids[move.pile][move.size] += 1
+    s.sweetened = move.pile
+    s.log.append(f"{name(s.actor)} adds {a_size(move.size)} pyramid to pile {PILE_NAMES[move.pile]}.")
+    if not sum(s.middle):
+        offer_piles(s)
+
+
+def offer_piles(s: State) -> None:
+    """The other player now chooses a pile."""
+    s.phase, s.actor = "take", 1 - s.round % 2
+
+
+def take_pile(s: State, move: Take) -> None:
+    """The chooser takes a pile, the splitter the other; cards go face down to
+    their new owners, drafted pyramids into their stashes."""
+    if move.pile not in (0, 1):
+        raise IllegalMove("there are only piles A and B")
+    chooser, splitter = s.actor, 1 - s.actor
+    for seat, pile in ((chooser, move.pile), (splitter, 1 - move.pile)):
+        s.drafted[seat].extend(s.piles[pile])
+        for size in SIZES:
+            s.stash[seat][size] += s.pile_pyramids[pile][size]
+    s.log.append(f"{name(chooser)} takes pile {PILE_NAMES[move.pile]}{pile_words(s, move.pile)}; "
+                 f"{name(splitter)} gets pile {PILE_NAMES[1 - move.pile]}{pile_words(s, 1 - move.pile)}.")  # fmt: skip
+    s.piles = None
+    s.pile_pyramids = [[0] * 4, [0] * 4]
+    s.round += 1
+    if len(s.draft_deck) > DRAFT_LEFTOVER:
+        deal_for_split(s)
+    else:
+        finish_draft(s)
+
+
+def pile_words(s: State, pile: int) -> str:
+    cards = len(s.piles[pile])
+    pyramids = sum(s.pile_pyramids[pile])
+    extra = f" and {pyramids} pyramid{'s' * (pyramids != 1)}" if pyramids else ""
+    return f" ({cards} card{'s' * (cards != 1)}{extra})"
+
+
+def finish_draft(s: State) -> None:
+    """Of the last four cards one becomes the base of the tower and three are set
+    aside unseen; each player may now look at their drafted cards."""
+    s.base_card, s.set_aside, s.draft_deck = s.draft_deck[0], s.draft_deck[1:], []
+    s.tower = (Level(s.base_card, 0.0, 0.0, ()),)
+    s.epoch += 1
+    s.log.append(f"The draft is over: {name(0)} drafted {len(s.drafted[0])} cards, {name(1)} {len(s.drafted[1])}. "
+                 f"The {s.base_card.label} is the base of the tower; three cards are set aside unseen.")  # fmt: skip
+    for seat in (0, 1):
+        if len(s.drafted[seat]) <= DECK_SIZE:
+            s.kept[seat], s.drafted[seat] = s.drafted[seat], []
+    next_builder(s)
+
+
+# --- deck building -----------------------------------------------------------------------------------
+
+
+def deck_target(s: State, seat: int) -> int:
+    return min(DECK_SIZE, len(s.kept[seat]) + len(s.drafted[seat]))
+
+
+def next_builder(s: State) -> None:
+    """The first player still short of a full deck builds; once both are done, the war starts."""
+    for seat in (0, 1):
+        if len(s.kept[seat]) < deck_target(s, seat):
+            s.phase, s.actor = "build", seat
+            return
+    for seat in (0, 1):
+        s.unused[seat], s.drafted[seat] = s.drafted[seat], []
+    start_war(s)
+
+
+def keep_card(s: State, move: Keep) -> None:
+    """Put one drafted card into the deck."""
+    seat = s.actor
+    if move.card not in s.drafted[seat]:
+        raise IllegalMove(f"the {move.card.label} is not among your drafted cards left to choose")
+    s.drafted[seat].remove(move.card)
+    s.kept[seat].append(move.card)
+    if len(s.kept[seat]) == DECK_SIZE:
+        s.log.append(f"{name(seat)} has built a deck of {DECK_SIZE} cards.")
+        next_builder(s)
+
+
+def start_war(s: State) -> None:
+    """Both players shuffle their decks; player one leads the first battle."""
+    for seat in (0, 1):
+        s.deck[seat], s.kept[seat] = s.rng.shuffled(s.kept[seat]), []
+    s.log.append(f"The war begins: {name(0)} has {len(s.deck[0])} cards, {name(1)} {len(s.deck[1])}.")
+    s.leader = 1  # start_battle hands the lead to player one
+    start_battle(s)
+
+
+# --- battles and skirmishes -----------------------------------------------------------------------------
+
+
+def start_battle(s: State) -> None:
+    """The lead alternates; each player draws three. A player without a single card
+    at the start of a battle loses the war."""
+    s.battle += 1
+    s.leader = 1 - s.leader
+    s.skirmish = 0
+    s.played = [[], []]
+    s.battle_loser = None
+    s.epoch += 1
+    s.log.append(f"Battle {s.battle}: {name(s.leader)} leads.")
+    for seat in (s.leader, 1 - s.leader):
+        draw(s, seat, BATTLE_DRAW)
+    empty = [seat for seat in (0, 1) if not s.hand[seat]]
+    if len(empty) == 2:
+        end_game(s, (), f"Neither player has a card left to start battle {s.battle}: the war is drawn.", {"cause": "no-cards"})
+    elif empty:
+        lose(s, empty[0], f"{name(empty[0])} has no card left to start battle {s.battle}.", {"cause": "no-cards"})
+    else:
+        begin_skirmish(s)
+
+
+def draw(s: State, seat: int, n: int) -> None:
+    """Draw ``n`` cards; an empty deck is replaced by the shuffled discard pile. With
+    both empty the player draws fewer."""
+    for _ in range(n):
+        if not s.deck[seat]:
+            if not s.discard[seat]:
+                return
+            s.deck[seat], s.discard[seat] = s.rng.shuffled(s.discard[seat]), []
+            s.log.append(f"{name(seat)} shuffles their discard pile into a new deck.")
+        s.hand[seat].append(s.deck[seat].pop())
+
+
+def playable(s: State, seat: int) -> list[Play]:
+    """The plays open to ``seat``: any card but a joker; a joker as a copy of an
+    earlier card of this battle (so never as the battle's first card)."""
+    earlier: list[Card] = []
+    for p in s.played[seat]:
+        if p.eff not in earlier:
+            earlier.append(p.eff)
+    plays = []
+    for card in s.hand[seat]:
+        if card.is_joker:
+            plays.extend(Play(card, e) for e in earlier)
+        else:
+            plays.append(Play(card))
+    return plays
+
+
+def begin_skirmish(s: State) -> None:
+    """The leader plays first; a player with nothing to play is skipped."""
+    s.current = [None, None]
+    for seat in (s.leader, 1 - s.leader):
+        if playable(s, seat):
+            s.phase, s.actor = "play", seat
+            return
+    resolve_skirmish(s)
+
+
+def play_card(s: State, move: Play) -> None:
+    """Play a card face up; its value counts the shared suits of this battle."""
+    seat = s.actor
+    if move not in playable(s, seat):
+        raise IllegalMove(why_not_playable(s, seat, move))
+    eff = move.as_card if move.card.is_joker else move.card
+    earlier = [p.eff for p in s.played[seat]]
+    entry = Played(move.card, eff, skirmish_value(eff, earlier), is_double(eff, earlier))
+    s.hand[seat].remove(move.card)
+    s.played[seat].append(entry)
+    s.current[seat] = entry
+    s.epoch += 1
+    as_words = f" as the {eff.label}" if move.card.is_joker else ""
+    s.log.append(f"{name(seat)} plays the {move.card.label}{as_words}, worth {entry.value}.")
+    other = 1 - seat
+    if seat == s.leader and playable(s, other):
+        s.actor = other
+    else:
+        resolve_skirmish(s)
+
+
+def why_not_playable(s: State, seat: int, move: Play) -> str:
+    if move.card not in s.hand[seat]:
+        return f"the {move.card.label} is not in your hand"
+    if move.card.is_joker:
+        if not s.played[seat]:
+            return "a joker cannot be the first card of a battle"
+        return "a joker must copy one of the cards you played earlier this battle"
+    return "only a joker names a card to copy"
+
+
+def resolve_skirmish(s: State) -> None:
+    """Higher value wins (equal 10-point ranks by hierarchy); the loser adds a
+    pyramid unless the cards tie or the loser played a double."""
+    lead, follow = s.leader, 1 - s.leader
+    a, b = s.current[lead], s.current[follow]
+    n = s.skirmish + 1
+    if a is None and b is None:
+        s.log.append(f"Skirmish {n}: neither player has a card to play; nobody adds a pyramid.")
+        return next_skirmish(s)
+    if a is None or b is None:
+        loser = lead if a is None else follow
+        s.log.append(f"Skirmish {n}: {name(loser)} has no card to play and loses it.")
+    else:
+        c = compare(a.eff, a.value, b.eff, b.value)
+        if c == 0:
+            s.log.append(f"Skirmish {n}: {a.value} against {b.value} is a tie; nobody adds a pyramid.")
+            return next_skirmish(s)
+        loser = follow if c > 0 else lead
+        win, lose_ = (a, b) if c > 0 else (b, a)
+        s.log.append(
+            f"Skirmish {n}: {name(1 - loser)}'s {win.eff.label} ({win.value}) beats {name(loser)}'s {lose_.eff.label} ({lose_.value})."
+        )
+        if lose_.double:
+            s.log.append(f"{name(loser)} played a double, so adds no pyramid.")
+            return next_skirmish(s)
+    call_for_pyramid(s, loser, "skirmish")
+
+
+def next_skirmish(s: State) -> None:
+    s.skirmish += 1
+    if s.skirmish < SKIRMISHES:
+        begin_skirmish(s)
+    else:
+        end_battle(s)
+
+
+def end_battle(s: State) -> None:
+    """Totals decide the battle (no hierarchy): the lower fills the top level and
+    adds a card; a tie sends this battle's pyramids home."""
+    s.phase = "battle-end"
+    s.returned = []
+    totals = [battle_total([p.eff for p in s.played[seat]]) for seat in (0, 1)]
+    s.totals = totals
+    if totals[0] == totals[1]:
+        s.log.append(f"Battle {s.battle} is tied at {totals[0]}: every pyramid placed in it goes back.")
+        return_pyramids(s)
+        discard_battle_cards(s)
+        return start_battle(s)
+    loser = 0 if totals[0] < totals[1] else 1
+    s.battle_loser = loser
+    s.log.append(f"Battle {s.battle}: {name(0)} {totals[0]}, {name(1)} {totals[1]}. "
+                 f"{name(loser)} fills the top level to three and crowns it with a card.")  # fmt: skip
+    continue_filling(s)
+
+
+def return_pyramids(s: State) -> None:
+    """Tie: the leader takes back their pyramids from the top level, then the other
+    player. (Every pyramid on the top level was placed in this battle.)"""
+    top = s.tower[-1]
+    for seat in (s.leader, 1 - s.leader):
+        mine = [p for p in top.pyramids if p.owner == seat]
+        for p in mine:
+            s.stash[seat][p.size] += 1
+            s.returned.append((seat, p.size))
+        if mine:
+            s.log.append(f"{name(seat)} takes back {len(mine)} pyramid{'s' * (len(mine) != 1)}.")
+    s.tower = s.tower[:-1] + (top._replace(pyramids=()),)
+
+
+def discard_battle_cards(s: State) -> None:
+    """Cards of this battle not added to the tower go face up to their owners' discards."""
+    for seat in (0, 1):
+        s.discard[seat].extend(p.card for p in s.played[seat])
+        s.discard[seat].extend(s.hand[seat])  # a joker that found nothing to copy
+        s.hand[seat] = []
+        s.played[seat] = []
+    s.current = [None, None]
+
+
+def continue_filling(s: State) -> None:
+    """The battle loser adds pyramids until the top level has three, then a card."""
+    if len(s.tower[-1].pyramids) < PYRAMIDS_PER_LEVEL:
+        call_for_pyramid(s, s.battle_loser, "battle")
+    else:
+        s.phase, s.actor, s.placing, s.reason = "place", s.battle_loser, "card", "battle"
+        s.adjustments_left = ADJUSTMENTS_PER_PLACEMENT
+
+
+def required_size(s: State) -> Size | None:
+    """The size the top level takes: any while it is empty, else the size already there."""
+    top = s.tower[-1].pyramids
+    return top[0].size if top else None
+
+
+def call_for_pyramid(s: State, seat: int, reason: str) -> None:
+    """``seat`` must add a pyramid; without one of the required size they lose."""
+    size = required_size(s)
+    have = s.stash[seat][size] if size else sum(s.stash[seat])
+    if not have:
+        what = f"{a_size(size)} pyramid" if size else "a pyramid"
+        lose(
+            s,
+            seat,
+            f"{name(seat)} had to add {what} to the tower and has none left.",
+            {"cause": "no-pyramid", "size": str(size) if size else None},
+        )
+        return
+    s.phase, s.actor, s.placing, s.reason = "place", seat, "pyramid", reason
+    s.adjustments_left = ADJUSTMENTS_PER_PLACEMENT
+
+
+def battle_cards(s: State, seat: int) -> list[Card]:
+    """The cards ``seat`` fought this battle with (a joker left unplayed included)."""
+    return [p.card for p in s.played[seat]] + s.hand[seat]
+
+
+# --- placing: pick-up and drop ------------------------------------------------------------------------------
+
+
+def pick_up(s: State, piece: str, size: Size | None, card: Card | None, owner: int, lifted: Pyramid | None) -> None:
+    """The hand closes on a piece: the tremor's phases are drawn now."""
+    level = len(s.tower) - 1 + (piece == "card")
+    s.held = Held(piece, size, card, owner, lifted, level, unsteady.amplitude(piece, level), unsteady.draw_phases(s.rng))
+    s.phase = "drop"
+    s.epoch += 1
+
+
+def pick_pyramid(s: State, move: PickPyramid) -> None:
+    seat = s.actor
+    if s.placing != "pyramid":
+        raise IllegalMove("you are adding a card now, not a pyramid")
+    size = required_size(s)
+    if size is not None and move.size != size:
+        raise IllegalMove(f"this level takes {size} pyramids")
+    if not s.stash[seat][move.size]:
+        raise IllegalMove(f"you have no {move.size} pyramid left")
+    s.stash[seat][move.size] -= 1
+    pick_up(s, "pyramid", move.size, None, seat, None)
+    s.log.append(f"{name(seat)} picks up {a_size(move.size)} pyramid.")
+
+
+def lift_pyramid(s: State, move: LiftPyramid) -> None:
+    """Adjusting: an uncovered pyramid of the top level is lifted to be re-placed."""
+    top = s.tower[-1]
+    if not s.adjustments_left:
+        raise IllegalMove(f"you have used your {ADJUSTMENTS_PER_PLACEMENT} adjustments for this piece")
+    if not 0 <= move.index < len(top.pyramids):
+        raise IllegalMove("only a pyramid of the top level, not yet covered by a card, can be adjusted")
+    p = top.pyramids[move.index]
+    s.tower = s.tower[:-1] + (top._replace(pyramids=top.pyramids[: move.index] + top.pyramids[move.index + 1 :]),)
+    s.adjustments_left -= 1
+    pick_up(s, "pyramid", p.size, None, p.owner, p)
+    whose = "their own" if p.owner == s.actor else f"{name(p.owner)}'s"
+    s.log.append(f"{name(s.actor)} lifts {whose} {p.size} pyramid to adjust it.")
+
+
+def pick_card(s: State, move: PickCard) -> None:
+    seat = s.actor
+    if s.placing != "card":
+        raise IllegalMove("you must add a pyramid first")
+    if move.card not in battle_cards(s, seat):
+        raise IllegalMove(f"the {move.card.label} is not one of your cards from this battle")
+    if move.card in s.hand[seat]:
+        s.hand[seat].remove(move.card)
+    else:
+        s.played[seat] = [p for p in s.played[seat] if p.card != move.card]
+    pick_up(s, "card", None, move.card, seat, None)
+    s.log.append(f"{name(seat)} picks up the {move.card.label} to crown the tower.")
+
+
+def check_drop(move: Drop) -> None:
+    if not (isinstance(move.x, (int, float)) and isinstance(move.y, (int, float)) and math.isfinite(move.x) and math.isfinite(move.y)):
+        raise IllegalMove("a drop needs a target point in millimetres")
+    if abs(move.x) > CARD_HALF_WIDTH_MM + DROP_REACH_MM or abs(move.y) > CARD_HALF_LENGTH_MM + DROP_REACH_MM:
+        raise IllegalMove(f"aim over the tower: at most {DROP_REACH_MM:g} mm beyond the top card's edges")
+    if isinstance(move.hold_ms, bool) or not isinstance(move.hold_ms, int) or not 0 <= move.hold_ms <= HOLD_MS_MAX:
+        raise IllegalMove(f"the hold time must be a whole number of milliseconds from 0 to {HOLD_MS_MAX}")
+
+
+def landing_of(s: State, move: Drop) -> tuple[float, float]:
+    """World point where the held piece lands for this drop."""
+    top = s.tower[-1]
+    return unsteady.landing((top.x + move.x, top.y + move.y), s.held.amplitude, s.held.phases, move.hold_ms)
+
+
+def tower_after(s: State, at: tuple[float, float]) -> Tower:
+    """The tower with the held piece at world point ``at``."""
+    held, top = s.held, s.tower[-1]
+    if held.piece == "card":
+        return s.tower + (Level(held.card, at[0], at[1], ()),)
+    return s.tower[:-1] + (top._replace(pyramids=top.pyramids + (Pyramid(held.size, at[0], at[1], held.owner),)),)
+
+
+def drop_piece(s: State, move: Drop) -> None:
+    """Let go: the piece lands at target + tremor; every level is checked. Whoever
+    makes anything fall loses the war."""
+    check_drop(move)
+    held, seat, top = s.held, s.actor, s.tower[-1]
+    at = landing_of(s, move)
+    s.tower = tower_after(s, at)
+    s.held = None
+    s.epoch += 1
+    s.last_drop = {
+        "seat": seat, "piece": held.piece, "level": held.level,
+        "target": [move.x, move.y], "hold_ms": move.hold_ms,
+        "landing": [round(at[0] - top.x, 3), round(at[1] - top.y, 3)],
+    }  # fmt: skip
+    what = f"the {held.card.label}" if held.card else f"{a_size(held.size)} pyramid"
+    s.fall = first_fall(s.tower)
+    if s.fall:
+        s.log.append(f"{name(seat)} lets go of {what}: {s.fall.words()}.")
+        lose(s, seat, f"{name(seat)} made the tower fall: {s.fall.words()}.", {"cause": "fall", "fall": s.fall.to_json()})
+        return
+    s.log.append(f"{name(seat)} lets go of {what}: it lands on level {held.level} and the tower stands.")
+    if held.lifted:
+        s.phase = "place"
+    elif held.piece == "pyramid":
+        pyramid_added(s)
+    else:
+        card_added(s)
+
+
+def pyramid_added(s: State) -> None:
+    if s.reason == "skirmish":
+        next_skirmish(s)
+    else:
+        continue_filling(s)
+
+
+def card_added(s: State) -> None:
+    """The crowned tower has a new, empty top level; the next battle begins."""
+    discard_battle_cards(s)
+    start_battle(s)
+
+
+# --- the end ---------------------------------------------------------------------------------------------
+
+
+def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict) -> None:
+    s.result = Outcome(winners, reason, details=details)
+    s.phase, s.actor = "over", None
+    s.log.append(reason)
+
+
+def lose(s: State, seat: int, why: str, details: dict) -> None:
+    """``seat`` loses the war (and so the game)."""
+    details = dict(details, loser=seat)
+    end_game(s, (1 - seat,), f"{why} {name(1 - seat)} wins the war.", details)
+
+
+# --- the contract -----------------------------------------------------------------------------------------
+
+
+def to_act(s: State) -> int | None:
+    return s.actor
+
+
+def outcome(s: State) -> Outcome | None:
+    return s.result
+
+
+def epoch(s: State) -> int:
+    return s.epoch
+
+
+@lru_cache(maxsize=1)
+def pyramid_drops() -> tuple[Drop, ...]:
+    """Representative pyramid drops: a 5 mm grid over the top card, a few hold times."""
+    xs = grid(-CARD_HALF_WIDTH_MM, CARD_HALF_WIDTH_MM)
+    ys = grid(-CARD_HALF_LENGTH_MM, CARD_HALF_LENGTH_MM)
+    return tuple(Drop(x, y, h) for x in xs for y in ys for h in SAMPLE_HOLDS_MS)
+
+
+def grid(lo: float, hi: float) -> list[float]:
+    """Multiples of the grid step within [lo, hi]."""
+    first = math.ceil(lo / GRID_STEP_MM - 1e-9)
+    last = math.floor(hi / GRID_STEP_MM + 1e-9)
+    return [float(i * GRID_STEP_MM) for i in range(first, last + 1)]
+
+
+def card_drops(s: State) -> list[Drop]:
+    """Representative card drops: a 5 mm grid over the top level's tripod (in the top
+    card's frame) and its centroid, a few hold times each."""
+    top = s.tower[-1]
+    xs = [p.x - top.x for p in top.pyramids]
+    ys = [p.y - top.y for p in top.pyramids]
+    points = [(x, y) for x in grid(min(xs), max(xs)) for y in grid(min(ys), max(ys))]
+    centroid = (round(sum(xs) / 3, 1), round(sum(ys) / 3, 1))
+    if centroid not in points:
+        points.append(centroid)
+    return [Drop(x, y, h) for x, y in points for h in SAMPLE_HOLDS_MS]
+
+
+def legal_moves(s: State) -> list[Move]:
+    """Every decision open to the seat to act (drops: a representative set)."""
+    phase = s.phase
+    if phase == "over":
+        return []
+    if phase == "split":
+        n = len(s.faceup)
+        return [Split(tuple(c for i, c in enumerate(s.faceup) if mask >> i & 1)) for mask in range(1, (1 << n) - 1) if mask & 1]
+    if phase == "sweeten":
+        moves: list[Move] = [Sweeten(pile, size) for pile in (0, 1) if s.sweetened in (None, pile) for size in SIZES if s.middle[size]]
+        return moves + [PilesReady()]
+    if phase == "take":
+        return [Take(0), Take(1)]
+    if phase == "build":
+        return [Keep(c) for c in s.drafted[s.actor]]
+    if phase == "play":
+        return playable(s, s.actor)
+    if phase == "place":
+        return place_moves(s)
+    if phase == "drop":
+        return list(pyramid_drops()) if s.held.piece == "pyramid" else card_drops(s)
+    return []
+
+
+def place_moves(s: State) -> list[Move]:
+    seat = s.actor
+    if s.placing == "pyramid":
+        size = required_size(s)
+        moves: list[Move] = [PickPyramid(z) for z in SIZES if (size is None or z == size) and s.stash[seat][z]]
+    else:
+        moves = [PickCard(c) for c in battle_cards(s, seat)]
+    if s.adjustments_left:
+        moves.extend(LiftPyramid(i) for i in range(len(s.tower[-1].pyramids)))
+    return moves
+
+
+HANDLERS = {
+    "split": {Split: split_piles},
+    "sweeten": {Sweeten: sweeten_pile, PilesReady: lambda s, m: offer_piles(s)},
+    "take": {Take: take_pile},
+    "build": {Keep: keep_card},
+    "play": {Play: play_card},
+    "place": {PickPyramid: pick_pyramid, LiftPyramid: lift_pyramid, PickCard: pick_card},
+    "drop": {Drop: drop_piece},
+}
+
+PHASE_WORDS = {
+    "split": "split the face-up cards into two piles",
+    "sweeten": "add pyramids to a pile or declare the piles ready",
+    "take": "choose a pile",
+    "build": "choose the cards of your deck",
+    "play": "play a card",
+    "place": "pick up a piece to add to the tower (or lift one to adjust it)",
+    "drop": "drop the piece you are holding",
+}
+
+
+def apply(s: State, move: Move) -> State:
+    """A new state after ``move``; an illegal move raises IllegalMove and changes nothing."""
+    if s.phase == "over":
+        raise IllegalMove("the game is over")
+    handler = HANDLERS.get(s.phase, {}).get(type(move))
+    if handler is None:
+        raise IllegalMove(f"now is the time to {PHASE_WORDS[s.phase]}, not to {move.kind.replace('_', ' ')}")
+    new = s.copy()
+    handler(new, move)
+    return new
+
+
+def preview_drop(s: State, x: float, y: float, hold_ms: int) -> dict:
+    """What dropping the held piece now would do, without doing it (for the UI's ghost):
+    the landing point (top card's frame) and the fall it would cause, if any."""
+    if s.phase != "drop":
+        raise IllegalMove("nothing is being held")
+    move = Drop(float(x), float(y), int(hold_ms))
+    check_drop(move)
+    at = landing_of(s, move)
+    top = s.tower[-1]
+    fall = first_fall(tower_after(s, at))
+    return {"landing": [at[0] - top.x, at[1] - top.y], "fall": fall.to_json() if fall else None}
