@@ -1,0 +1,23 @@
+"""axe-core (from npm, used by tests only, never shipped) run inside a page."""
+
+from __future__ import annotations
+
+from serving import ROOT
+
+AXE_SOURCE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
+
+
+def audit(page, context: str = "document") -> list[dict]:
+    """Serious and critical violations on the page as it is now (WCAG 2 A/AA rules)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE_SOURCE)
+    result = page.evaluate(
+        """async (ctx) => {
+            const r = await axe.run(ctx === 'document' ? document : document.querySelector(ctx),
+                {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                           nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+        }""",
+        context,
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
