@@ -59,7 +59,6 @@ def begin_game(s: State, starter: int) -> None:
     s.game_number += 1
     s.starter = s.player = starter
     s.turn = 0
-    s.last_battle = None
     s.battle_tower = None
     s.towers = {suit: [] for suit in TOWER_ORDER}
     s.hands = [[], []]
