@@ -248,17 +248,22 @@ def foundation_label(state: State, foundation: int) -> str:
     return f"foundation {foundation + 1}" if state.foundations > 1 else "foundation"
 
 
-def place_name(state: State, owner: int, foundation: int, viewer: int | None = None) -> str:
-    """``"Player 2's foundation"``, ``"your foundation 2"``."""
-    whose = "your" if owner == viewer else f"{who(owner)}'s"
-    return f"{whose} {foundation_label(state, foundation)}"
-
-
 def tower_words(tower_size: int, suit: int | None) -> str:
     """``"empty foundation"``, ``"2-card spade tower"``."""
     if not tower_size:
         return "empty foundation"
     return f"{tower_size}-card {SUITS[suit].singular} tower"
+
+
+def target_words(state: State, owner: int, foundation: int, viewer: int | None = None) -> str:
+    """A target as a player says it: ``"Player 2's 5-card heart tower"``, ``"your empty foundation 2"``,
+    ``"Player 1's 3-card club tower on foundation 2"``."""
+    tower = state.towers[owner][foundation]
+    whose = "your" if owner == viewer else f"{who(owner)}'s"
+    what = tower_words(len(tower), tower[0] // PER_SUIT if tower else None)
+    if state.foundations == 1:
+        return f"{whose} {what}"
+    return f"{whose} {what} {foundation + 1}" if not tower else f"{whose} {what} on foundation {foundation + 1}"
 
 
 # ---------------------------------------------------------------- legality
@@ -418,11 +423,12 @@ def construct(s: State, seat: int, cards: list[int], owner: int, foundation: int
     tower = s.towers[owner][foundation]
     suit = cards[0] // PER_SUIT
     started = not tower
+    target = target_words(s, owner, foundation)
     tower.extend(cards)
     if started:
         line = f"{who(seat)} started a {SUITS[suit].singular} tower on their {foundation_label(s, foundation)} with {count_cards(len(cards), suit)}."
     else:
-        line = f"{who(seat)} built {count_cards(len(cards), suit)} onto {place_name(s, owner, foundation)}: now {len(tower)} high."
+        line = f"{who(seat)} built {count_cards(len(cards), suit)} onto {target}: now {count_cards(len(tower), suit)}."
     note(s, line, {"type": "construct", "seat": seat, "owner": owner, "foundation": foundation, "suit": SUITS[suit].value,
                    "count": len(cards), "size": len(tower)})
 
@@ -433,13 +439,12 @@ def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: i
     tower = s.towers[owner][foundation]
     suit = cards[0] // PER_SUIT
     old_suit, before, k = tower[0] // PER_SUIT, len(tower), len(cards)
+    head = f"{who(seat)} played {count_cards(k, suit)} against {target_words(s, owner, foundation)}"
     lost = min(k, before)
     s.discard.extend(tower[before - lost:])
     del tower[before - lost:]
     s.discard.extend(cards[:lost])
     tower.extend(cards[lost:])
-    where = place_name(s, owner, foundation)
-    head = f"{who(seat)} played {count_cards(k, suit)} against {where} ({tower_words(before, old_suit)})"
     if k < before:
         line = f"{head}: it drops to {count_cards(len(tower), old_suit)}."
     elif k == before:
@@ -448,7 +453,7 @@ def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: i
         line = f"{head}: it turns into a tower of {count_cards(len(tower), suit)}."
     note(s, line, {"type": "deconstruct", "seat": seat, "owner": owner, "foundation": foundation, "suit": SUITS[suit].value,
                    "count": k, "before": {"suit": SUITS[old_suit].value, "size": before},
-                   "after": {"suit": SUITS[suit].value if tower else None, "size": len(tower)}})
+                   "after": {"suit": SUITS[tower[0] // PER_SUIT].value if tower else None, "size": len(tower)}})
 
 
 def forced_discard(s: State, seat: int, card: int) -> None:

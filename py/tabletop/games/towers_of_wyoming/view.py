@@ -33,10 +33,8 @@ from tabletop.games.towers_of_wyoming.rules import (
     State,
     legal_moves,
     move_to_json,
-    place_name,
-    tower_qualifies,
+    target_words,
     tower_winner,
-    tower_words,
 )
 
 
@@ -128,8 +126,7 @@ def describe_play(s: State, m: Play) -> dict:
         action = "deconstruct"
         after_size = abs(m.count - before)
         after_suit = None if m.count == before else (before_suit if m.count < before else suit)
-    where = place_name(s, m.owner, m.foundation, viewer=seat)
-    target = f"{where} ({tower_words(before, before_suit)})"
+    target = target_words(s, m.owner, m.foundation, viewer=seat)
     if action == "construct":
         result = f"starts a tower of {count_cards(after_size, suit)}" if not tower else f"it becomes {count_cards(after_size, suit)}"
     elif after_suit is None:

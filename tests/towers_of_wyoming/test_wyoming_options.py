@@ -1,0 +1,250 @@
+"""Scenario tests for each optional rule, each one a switch of ``options``."""
+
+import pytest
+from wyoming_helpers import C, D, H, S, assert_accounted, play, position, tower
+
+import tabletop.games.towers_of_wyoming as tw
+from tabletop.engine.errors import IllegalMove
+from tabletop.engine.rng import Rng
+
+SUDDEN = {"sudden_death": True}
+DEADLINES = {"contractual_deadlines": True}
+TIDAL = {"tidal_influences": True}
+WHEEL = {"wheel_of_opposition": True}
+FINICKY = {"finicky_clients": True}
+
+
+def recycles(s):
+    return [e for e in s.events if e["type"] == "recycle"]
+
+
+# ---------------------------------------------------------------- Sudden Death
+
+
+def test_sudden_death_no_recycling_when_the_draw_pile_is_empty():
+    s = position(2, SUDDEN, hands={0: "H", 1: "CCC"}, draw="", rest="discard", sky=10)
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    assert s2.sky == 10 and recycles(s2) == [] and s2.draw == []
+    assert len(s2.hands[1]) == 3 and tw.to_act(s2) == 1
+
+
+def test_sudden_death_draws_what_is_left():
+    s = position(2, SUDDEN, hands={0: "H", 1: "CCC"}, draw="DD", rest="discard")
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    assert len(s2.hands[1]) == 5 and s2.draw == [] and s2.sky == 10
+
+
+def test_sudden_death_players_without_cards_are_skipped():
+    s = position(3, SUDDEN, hands={0: "HH", 2: "SS"}, draw="", rest="discard")
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    assert tw.to_act(s2) == 2
+    assert {"type": "skip", "seat": 1, "move": 1} in s2.events
+    assert any("Player 2 has no cards and is skipped" in line for line in s2.log)
+
+
+def test_sudden_death_ends_when_all_hands_are_empty_single_tallest_wins():
+    s = position(2, SUDDEN, hands={0: "H"}, towers={(0, 0): "HHHHH", (1, 0): "SSSSS", (1, 1): "CC"}, draw="", rest="discard")
+    out = tw.outcome(tw.apply(s, play(H, 1, 0, 0)))
+    assert out.winners == (0,) and out.details["how"] == "cards-out"
+    assert out.scores == (6.0, 5.0)
+    assert "tallest tower (6 cards)" in out.reason
+
+
+def test_sudden_death_tie_for_tallest_is_shared():
+    s = position(3, SUDDEN, hands={0: "H"}, towers={(0, 0): "HHHHH", (1, 0): "SSSSSS", (2, 0): "CCC"}, draw="", rest="discard")
+    out = tw.outcome(tw.apply(s, play(H, 1, 0, 0)))
+    assert out.winners == (0, 1) and out.scores == (6.0, 6.0, 3.0)
+    assert "share the win" in out.reason
+
+
+def test_sudden_death_with_no_tower_standing_is_a_draw():
+    s = position(2, SUDDEN, hands={0: "SS"}, towers={(1, 0): "HH"}, draw="", rest="discard")
+    out = tw.outcome(tw.apply(s, play(S, 2, 1, 0)))
+    assert out.winners == () and out.is_draw
+
+
+def test_sudden_death_keeps_the_normal_tower_win():
+    s = position(2, SUDDEN, hands={0: "HHH", 1: "C"}, towers={(0, 0): "HHHHHHHH"}, draw="", rest="discard")
+    out = tw.outcome(tw.apply(s, play(H, 3, 0, 0)))
+    assert out.winners == (0,) and out.details["how"] == "tower"
+
+
+def test_sudden_death_game_is_not_over_while_the_draw_pile_has_cards():
+    s = position(2, SUDDEN, hands={0: "H"}, draw="DD", rest="discard")
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    assert tw.outcome(s2) is None and tw.to_act(s2) == 1
+
+
+# ---------------------------------------------------------------- Contractual Deadlines
+
+
+def test_deadline_removes_a_builder_without_a_tower_at_the_recycling():
+    s = position(3, DEADLINES, hands={0: "H", 1: "CCCC", 2: "DDD"}, towers={(1, 0): "C"}, draw="", rest="discard")
+    discards = len(s.discard)
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    (event,) = recycles(s2)
+    assert event["eliminated"] == [{"seat": 2, "cards": 3}]
+    assert event["shuffled"] == discards + 3  # the hand joined the discards before the shuffle
+    assert s2.in_game == [True, True, False] and s2.hands[2] == []
+    assert tw.to_act(s2) == 1 and len(s2.hands[1]) == 7
+    assert_accounted(s2)
+    assert any("Player 3 had no tower and lost the building contract" in line for line in s2.log)
+    # turn order skips Player 3, and Player 3's foundation is no longer a target
+    s3 = tw.apply(s2, play(C, 1, 1, 0))
+    assert tw.to_act(s3) == 0
+    assert all(m.owner != 2 for m in tw.legal_moves(s3))
+    with pytest.raises(IllegalMove, match="not in the game"):
+        tw.apply(s3, play(D, 1, 2, 0))
+
+
+def test_deadline_the_drawing_builder_can_be_out_and_loses_the_turn():
+    s = position(3, DEADLINES, hands={0: "H", 1: "CCCC", 2: "DDD"}, towers={(2, 0): "D"}, draw="", rest="discard")
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    assert s2.in_game == [True, False, True]
+    assert tw.to_act(s2) == 2 and len(s2.hands[2]) == 7 and s2.sky == 9
+    assert_accounted(s2)
+
+
+def test_deadline_last_builder_standing_wins():
+    s = position(2, DEADLINES, hands={0: "H", 1: "CCCC"}, draw="", rest="discard")
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    out = tw.outcome(s2)
+    assert out.winners == (0,) and out.details["how"] == "last-standing"
+    assert "last builder still holding a contract" in out.reason
+    assert tw.legal_moves(s2) == []
+
+
+def test_deadline_everyone_out_at_once_is_a_draw():
+    s = position(2, DEADLINES, hands={0: "SS", 1: "CCCC"}, towers={(1, 0): "HH"}, draw="", rest="discard")
+    s2 = tw.apply(s, play(S, 2, 1, 0))  # exact: no tower stands anywhere
+    out = tw.outcome(s2)
+    assert out.winners == () and out.is_draw and s2.in_game == [False, False]
+    assert_accounted(s2)
+
+
+def test_without_the_option_nobody_is_removed():
+    s = position(3, hands={0: "H", 1: "CCCC", 2: "DDD"}, towers={(1, 0): "C"}, draw="", rest="discard")
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    assert s2.in_game == [True, True, True] and recycles(s2)[0]["eliminated"] == []
+
+
+# ---------------------------------------------------------------- Tidal Influences
+
+
+def expected_tosses(seed: int, pennies: int) -> list[list[int]]:
+    r = Rng(seed)
+    out = []
+    while True:
+        heads = sum(1 for _ in range(pennies) if r.coin())
+        out.append([heads, pennies - heads])
+        if heads * 2 != pennies:
+            return out
+
+
+def seed_where(predicate, pennies: int) -> int:
+    return next(seed for seed in range(10_000) if predicate(expected_tosses(seed, pennies)))
+
+
+def recycle_with_seed(seed: int, sky: int = 8):
+    s = position(2, TIDAL, hands={0: "H", 1: "CCCC"}, draw="", rest="discard", sky=sky)
+    s.rng = Rng(seed)
+    return tw.apply(s, play(H, 1, 0, 0))
+
+
+def test_tidal_more_heads_adds_a_penny():
+    seed = seed_where(lambda t: len(t) == 1 and t[0][0] > t[0][1], 8)
+    s2 = recycle_with_seed(seed)
+    (event,) = recycles(s2)
+    assert event["tosses"] == expected_tosses(seed, 8) and s2.sky == 9 and event["sky_after"] == 9
+
+
+def test_tidal_more_tails_removes_a_penny():
+    seed = seed_where(lambda t: len(t) == 1 and t[0][0] < t[0][1], 8)
+    s2 = recycle_with_seed(seed)
+    assert recycles(s2)[0]["tosses"] == expected_tosses(seed, 8) and s2.sky == 7
+
+
+def test_tidal_half_and_half_tosses_again():
+    seed = seed_where(lambda t: len(t) >= 2, 8)
+    tosses = expected_tosses(seed, 8)
+    s2 = recycle_with_seed(seed)
+    (event,) = recycles(s2)
+    assert event["tosses"] == tosses and tosses[0] == [4, 4]
+    assert all(sum(t) == 8 for t in tosses)
+    assert s2.sky == (9 if tosses[-1][0] > 4 else 7)
+    assert any("tossed: 4 heads, 4 tails;" in line for line in s2.log)
+    assert tw.view(s2, 0)["recycles"][0]["tosses"] == tosses
+
+
+def test_tidal_an_odd_sky_never_ties():
+    seed = seed_where(lambda t: True, 7)
+    s2 = recycle_with_seed(seed, sky=7)
+    assert len(recycles(s2)[0]["tosses"]) == 1 and s2.sky in (6, 8)
+
+
+def test_tidal_empty_sky_has_nothing_to_toss():
+    s = position(2, TIDAL, hands={0: "SS", 1: "CCCC"}, towers={(1, 0): "HH"}, draw="", rest="discard", sky=0)
+    s2 = tw.apply(s, play(S, 2, 1, 0))
+    (event,) = recycles(s2)
+    assert event["tosses"] == [] and s2.sky == 0
+    assert any("no pennies left to toss" in line for line in s2.log)
+
+
+def test_tidal_toss_is_seeded_replayable():
+    a, b = recycle_with_seed(1234), recycle_with_seed(1234)
+    assert a == b and recycles(a)[0]["tosses"] == recycles(b)[0]["tosses"]
+
+
+# ---------------------------------------------------------------- Wheel of Opposition
+
+
+def wheel_position(hand):
+    return position(4, WHEEL, hands={0: hand}, towers={(0, 0): "H", (1, 0): "SS", (2, 0): "CC", (3, 0): "DD"})
+
+
+@pytest.mark.parametrize("played, owner", [(C, 3), (D, 1), (S, 0), (H, 2)])
+def test_wheel_each_suit_deconstructs_the_next(played, owner):
+    s = wheel_position(played.value)
+    assert play(played, 1, owner, 0) in tw.legal_moves(s)
+    s2 = tw.apply(s, play(played, 1, owner, 0))
+    assert tower(s2, owner, 0)[1] == tower(s, owner, 0)[1] - 1
+
+
+@pytest.mark.parametrize("played, owner, tower_suit", [(D, 2, "club"), (H, 1, "spade"), (S, 3, "diamond"), (C, 0, "heart")])
+def test_wheel_is_one_way(played, owner, tower_suit):
+    s = wheel_position(played.value)
+    assert play(played, 1, owner, 0) not in tw.legal_moves(s)
+    with pytest.raises(IllegalMove, match=f"deconstruct a {tower_suit} tower"):
+        tw.apply(s, play(played, 1, owner, 0))
+
+
+def test_wheel_full_legal_set_and_view_map():
+    s = wheel_position("HDCS")
+    legal = {(m.suit, m.owner) for m in tw.legal_moves(s)}
+    # construct on the same suit; deconstruct: C>D, D>S, S>H, H>C
+    assert legal == {(H, 0), (S, 1), (C, 2), (D, 3), (C, 3), (D, 1), (S, 0), (H, 2)}
+    assert tw.view(s, 0)["opposition"] == {"C": "D", "D": "S", "S": "H", "H": "C"}
+
+
+# ---------------------------------------------------------------- Finicky Clients
+
+
+def test_finicky_clients_needs_exactly_the_sky():
+    s = position(2, FINICKY, hands={0: "HH", 1: "CCCCCCC"}, towers={(0, 0): "HHHHHHH"}, sky=8)
+    assert tw.outcome(tw.apply(s, play(H, 2, 0, 0))) is None  # 9 is taller but not exact
+    out = tw.outcome(tw.apply(s, play(H, 1, 0, 0)))
+    assert out.winners == (0,) and "exactly as tall as the Sky of 8" in out.reason
+    plays = {(p["count"], p["foundation"]): p["wins"] for p in tw.view(s, 0)["plays"] if p["suit"] == "H"}
+    assert plays[(1, 0)] == 0 and plays[(2, 0)] is None
+
+
+def test_finicky_tie_goes_by_turn_order():
+    s = position(3, FINICKY, hands={0: "D"}, towers={(1, 0): "SSSSSSSS", (2, 0): "HHHHHHHH"}, sky=8)
+    assert tw.outcome(tw.apply(s, play(D, 1, 0, 0))).winners == (1,)
+
+
+def test_finicky_an_empty_sky_lets_no_tower_win():
+    s = position(2, FINICKY, hands={0: "HHH", 1: "CCCCCCC"}, towers={(0, 0): "H"}, sky=0)
+    s2 = tw.apply(s, play(H, 1, 0, 0))
+    assert tw.outcome(s2) is None
+    assert "no tower can win" in tw.view(s2, 0)["win_rule"] and tw.view(s2, 0)["win_size"] is None
