@@ -73,4 +73,3 @@ def topple(state: State, slot: int) -> None:
 def is_full(state: State) -> bool:
     """All 27 cells are occupied (standing or lying)."""
     return EMPTY not in state.side
-

@@ -47,8 +47,7 @@ GUIDE: list[tuple[str, list[str]]] = [
             "and the attack on it is stronger than its defence. Attack: the pips of the standing enemy pyramids "
             "around it. Defence: the pips of the standing friendly pyramids around it; the pyramid does not "
             "defend itself. Obstacles count for neither side. When attack and defence are equal, nothing happens.",
-            "An obstacle is attacked by every standing coloured pyramid around it and defended by the standing "
-            "obstacles next to it.",
+            "An obstacle is attacked by every standing coloured pyramid around it and defended by the standing obstacles next to it.",
             "A fallen pyramid is laid on its side. It stays on its cell for the rest of the game, still filling "
             "that cell, but it never moves again and adds nothing to any attack or defence.",
             "One fall can expose another. When several pyramids could fall, the player whose turn it is picks "
@@ -58,8 +57,7 @@ GUIDE: list[tuple[str, list[str]]] = [
     (
         "The end",
         [
-            "The game ends when a turn finishes with all 27 cells occupied. Each side then has 3 pyramids "
-            "left over.",
+            "The game ends when a turn finishes with all 27 cells occupied. Each side then has 3 pyramids left over.",
             "The side with more standing pyramids wins. If that is equal, the side whose standing pyramids "
             "add up to FEWER pips wins: boldness is rewarded. If that is equal too, the side that has knocked "
             "down more enemy pips wins. Otherwise it is a draw.",

@@ -144,7 +144,9 @@ def position(
             left[seat][int(pips)] = n
     if any(n < 0 for row in left for n in row):
         raise ValueError("a side has more than 5 pyramids of one size")
-    state = State(tactical=tactical, layout=lay, side=side, size=size, up=up, supply=left, player=to_act, phase=PLACE, turn=turn, rng=Rng(seed))
+    state = State(
+        tactical=tactical, layout=lay, side=side, size=size, up=up, supply=left, player=to_act, phase=PLACE, turn=turn, rng=Rng(seed)
+    )
     state.forbidden = tuple((geo.slot_named[b], geo.slot_named[a]) for a, b in opponent_obstacle_moves)
     if tactical:
         if dice is None:
@@ -168,4 +170,3 @@ def to_text(state: State) -> str:
             tokens.append("-" if slot < 0 else token_of(state, slot))
         lines.append(f"{r + 1}  " + " ".join(f"{t:<2}" for t in tokens).rstrip())
     return "\n".join(lines)
-

@@ -225,7 +225,10 @@ def place_pyramid(state: State, move: Place) -> None:
 def rotate_coaster(state: State, move: Rotate) -> None:
     """A quarter turn: everything on the coaster, arrows included, turns with it."""
     clockwise = move.turn == "cw"
-    say(state, f"{SEAT_NAMES[state.player]} turned {coaster_label(state.layout, move.coaster)} {'clockwise' if clockwise else 'counter-clockwise'}.")
+    say(
+        state,
+        f"{SEAT_NAMES[state.player]} turned {coaster_label(state.layout, move.coaster)} {'clockwise' if clockwise else 'counter-clockwise'}.",
+    )
     state.layout = board.rotated(state.layout, move.coaster, clockwise)
     state.rotated = True
     after_coaster_change(state)

@@ -60,6 +60,8 @@ def final_outcome(state: State, ended_by: str = "full-board") -> Outcome:
     if destroyed[0] != destroyed[1]:
         w = 0 if destroyed[0] > destroyed[1] else 1
         return result(
-            w, "destroyed-pips", f"{tied}; {SEAT_NAMES[w]} win by having destroyed more enemy pips ({a} {destroyed[0]}, {h} {destroyed[1]})."
+            w,
+            "destroyed-pips",
+            f"{tied}; {SEAT_NAMES[w]} win by having destroyed more enemy pips ({a} {destroyed[0]}, {h} {destroyed[1]}).",
         )
     return result(None, "draw", f"{tied}, and each destroyed {destroyed[0]} enemy pips: a draw.")
