@@ -99,6 +99,14 @@ def package_archive(dist: Path) -> None:
             zf.writestr(info, path.read_bytes())
 
 
+def bundle_css(target: Path) -> None:
+    """One stylesheet for the page: app.css followed by each game's static/css/games/*.css."""
+    parts = [target.read_text()]
+    for path in sorted((ROOT / "static" / "css" / "games").glob("*.css")):
+        parts.append(f"/* ---- {path.name} ---- */\n" + path.read_text())
+    target.write_text("\n".join(parts))
+
+
 def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
@@ -130,11 +138,12 @@ def build(dist: Path = DIST) -> str:
         shutil.copy2(ROOT / name, dist / name)
     shutil.copy2(ROOT / "py" / "tabletop" / "main.py", dist / "main.py")
     static = dist / "static"
-    shutil.copytree(ROOT / "static", static, ignore=shutil.ignore_patterns("sw.js"))
+    shutil.copytree(ROOT / "static", static, ignore=shutil.ignore_patterns("sw.js", "games"))
+    bundle_css(static / "css" / "app.css")
     shutil.move(static / "manifest.webmanifest", dist / "manifest.webmanifest")
     package_archive(dist)
     version = write_precache(dist)
-    log(f"built {dist.relative_to(ROOT)} (version {version})")
+    log(f"built {dist} (version {version})")
     return version
 
 
@@ -159,7 +168,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 def serve(dist: Path = DIST, port: int = 8000, host: str = "localhost") -> None:
     handler = functools.partial(SiteHandler, directory=str(dist))
     with http.server.ThreadingHTTPServer((host, port), handler) as server:
-        log(f"serving {dist.relative_to(ROOT)} on http://{host}:{port}/  (Ctrl+C stops)")
+        log(f"serving {dist} on http://{host}:{port}/  (Ctrl+C stops)")
         try:
             server.serve_forever()
         except KeyboardInterrupt:
@@ -228,13 +237,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Towers & Worlds: build, serve, test, bench")
     parser.add_argument("command", choices=["build", "serve", "test", "bench"])
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dist", type=Path, default=DIST, help="where to build (default dist/)")
     parser.add_argument("rest", nargs=argparse.REMAINDER, help="passed on to pytest / the benchmark")
     args = parser.parse_args(argv)
+    dist = args.dist.resolve()
     if args.command == "build":
-        build()
+        build(dist)
     elif args.command == "serve":
-        build()
-        serve(port=args.port)
+        build(dist)
+        serve(dist, port=args.port)
     elif args.command == "test":
         return test(args.rest)
     elif args.command == "bench":

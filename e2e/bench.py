@@ -22,6 +22,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).parent))
 from serving import ROOT, Site, launch  # noqa: E402
 
+
 def cold_load(browser, url: str) -> dict:
     """One load in a fresh context (empty HTTP cache, no service worker)."""
     context = browser.new_context(service_workers="block")

@@ -3,6 +3,8 @@ booted page reused across tests (Pyodide takes seconds to start)."""
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 from pathlib import Path
 
@@ -19,7 +21,7 @@ BOOT_TIMEOUT_MS = 90_000
 
 @pytest.fixture(scope="session")
 def site():
-    dist = ROOT / "dist"
+    dist = Path(os.environ.get("TW_DIST") or ROOT / "dist")
     if not (dist / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 build.py test` (it builds first)")
     with Site(dist) as running:
@@ -85,3 +87,18 @@ def shot(page, name: str):
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def start_saved_game(page, game: str, seats: list, seed: int, options: dict | None = None, moves: list | None = None,
+                     save_id: str = "e2e") -> None:
+    """Put a save record in localStorage and open it at the table (replaying ``moves``).
+
+    ``seats`` are names (people) or dicts like {"name": "Bot", "kind": "computer", "level": "normal"}.
+    """
+    record = {"format": "towers-and-worlds-save", "version": 1, "game": game, "options": options or {},
+              "seats": [s if isinstance(s, dict) else {"name": s} for s in seats], "seed": seed,
+              "moves": moves or [], "id": save_id, "saved_at": 1}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
+    goto(page, "#/")
+    goto(page, f"#/play/{game}/{save_id}")
+    page.wait_for_selector("[data-screen='table']")

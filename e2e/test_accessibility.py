@@ -1,9 +1,9 @@
 """axe-core finds no serious or critical violations on the app's screens."""
 
 import pytest
+
 from axe import audit
 from conftest import goto
-
 from tabletop.games import GAMES
 
 SCREENS = ["#/", "#/rules", "#/settings"] + [f"#/new/{g}" for g in GAMES] + [f"#/rules/{g}" for g in GAMES]

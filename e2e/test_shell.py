@@ -1,7 +1,6 @@
 """The site shell: boots under a subpath, offline-safe requests, routes, home at three sizes."""
 
 from conftest import READY, boot, goto, shot
-
 from serving import SUBPATH
 
 SIZES = {"tablet-landscape": (1024, 768), "tablet-portrait": (768, 1024), "phone": (390, 844)}

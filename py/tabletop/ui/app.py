@@ -13,7 +13,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.saves import parse_save
 from tabletop.games import GAMES
 from tabletop.players import LEVELS, make_player
-from tabletop.ui import browser
+from tabletop.ui import browser, diagnostics
 from tabletop.ui.dom import Mount, h
 from tabletop.ui.router import Route, parse
 from tabletop.ui.screens import home, new_game, not_found, rules, settings, table
@@ -50,6 +50,7 @@ class App:
             browser.set_hash(f"#/embed/{self.embed}")
         self.navigate()
         browser.mark_ready()
+        diagnostics.expose()
 
     def navigate(self) -> None:
         self.route = parse(browser.location_hash(), tuple(self.games))

@@ -1,0 +1,38 @@
+"""Measurements the benchmark reads from inside the page (``window.twBench``)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+
+from tabletop.engine.rng import Rng
+from tabletop.games import GAMES
+
+
+def decision_step_ms(module, steps: int, seed: int = 1) -> float:
+    """Median milliseconds of one decision step as the table does it: legal_moves, apply, view."""
+    rng = Rng(seed)
+    state = module.new_game(module.MIN_PLAYERS, None, seed)
+    times = []
+    for _ in range(steps):
+        if module.outcome(state) is not None:
+            seed += 1
+            state = module.new_game(module.MIN_PLAYERS, None, seed)
+        start = time.perf_counter()
+        move = rng.choice(module.legal_moves(state))
+        state = module.apply(state, move)
+        module.view(state, module.to_act(state))
+        times.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(times), 3)
+
+
+def bench(steps: int = 200) -> str:
+    return json.dumps({game_id: decision_step_ms(module, int(steps)) for game_id, module in GAMES.items()})
+
+
+def expose() -> None:
+    import js
+    from pyodide.ffi import create_proxy
+
+    js.window.twBench = create_proxy(bench)
