@@ -286,6 +286,13 @@ def play_kind(state: State, seat: int, suit: int, owner: int, foundation: int) -
     return None
 
 
+# Moves are immutable values: build each possible one once and hand out the same objects.
+# PLAYS[suit][owner][foundation] = (None, Play(count 1), ..., Play(count 7)).
+PLAYS = tuple(tuple(tuple((None, *(Play(SUITS[s], k, o, f) for k in range(1, HAND_SIZE + 1))) for f in range(2))
+                    for o in range(MAX_PLAYERS)) for s in range(4))
+DISCARDS = tuple(Discard(card) for card in CARDS)
+
+
 def legal_plays(state: State) -> list[Play]:
     """Every (suit, count, target) the player to act may play, counts 1..held."""
     seat = state.current
@@ -297,17 +304,15 @@ def legal_plays(state: State) -> list[Play]:
             continue
         for f, tower in enumerate(state.towers[owner]):
             if not tower:
-                if owner == seat:
-                    suits = [s for s in range(4) if counts[s]]
-                else:
+                if owner != seat:
                     continue
+                suits = (0, 1, 2, 3)
             else:
                 top = tower[0] // PER_SUIT
-                suits = [s for s in (top, attackers[top]) if counts[s]]
+                suits = (top, attackers[top])
             for s in suits:
-                suit = SUITS[s]
-                for k in range(1, counts[s] + 1):
-                    plays.append(Play(suit, k, owner, f))
+                if counts[s]:
+                    plays.extend(PLAYS[s][owner][f][1:counts[s] + 1])
     return plays
 
 
@@ -334,7 +339,7 @@ def legal_moves(state: State) -> list[Move]:
     plays = legal_plays(state)
     if plays:
         return plays
-    return [Discard(CARDS[c]) for c in state.hands[state.current]]
+    return [DISCARDS[c] for c in state.hands[state.current]]
 
 
 def check_play(state: State, move: Play) -> str:
