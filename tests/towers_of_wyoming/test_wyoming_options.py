@@ -172,7 +172,7 @@ def test_tidal_half_and_half_tosses_again():
     assert event["tosses"] == tosses and tosses[0] == [4, 4]
     assert all(sum(t) == 8 for t in tosses)
     assert s2.sky == (9 if tosses[-1][0] > 4 else 7)
-    assert any("tossed: 4 heads, 4 tails;" in line for line in s2.log)
+    assert any("pennies were tossed: 4 heads and 4 tails (a tie: toss again), then " in line for line in s2.log)
     assert tw.view(s2, 0)["recycles"][0]["tosses"] == tosses
 
 
@@ -187,7 +187,7 @@ def test_tidal_empty_sky_has_nothing_to_toss():
     s2 = tw.apply(s, play(S, 2, 1, 0))
     (event,) = recycles(s2)
     assert event["tosses"] == [] and s2.sky == 0
-    assert any("no pennies left to toss" in line for line in s2.log)
+    assert any("the Sky has no pennies to toss and stays empty" in line for line in s2.log)
 
 
 def test_tidal_toss_is_seeded_replayable():

@@ -111,7 +111,7 @@ def check_step(state, legal, move):
             assert not mine & set(json.dumps(tw.view(state, seat)).split('"'))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(players=st.integers(2, 4), bits=st.integers(0, 63), seed=st.integers(0, 2**32))
 def test_random_games_hold_every_property(players, bits, seed):
     options = options_from_bits(bits)

@@ -156,6 +156,12 @@ def who(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def names(seats: list[int] | tuple[int, ...]) -> str:
+    """``"Player 1"``, ``"Player 1 and Player 3"``, ``"Player 1, Player 2 and Player 4"``."""
+    words = [who(p) for p in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def setup_for(players: int, options: dict) -> tuple[int, int]:
     """(foundations per player, Sky pennies) from the set-up table and the options."""
     if players == 3:
@@ -255,11 +261,11 @@ def tower_words(tower_size: int, suit: int | None) -> str:
     return f"{tower_size}-card {SUITS[suit].singular} tower"
 
 
-def target_words(state: State, owner: int, foundation: int, viewer: int | None = None) -> str:
+def target_words(state: State, owner: int, foundation: int, viewer: int | None = None, actor: int | None = None) -> str:
     """A target as a player says it: ``"Player 2's 5-card heart tower"``, ``"your empty foundation 2"``,
-    ``"Player 1's 3-card club tower on foundation 2"``."""
+    ``"their 3-card club tower on foundation 2"`` (``viewer`` reads "your", ``actor`` "their")."""
     tower = state.towers[owner][foundation]
-    whose = "your" if owner == viewer else f"{who(owner)}'s"
+    whose = "your" if owner == viewer else "their" if owner == actor else f"{who(owner)}'s"
     what = tower_words(len(tower), tower[0] // PER_SUIT if tower else None)
     if state.foundations == 1:
         return f"{whose} {what}"
@@ -428,7 +434,7 @@ def construct(s: State, seat: int, cards: list[int], owner: int, foundation: int
     tower = s.towers[owner][foundation]
     suit = cards[0] // PER_SUIT
     started = not tower
-    target = target_words(s, owner, foundation)
+    target = target_words(s, owner, foundation, actor=seat)
     tower.extend(cards)
     if started:
         line = f"{who(seat)} started a {SUITS[suit].singular} tower on their {foundation_label(s, foundation)} with {count_cards(len(cards), suit)}."
@@ -444,7 +450,7 @@ def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: i
     tower = s.towers[owner][foundation]
     suit = cards[0] // PER_SUIT
     old_suit, before, k = tower[0] // PER_SUIT, len(tower), len(cards)
-    head = f"{who(seat)} played {count_cards(k, suit)} against {target_words(s, owner, foundation)}"
+    head = f"{who(seat)} played {count_cards(k, suit)} against {target_words(s, owner, foundation, actor=seat)}"
     lost = min(k, before)
     s.discard.extend(tower[before - lost:])
     del tower[before - lost:]
@@ -515,7 +521,7 @@ def end_of_turn(s: State, seat: int) -> None:
         size = max(len(t) for t in s.towers[winner] if tower_qualifies(s, len(t)))
         rule = "exactly as tall as" if s.options["finicky_clients"] else "taller than"
         rivals = [p for p in remaining(s) if p != winner and any(tower_qualifies(s, len(t)) for t in s.towers[p])]
-        tie = f" ({', '.join(who(p) for p in rivals)} also qualified; the tallest tower, then turn order, decides)" if rivals else ""
+        tie = f" ({names(rivals)} also qualified; the tallest tower, then turn order, decides)" if rivals else ""
         finish(s, (winner,), f"{who(winner)} wins: a tower of {size} cards is {rule} the Sky of {s.sky} pennies{tie}.", "tower")
         return
     if no_cards_left_to_play(s):
@@ -545,8 +551,7 @@ def tallest_tower_ending(s: State) -> None:
     if len(winners) == 1:
         finish(s, winners, f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).", "cards-out")
     else:
-        names = ", ".join(who(p) for p in winners)
-        finish(s, winners, f"{why}: {names} share the win with towers of {top} cards.", "cards-out")
+        finish(s, winners, f"{why}: {names(winners)} share the win with towers of {top} cards.", "cards-out")
 
 
 def start_next_turn(s: State, seat: int) -> None:
@@ -608,21 +613,29 @@ def recycle(s: State, drawer: int) -> None:
     else:
         s.sky = max(0, s.sky - 1)
     event["sky_after"] = s.sky
-    parts = [f"The draw pile ran out as {who(drawer)} drew: the Sky goes from {before} to {s.sky} pennies"]
-    if event["tosses"]:
-        tosses = "; ".join(f"{h} heads, {t} tails" for h, t in event["tosses"])
-        parts[0] += f" (tossed: {tosses})"
-    elif s.options["tidal_influences"]:
-        parts[0] += " (no pennies left to toss)"
+    parts = [f"The draw pile ran out as {who(drawer)} drew: {sky_change_words(s, event)}"]
     lapsed = contractual_deadlines(s, event) if s.options["contractual_deadlines"] else []
     if lapsed:
-        parts.append(f"{', '.join(who(p) for p in lapsed)} had no tower and lost the building contract")
+        parts.append(f"{names(lapsed)} had no tower and lost the building contract")
     s.draw, s.discard = s.discard, []
     s.rng.shuffle(s.draw)
     event["shuffled"] = len(s.draw)
     parts.append(f"{len(s.draw)} discards are shuffled into a new draw pile")
     note(s, "; ".join(parts) + ".", event)
     last_builder_standing(s, lapsed)
+
+
+def sky_change_words(s: State, event: dict) -> str:
+    """``"the Sky goes from 10 to 9 pennies"``, with the tosses under Tidal Influences."""
+    before, after = event["sky_before"], event["sky_after"]
+    change = f"the Sky goes from {before} to {after} pennies"
+    if not s.options["tidal_influences"]:
+        return change
+    if not event["tosses"]:
+        return "the Sky has no pennies to toss and stays empty"
+    results = [f"{h} heads and {t} tails" for h, t in event["tosses"]]
+    told = ", then ".join(r + (" (a tie: toss again)" if i < len(results) - 1 else "") for i, r in enumerate(results))
+    return f"the Sky's {before} pennies were tossed: {told}, so {change}"
 
 
 def tidal_toss(s: State, event: dict) -> None:
