@@ -261,6 +261,7 @@ def test_sky_never_drops_below_zero():
     s2 = tw.apply(s, play(S, 2, 1, 0))  # exact: no tower stands, so nobody wins at sky 0
     assert tw.outcome(s2) is None
     assert s2.sky == 0 and [e["sky_after"] for e in s2.events if e["type"] == "recycle"] == [0]
+    assert any("the Sky is already empty and stays at 0" in line for line in s2.log)
 
 
 # ---------------------------------------------------------------- winning

@@ -231,10 +231,6 @@ def suit_counts(hand: list[int]) -> list[int]:
     return counts
 
 
-def tower_suit(tower: list[int]) -> int | None:
-    return tower[0] // PER_SUIT if tower else None
-
-
 def next_seat(state: State, seat: int) -> int:
     """The next seat after ``seat`` still in the game (``seat`` itself may be out)."""
     n = state.players
@@ -630,7 +626,7 @@ def sky_change_words(s: State, event: dict) -> str:
     before, after = event["sky_before"], event["sky_after"]
     change = f"the Sky goes from {before} to {after} pennies"
     if not s.options["tidal_influences"]:
-        return change
+        return change if before else "the Sky is already empty and stays at 0"
     if not event["tosses"]:
         return "the Sky has no pennies to toss and stays empty"
     results = [f"{h} heads and {t} tails" for h, t in event["tosses"]]
