@@ -65,7 +65,7 @@ GUIDE: list[tuple[str, list[str]]] = [
         "the table above, with both three-player set-ups offered.",
         "A reshuffle happens whenever a draw is needed and the draw pile is empty, in the middle of a draw if need be; the drawer "
         "then goes on drawing from the new pile. If the discard pile is empty as well there is nothing to reshuffle: the Sky "
-        "stays as it is and the builder plays with the cards in hand.",
+        "stays as it is and the builder plays with the cards in hand; a builder with no card at all is passed over.",
         "A play is one or more cards of one suit onto one foundation or tower of one builder. Construct onto a tower of the same "
         "suit, or onto one of your own empty foundations with any suit; deconstruct onto a tower whose suit yours opposes, "
         "your own included. An exact deconstruction leaves an empty foundation; an overflow turns the tower to the played suit.",
