@@ -42,9 +42,12 @@ ROLE_NAMES = {ACE: "Assassin", QUEEN: "Diplomat", JACK: "Knave", TNT: "TNT"}
 
 
 def side_cards(seat: int, tnt: bool) -> list[Card]:
-    """One side's stock before shuffling (kings excluded), in a fixed order."""
-    ranks = STOCK_RANKS + ((TNT,) if tnt else ())
-    return sorted((Card(r, s) for s in SIDE_SUITS[seat] for r in ranks), key=card_order)
+    """One side's stock before shuffling (kings excluded), in a fixed order.
+
+    The cards are shared objects, so the same card is the same object in every
+    game of a match (lookups keyed by a card then succeed on identity, fast).
+    """
+    return list(_SIDE_CARDS[seat, tnt])
 
 
 def kings(seat: int) -> list[Card]:
@@ -54,6 +57,13 @@ def kings(seat: int) -> list[Card]:
 def card_order(card: Card) -> tuple[int, int]:
     """Sort key: by rank, then suit in tower order (stable across Pythons)."""
     return (card.rank, TOWER_ORDER.index(card.suit))
+
+
+_SIDE_CARDS: dict[tuple[int, bool], tuple[Card, ...]] = {
+    (seat, tnt): tuple(sorted((Card(r, s) for s in SIDE_SUITS[seat] for r in STOCK_RANKS + ((TNT,) if tnt else ())),
+                              key=card_order))
+    for seat in (RED, BLACK) for tnt in (False, True)
+}
 
 
 def is_effect(card: Card) -> bool:
@@ -86,14 +96,30 @@ def scoring_value(card: Card) -> int | None:
     return None
 
 
+_LABELS: dict[tuple[int, Suit], str] = {}
+
+
+def label(card: Card) -> str:
+    """``card.label`` ('5♥'), remembered: logs name cards on almost every move."""
+    key = (card.rank, card.suit)
+    text = _LABELS.get(key)
+    if text is None:
+        text = _LABELS[key] = card.label
+    return text
+
+
 def card_words(card: Card) -> str:
     """A card for the log: '5♥', 'the Assassin A♠'."""
     role = ROLE_NAMES.get(card.rank)
     if role and card.rank != TNT:
-        return f"the {role} {card.label}"
-    return card.label
+        return f"the {role} {label(card)}"
+    return label(card)
+
+
+NOUNS: dict[Suit, str] = {suit: suit.noun for suit in TOWER_ORDER}
+TOWER_WORDS: dict[Suit, str] = {suit: f"{SEAT_NAMES[OWNER[suit]]}'s {suit.noun} tower" for suit in TOWER_ORDER}
 
 
 def tower_words(suit: Suit) -> str:
     """'Red's hearts tower'."""
-    return f"{SEAT_NAMES[OWNER[suit]]}'s {suit.noun} tower"
+    return TOWER_WORDS[suit]

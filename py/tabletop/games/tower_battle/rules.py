@@ -23,6 +23,7 @@ from tabletop.engine.outcome import Outcome
 
 from .deck import (
     FACING,
+    NOUNS,
     OWNER,
     SEAT_NAMES,
     SIDE_SUITS,
@@ -31,6 +32,7 @@ from .deck import (
     battle_value,
     card_words,
     is_effect,
+    label,
     tower_words,
 )
 from .match import choose_scoring_card, finish_game, new_match, scoring_choices
@@ -42,6 +44,17 @@ FACE_UP = (True,)
 FACE_DOWN = (False,)
 NO_FACE: tuple[bool, ...] = ()
 BATTLE_ANSWERS = (DeclareBattle(), DeclineBattle())
+DISCARD = 2
+_CARD_MOVES: dict[tuple[int, Suit], tuple[Move, Move, Move]] = {}
+
+
+def card_moves(card: Card) -> tuple[Move, Move, Move]:
+    """(play face down, play face up, discard) for ``card``; moves are immutable, so built once."""
+    key = (card.rank, card.suit)  # a plain tuple hashes faster than the card itself
+    moves = _CARD_MOVES.get(key)
+    if moves is None:
+        moves = _CARD_MOVES[key] = (PlayCard(card, False), PlayCard(card, True), DiscardCard(card))
+    return moves
 
 
 # --- the contract ------------------------------------------------------------------------------
@@ -69,10 +82,14 @@ def epoch(state: State) -> int:
 def legal_moves(state: State) -> list[Move]:
     """Every decision open to the seat to act."""
     if state.phase == PLAYING:
-        hand = state.hands[state.player]
-        moves: list[Move] = [PlayCard(card, up) for card in hand for up in face_rule(state, card)[0]]
-        moves += [DiscardCard(card) for card in hand]
-        return moves
+        plays: list[Move] = []
+        discards: list[Move] = []
+        for card in state.hands[state.player]:
+            moves = card_moves(card)
+            for up in face_rule(state, card)[0]:
+                plays.append(moves[up])
+            discards.append(moves[DISCARD])
+        return plays + discards
     if state.phase == BATTLE:
         return list(BATTLE_ANSWERS)
     if state.phase == CHOOSING:
@@ -109,13 +126,13 @@ def check_move(s: State, move: Move) -> None:
         raise IllegalMove(waiting_for(s))
     if isinstance(move, (PlayCard, DiscardCard)):
         if move.card not in s.hands[s.player]:
-            raise IllegalMove(f"{SEAT_NAMES[s.player]} does not hold {move.card.label}.")
+            raise IllegalMove(f"{SEAT_NAMES[s.player]} does not hold {label(move.card)}.")
         if isinstance(move, PlayCard):
             faces, why = face_rule(s, move.card)
             if move.face_up not in faces:
                 raise IllegalMove(why or "That card cannot be played that way.")
     elif isinstance(move, ChooseScoringCard) and move.card not in s.stocks[s.asked]:
-        raise IllegalMove(f"{move.card.label} is not in {SEAT_NAMES[s.asked]}'s stock.")
+        raise IllegalMove(f"{label(move.card)} is not in {SEAT_NAMES[s.asked]}'s stock.")
 
 
 def waiting_for(s: State) -> str:
@@ -156,7 +173,7 @@ def face_rule(s: State, card: Card) -> tuple[tuple[bool, ...], str | None]:
                              "face up, and a 10 seen on a tower loses the game. Discard it instead.")
         return FACE_DOWN, "A 10 may only go on a tower face down, as a bluff."
     if forced:
-        return FACE_UP, (f"The top cards of your {card.suit.noun} tower and of the facing {FACING[card.suit].noun} "
+        return FACE_UP, (f"The top cards of your {NOUNS[card.suit]} tower and of the facing {FACING[card.suit].noun} "
                          "tower are both face down, so this card must be played face up.")
     return BOTH_FACES, None
 
@@ -180,9 +197,9 @@ def play_card(s: State, card: Card, face_up: bool) -> None:
     s.hands[seat].remove(card)
     s.towers[card.suit].append((card, face_up))
     if face_up:
-        s.say(f"{SEAT_NAMES[seat]} plays {card_words(card)} face up on the {card.suit.noun} tower.")
+        s.say(f"{SEAT_NAMES[seat]} plays {card_words(card)} face up on the {NOUNS[card.suit]} tower.")
     else:
-        s.say(f"{SEAT_NAMES[seat]} plays a card face down on the {card.suit.noun} tower.")
+        s.say(f"{SEAT_NAMES[seat]} plays a card face down on the {NOUNS[card.suit]} tower.")
     seen_tnt: set[int] = set()
     if card.rank == ACE:
         assassinate(s, card.suit, seen_tnt)
@@ -203,7 +220,7 @@ def discard_card(s: State, card: Card) -> None:
     """Put a card from hand face up on your discard pile, then draw."""
     s.hands[s.player].remove(card)
     s.discards[s.player].append(card)
-    s.say(f"{SEAT_NAMES[s.player]} discards {card.label}.")
+    s.say(f"{SEAT_NAMES[s.player]} discards {label(card)}.")
     end_turn(s)
 
 
@@ -262,17 +279,17 @@ def assassinate(s: State, suit: Suit, seen_tnt: set[int]) -> None:
         return
     card, face_up = tower.pop()
     shown = "" if face_up else " (it was face down)"
-    s.say(f"{assassin} strikes {tower_words(target)}: {card.label}{shown} goes to the discard pile.")
+    s.say(f"{assassin} strikes {tower_words(target)}: {label(card)}{shown} goes to the discard pile.")
     send_to_discard(s, target, [(card, face_up)], seen_tnt)
     if card.rank == JACK:
         rest = s.towers[target]
         s.towers[target] = []
         if rest:
-            s.say(f"The Knave {card.label} was seen: the rest of {tower_words(target)} goes too "
-                  f"({', '.join(c.label for c, _ in rest)}).")
+            s.say(f"The Knave {label(card)} was seen: the rest of {tower_words(target)} goes too "
+                  f"({', '.join(label(c) for c, _ in rest)}).")
             send_to_discard(s, target, rest, seen_tnt)
         else:
-            s.say(f"The Knave {card.label} was seen, but nothing else was on {tower_words(target)}.")
+            s.say(f"The Knave {label(card)} was seen, but nothing else was on {tower_words(target)}.")
 
 
 def knave_exposed(s: State, suit: Suit, seen_tnt: set[int]) -> None:
@@ -280,8 +297,8 @@ def knave_exposed(s: State, suit: Suit, seen_tnt: set[int]) -> None:
     layers = s.towers[suit]
     s.towers[suit] = []
     knave = next(card for card, up in reversed(layers) if card.rank == JACK and up)
-    s.say(f"The Knave {knave.label} is exposed: all {len(layers)} card{'s' if len(layers) != 1 else ''} of "
-          f"{tower_words(suit)} go to the discard pile ({', '.join(c.label for c, _ in layers)}).")
+    s.say(f"The Knave {label(knave)} is exposed: all {len(layers)} card{'s' if len(layers) != 1 else ''} of "
+          f"{tower_words(suit)} go to the discard pile ({', '.join(label(c) for c, _ in layers)}).")
     send_to_discard(s, suit, layers, seen_tnt)
 
 
@@ -342,7 +359,7 @@ def fight_battle(s: State, declared_by: int) -> None:
             s.epoch += 1
         cards.append(card)
     a, b = cards
-    s.say(f"The cards are turned up: {a.label} against {b.label}.")
+    s.say(f"The cards are turned up: {label(a)} against {label(b)}.")
     seen_tnt = {OWNER[suit] for suit, card in zip(sides, cards) if card.rank == TNT}
     knaves = [suit for suit, card in zip(sides, cards) if card.rank == JACK]
     for suit in knaves:
@@ -368,7 +385,7 @@ def battle_with_knaves(sides: tuple[Suit, Suit], cards: list[Card], knaves: list
         return "Both cards are Knaves: both towers are discarded."
     loser = knaves[0]
     survivor = cards[1] if loser == sides[0] else cards[0]
-    return f"The Knave is exposed: {tower_words(loser)} is discarded and {survivor.label} stays."
+    return f"The Knave is exposed: {tower_words(loser)} is discarded and {label(survivor)} stays."
 
 
 def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: tuple) -> str:
@@ -377,8 +394,8 @@ def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: 
     if va == vb:
         for suit in sides:
             send_to_discard(s, suit, [s.towers[suit].pop()], set())
-        return f"{a.label} and {b.label} tie at {va}: both are discarded."
+        return f"{label(a)} and {label(b)} tie at {va}: both are discarded."
     win, lose = (0, 1) if va > vb else (1, 0)
     send_to_discard(s, sides[lose], [s.towers[sides[lose]].pop()], set())
-    return (f"{cards[win].label} ({values[win]}) beats {cards[lose].label} ({values[lose]}): "
-            f"{cards[lose].label} is discarded and {cards[win].label} stays face up.")
+    return (f"{label(cards[win])} ({values[win]}) beats {label(cards[lose])} ({values[lose]}): "
+            f"{label(cards[lose])} is discarded and {label(cards[win])} stays face up.")
