@@ -142,8 +142,7 @@ def test_a_choice_of_destruction_comes_before_the_next_action():
 
 
 def test_ten_turns_in_a_row_without_a_placement_end_the_game():
-    state = tactical({"A1": "A1", "F1": "H2"}, dice=("dig", "dig", "dig"))
-    state.idle_turns = 9
+    state = tactical({"A1": "A1", "F1": "H2"}, dice=("dig", "dig", "dig"), idle_turns=9)
     over = apply(apply(apply(state, Keep("dig", "dig")), DECLINE), DECLINE)
     result = outcome(over)
     assert result is not None and result.details["ended_by"] == "stalled"
@@ -152,8 +151,7 @@ def test_ten_turns_in_a_row_without_a_placement_end_the_game():
 
 
 def test_a_placement_resets_the_idle_count():
-    state = tactical()
-    state.idle_turns = 9
+    state = tactical(idle_turns=9)
     after = apply(apply(apply(state, Keep("tip", "swap")), Place(Size.SMALL, "A1")), DECLINE)
     assert outcome(after) is None and after.idle_turns == 0
 

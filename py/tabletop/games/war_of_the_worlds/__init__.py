@@ -18,7 +18,7 @@ from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.games.war_of_the_worlds.guide import GUIDE
 from tabletop.games.war_of_the_worlds.moves import move_from_json, move_to_json
-from tabletop.games.war_of_the_worlds.positions import position, to_text
+from tabletop.games.war_of_the_worlds.positions import position, position_from_json, position_to_json, to_text
 from tabletop.games.war_of_the_worlds.rules import apply, legal_moves, roll_dice
 from tabletop.games.war_of_the_worlds.state import OVER, SEAT_NAMES, State, setup
 from tabletop.games.war_of_the_worlds.view import view
@@ -84,5 +84,7 @@ __all__ = [
     "move_from_json",
     "epoch",
     "position",
+    "position_from_json",
+    "position_to_json",
     "to_text",
 ]

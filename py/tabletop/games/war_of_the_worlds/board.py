@@ -26,6 +26,7 @@ Cells are addressed two ways:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 CANONICAL_ARROWS: tuple[tuple[str, ...], ...] = (
@@ -100,6 +101,7 @@ class Geometry(NamedTuple):
     arrows: tuple[str, ...]  # slot -> arrows as they point now
     steps: tuple[tuple[int, ...], ...]  # slot -> slots its arrows lead to
     neighbours: tuple[tuple[int, ...], ...]  # slot -> the up to 8 surrounding slots
+    neighbour_masks: tuple[int, ...]  # slot -> bit mask of its neighbours (bit n = slot n)
     reading_order: tuple[int, ...]  # slots sorted top-to-bottom, left-to-right
 
 
@@ -125,36 +127,42 @@ def check_layout(layout: Layout) -> None:
         raise ValueError("a coaster's rotation is 0-3 quarter turns")
 
 
+def _grid_neighbours(cell: int, deltas: Iterable[tuple[int, int]]) -> tuple[int, ...]:
+    row, col = divmod(cell, SIZE)
+    return tuple((row + dr) * SIZE + col + dc for dr, dc in deltas if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE)
+
+
+_AROUND = tuple(_grid_neighbours(c, [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]) for c in range(SIZE * SIZE))
+_TOWARDS = tuple({a: _grid_neighbours(c, [d]) for a, d in DELTAS.items()} for c in range(SIZE * SIZE))
+"""Per grid cell: the cells around it, and the cell (if any) each arrow letter points to."""
+
+
+def _placement(quadrant: int, turns: int) -> tuple[tuple[int, str], ...]:
+    """Per printed square: (grid cell, arrows) for a coaster at ``quadrant`` turned ``turns``."""
+    top, left = 3 * (quadrant // 2), 3 * (quadrant % 2)
+    out = []
+    for r in range(3):
+        for c in range(3):
+            rr, cc = rotate_local(r, c, turns)
+            out.append(((top + rr) * SIZE + left + cc, turn_arrows(CANONICAL_ARROWS[r][c], turns)))
+    return tuple(out)
+
+
+_PLACEMENTS = {(q, t): _placement(q, t) for q in range(4) for t in range(4)}
+
+
 def _derive(layout: Layout) -> Geometry:
     check_layout(layout)
-    cell_of = [0] * SLOTS
-    arrows = [""] * SLOTS
+    cell_of: list[int] = []
+    arrows: list[str] = []
     slot_at = [-1] * (SIZE * SIZE)
-    for coaster, (quadrant, turns) in enumerate(layout):
-        top, left = 3 * (quadrant // 2), 3 * (quadrant % 2)
-        for r in range(3):
-            for c in range(3):
-                slot = coaster * 9 + r * 3 + c
-                rr, cc = rotate_local(r, c, turns)
-                cell = (top + rr) * SIZE + left + cc
-                cell_of[slot] = cell
-                slot_at[cell] = slot
-                arrows[slot] = turn_arrows(CANONICAL_ARROWS[r][c], turns)
-
-    def slot_near(slot: int, dr: int, dc: int) -> int:
-        row, col = divmod(cell_of[slot], SIZE)
-        row, col = row + dr, col + dc
-        if 0 <= row < SIZE and 0 <= col < SIZE:
-            return slot_at[row * SIZE + col]
-        return -1
-
-    steps = []
-    neighbours = []
-    for slot in range(SLOTS):
-        targets = (slot_near(slot, *DELTAS[a]) for a in arrows[slot])
-        steps.append(tuple(t for t in targets if t >= 0))
-        around = (slot_near(slot, dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
-        neighbours.append(tuple(n for n in around if n >= 0))
+    for coaster, where in enumerate(layout):
+        for square, (cell, pointing) in enumerate(_PLACEMENTS[where]):
+            cell_of.append(cell)
+            arrows.append(pointing)
+            slot_at[cell] = coaster * 9 + square
+    steps = tuple(tuple(slot_at[t] for a in arrows[s] for t in _TOWARDS[cell_of[s]][a] if slot_at[t] >= 0) for s in range(SLOTS))
+    neighbours = tuple(tuple(slot_at[n] for n in _AROUND[cell] if slot_at[n] >= 0) for cell in cell_of)
     used = {q for q, _ in layout}
     empty = next(q for q in range(4) if q not in used)
     names = tuple(CELL_NAMES[c] for c in cell_of)
@@ -166,8 +174,9 @@ def _derive(layout: Layout) -> Geometry:
         names=names,
         slot_named={n: s for s, n in enumerate(names)},
         arrows=tuple(arrows),
-        steps=tuple(steps),
-        neighbours=tuple(neighbours),
+        steps=steps,
+        neighbours=neighbours,
+        neighbour_masks=tuple(sum(1 << n for n in around) for around in neighbours),
         reading_order=tuple(sorted(range(SLOTS), key=cell_of.__getitem__)),
     )
 

@@ -44,24 +44,26 @@ def doomed(state: State) -> list[int]:
     """Slots of every standing pyramid that meets the rule now, in reading order."""
     geo = geometry(state.layout)
     side, size, up = state.side, state.size, state.up
+    occupied = 0
+    for slot, who in enumerate(side):
+        if who != EMPTY:
+            occupied |= 1 << slot
+    masks = geo.neighbour_masks
     out = []
     for slot in geo.reading_order:
-        if not up[slot]:
+        if not up[slot] or occupied & masks[slot] != masks[slot]:
             continue
         me = side[slot]
         attack = defence = 0
         for n in geo.neighbours[slot]:
-            other = side[n]
-            if other == EMPTY:
-                break
             if up[n]:
+                other = side[n]
                 if other == me:
                     defence += size[n]
                 elif other != NEUTRAL:
                     attack += size[n]
-        else:
-            if attack > defence:
-                out.append(slot)
+        if attack > defence:
+            out.append(slot)
     return out
 
 

@@ -33,6 +33,7 @@ from tabletop.games.war_of_the_worlds.board import (
     CELL_NAMES,
     COLUMNS,
     INITIAL_LAYOUT,
+    QUADRANTS,
     SIZE,
     Layout,
     check_layout,
@@ -109,6 +110,8 @@ def position(
     dice: Iterable[str] | None = None,
     seed: int = 0,
     turn: int = 1,
+    idle_turns: int = 0,
+    epoch: int = 0,
 ) -> State:
     """A state at the start of ``to_act``'s turn with exactly the given pieces.
 
@@ -119,8 +122,12 @@ def position(
     override. ``opponent_obstacle_moves`` lists (from, to) cell names of obstacle moves
     made on the opponent's last turn (the no-undo rule). Tactical positions begin by
     choosing dice: ``dice`` fixes the roll, otherwise it is rolled from ``seed``.
+    ``seed`` is the state of the game's random generator; ``turn``, ``idle_turns``
+    (tactical) and ``epoch`` let an exported position come back exactly.
     Nothing is destroyed when the position is set up.
     """
+    if to_act not in (ALIENS, HUMANS):
+        raise ValueError("to_act is 0 (Aliens) or 1 (Humans)")
     lay = normal_layout(layout)
     geo = geometry(lay)
     cells = read_picture(board) if isinstance(board, str) and board.strip() else dict(board or {})
@@ -145,7 +152,18 @@ def position(
     if any(n < 0 for row in left for n in row):
         raise ValueError("a side has more than 5 pyramids of one size")
     state = State(
-        tactical=tactical, layout=lay, side=side, size=size, up=up, supply=left, player=to_act, phase=PLACE, turn=turn, rng=Rng(seed)
+        tactical=tactical,
+        layout=lay,
+        side=side,
+        size=size,
+        up=up,
+        supply=left,
+        player=to_act,
+        phase=PLACE,
+        turn=turn,
+        idle_turns=idle_turns,
+        epoch=epoch,
+        rng=Rng(seed),
     )
     state.forbidden = tuple((geo.slot_named[b], geo.slot_named[a]) for a, b in opponent_obstacle_moves)
     if tactical:
@@ -170,3 +188,46 @@ def to_text(state: State) -> str:
             tokens.append("-" if slot < 0 else token_of(state, slot))
         lines.append(f"{r + 1}  " + " ".join(f"{t:<2}" for t in tokens).rstrip())
     return "\n".join(lines)
+
+
+def position_to_json(state: State) -> dict:
+    """A start-of-turn position as plain JSON (what ``position_from_json`` reads back).
+
+    The board is the picture of ``to_text``, so a person can read or edit it.
+    """
+    if state.phase not in (PLACE, DICE) or state.plan:
+        raise ValueError("a position can only be taken at the start of a turn")
+    names = geometry(state.layout).names
+    return {
+        "board": to_text(state),
+        "layout": [[QUADRANTS[q], t] for q, t in state.layout],
+        "to_act": state.player,
+        "tactical": state.tactical,
+        "supply": {str(seat): {str(p): state.supply[seat][p] for p in (1, 2, 3)} for seat in (ALIENS, HUMANS)},
+        "opponent_obstacle_moves": [[names[to], names[frm]] for frm, to in state.forbidden],
+        "dice": list(state.dice) if state.tactical else None,
+        "seed": state.rng.state,
+        "turn": state.turn,
+        "idle_turns": state.idle_turns,
+        "epoch": state.epoch,
+    }
+
+
+def position_from_json(data: Mapping) -> State:
+    """Rebuild a position written by ``position_to_json`` (or by hand: only ``board`` is required)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("board"), str):
+        raise ValueError("a position needs a board picture")
+    supply = data.get("supply")
+    return position(
+        data["board"],
+        layout=[tuple(x) for x in data.get("layout", INITIAL_LAYOUT)],
+        to_act=int(data.get("to_act", ALIENS)),
+        tactical=bool(data.get("tactical", False)),
+        supply={int(k): {int(p): int(n) for p, n in v.items()} for k, v in supply.items()} if supply else None,
+        opponent_obstacle_moves=[tuple(m) for m in data.get("opponent_obstacle_moves", ())],
+        dice=data.get("dice"),
+        seed=int(data.get("seed", 0)),
+        turn=int(data.get("turn", 1)),
+        idle_turns=int(data.get("idle_turns", 0)),
+        epoch=int(data.get("epoch", 0)),
+    )

@@ -88,6 +88,13 @@ def step_move(source: str, target: str) -> Step:
 
 def legal_moves(state: State) -> list[Move]:
     """Every decision open to the player to act, in a stable order; [] once the game is over."""
+    cached = state.__dict__.get("_legal")
+    if cached is None:
+        cached = state.__dict__["_legal"] = find_legal_moves(state)
+    return list(cached)
+
+
+def find_legal_moves(state: State) -> list[Move]:
     phase = state.phase
     if phase == PLACE:
         return placements(state, SIZES)
@@ -164,16 +171,20 @@ def swaps(state: State) -> list[Move]:
     return out
 
 
+_DICE_CHOICES: dict[tuple[str, ...], list[Move]] = {}
+
+
 def dice_choices(dice: tuple[str, ...]) -> list[Move]:
     """Every ordered pair of two different dice of the roll (equal faces listed once)."""
-    out: list[Move] = []
-    for i, first in enumerate(dice):
-        for j, second in enumerate(dice):
-            if i != j:
-                move = Keep(first, second)
-                if move not in out:
-                    out.append(move)
-    return out
+    out = _DICE_CHOICES.get(dice)
+    if out is None:
+        out = []
+        for i, first in enumerate(dice):
+            for j, second in enumerate(dice):
+                if i != j and Keep(first, second) not in out:
+                    out.append(Keep(first, second))
+        _DICE_CHOICES[dice] = out
+    return list(out)
 
 
 def action_options(state: State) -> list[Move]:
@@ -196,7 +207,8 @@ def action_options(state: State) -> list[Move]:
 
 def apply(state: State, move: Move) -> State:
     """A new state after ``move``; raises IllegalMove (state untouched) unless it is legal."""
-    if move not in legal_moves(state):
+    legal = state.__dict__.get("_legal") or legal_moves(state)
+    if move not in legal:
         raise IllegalMove(why_illegal(state, move))
     new = state.copy()
     _HANDLERS[type(move)](new, move)
@@ -322,6 +334,7 @@ def end_turn(state: State) -> None:
     state.player ^= 1
     state.turn += 1
     state.placed, state.placed_size, state.placed_any = -1, 0, False
+    state.rotated = state.relocated = False
     if state.tactical:
         roll_dice(state)
     else:

@@ -37,6 +37,10 @@ IDLE_TURNS_LIMIT = 10
 
 @dataclass
 class State:
+    """A position plus where the turn stands. Treat a state as frozen once it has been
+    handed out: ``rules.legal_moves`` caches its answer on the state (outside the
+    dataclass fields, so equality ignores it) and ``apply`` always works on a copy."""
+
     tactical: bool
     layout: Layout
     side: list[int]
@@ -66,6 +70,7 @@ class State:
         """A cheap independent copy (lists copied, immutable fields shared)."""
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
+        new.__dict__.pop("_legal", None)
         new.side = self.side[:]
         new.size = self.size[:]
         new.up = self.up[:]
