@@ -1,0 +1,143 @@
+"""Properties over many games: they end, nothing is lost, replays are exact (every
+drop included), moves round-trip through JSON, illegal moves change nothing."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.engine.cards import Card
+from tabletop.engine.errors import IllegalMove
+from tabletop.engine.rng import Rng
+from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.view import view
+
+from .positions import assert_conserved, play_game, random_bot, skilled_bot
+
+RANDOM_GAMES = 300
+
+
+def test_three_hundred_random_games_end_with_everything_accounted_for():
+    """Random-but-legal bots that hold every drop for a random 0-10 s."""
+    endings = set()
+    for seed in range(RANDOM_GAMES):
+        s, moves = play_game(seed, random_bot, options={"advanced_draft": seed % 3 == 0}, on_state=assert_conserved)
+        assert s.result is not None, f"seed {seed} did not end"
+        assert r.legal_moves(s) == [] and r.to_act(s) is None
+        endings.add(s.result.details["cause"])
+    assert "fall" in endings
+
+
+def test_skilled_games_reach_the_late_game_and_end():
+    endings, tallest = set(), 0
+    for seed in range(40):
+        s, _ = play_game(seed, skilled_bot, options={"advanced_draft": seed % 2 == 0}, on_state=assert_conserved)
+        assert s.result is not None
+        endings.add(s.result.details["cause"])
+        tallest = max(tallest, len(s.tower))
+    assert {"fall", "no-pyramid"} <= endings and tallest >= 8
+
+
+def replay(seed, options, moves):
+    s = r.new_game(2, options, seed)
+    states = [s]
+    for data in moves:
+        s = r.apply(s, r.move_from_json(json.loads(json.dumps(data))))
+        states.append(s)
+    return states
+
+
+def test_replays_are_exact_including_every_drop():
+    for seed in range(12):
+        options = {"advanced_draft": seed % 2 == 1}
+        trail = []
+        s, moves = play_game(seed, skilled_bot if seed % 3 else random_bot, options=options, on_state=trail.append)
+        again = replay(seed, options, moves)
+        assert len(again) == len(trail)
+        for a, b in zip(trail, again):
+            assert a.tower == b.tower and a.epoch == b.epoch and a.rng == b.rng
+            assert view(a, 0) == view(b, 0) and view(a, None) == view(b, None)
+        drops = [m for m in moves if m["kind"] == "drop"]
+        assert drops and s.result == again[-1].result
+
+
+def test_epoch_grows_on_every_pick_up_and_drop_and_never_falls():
+    trail = []
+    play_game(5, skilled_bot, on_state=trail.append)
+    for before, after in zip(trail, trail[1:]):
+        assert after.epoch >= before.epoch
+        if before.phase == "drop" or after.phase == "drop":
+            assert after.epoch > before.epoch
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), advanced=st.booleans(), skilled=st.booleans())
+def test_every_legal_move_applies_and_round_trips(seed, advanced, skilled):
+    rng = Rng(seed)
+    checked = 0
+
+    def check(s):
+        nonlocal checked
+        moves = r.legal_moves(s)
+        if s.result is not None:
+            assert moves == []
+            return
+        assert moves and r.to_act(s) in (0, 1)
+        sample = moves if len(moves) <= 40 else [rng.choice(moves) for _ in range(12)]
+        for m in sample:
+            data = r.move_to_json(m)
+            assert r.move_from_json(json.loads(json.dumps(data))) == m
+            r.apply(s, m)
+            checked += 1
+
+    play_game(seed, skilled_bot if skilled else random_bot, options={"advanced_draft": advanced}, on_state=check)
+    assert checked > 20
+
+
+JUNK = [
+    r.Split(()),
+    r.Sweeten(2, r.Size.LARGE),
+    r.Take(2),
+    r.Keep(Card.parse("JOKER2")),
+    r.Play(Card.parse("AS")),
+    r.Play(Card.parse("JOKER1"), Card.parse("AS")),
+    r.PickPyramid(r.Size.SMALL),
+    r.LiftPyramid(5),
+    r.PickCard(Card.parse("KH")),
+    r.Drop(500.0, 0.0, 100),
+    r.Drop(0.0, 0.0, 20_000),
+]
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_illegal_moves_raise_and_leave_the_state_untouched(seed):
+    def check(s):
+        legal = r.legal_moves(s)
+        before = (view(s, 0), s.rng.state, s.epoch)
+        for m in JUNK:
+            if m in legal:
+                continue
+            with pytest.raises(IllegalMove):
+                r.apply(s, m)
+            assert (view(s, 0), s.rng.state, s.epoch) == before
+
+    play_game(seed, random_bot, on_state=check)
+
+
+def test_bad_json_moves_are_refused_plainly():
+    for data in [
+        None,
+        {},
+        {"kind": "fly"},
+        {"kind": "drop", "x": "a", "y": 0, "hold_ms": 1},
+        {"kind": "take"},
+        {"kind": "play", "card": "ZZ"},
+    ]:
+        try:
+            r.move_from_json(data)
+        except IllegalMove as exc:
+            assert str(exc)
+        else:
+            raise AssertionError(f"accepted {data!r}")
