@@ -287,6 +287,13 @@ def test_diplomat_on_top_blocks_the_battle():
     assert tb.view(s, 0)["towers"][1]["diplomat_on_top"] is True
 
 
+def test_diplomat_played_is_announced_and_guards_its_tower_against_the_other_side():
+    s = play(position(hands=("QH 2D 3D", "5C 4S 6S"), towers={"C": "3C"}), "QH")
+    assert "No battle may be fought between Red's hearts tower and Black's clubs tower while the Diplomat is on top." in log_text(s)
+    s = play(s, "5C", face_up=False)
+    assert s.phase == "play" and tb.to_act(s) == 0 and tower(s, "C") == [("3C", True), ("5C", False)]
+
+
 def test_diplomat_falls_to_an_assassin_and_battles_return():
     s = position(hands=("AH 5H 3D", "7S 4S 6S"), towers={"C": "3C QC"})
     s = play(s, "AH")

@@ -76,9 +76,11 @@ GUIDE: list[tuple[str, list[str]]] = [
         "The stock is refilled from the discard pile when a card must be drawn and the stock is empty; with both "
         "empty, no card is drawn.",
         "Aces and queens always go face up. An army card must go face up when the top cards of both its tower and the "
-        "facing tower are face down; otherwise the player chooses. An empty tower has no top card and never forces.",
+        "facing tower are face down; otherwise the player chooses. An empty tower has no top card and never forces. "
+        "Face-down cards are known to their owner only; the other player sees a back.",
         "A battle is offered only right after an army card is played and only if the facing tower's top card is "
-        "attackable: it exists and is not a Diplomat. The mover answers first, then the other player.",
+        "attackable: it exists and is not a Diplomat. The mover answers first, then the other player (in "
+        "pass-and-play, behind a hand-over screen).",
         "In battle both cards are turned up; ace = 1, 2-7 at face value; the higher stays face up, the lower is "
         "discarded, a tie discards both. An exposed Knave loses first: its whole tower is discarded and the other "
         "card stays; two Knaves discard both towers.",
