@@ -6,7 +6,8 @@ import pytest
 
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.pyramids import Size
-from tabletop.games.war_of_the_worlds import apply, legal_moves, outcome, position, to_act, view
+from tabletop.engine.rng import Rng
+from tabletop.games.war_of_the_worlds import apply, legal_moves, new_game, outcome, position, to_act, view
 from tabletop.games.war_of_the_worlds.board import INITIAL_LAYOUT, geometry
 from tabletop.games.war_of_the_worlds.moves import SKIP, Place
 from tabletop.games.war_of_the_worlds.scoring import final_outcome
@@ -78,9 +79,6 @@ def test_everything_equal_is_a_draw():
 
 
 def test_a_strategic_game_ends_with_three_pyramids_left_per_side():
-    from tabletop.engine.rng import Rng
-    from tabletop.games.war_of_the_worlds import new_game
-
     state = new_game(2, None, 11)
     rng = Rng(3)
     while outcome(state) is None:

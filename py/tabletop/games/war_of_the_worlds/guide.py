@@ -80,8 +80,9 @@ GUIDE: list[tuple[str, list[str]]] = [
         [
             "Neighbours run across the joins between coasters exactly as if the L were one board, diagonals "
             "included; a cell has only the neighbours that exist on the L.",
-            "Placing is compulsory. Only the pyramid placed this turn decides which size may move; it may not "
-            "move itself. The move step is compulsory when any legal move exists and is skipped only when none does.",
+            "Placing is compulsory. The size you placed decides which of your pyramids may move in step 3, "
+            "but the pyramid you just placed may not be the one that moves. Moving is compulsory whenever some "
+            "legal move exists; only when none does is the step skipped.",
             "Moving a coaster means lifting it and setting it down so the three coasters form an L again while "
             "the other two stay where they are. The three coasters always lie in one fixed square of four places, "
             "so the coaster goes to the empty place, keeping its turn. Turning is a quarter turn either way.",
