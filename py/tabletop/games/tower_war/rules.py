@@ -211,6 +211,7 @@ class State:
     sweetened: int | None = None
     middle: list[int] = field(default_factory=lambda: [0] * 4)
     drafted: list[list[Card]] = field(default_factory=lambda: [[], []])
+    drafted_total: list[int] = field(default_factory=lambda: [0, 0])
     base_card: Card | None = None
     set_aside: list[Card] = field(default_factory=list)
     # deck building
@@ -245,7 +246,7 @@ class State:
             list(self.draft_deck), self.round, list(self.faceup),
             None if self.piles is None else [list(p) for p in self.piles],
             [list(p) for p in self.pile_pyramids], self.sweetened, list(self.middle),
-            [list(d) for d in self.drafted], self.base_card, list(self.set_aside),
+            [list(d) for d in self.drafted], list(self.drafted_total), self.base_card, list(self.set_aside),
             [list(k) for k in self.kept], [list(u) for u in self.unused],
             [list(d) for d in self.deck], [list(h) for h in self.hand], [list(d) for d in self.discard],
             [list(s) for s in self.stash], self.battle, self.leader, self.skirmish,
@@ -345,6 +346,7 @@ def take_pile(s: State, move: Take) -> None:
     chooser, splitter = s.actor, 1 - s.actor
     for seat, pile in ((chooser, move.pile), (splitter, 1 - move.pile)):
         s.drafted[seat].extend(s.piles[pile])
+        s.drafted_total[seat] += len(s.piles[pile])
         for size in SIZES:
             s.stash[seat][size] += s.pile_pyramids[pile][size]
     s.log.append(f"{name(chooser)} takes pile {PILE_NAMES[move.pile]}{pile_words(s, move.pile)}; "
@@ -371,7 +373,7 @@ def finish_draft(s: State) -> None:
     s.base_card, s.set_aside, s.draft_deck = s.draft_deck[0], s.draft_deck[1:], []
     s.tower = (Level(s.base_card, 0.0, 0.0, ()),)
     s.epoch += 1
-    s.log.append(f"The draft is over: {name(0)} drafted {len(s.drafted[0])} cards, {name(1)} {len(s.drafted[1])}. "
+    s.log.append(f"The draft is over: {name(0)} drafted {s.drafted_total[0]} cards, {name(1)} {s.drafted_total[1]}. "
                  f"The {s.base_card.label} is the base of the tower; three cards are set aside unseen.")  # fmt: skip
     for seat in (0, 1):
         if len(s.drafted[seat]) <= DECK_SIZE:

@@ -90,7 +90,7 @@ def player_view(s: r.State, p: int, seat: int | None) -> dict:
         "name": r.name(p),
         "stash": sizes_json(s.stash[p]),
         "pyramids": sum(s.stash[p]),
-        "drafted_count": len(s.drafted[p]) + len(s.kept[p]),
+        "drafted_count": s.drafted_total[p],
         "deck_count": len(s.deck[p]),
         "hand_count": len(s.hand[p]),
         "unused_count": len(s.unused[p]),
