@@ -87,7 +87,8 @@ GUIDE: list[tuple[str, list[str]]] = [
             "the other two stay where they are. The three coasters always lie in one fixed square of four places, "
             "so the coaster goes to the empty place, keeping its turn. Turning is a quarter turn either way.",
             "You may not move an obstacle straight back to the cell it left during your opponent's turn just "
-            "before yours. The ban lasts one turn and follows the cells if their coaster is turned or moved.",
+            "before yours (in the tactical game this covers Aim too). The ban lasts one turn and follows the cells "
+            "if their coaster is turned or moved.",
             "Destruction is checked only in the destruction step (in the tactical game, after each action), "
             "never halfway through an action: a war machine's coaster can be turned and moved before anything falls.",
             "When exactly one pyramid can fall, it falls by itself; when several can, the player to act chooses "
