@@ -117,12 +117,14 @@ def apply(state: State, move: Move) -> State:
 # --- legality ----------------------------------------------------------------------------------
 
 
+MOVES_OF_PHASE = {PLAYING: (PlayCard, DiscardCard), BATTLE: (DeclareBattle, DeclineBattle), CHOOSING: (ChooseScoringCard,)}
+
+
 def check_move(s: State, move: Move) -> None:
     """Raise IllegalMove, in a player's words, unless ``move`` is allowed now."""
     if s.phase == OVER:
         raise IllegalMove("The match is over.")
-    expected = {PLAYING: (PlayCard, DiscardCard), BATTLE: (DeclareBattle, DeclineBattle), CHOOSING: (ChooseScoringCard,)}
-    if not isinstance(move, expected[s.phase]):
+    if not isinstance(move, MOVES_OF_PHASE[s.phase]):
         raise IllegalMove(waiting_for(s))
     if isinstance(move, (PlayCard, DiscardCard)):
         if move.card not in s.hands[s.player]:
