@@ -552,7 +552,6 @@ def next_skirmish(s: State) -> None:
 def end_battle(s: State) -> None:
     """Totals decide the battle (no hierarchy): the lower fills the top level and
     adds a card; a tie sends this battle's pyramids home."""
-    s.phase = "battle-end"
     s.returned = []
     totals = [battle_total([p.eff for p in s.played[seat]]) for seat in (0, 1)]
     s.totals = totals
