@@ -17,7 +17,9 @@ Keys (besides the contract's ``to_act``, ``outcome``, ``log``, ``epoch``):
   None) and ``text`` ("3 hearts onto Player 1's 2-card spade tower: it becomes 1 heart").
 - ``events``: public records made by the last move (draws, recycling with ``sky_before``,
   ``sky_after``, ``tosses`` as [heads, tails] pairs, ``eliminated``; plays; skips; the end).
-  ``recycles``: every recycling so far.
+  ``recycles``: every recycling so far. ``recent``: the events since this seat's own last
+  play or discard (for a spectator, those of the last move), so a table UI can say what
+  happened while the device was with the others.
 
 Another seat's hand, the draw pile's order and whether the player to act is stuck for a
 play never appear in another seat's view.
@@ -70,6 +72,7 @@ def view(state: State, seat: int | None) -> dict:
         "discards": [],
         "events": [dict(e) for e in s.events if e["move"] == s.moves],
         "recycles": [dict(e) for e in s.events if e["type"] == "recycle"],
+        "recent": [dict(e) for e in recent_events(s, seat)],
     }
     if acting:
         moves = legal_moves(s)
@@ -79,6 +82,20 @@ def view(state: State, seat: int | None) -> dict:
         else:
             v["plays"] = [describe_play(s, m) for m in moves]
     return v
+
+
+PLAYED = ("construct", "deconstruct", "discard")
+
+
+def recent_events(s: State, seat: int | None) -> list[dict]:
+    """Public events after ``seat``'s own last play or discard; a spectator gets the last move's."""
+    if seat is None:
+        return [e for e in s.events if e["move"] == s.moves]
+    for i in range(len(s.events) - 1, -1, -1):
+        e = s.events[i]
+        if e["type"] in PLAYED and e["seat"] == seat:
+            return s.events[i + 1:]
+    return list(s.events)
 
 
 def seat_json(s: State, p: int) -> dict:

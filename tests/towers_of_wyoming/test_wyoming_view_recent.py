@@ -1,0 +1,28 @@
+"""The view's ``recent`` events: what happened since the seat's own last turn."""
+
+from wyoming_helpers import C, D, H, S, play, position
+
+import tabletop.games.towers_of_wyoming as tw
+
+
+def test_recent_lists_the_events_since_the_seats_own_last_play():
+    s = position(3, hands={0: "HH", 1: "SS", 2: "CC"})
+    s1 = tw.apply(s, play(H, 1, 0, 0))
+    s2 = tw.apply(s1, play(S, 1, 1, 0))
+    s3 = tw.apply(s2, play(C, 1, 2, 0))
+    recent = tw.view(s3, 0)["recent"]
+    assert [(e["type"], e["seat"]) for e in recent] == [("draw", 1), ("construct", 1), ("draw", 2), ("construct", 2), ("draw", 0)]
+    assert [e["type"] for e in tw.view(s3, 1)["recent"]] == ["draw", "construct", "draw", "construct", "draw"][2:]
+    assert tw.view(s3, None)["recent"] == tw.view(s3, None)["events"]
+    first = tw.view(s1, 1)["recent"]
+    assert [e["type"] for e in first] == ["construct", "draw"]
+
+
+def test_recent_keeps_a_recycle_made_during_another_seats_draw():
+    s = position(3, hands={0: "D", 1: "CCCCCC", 2: "CCCCCCC"}, draw="", rest="discard", sky=10)
+    s1 = tw.apply(s, play(D, 1, 0, 0))
+    assert [e["type"] for e in tw.view(s1, 1)["recent"]] == ["construct", "recycle", "draw"]
+    s2 = tw.apply(s1, play(C, 1, 1, 0))
+    recent = tw.view(s2, 2)["recent"]
+    assert [e["type"] for e in recent] == ["construct", "recycle", "draw", "construct"]
+    assert recent[1]["sky_before"] == 10 and recent[1]["sky_after"] == 9
