@@ -1,0 +1,52 @@
+"""The table of The War of the Worlds: the L of coasters, both supplies, the decision at hand.
+
+``render(ctx)`` draws ``ctx.view`` and offers only moves from ``ctx.legal``:
+
+* place: a size in your supply (``data-step``), then a highlighted empty cell (``data-move``);
+* war machine: ↺ ↻ on the coaster just used, a ghost outline in the empty corner to move
+  it there, and Done (all ``data-move``);
+* move: one of your movable pyramids (``data-step``; picked for you when it is the only
+  one), then a cell its arrow points to (``data-move``), or Skip when nothing can move;
+* destruction order: the doomed pyramids are marked and each is a ``data-move``;
+* tactical: the three dice (first die ``data-step``, second ``data-move``), the Wild's
+  faces, a coaster to Swap (``data-step``), Decline.
+
+Modules: ``choices`` (legal moves indexed for the table), ``board`` (coasters, cells),
+``pieces`` (pyramids in SVG), ``panels`` (decision bar, supplies, dice, last turn, end),
+``recent`` (what just happened, read from the log).
+"""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.render.war_of_the_worlds.board import board
+from tabletop.ui.render.war_of_the_worlds.choices import Choices, index
+from tabletop.ui.render.war_of_the_worlds.panels import decision_bar, dice, end_panel, recent_panel, tray
+from tabletop.ui.render.war_of_the_worlds.recent import recent
+
+
+def active_coaster(ctx, ch: Choices) -> int | None:
+    """The coaster whose turn buttons and ghost are shown: the war machine's, or the one picked for Swap."""
+    view = ctx.view
+    if view["phase"] == "coaster" and view.get("coaster_step") and (ch.rotates or ch.relocates):
+        return view["coaster_step"]["coaster"]
+    picked = ctx.ui.get("coaster")
+    if picked in ch.rotates or picked in ch.relocates:
+        return picked
+    return None
+
+
+def render(ctx) -> El:
+    view = ctx.view
+    ch = index(ctx.legal, ctx.ui)
+    rec = recent(view.get("log") or [], view.get("to_act"))
+    highlight = active_coaster(ctx, ch)
+    over = view.get("outcome") is not None
+    phase = view["phase"]
+    classes = f"div.wotw.wotw-phase-{phase}" + (".is-my-turn" if ch.any else "")
+    return h(classes, {"data-phase": phase},
+             end_panel(ctx) if over else decision_bar(ctx, ch, highlight),
+             h("div.wotw-trays", tray(ctx, ch, 0), tray(ctx, ch, 1)),
+             dice(ctx, ch),
+             board(ctx, ch, rec, highlight),
+             recent_panel(ctx, rec))

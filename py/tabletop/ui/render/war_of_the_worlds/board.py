@@ -1,0 +1,179 @@
+"""The L of three Martian Coasters, drawn from ``view["board"]``.
+
+The frame is one CSS grid: a label row and column (A-F, 1-6) and the 6x6 cells, with a
+narrow gutter between the coaster rows and columns. Each coaster is a coloured plate
+behind its nine cells (its dot in the corner it has turned to); each cell is a button
+holding one small SVG: the tile, its arrows as they point now, and the pyramid on it.
+The empty quadrant shows a ghost outline where a coaster may be moved.
+"""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
+from tabletop.ui.render.war_of_the_worlds.pieces import pyramid, words
+
+QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
+COASTER_COLOURS = ("blue", "red", "violet")
+ARROW_POINTS = {
+    "U": "40,15 60,15 50,3",
+    "R": "85,40 85,60 97,50",
+    "D": "40,85 60,85 50,97",
+    "L": "15,40 15,60 3,50",
+}
+ARROW_PATHS = {a: "M" + " L".join(p.split()) + "Z" for a, p in ARROW_POINTS.items()}
+TILE = h("rect", {"class": "wotw-tile", "x": "13", "y": "13", "width": "74", "height": "74", "rx": "9"})
+ARROW_WORDS = {"U": "up", "R": "right", "D": "down", "L": "left"}
+DELTAS = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
+MARK_WORDS = {"placed": "just placed", "moved": "just moved here", "from": "just left", "destroyed": "just destroyed"}
+MARK_ORDER = ("destroyed", "placed", "moved", "from")
+
+
+def name_at(row: int, col: int) -> str | None:
+    return f"{'ABCDEF'[col]}{row + 1}" if 0 <= row < 6 and 0 <= col < 6 else None
+
+
+def coaster_name(coaster: dict) -> str:
+    return f"the {coaster['quadrant']} coaster"
+
+
+def board(ctx, ch: Choices, recent, highlight_coaster: int | None) -> El:
+    view = ctx.view
+    b = view["board"]
+    doomed = set(view.get("doomed") or [])
+    banned = {(n["source"], n["target"]) for n in view.get("no_undo") or []}
+    placed = view.get("placed")
+    items: list[El] = [h("span.wotw-corner", {"aria-hidden": "true"})]
+    items += [h(f"span.wotw-lab.wotw-col-{c}", {"aria-hidden": "true"}, "ABCDEF"[c]) for c in range(6)]
+    items += [h(f"span.wotw-lab.wotw-row-{r}", {"aria-hidden": "true"}, str(r + 1)) for r in range(6)]
+    cells: list[tuple[dict, dict]] = []
+    for coaster in b["coasters"]:
+        items.append(plate(ctx, ch, coaster, recent, highlight_coaster))
+        cells += [(coaster, cell) for cell in coaster["cells"]]
+    cells.sort(key=lambda pair: (pair[1]["row"], pair[1]["col"]))
+    for coaster, cell in cells:
+        items.append(cell_button(ctx, ch, coaster, cell, doomed, banned, placed, recent))
+    items.append(ghost(ctx, ch, b["empty_quadrant"], b["coasters"], highlight_coaster))
+    label = f"The Earth: three coasters in an L, the {b['empty_quadrant']} corner empty; {b['occupied']} of 27 cells occupied"
+    return h("div.wotw-board", {"role": "group", "aria-label": label}, h("div.wotw-frame", items))
+
+
+def plate(ctx, ch: Choices, coaster: dict, recent, highlight: int | None) -> El:
+    """The coloured coaster behind its cells, its dot, and (when allowed) its turn buttons."""
+    cid = coaster["id"]
+    classes = f"wotw-coaster wotw-q-{coaster['quadrant']} wotw-c{cid} wotw-dot-{coaster['dot_corner']}"
+    if highlight == cid:
+        classes += " is-active"
+    if coaster["quadrant"] in recent.coasters:
+        classes += " is-recent"
+    buttons = []
+    turns = ch.rotates.get(cid, {}) if highlight == cid else {}
+    for turn, icon, word in (("ccw", "↺", "counter-clockwise"), ("cw", "↻", "clockwise")):
+        move = turns.get(turn)
+        if move is not None:
+            buttons.append(h(f"button.wotw-turn.wotw-turn-{turn}",
+                             {"id": f"wotw-turn-{turn}", "data-move": move_attr(ctx, move), "title": f"Turn {coaster_name(coaster)} {word}",
+                              "aria-label": f"Turn {coaster_name(coaster)} a quarter turn {word}"},
+                             h("span", {"aria-hidden": "true"}, icon),
+                             on_click=lambda _e, m=move: ctx.play(m)))
+    return h("div", {"class": classes}, h("span.wotw-dot", {"aria-hidden": "true"}), buttons)
+
+
+def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned: set, placed: str | None, recent) -> El:
+    name, piece = cell["cell"], cell["piece"]
+    row, col = cell["row"], cell["col"]
+    classes = [f"wotw-cell wotw-r{row} wotw-k{col} wotw-c{coaster['id']}"]
+    label = [name, words(piece)]
+    attrs: dict = {"id": f"wotw-{name}", "data-cell": name}
+    action = None
+    size_pick = ch.places.get(ch.size) if ch.size else None
+    targets = ch.steps.get(ch.source, {}) if ch.source else {}
+    live_arrows = set()
+    if size_pick and name in size_pick:
+        move = size_pick[name]
+        classes.append("is-target")
+        label.append(f"place your {ch.size} pyramid here")
+        attrs["data-move"] = move_attr(ctx, move)
+        action = lambda _e, m=move: ctx.play(m)  # noqa: E731
+    elif name in targets:
+        move = targets[name]
+        classes.append("is-target")
+        label.append(f"move the pyramid from {ch.source} here")
+        attrs["data-move"] = move_attr(ctx, move)
+        action = lambda _e, m=move: ctx.play(m)  # noqa: E731
+    elif name in ch.destroys:
+        move = ch.destroys[name]
+        classes.append("is-doomed")
+        label.append("choose this one to fall next")
+        if piece and piece.get("attack") is not None:
+            attrs["data-odds"] = f"{piece['attack']} vs {piece['defence']}"
+        attrs["data-move"] = move_attr(ctx, move)
+        action = lambda _e, m=move: ctx.play(m)  # noqa: E731
+    elif name in ch.steps:
+        chosen = name == ch.source
+        classes.append("is-selected" if chosen else "is-movable")
+        label.append("selected to move; choose a cell it can reach" if chosen else "can move; choose it")
+        attrs["data-step"] = "source"
+        attrs["aria-pressed"] = "true" if chosen else "false"
+        action = lambda _e, n=name: pick_source(ctx, n)  # noqa: E731
+        if chosen:
+            live_arrows = {a for a in cell["arrows"] if name_at(row + DELTAS[a][0], col + DELTAS[a][1]) in ch.steps[name]}
+    if ch.source and (ch.source, name) in banned:
+        classes.append("is-banned")
+        label.append(f"the obstacle may not go back here from {ch.source} this turn")
+    if name in doomed and name not in ch.destroys:
+        classes.append("is-doomed")
+    if piece and piece.get("surrounded") and piece["standing"]:
+        label.append(f"surrounded: attack {piece['attack']}, defence {piece['defence']}")
+    if name == placed:
+        classes.append("is-placed")
+        label.append("placed this turn")
+    marks = recent.marks.get(name, set())
+    mark = next((m for m in MARK_ORDER if m in marks), None)
+    if mark and not (mark == "from" and piece):
+        attrs["data-recent"] = mark
+        label.append(MARK_WORDS[mark])
+    if cell["arrows"]:
+        label.append("arrows " + ", ".join(ARROW_WORDS[a] for a in cell["arrows"]))
+    if action is None:
+        attrs["tabindex"] = "-1"
+        attrs["aria-disabled"] = "true"
+        action = lambda _e: clear(ctx)  # noqa: E731
+    attrs["aria-label"] = ", ".join(label)
+    attrs["class"] = " ".join(classes)
+    return h("button", attrs, tile(cell, piece, live_arrows), on_click=action)
+
+
+def tile(cell: dict, piece: dict | None, live: set) -> El:
+    """The cell's picture: tile, arrows (those leading to a legal target drawn live), pyramid."""
+    still = "".join(ARROW_PATHS[a] for a in cell["arrows"] if a not in live)
+    lit = "".join(ARROW_PATHS[a] for a in cell["arrows"] if a in live)
+    return h("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true"},
+             TILE,
+             h("path", {"class": "wotw-arrow", "d": still}) if still else None,
+             h("path", {"class": "wotw-arrow is-live", "d": lit}) if lit else None,
+             pyramid(piece["side"], piece["pips"], piece["standing"], floor=78) if piece else None)
+
+
+def ghost(ctx, ch: Choices, quadrant: str, coasters: list[dict], highlight: int | None) -> El:
+    """The empty quadrant; an outlined target when the coaster in play may be moved into it."""
+    move = ch.relocates.get(highlight, {}).get(quadrant) if highlight is not None else None
+    if move is None:
+        return h(f"div.wotw-empty.wotw-q-{quadrant}", {"aria-hidden": "true"})
+    coaster = coasters[highlight]
+    return h(f"button#wotw-relocate.wotw-empty.wotw-ghost.wotw-q-{quadrant}.wotw-c{coaster['id']}",
+             {"data-move": move_attr(ctx, move), "aria-label": f"Move {coaster_name(coaster)} here, to the {quadrant}, keeping its turn"},
+             h("span.wotw-ghost-icon", {"aria-hidden": "true"}, "⤡"),
+             h("span.wotw-ghost-text", f"Move the {coaster['quadrant']} coaster here"),
+             on_click=lambda _e: ctx.play(move))
+
+
+def pick_source(ctx, name: str) -> None:
+    ctx.ui["source"] = None if ctx.ui.get("source") == name else name
+    ctx.refresh()
+
+
+def clear(ctx) -> None:
+    if ctx.ui.get("source"):
+        ctx.ui["source"] = None
+        ctx.refresh()
