@@ -1,0 +1,125 @@
+"""Towers of Wyoming at the table.
+
+Layout, like sitting at a real table: the other builders across the top (in turn
+order after you), the Settling Sky and the piles in the middle, then your own
+foundations, the decision in plain words and your hand. Modules: ``board`` (Sky,
+piles, seats, towers), ``hand`` (the hand and the decision), ``choice`` (the
+half-made choice checked against ``ctx.legal``), ``cards`` (faces), ``words``
+(sentences with the seats' real names).
+
+A play is chosen in steps: tap cards of one suit (``data-step``), a lit target
+(``data-step``), then Confirm (``data-move``); the decision panel also lists each
+lit play as a button that plays it at once (``data-move``).
+"""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.render.towers_of_wyoming.board import center, changes, seat_panel
+from tabletop.ui.render.towers_of_wyoming.choice import Choice
+from tabletop.ui.render.towers_of_wyoming.hand import decision, hand
+from tabletop.ui.render.towers_of_wyoming.words import Teller, name_list, named
+
+
+def seat_order(view: dict, viewer: int | None) -> tuple[list[int], int | None]:
+    """(others in turn order after the viewer, the viewer's own seat or None)."""
+    n = view["players"]
+    if viewer is None:
+        return list(range(n)), None
+    return [(viewer + k) % n for k in range(1, n)], viewer
+
+
+def news(view: dict, teller: Teller) -> list[El]:
+    """What happened since the person's last turn: reshuffles first (the Sky changed), then plays."""
+    recent = view.get("recent") or []
+    tidal = bool(view["options"].get("tidal_influences"))
+    out = []
+    for e in recent:
+        if e["type"] == "recycle":
+            lines = teller.recycle(e, tidal)
+            out.append(h("div.tow-recycle", {"role": "status", "data-recycle": f"{e['sky_before']}-{e['sky_after']}"},
+                         h("div.tow-recycle-sky", {"aria-hidden": "true"},
+                           h("span.tow-coin"), h("strong", f"{e['sky_before']} → {e['sky_after']}")),
+                         h("div",
+                           h("h3", "Reshuffle: the Settling Sky changed"),
+                           [h("p", line) for line in lines],
+                           h("p.tow-recycle-rule", view["win_rule"]))))
+    lines = [line for line in (teller.event(e) for e in recent if e["type"] != "recycle") if line]
+    if lines and view.get("outcome") is None:
+        heading = "Since your last turn" if teller.viewer is not None else "Last move"
+        out.append(h("div.tow-news", {"aria-label": heading, "role": "region"},
+                     h("h3", heading), h("ul", [h("li", line) for line in lines[-8:]])))
+    return out
+
+
+def end_panel(view: dict, teller: Teller) -> El | None:
+    outcome = view.get("outcome")
+    if outcome is None:
+        return None
+    winners = outcome["winners"]
+    headline = f"{name_list([teller.names[w] for w in winners])} win{'s' if len(winners) == 1 else ''}!" if winners else "Nobody wins"
+    deciding = None
+    plays = [e for e in view.get("events") or [] if e["type"] in ("construct", "deconstruct", "discard")]
+    if plays:
+        saying = Teller(teller.names, None, teller.foundations).event(plays[-1])
+        deciding = h("p.tow-deciding", h("strong", "Deciding move: "), saying)
+    return h("section.tow-end", {"role": "status", "aria-label": "Game over"},
+             h("h2", "★ ", headline),
+             h("p", named(outcome["reason"], teller.names)),
+             deciding)
+
+
+def render(ctx) -> El:
+    view = ctx.view
+    names = list(ctx.names)
+    if view.get("log"):
+        # The shared side panel draws this same list after us: show real names there too.
+        view["log"] = [named(line, names) for line in view["log"]]
+    viewer = view.get("seat")
+    teller = Teller(names, viewer, view["foundations_each"])
+    choice = Choice(view, ctx.legal, ctx.ui)
+    ui = ctx.ui
+
+    def update(**changes_) -> None:
+        ui.update(changes_)
+        ctx.refresh()
+
+    def on_card(code: str, suit: str, index: int) -> None:
+        if choice.must_discard:
+            update(discard=None if choice.discard == code else code)
+        elif suit not in choice.playable:
+            update(suit=None, count=0, target=None, blocked=suit)
+        elif choice.suit == suit and choice.count == index + 1:
+            update(count=index, suit=suit if index else None, blocked=None)
+        else:
+            update(suit=suit, count=index + 1, blocked=None)
+
+    def on_target(key: tuple[int, int]) -> None:
+        update(target=None if choice.target == key else list(key))
+
+    def clear() -> None:
+        ui.clear()
+        ctx.refresh()
+
+    def on_key(event) -> None:
+        if getattr(event, "key", "") == "Escape" and (ui.get("suit") or ui.get("discard") or ui.get("target")):
+            clear()
+
+    winners = (view.get("outcome") or {}).get("winners") or []
+    tags = changes(view.get("recent") or [], names) if view.get("outcome") is None else \
+        changes([e for e in view.get("events") or []], names)
+    others, mine = seat_order(view, viewer)
+    seats = view["seats"]
+    panel = lambda p: seat_panel(view, seats[p], choice, teller, tags, on_target, winners)  # noqa: E731
+    return h("div.tow", {"data-players": str(view["players"]), "data-foundations": str(view["foundations_each"]),
+                         "data-selected": f"{choice.suit or ''}{choice.count or ''}"},
+             end_panel(view, teller),
+             news(view, teller),
+             h("div.tow-others", {"class": f"tow-n{len(others)}"}, [panel(p) for p in others]),
+             center(view),
+             h("div.tow-mine",
+               panel(mine) if mine is not None else None,
+               h("div.tow-act",
+                 decision(view, choice, teller, ctx, clear, lambda n: update(count=n), lambda: update(target=None)),
+                 hand(view, choice, on_card) if view.get("hand") is not None else None)) if mine is not None else None,
+             on_keydown=on_key)

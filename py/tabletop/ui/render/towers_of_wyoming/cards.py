@@ -1,0 +1,32 @@
+"""Card faces and backs: rank and suit symbol in a four-colour deck (symbol always shown,
+so colour is never the only sign of a suit)."""
+
+from __future__ import annotations
+
+from tabletop.engine.cards import Card, rank_code
+from tabletop.ui.dom import El, h
+
+SUIT_CLASS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def face(code: str, extra: str = "", tag: str = "span") -> El:
+    """A face-up card: rank and symbol in the corner, a big symbol in the middle."""
+    card = Card.parse(code)
+    letter = card.suit.value
+    rank = rank_code(card.rank)
+    return h(f"{tag}.tow-face.tow-{SUIT_CLASS[letter]}{extra}", {"aria-hidden": "true"},
+             h("span.tow-index", h("span.tow-rank", rank), h("span.tow-pip", card.suit.symbol)),
+             h("span.tow-big", card.suit.symbol))
+
+
+def back(extra: str = "") -> El:
+    return h(f"span.tow-back{extra}", {"aria-hidden": "true"})
+
+
+def fan_card(code: str, top: bool) -> El:
+    """One card of a tower: the ones below show a strip with their index, the top one its face."""
+    card = Card.parse(code)
+    letter = card.suit.value
+    return h(f"span.tow-fan-card.tow-{SUIT_CLASS[letter]}" + (".tow-top" if top else ""), {"aria-hidden": "true"},
+             h("span.tow-index", h("span.tow-rank", rank_code(card.rank)), h("span.tow-pip", card.suit.symbol)),
+             h("span.tow-big", card.suit.symbol) if top else None)

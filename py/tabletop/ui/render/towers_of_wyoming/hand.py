@@ -1,0 +1,175 @@
+"""The person's own hand (sorted by suit) and the decision in plain words: choose
+cards of one suit, a lit target, then confirm; or, with no play, a forced discard."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from tabletop.engine.cards import Suit
+from tabletop.ui.dom import El, h
+from tabletop.ui.render.towers_of_wyoming.cards import face
+from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
+from tabletop.ui.render.towers_of_wyoming.words import Teller, card_name, cards, named, plural
+
+
+def dom_id(code: str) -> str:
+    return "tow-card-" + code.replace("#", "-")
+
+
+def hand(view: dict, choice: Choice, on_card: Callable[[str, str, int], None]) -> El:
+    """The hand grouped by suit, lowest first (the engine plays the lowest cards of a suit)."""
+    cards_in_hand = view.get("hand") or []
+    drawn = set(view.get("drawn") or [])
+    groups = []
+    for letter in SUIT_ORDER:
+        mine = [c for c in cards_in_hand if c["suit"] == letter]
+        if not mine:
+            continue
+        suit = Suit(letter)
+        buttons = []
+        for i, c in enumerate(mine):
+            code = c["code"]
+            picked = choice.selected(code, letter, i)
+            new = code in drawn
+            label = card_name(code) + (", just drawn" if new else "")
+            attrs = {"type": "button", "data-card": code, "data-suit": letter}
+            classes = ".tow-card"
+            if choice.must_discard:
+                attrs["aria-pressed"] = "true" if picked else "false"
+                attrs["data-step"] = "discard"
+            elif choice.acting:
+                if letter in choice.playable:
+                    attrs["aria-pressed"] = "true" if picked else "false"
+                    attrs["data-step"] = "cards"
+                    if choice.suit and letter != choice.suit:
+                        classes += ".tow-dim"
+                else:
+                    attrs["aria-disabled"] = "true"
+                    label += f", no place for {suit.noun} now"
+                    classes += ".tow-dim.tow-unplayable"
+            else:
+                attrs["disabled"] = True
+                classes += ".tow-idle"
+            if picked:
+                classes += ".tow-picked"
+            # Named by hidden words rather than aria-label, so the visible "new" tag stays part of the name.
+            buttons.append(h(f"button#{dom_id(code)}{classes}", attrs,
+                             h("span.visually-hidden", label),
+                             face(code),
+                             h("span.tow-new", {"aria-hidden": "true"}, "new") if new else None,
+                             h("span.tow-tick", {"aria-hidden": "true"}, "✓") if picked else None,
+                             on_click=(lambda _e, code=code, letter=letter, i=i: on_card(code, letter, i)) if choice.acting else None))
+        groups.append(h(f"div.tow-suit-group.tow-{suit.noun}", {"role": "group", "aria-label": f"{suit.noun.capitalize()}: {len(mine)}"},
+                        h("span.tow-group-label", {"aria-hidden": "true"}, f"{suit.symbol} {len(mine)}"), h("div.tow-group-cards", buttons)))
+    if not cards_in_hand:
+        groups.append(h("p.tow-hint", "No cards in hand."))
+    return h("section.tow-hand", {"aria-label": "Your hand"}, h("h3.visually-hidden", "Your hand"), h("div.tow-hand-cards", groups))
+
+
+def option_rows(choice: Choice, teller: Teller, move_json: Callable, play: Callable) -> El:
+    rows = []
+    for key in choice.lit():
+        p = choice.play_at(key)
+        m = choice.move_at(key)
+        if p is None or m is None:
+            continue
+        verb = "Construct" if p["action"] == "construct" else "Deconstruct"
+        win = p["wins"]
+        flag = None
+        if win is not None:
+            flag = h("span.tow-chip-win", "★ wins" if win == choice.view["seat"] else f"⚠ {teller.names[win]} wins")
+        rows.append(h("li", h(f"button.tow-option.tow-{p['action']}",
+                              {"type": "button", "data-move": json.dumps(move_json(m)), "id": f"tow-option-{key[0]}-{key[1]}"},
+                              h("span.tow-verb", verb), h("span.tow-option-text", named(p["text"], teller.names)), flag,
+                              on_click=lambda _e, m=m: play(m))))
+    return h("ul.tow-options", {"aria-label": "Plays for the selected cards"}, rows)
+
+
+def consequence(p: dict, teller: Teller) -> str:
+    """What happens to the cards, in numbers the view gives (before, after, count)."""
+    before, after, k = p["before"], p["after"], p["count"]
+    owner = teller.whose(p["owner"])
+    if p["action"] == "construct":
+        if not before["size"]:
+            return f"A new {Suit(p['suit']).singular} tower of {k} stands on {owner} foundation."
+        return f"The tower grows from {before['size']} to {after['size']}."
+    lost = min(k, before["size"])
+    gone = f"{cards(lost, before['suit'])} and {lost} of your {Suit(p['suit']).noun} go to the discard pile"
+    if not after["size"]:
+        return f"{gone.capitalize()}: the foundation is empty again."
+    if after["suit"] == before["suit"]:
+        return f"{gone.capitalize()}; {cards(after['size'], after['suit'])} still stand."
+    return (f"Overflow: {gone}; your other {cards(after['size'], after['suit'])} stay as the new tower "
+            f"on {owner} foundation.")
+
+
+def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, set_count: Callable, untarget: Callable) -> El:
+    """The prompt above the hand: what to do now, and what the chosen play will do."""
+    me = view["seat"]
+    outcome = view.get("outcome")
+    if outcome is not None:
+        return None
+    if not choice.acting:
+        to_act = view["to_act"]
+        if me is None or to_act is None:
+            return None
+        return h("section.tow-decision.tow-waiting", {"aria-label": "Waiting"},
+                 h("p.tow-prompt", f"Waiting for {teller.names[to_act]} to play."))
+    name = teller.names[me]
+    if choice.must_discard:
+        body = [h("h2.tow-prompt", "No play is possible: discard one card"),
+                h("p.tow-hint", "None of your cards can build on or knock down any tower, and you have no empty foundation. "
+                                "Choose one card for the discard pile; your turn then ends.")]
+        if choice.discard:
+            m = choice.discards[choice.discard]
+            body.append(h("div.tow-confirm-row",
+                          h("button#tow-confirm.primary", {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
+                            f"Discard the {card_name(choice.discard)}", on_click=lambda _e: ctx.play(m)),
+                          h("button#tow-clear", {"type": "button"}, "Choose another", on_click=lambda _e: clear())))
+        else:
+            body.append(h("p.tow-step", "Tap the card to discard in your hand."))
+        return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision"}, body)
+    if not choice.suit:
+        body = [h("h2.tow-prompt", f"{name}, choose cards of one suit"),
+                h("p.tow-hint", "Tap a card: it and the lower cards of its suit are picked (only suits matter). "
+                                "Then tap a lit tower or foundation.")]
+        if choice.blocked:
+            s = Suit(choice.blocked)
+            body.append(h("p.tow-warn", {"role": "status"},
+                          f"Your {s.noun} have no place now: no {s.singular} tower to build on, no tower they may knock down, "
+                          "and no empty foundation of yours."))
+        return h("section#tow-decision.tow-decision", {"aria-label": "Your decision"}, body)
+    held = choice.held[choice.suit]
+    stepper = h("div.tow-stepper", {"role": "group", "aria-label": "How many cards"},
+                h("button#tow-fewer", {"type": "button", "aria-label": "One card fewer", "disabled": choice.count <= 1},
+                  "−", on_click=lambda _e: set_count(choice.count - 1)),
+                h("span.tow-count-words", {"aria-live": "polite"}, h("strong", cards(choice.count, choice.suit)),
+                  h("span.tow-of", f" of {held}")),
+                h("button#tow-more", {"type": "button", "aria-label": "One card more", "disabled": choice.count >= held},
+                  "+", on_click=lambda _e: set_count(choice.count + 1)),
+                h("button#tow-clear.quiet", {"type": "button"}, "Clear", on_click=lambda _e: clear()))
+    if choice.target is None:
+        n = len(choice.lit())
+        return h("section#tow-decision.tow-decision", {"aria-label": "Your decision"},
+                 h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
+                 stepper,
+                 h("p.tow-hint", f"{plural(n, 'place')} lit on the table: tap one to see what happens, or pick a play here."),
+                 option_rows(choice, teller, ctx.move_json, ctx.play))
+    p = choice.play_at(choice.target)
+    m = choice.move_at(choice.target)
+    verb = "Construct" if p["action"] == "construct" else "Deconstruct"
+    win = p["wins"]
+    notes = [h("p.tow-consequence", consequence(p, teller))]
+    if win == me:
+        notes.append(h("p.tow-wins", "★ This play wins the game for you."))
+    elif win is not None:
+        notes.append(h("p.tow-warn", f"⚠ Careful: this makes {teller.names[win]} win at the end of your turn."))
+    return h("section#tow-decision.tow-decision.tow-previewing", {"aria-label": "Your decision"},
+             stepper,
+             h("div#tow-preview.tow-preview", {"class": f"tow-{p['action']}", "aria-live": "polite"},
+               h("span.tow-verb", verb), h("p.tow-preview-text", named(p["text"], teller.names)), notes),
+             h("div.tow-confirm-row",
+               h("button#tow-confirm.primary", {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
+                 f"Confirm: {verb.lower()}", on_click=lambda _e: ctx.play(m)),
+               h("button#tow-untarget", {"type": "button"}, "Another place", on_click=lambda _e: untarget())))

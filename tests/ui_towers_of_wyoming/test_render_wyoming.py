@@ -1,0 +1,122 @@
+"""The Towers of Wyoming table renderer under plain CPython: random games, every seat,
+every step of a choice; only legal moves are offered, real names replace "Player N"."""
+
+import json
+import random
+
+import pytest
+
+import tabletop.games.towers_of_wyoming as tw
+from tabletop.ui.dom import El, find_all, text_of
+from tabletop.ui.render import TableContext
+from tabletop.ui.render.towers_of_wyoming import render
+from tabletop.ui.render.towers_of_wyoming.words import Teller, named
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev"]
+
+
+def context(state, viewer, ui=None, played=None):
+    legal = tw.legal_moves(state) if viewer is not None and tw.to_act(state) == viewer else []
+    return TableContext(module=tw, view=tw.view(state, viewer), legal=legal, names=NAMES[:state.players], viewer=viewer,
+                        play=(played.append if played is not None else lambda m: None), refresh=lambda: None,
+                        ui=ui if ui is not None else {})
+
+
+def attr_all(tree, name):
+    return [el for el in find_all(tree, lambda e: name in e.attrs)]
+
+
+def click(el: El):
+    el.events["click"](None)
+
+
+def random_states(players, seed, options=None, limit=400):
+    rng = random.Random(seed)
+    s = tw.new_game(players, options or {}, seed)
+    yield s
+    for _ in range(limit):
+        if tw.outcome(s) is not None:
+            return
+        s = tw.apply(s, rng.choice(tw.legal_moves(s)))
+        yield s
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {"tidal_influences": True}), (4, {"contractual_deadlines": True}),
+                                             (3, {"three_player_two_foundations": True, "wheel_of_opposition": True})])
+def test_every_position_renders_and_offers_only_legal_moves(players, options):
+    for s in random_states(players, 7 + players, options):
+        for viewer in (None, *range(players)):
+            tree = render(context(s, viewer))
+            text = text_of(tree)
+            assert "Player " not in text
+            for el in attr_all(tree, "data-move"):
+                assert tw.move_from_json(json.loads(el.attrs["data-move"])) in tw.legal_moves(s)
+            if viewer is not None and tw.to_act(s) == viewer:
+                assert attr_all(tree, "data-step"), "a decision with nothing to tap"
+
+
+def test_step_by_step_every_decision_reaches_a_move():
+    """Like the e2e helper: click the first data-step, then a data-move appears."""
+    for s in random_states(3, 21, {}, limit=200):
+        seat = tw.to_act(s)
+        if seat is None:
+            break
+        ui, played = {}, []
+        tree = render(context(s, seat, ui, played))
+        assert not attr_all(tree, "data-move")
+        click(attr_all(tree, "data-step")[0])
+        tree = render(context(s, seat, ui, played))
+        moves = attr_all(tree, "data-move")
+        assert moves
+        click(moves[0])
+        assert played and played[0] in tw.legal_moves(s)
+
+
+def test_card_target_confirm_flow_names_people():
+    s = tw.new_game(3, {}, 5)
+    # Ana starts a tower, then Ben looks at what he could do to it.
+    s = tw.apply(s, next(m for m in tw.legal_moves(s) if m.count == 1))
+    ui = {}
+    tree = render(context(s, 1, ui))
+    cards = [el for el in attr_all(tree, "data-step") if el.attrs["data-step"] == "cards"]
+    click(cards[0])
+    tree = render(context(s, 1, ui))
+    targets = [el for el in attr_all(tree, "data-step") if el.attrs["data-step"] == "target"]
+    assert targets
+    click(targets[0])
+    tree = render(context(s, 1, ui))
+    confirm = find_all(tree, lambda e: e.attrs.get("id") == "tow-confirm")
+    assert len(confirm) == 1
+    preview = text_of(find_all(tree, lambda e: e.attrs.get("id") == "tow-preview")[0])
+    assert ("Construct" in preview or "Deconstruct" in preview) and "Player" not in preview
+
+
+def test_forced_discard_is_a_card_then_confirm():
+    for s in random_states(4, 3, {}, limit=600):
+        seat = tw.to_act(s)
+        if seat is None:
+            break
+        if tw.view(s, seat)["must_discard"]:
+            ui, played = {}, []
+            tree = render(context(s, seat, ui, played))
+            assert "No play is possible" in text_of(tree)
+            steps = attr_all(tree, "data-step")
+            assert steps and all(el.attrs["data-step"] == "discard" for el in steps)
+            click(steps[-1])
+            tree = render(context(s, seat, ui, played))
+            click(find_all(tree, lambda e: e.attrs.get("id") == "tow-confirm")[0])
+            assert played[0].kind == "discard"
+            return
+    pytest.skip("no forced discard in this game")
+
+
+def test_names_replace_engine_seat_words_once():
+    assert named("Player 1 built onto Player 2's tower.", ["Player 2", "Ben"]) == "Player 2 built onto Ben's tower."
+    t = Teller(["Ana", "Ben"], 0, 2)
+    line = t.event({"type": "deconstruct", "seat": 1, "owner": 0, "foundation": 1, "suit": "H", "count": 3,
+                    "before": {"suit": "S", "size": 2}, "after": {"suit": "H", "size": 1}, "move": 4})
+    assert line == "Ben played 3 hearts against your 2-card spade tower (foundation 2): it turns into a tower of 1 heart."
+    lines = t.recycle({"type": "recycle", "seat": 1, "sky_before": 8, "sky_after": 7, "tosses": [[4, 4], [3, 5]],
+                       "eliminated": [{"seat": 1, "cards": 3}], "shuffled": 30}, tidal=True)
+    assert "4 heads, 4 tails (a tie: toss again); then 3 heads, 5 tails" in lines[1] and "from 8 to 7" in lines[1]
+    assert lines[2].startswith("Contractual Deadlines: Ben has no tower")
