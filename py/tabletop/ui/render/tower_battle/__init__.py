@@ -1,0 +1,52 @@
+"""The Tower Battle table: four towers facing each other, the hand, and the decision at hand.
+
+Modules: ``cards`` (one card), ``board`` (towers, lanes, piles), ``decide`` (the
+current decision and its controls), ``news`` (recap, battle reveal, results),
+``matchbar`` (score and card summary) and ``recent`` (reading the public log).
+"""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+
+from . import cards as C
+from . import recent
+from .board import board
+from .decide import render_decision
+from .matchbar import match_bar
+from .news import battle_reveal, game_result_panel, match_summary, recap_panel
+
+
+def hand_panel(ctx, seat: int | None) -> El | None:
+    """The viewer's hand when it is not part of the decision (while answering a battle or waiting)."""
+    if seat is None:
+        return None
+    hand = ctx.view["players"][seat]["hand"]
+    if not hand:
+        return None
+    return h("section.tb-hand", {"aria-labelledby": "tb-hand-title"},
+             h("h2#tb-hand-title", f"Your hand, {ctx.names[seat]}"),
+             h("ul.tb-hand-cards", [h("li", C.face(code)) for code in hand]))
+
+
+def render(ctx) -> El:
+    view = ctx.view
+    viewer = ctx.viewer
+    bottom = viewer if viewer is not None else 0
+    log = view.get("log") or []
+    lines = recent.recap(log, view["seat_names"], viewer)
+    last = recent.last_action(log)
+    panel, lit, lit_discard, hand_inside = render_decision(ctx)
+    if view["phase"] == "over":
+        panel = match_summary(ctx)
+    news = h("div.tb-news",
+             game_result_panel(ctx),
+             battle_reveal(ctx) if recent.battle_in(lines) else None,
+             recap_panel(ctx, lines))
+    return h("div.tb", {"data-phase": view["phase"], "data-bottom": str(bottom)},
+             match_bar(ctx),
+             h("div.tb-body",
+               board(ctx, bottom, lit, lit_discard, last),
+               panel,
+               None if hand_inside else hand_panel(ctx, viewer),
+               news))

@@ -1,0 +1,86 @@
+"""Drawing one card: a face, a back, a back with its owner's corner peek, a king base.
+
+A card face shows its rank and suit symbol in two corners (whichever edge stays
+visible in an overlapping tower), a large suit symbol, and the special role in
+words, so colour is never the only signal.
+"""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+
+SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+NOUNS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+RED_SUITS = frozenset("HD")
+ROLES = {"A": "Assassin", "Q": "Diplomat", "J": "Knave", "10": "TNT", "K": "Base"}
+
+
+def parts(code: str) -> tuple[str, str]:
+    """'10H' -> ('10', 'H')."""
+    return code[:-1], code[-1]
+
+
+def label(code: str) -> str:
+    """'10H' -> '10♥'."""
+    rank, suit = parts(code)
+    return rank + SYMBOLS[suit]
+
+
+def role(code: str) -> str | None:
+    """'Assassin', 'Diplomat', 'Knave', 'TNT', 'Base' or None for an army card 2-7."""
+    return ROLES.get(parts(code)[0])
+
+
+def words(code: str) -> str:
+    """A card for a screen reader or a button: '5♥', 'A♥ Assassin'."""
+    r = role(code)
+    return f"{label(code)} {r}" if r else label(code)
+
+
+def suit_class(suit: str) -> str:
+    return "tb-red" if suit in RED_SUITS else "tb-black"
+
+
+def face(code: str, extra: str = "", aria: str | None = None, attrs: dict | None = None) -> El:
+    """A face-up card."""
+    rank, suit = parts(code)
+    r = role(code)
+    sym = SYMBOLS[suit]
+    return h(f"div.tb-card.tb-face.{suit_class(suit)}{extra}",
+             {"role": "img", "aria-label": aria or words(code), "data-card": code, **(attrs or {})},
+             h("span.tb-idx.tb-idx-top", {"aria-hidden": "true"}, rank, h("span.tb-sym", sym)),
+             h("span.tb-pip", {"aria-hidden": "true"}, sym),
+             h("span.tb-role", {"aria-hidden": "true"}, r) if r else None,
+             h("span.tb-idx.tb-idx-bottom", {"aria-hidden": "true"}, rank, h("span.tb-sym", sym)))
+
+
+def back(extra: str = "", aria: str = "a face-down card", content: El | str | None = None) -> El:
+    """A card back (what the other player sees of a face-down card)."""
+    return h(f"div.tb-card.tb-back{extra}", {"role": "img", "aria-label": aria}, content)
+
+
+def peek(code: str, extra: str = "", aria: str | None = None) -> El:
+    """The owner's own face-down card: a back with the card's corner turned up for them alone."""
+    rank, suit = parts(code)
+    chip = [rank, h("span.tb-sym", SYMBOLS[suit])]
+    r = role(code)
+    return h(f"div.tb-card.tb-back.tb-peek{extra}",
+             {"role": "img", "aria-label": aria or f"{words(code)}, face down (only you see it)", "data-card": code},
+             h(f"span.tb-chip.tb-chip-top.{suit_class(suit)}", {"aria-hidden": "true"}, chip),
+             h("span.tb-peek-note", {"aria-hidden": "true"}, r or "face down"),
+             h(f"span.tb-chip.tb-chip-bottom.{suit_class(suit)}", {"aria-hidden": "true"}, list(chip)))
+
+
+def layer(card: dict, extra: str = "") -> El:
+    """One card of a tower as the view gives it: face up, the viewer's own face-down card, or a back."""
+    code = card["card"]
+    if code is None:
+        return back(extra)
+    if card["face_up"]:
+        return face(code, extra, aria=f"{words(code)}, face up")
+    return peek(code, extra)
+
+
+def mini(code: str) -> El:
+    """A card in running text: its label with the suit symbol, coloured, never colour alone."""
+    return h(f"span.tb-mini.{suit_class(parts(code)[1])}", label(code))

@@ -1,0 +1,125 @@
+"""What just happened: the turn recap, the battle reveal, a finished game, the match summary."""
+
+from __future__ import annotations
+
+from tabletop.ui.dom import El, h
+
+from . import cards as C
+from . import recent
+from .board import seat_words
+
+
+def recap_panel(ctx, lines: list[str]) -> El | None:
+    """The log since the viewer's last turn, special-card effects and battles tagged."""
+    if not lines:
+        return None
+    shown = lines[-recent.RECAP_LINES:]
+    items = []
+    for line in shown:
+        tag = recent.tag(line)
+        items.append(h("li" + (f".tb-tag-{tag.split()[0].lower()}" if tag else ""),
+                       h("span.tb-tag", tag) if tag else None, h("span.tb-line", line)))
+    title = "Since your last turn" if ctx.viewer is not None else "The last turn"
+    more = h("p.tb-hint", "Earlier lines are in the log.") if len(lines) > len(shown) else None
+    return h("section.tb-recap", {"aria-labelledby": "tb-recap-title"}, h("h2#tb-recap-title", title),
+             h("ul.tb-recap-lines", items), more)
+
+
+def battle_reveal(ctx) -> El | None:
+    """The last battle: both cards turned up, their values, and the result in words."""
+    battle = ctx.view.get("last_battle")
+    if not battle:
+        return None
+    towers = {t["suit"]: t for t in ctx.view["towers"]}
+    # Turn the cards over once: later re-renders (a tap on a card) show them still.
+    seen = f"{battle['game']}:{','.join(battle['cards'])}:{len(ctx.view.get('log') or [])}"
+    animate = ctx.ui.get("tb_revealed") != seen
+    ctx.ui["tb_revealed"] = seen
+    sides = []
+    for i, (suit, code, value) in enumerate(zip(battle["towers"], battle["cards"], battle["values"])):
+        tower = towers[suit]
+        sides.append(h("div.tb-duel-side",
+                       h("span.tb-duel-name", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[suit]}"),
+                       h(f"div.tb-flip.tb-flip-{i}" + (".tb-flip-animate" if animate else ""), C.face(code, ".tb-small")),
+                       h("span.tb-duel-value", f"value {value}" if value is not None else (C.role(code) or "no value"))))
+    who = seat_words(ctx, battle["declared_by"])
+    return h("section.tb-battle", {"aria-labelledby": "tb-battle-title"},
+             h("h2#tb-battle-title", f"Battle! Declared by {who}"),
+             h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
+             h("p.tb-battle-result", battle["result"]))
+
+
+def result_line(ctx, result: dict) -> list:
+    """'Game 1: Ana (Red) won — Ana scores 1.'"""
+    winner = result["winner"]
+    who = "nobody won" if winner is None else f"{seat_words(ctx, winner)} won"
+    scored = ("nobody scored" if result["scorer"] is None else
+              f"{ctx.names[result['scorer']]} scored {result['points']}")
+    return [h("strong", f"Game {result['game']}: {who}"), f" — {scored}."]
+
+
+def scoring_cards_line(result: dict, ctx) -> El | None:
+    cards = result.get("scoring_cards")
+    if not cards:
+        return None
+    parts = []
+    for seat, code in enumerate(cards):
+        parts += [f"{ctx.names[seat]} ", C.mini(code) if code else "none", "; " if seat == 0 else ""]
+    return h("p.tb-hint", "Scoring cards: ", parts)
+
+
+def final_towers(ctx, result: dict) -> El:
+    """The towers as they stood when the game ended (face-down cards as backs)."""
+    items = []
+    for tower in ctx.view["towers"]:
+        codes = result.get("final_towers", {}).get(tower["suit"], [])
+        cards = [C.mini(code) if code else h("span.tb-mini.tb-mini-back", "▮ face down") for code in codes]
+        joined: list = []
+        for i, card in enumerate(cards):
+            joined += [", " if i else "", card]
+        items.append(h("li", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[tower['suit']]} ({len(codes)}/5): ",
+                       joined or "empty"))
+    return h("ul.tb-final-towers", items)
+
+
+def game_result_panel(ctx) -> El | None:
+    """Right after a game ends (the next game's first turns), how it ended and what was scored."""
+    view = ctx.view
+    match = view["match"]
+    results = match["results"]
+    if not results or view["phase"] == "over":
+        return None
+    last = results[-1]
+    if last["game"] != match["game_number"] - 1 or (view["turn"] > 1 and view["phase"] != "scoring-card"):
+        return None
+    scores = match["scores"]
+    return h("section.tb-game-result", {"aria-labelledby": "tb-result-title"},
+             h("h2#tb-result-title", result_line(ctx, last)),
+             h("p", last["reason"]),
+             scoring_cards_line(last, ctx),
+             h("details", h("summary", "How the towers stood"), final_towers(ctx, last)),
+             h("p.tb-hint", f"Match: {ctx.names[0]} {scores[0]}, {ctx.names[1]} {scores[1]} — first to {match['target']}. "
+                            f"Game {match['game_number']} has begun."))
+
+
+def match_summary(ctx) -> El | None:
+    """The end of the match: every game, the deciding one in full."""
+    view = ctx.view
+    outcome = view.get("outcome")
+    if outcome is None:
+        return None
+    match = view["match"]
+    results = match["results"]
+    rows = [h("li", result_line(ctx, r), h("span.tb-hint", " ", r["reason"]), scoring_cards_line(r, ctx)) for r in results]
+    deciding = results[-1] if results else None
+    winners = outcome["winners"]
+    head = (f"{seat_words(ctx, winners[0])} wins the match {match['scores'][winners[0]]} to {match['scores'][1 - winners[0]]}"
+            if winners else "The match is over")
+    return h("section.tb-decide.tb-summary", {"aria-labelledby": "tb-prompt"},
+             h("h2#tb-prompt", head),
+             h("p", f"Target: {match['target']} point{'s' if match['target'] != 1 else ''}."),
+             h("h3", "The deciding game"),
+             h("p", deciding["reason"]) if deciding else None,
+             h("details", {"open": True}, h("summary", "How the towers stood"), final_towers(ctx, deciding)) if deciding else None,
+             h("h3", "Every game"),
+             h("ol.tb-results", rows))

@@ -1,0 +1,144 @@
+"""The Tower Battle table renderer under CPython: every control it offers is legal, every
+decision can be reached by taps, and nothing private of the other seat is ever drawn."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tabletop.games.tower_battle as tb
+from tabletop.engine.rng import Rng
+from tabletop.ui.dom import El, find_all, text_of
+from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.render.tower_battle import recent
+
+render = renderer_for("tower-battle").render
+NAMES = ["Ana", "Ben"]
+
+
+def context(state, viewer, ui=None, played=None):
+    legal = tb.legal_moves(state) if viewer is not None and tb.to_act(state) == viewer else []
+    ctx = TableContext(module=tb, view=tb.view(state, viewer), legal=legal, names=NAMES, viewer=viewer,
+                       play=(played.append if played is not None else lambda m: None), refresh=lambda: None,
+                       ui=ui if ui is not None else {})
+    return ctx
+
+
+def clicks(tree: El) -> list[El]:
+    return find_all(tree, lambda e: "click" in e.events)
+
+
+def with_attr(tree: El, name: str) -> list[El]:
+    return find_all(tree, lambda e: name in e.attrs)
+
+
+def all_attr_values(tree: El) -> list[str]:
+    return [str(v) for e in find_all(tree, lambda e: True) for v in e.attrs.values()]
+
+
+def reachable_moves(state, seat) -> set[str]:
+    """Every move the taps of the page can reach: data-move controls, after any data-step sequence."""
+    found: set[str] = set()
+    frontier = [{}]
+    seen = []
+    while frontier:
+        ui = frontier.pop()
+        if ui in seen:
+            continue
+        seen.append(ui)
+        ctx = context(state, seat, ui=dict(ui))
+        tree = render(ctx)
+        for el in with_attr(tree, "data-move"):
+            assert "click" in el.events
+            found.add(el.attrs["data-move"])
+        for el in with_attr(tree, "data-step"):
+            ctx.ui = dict(ui)
+            el.events["click"](None)
+            frontier.append({k: v for k, v in ctx.ui.items() if k != "tb_revealed"})
+    return found
+
+
+def random_states(options, seed, n):
+    s = tb.new_game(2, options, seed)
+    rng = Rng(seed)
+    out = [s]
+    while tb.outcome(s) is None and len(out) < n:
+        s = tb.apply(s, rng.choice(tb.legal_moves(s)))
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("options,seed", [({}, 1), ({"scoring": "advanced", "tnt": True, "target": 5}, 2), ({"tnt": True}, 3)])
+def test_every_legal_move_is_reachable_and_every_control_is_legal(options, seed):
+    for state in random_states(options, seed, 120)[::3]:
+        seat = tb.to_act(state)
+        if seat is None:
+            continue
+        legal = {json.dumps(tb.move_to_json(m)) for m in tb.legal_moves(state)}
+        assert reachable_moves(state, seat) == legal
+
+
+@pytest.mark.parametrize("options,seed", [({"scoring": "advanced", "tnt": True, "target": 4}, 5), ({}, 6)])
+def test_nothing_private_of_the_other_seat_is_drawn(options, seed):
+    for state in random_states(options, seed, 400)[::5]:
+        for viewer in (0, 1, None):
+            tree = render(context(state, viewer))
+            blob = text_of(tree) + " ".join(all_attr_values(tree))
+            hidden = set()
+            for seat in (0, 1):
+                if seat != viewer:
+                    hidden |= {str(c) for c in state.hands[seat]}
+                    hidden |= {str(c) for suit, layers in state.towers.items() for c, up in layers
+                               if not up and (suit.value in "HD") == (seat == 0)}
+                    if state.scoring_cards[seat] is not None and tb.outcome(state) is None:
+                        hidden.add(str(state.scoring_cards[seat]))
+            shown = {e.attrs["data-card"] for e in with_attr(tree, "data-card")}
+            leaked = hidden & shown
+            # a card may legitimately be shown elsewhere (a discard pile) only if it is really there
+            public = {str(c) for d in state.discards for c in d} | {str(c) for layers in state.towers.values() for c, up in layers if up}
+            assert not (leaked - public), (viewer, leaked)
+            assert blob
+
+
+def test_playing_a_card_takes_card_then_tower_then_face():
+    state = tb.new_game(2, {"first": "red"}, 9)
+    free = next(e for e in tb.view(state, 0)["plays"] if e["free_choice"])
+    ui: dict = {}
+    played: list = []
+    tree = render(context(state, 0, ui, played))
+    assert "play or discard a card" in text_of(tree)
+    card = next(e for e in with_attr(tree, "data-step") if e.attrs.get("id") == f"tb-hand-{free['card']}")
+    card.events["click"](None)
+    tree = render(context(state, 0, ui, played))
+    slot = next(e for e in with_attr(tree, "data-step") if e.attrs.get("id") == f"tb-slot-{free['tower']}")
+    assert text_of(slot).startswith(f"Place {free['label']} here")
+    assert not with_attr(tree, "data-step") or all(e.attrs["data-step"] in ("card", "tower") for e in with_attr(tree, "data-step"))
+    slot.events["click"](None)
+    tree = render(context(state, 0, ui, played))
+    assert "face up or face down" in text_of(tree)
+    down = next(e for e in with_attr(tree, "data-move") if e.attrs.get("id") == "tb-face-down")
+    down.events["click"](None)
+    assert played == [tb.PlayCard(tb.move_from_json({"kind": "play", "card": free["card"], "face_up": False}).card, False)]
+
+
+def test_forced_face_shows_the_reason_from_the_view():
+    from tower_battle.positions import position  # tests/ is on the path (rootdir-based import)
+
+    state = position(hands=("5H 2D 3D", "4C"), towers={"H": "6H?", "C": "2C?"}, player=0)
+    ui = {"tb_card": "5H"}
+    tree = render(context(state, 0, ui))
+    assert "both face down" in text_of(tree)
+    place = next(e for e in with_attr(tree, "data-move") if e.attrs.get("id") == "tb-place")
+    assert json.loads(place.attrs["data-move"]) == {"kind": "play", "card": "5H", "face_up": True}
+
+
+def test_recap_and_last_action_read_the_log():
+    log = ["Game 1 begins; Red starts.", "Red plays the Assassin A♥ face up on the hearts tower.",
+           "The Assassin A♥ finds Black's clubs tower empty: nothing happens.", "Black discards 4♣."]
+    assert recent.recap(log, ("Red", "Black"), 1) == log[3:]
+    assert recent.recap(log[:3], ("Red", "Black"), 1) == log[:3]
+    assert recent.recap(log, ("Red", "Black"), 0) == log[1:]
+    assert recent.last_action(log) == {"kind": "discard", "seat": "Black", "label": "4♣", "suit": None}
+    assert recent.last_action(log[:2]) == {"kind": "play", "seat": "Red", "label": "A♥", "suit": "H"}
+    assert recent.tag(log[2]) == "Assassin"
