@@ -1,0 +1,205 @@
+"""Tower War at the table: draft, deck building, battles and the trembling tower.
+
+``render(ctx)`` draws ``ctx.view`` and plays only moves found in ``ctx.legal``.
+Modules: ``cards`` (faces, glyphs, value words), ``draft`` (split, sweeten, take,
+deck building), ``battle`` (the cards of the war), ``tower`` (top and side views,
+balance, the fall), ``aim`` (the live unsteady hand), ``players`` (stashes, counts).
+"""
+
+from __future__ import annotations
+
+import json
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.render.tower_war import aim as live
+from tabletop.ui.render.tower_war.battle import battle_panel, owes
+from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, face, move_attr, name, pyramid_glyph, sr
+from tabletop.ui.render.tower_war.draft import build_panel, draft_panel
+from tabletop.ui.render.tower_war.players import player_strip
+from tabletop.ui.render.tower_war.tower import balance_list, fall_box, seat_name, side_view, top_view
+
+DRAFT_PHASES = ("split", "sweeten", "take")
+
+
+def reduced_motion(ctx) -> bool:
+    """The app's reduce_motion setting (read defensively) or the system's preference."""
+    for holder in (ctx, getattr(ctx, "settings", None), getattr(ctx, "ui", None)):
+        value = holder.get("reduce_motion") if isinstance(holder, dict) else getattr(holder, "reduce_motion", None)
+        if value is not None:
+            return bool(value)
+    try:
+        import js
+    except ImportError:  # CPython tests
+        return False
+    try:
+        raw = js.localStorage.getItem("tw:settings")
+        if isinstance(raw, str) and json.loads(raw).get("reduce_motion"):
+            return True
+    except Exception:  # storage blocked or a foreign value: fall back to the system's wish
+        pass
+    try:
+        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
+        return False
+
+
+def prompt(ctx, view: dict) -> str:
+    phase = view["phase"]
+    actor = view["to_act"]
+    if phase == "over" or actor is None:
+        return view["prompt"]
+    who = seat_name(ctx, actor)
+    d = view["draft"]
+    placing = view.get("placing") or {}
+    if phase == "split":
+        return f"{who}: split the five cards into two piles."
+    if phase == "sweeten":
+        return f"{who}: add pyramids from the middle to a pile, or say the piles are ready."
+    if phase == "take":
+        return f"{who}: take pile A or pile B ({seat_name(ctx, d['splitter'])} gets the other)."
+    if phase == "build":
+        return f"{who}: choose the cards of your deck."
+    if phase == "play":
+        battle = view["battle"] or {}
+        led = battle.get("current", [None, None])[1 - actor]
+        if led:
+            return f"{who}: answer the {name(led)} with a card."
+        return f"{who}: lead skirmish {battle.get('skirmish', 1)} of battle {battle.get('number', 1)}."
+    if phase == "place":
+        if placing.get("piece") == "card":
+            return f"{who}: crown the tower with one of your battle cards."
+        size = placing.get("required_size")
+        level = view["tower"]["top_level"]
+        return f"{who}: pick up {'a ' + size + ' pyramid' if size else 'a pyramid (any size)'} for level {level}."
+    if phase == "drop":
+        held = view.get("held") or {}
+        piece = f"the {name(held['card'])}" if held.get("card") else f"the {held.get('size', '')} pyramid"
+        return f"{who}: aim {piece} and let go when the hand is calm."
+    return view["prompt"]
+
+
+def just_happened(view: dict) -> str | None:
+    log = view.get("log") or []
+    if not log:
+        return None
+    line = log[-1]
+    last = view.get("last_drop")
+    if last and last.get("hold_ms") == (view.get("held") or {}).get("hold_ms_max", 10_000) and "lets go" in line:
+        line += " (held as long as the hand could)"
+    return line
+
+
+def place_panel(ctx, view: dict) -> El | None:
+    placing = view["placing"]
+    picks = ctx.legal_of("pick_pyramid")
+    cards = ctx.legal_of("pick_card")
+    lifts = ctx.legal_of("lift_pyramid")
+    if not (picks or cards or lifts):
+        return None
+    me = view["players"][placing["seat"]]
+    rows = []
+    if picks:
+        rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"},
+                      [h("button.twar-pyr-btn.primary", {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m)},
+                         pyramid_glyph(str(m.size), placing["seat"], 40), h("span", f"Pick up a {m.size} pyramid", h("small", f"{me['stash'][str(m.size)]} left")),
+                         on_click=lambda _e, mv=m: ctx.play(mv)) for m in picks]))
+    if cards:
+        rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card"},
+                      [h("button.twar-card-btn", {"id": f"twar-crown-{m.card}", "data-move": move_attr(ctx, m)},
+                         face(str(m.card)), sr(f"the {name(str(m.card))}:"), h("span", "Pick up"), on_click=lambda _e, mv=m: ctx.play(mv)) for m in cards]))
+    if lifts:
+        top = view["tower"]["levels"][-1]
+        ox, oy = top["x"], top["y"]
+        buttons = []
+        for m in lifts:
+            p = top["pyramids"][m.index]
+            where = f"{p['x'] - ox:+.0f}, {p['y'] - oy:+.0f} mm"
+            buttons.append(h("button.twar-lift", {"id": f"twar-lift-{m.index}", "data-move": move_attr(ctx, m)},
+                             pyramid_glyph(p["size"], p["owner"], 22), f"Lift #{m.index + 1}",
+                             sr(f": {seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {where}, to adjust it"), on_click=lambda _e, mv=m: ctx.play(mv)))
+        n = placing["adjustments_left"]
+        rows.append(h("div.twar-adjust",
+                      h("p.twar-hint", f"Or adjust first: lift a pyramid of the top level and drop it again ({n} adjustment{'s' * (n != 1)} left). "
+                                       "Tap it on the card or use these buttons."),
+                      h("div.button-row", buttons)))
+    return h("div.twar-controls", rows)
+
+
+def drop_panel(ctx, view: dict) -> El:
+    held = view["held"]
+    a = live.AIM
+    hold = a.hold_now()
+    target = a.target
+    left = max(0, held["hold_ms_max"] - hold)
+    return h("div.twar-controls.twar-dropctl",
+             h("p.twar-hint", "Press on the card where the piece should go and let go when the ghost sits still on your aim: "
+                              "the piece lands where the ghost is at that moment. Arrow keys move the aim, Space lets go."),
+             h("div.twar-gauges",
+               h("div.twar-gauge", h("span.twar-gauge-label", "Grip"),
+                 h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.GRIP_ID, "class": "twar-bar-fill twar-grip",
+                                                                      "style": f"width:{100 * left / held['hold_ms_max']:.1f}%"})),
+                 h("span", {"id": live.GRIP_TEXT_ID, "class": "twar-gauge-num"}, f"{left / 1000:.1f} s")),
+               h("div.twar-gauge", h("span.twar-gauge-label", "Drift"),
+                 h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.STEADY_ID, "class": "twar-bar-fill twar-drift", "style": "width:50%"})),
+                 h("span.twar-gauge-num", f"±{held['amplitude_mm']:.1f} mm"))),
+             h("p", {"id": live.AIM_TEXT_ID, "class": "twar-aimtext", "aria-live": "polite"}, live.aim_words(target)),
+             h("div.button-row",
+               h("button.primary", {"id": live.DROP_ID, "data-move": json.dumps(live.drop_json(target, hold))}, "Let go here",
+                 on_click=a.on_drop_click)))
+
+
+def tower_area(ctx, view: dict, reduced: bool) -> El | None:
+    if not view.get("tower"):
+        return None
+    aiming = view["phase"] == "drop" and bool(ctx.legal_of("drop")) and view.get("held") is not None
+    controls = None
+    if aiming:
+        controls = drop_panel(ctx, view)
+    elif view["phase"] == "place":
+        controls = place_panel(ctx, view)
+    top = top_view(ctx, view, aiming)
+    if aiming:
+        live.AIM.start()
+    waiting = None
+    if view["phase"] == "drop" and not aiming:
+        waiting = h("p.twar-hint", f"{seat_name(ctx, view['to_act'])} is aiming…")
+    return h("section.twar-tower", {"aria-label": "The tower", "class": "twar-tower-focus" if view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall") else None},
+             fall_box(ctx, view),
+             h("div.twar-views",
+               h("figure.twar-topfig", top, h("figcaption.twar-top-cap", top_caption(view, aiming))),
+               side_view(ctx, view, reduced)),
+             waiting, controls, balance_list(view))
+
+
+def top_caption(view: dict, aiming: bool) -> str:
+    tower = view["tower"]
+    if aiming:
+        held = view["held"]
+        return f"From above: the top card (level {tower['top_level']}). Ghost = where the {held['piece']} lands if you let go now."
+    if tower.get("fall"):
+        return "From above, where it went wrong."
+    return f"From above: the top card (level {tower['top_level']}). Triangle = the pyramid tips it rests on; + = its balance point."
+
+
+def render(ctx) -> El:
+    view = ctx.view
+    phase = view["phase"]
+    reduced = reduced_motion(ctx)
+    body: list = []
+    if phase in DRAFT_PHASES:
+        body.append(draft_panel(ctx, view))
+    elif phase == "build":
+        body.append(build_panel(ctx, view))
+    else:
+        war = battle_panel(ctx, view)
+        tower = tower_area(ctx, view, reduced)
+        focus_tower = phase in ("place", "drop") or (view.get("tower") or {}).get("fall")
+        body.append(h("div.twar-war", {"class": "twar-war-tower-first" if focus_tower else None}, war, tower))
+    actor = view["to_act"]
+    happened = just_happened(view)
+    head = h("div.twar-prompt", {"class": SEAT_CLASSES[actor] if actor is not None else "twar-over"},
+             h("h2.twar-prompt-text", {"id": "twar-prompt"}, prompt(ctx, view)),
+             h("p.twar-last", h("span.twar-last-label", "Just now: "), happened) if happened else None,
+             owes(ctx, view) if phase == "over" else None)
+    return h("div.twar", {"class": "twar-calm" if reduced else None, "data-phase": phase, "data-game-ui": "tower-war"},
+             head, player_strip(ctx, view), body)

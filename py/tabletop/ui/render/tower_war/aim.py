@@ -1,0 +1,286 @@
+"""The unsteady hand on screen: the aim, the trembling ghost, the release.
+
+While a piece is held, one requestAnimationFrame loop (a single proxy made once)
+moves the ghost to ``hand.landing(target, A, phases, hold_ms)`` - the engine's own
+pure function, so the ghost is drawn exactly where a release now would land. The
+loop touches a handful of attributes by id and stops by itself when the ghost is
+no longer on the page.
+
+Input: pointerdown picks the target (and captures the pointer), moving adjusts it,
+pointerup releases with ``hold_ms`` = time since the pick-up showed on this screen;
+a mouse also aims by hovering. Keyboard: arrows move the aim (Shift: 5 mm), Space or
+Enter releases; the "Drop here" button does the same and always carries the move
+JSON of a release now (kept current every frame). The hand cannot hold on forever:
+at the view's ``hold_ms_max`` the piece is let go where it is aimed (a pick-up
+commits you, the rulings say).
+
+Everything here that needs the browser imports ``js`` lazily, so the tree-building
+code stays testable under CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+
+from tabletop.games.tower_war.hand import landing, tremor
+
+GHOST_ID = "twar-ghost"
+AIM_ID = "twar-aim"
+TOP_ID = "twar-top"
+DROP_ID = "twar-drop"
+GRIP_ID = "twar-grip-fill"
+GRIP_TEXT_ID = "twar-grip-text"
+STEADY_ID = "twar-steady-fill"
+AIM_TEXT_ID = "twar-aim-text"
+KEY_STEP_MM = 1.0
+KEY_STEP_BIG_MM = 5.0
+
+
+def now_ms() -> float:
+    try:
+        import js
+
+        return float(js.performance.now())
+    except Exception:  # CPython tests
+        return time.perf_counter() * 1000.0
+
+
+def clamp(v: float, lo: float, hi: float) -> float:
+    return lo if v < lo else hi if v > hi else v
+
+
+def ghost_at(held: dict, target: tuple[float, float], hold_ms: int) -> tuple[float, float]:
+    """Where the held piece lands if let go now (top card's frame, mm): the engine's formula."""
+    return landing(target, held["amplitude_mm"], tuple(held["phases"]), int(hold_ms))
+
+
+def default_target(view: dict) -> tuple[float, float]:
+    """Where the aim starts: an adjusted pyramid's old spot, the tripod's centre for a
+    card, else the card's centre."""
+    held = view["held"]
+    if held.get("from"):
+        return (round(held["from"][0], 1), round(held["from"][1], 1))
+    if held["piece"] == "card":
+        tower = view["tower"]
+        top = tower["levels"][-1]
+        ox, oy = tower["top_card_origin"]
+        ps = top["pyramids"]
+        if ps:
+            return (round(sum(p["x"] - ox for p in ps) / len(ps), 1), round(sum(p["y"] - oy for p in ps) / len(ps), 1))
+    return (0.0, 0.0)
+
+
+def drop_json(target: tuple[float, float], hold_ms: int) -> dict:
+    return {"kind": "drop", "x": round(target[0], 1), "y": round(target[1], 1), "hold_ms": int(hold_ms)}
+
+
+def aim_words(target: tuple[float, float]) -> str:
+    x, y = target
+    lr = "centre" if abs(x) < 0.05 else f"{abs(x):.0f} mm {'right' if x > 0 else 'left'}"
+    ud = "centre" if abs(y) < 0.05 else f"{abs(y):.0f} mm {'up' if y > 0 else 'down'}"
+    return f"Aim: {lr}, {ud} of the top card's centre"
+
+
+class Aim:
+    """The one live aiming controller (module singleton ``AIM``)."""
+
+    def __init__(self) -> None:
+        self.ctx = None
+        self.held: dict | None = None
+        self.key = None
+        self.target = (0.0, 0.0)
+        self.t0 = 0.0
+        self.pressed = False
+        self.dropping = False
+        self.running = False
+        self.proxy = None
+        self.frames = 0
+        self.frame_ms = 0.0
+
+    # -- set up from a render -------------------------------------------------------------------
+    def configure(self, ctx, view: dict) -> tuple[tuple[float, float], int]:
+        """Called by every render of a drop the person at the screen makes; returns the
+        target and the hold time to draw the first frame with."""
+        held = view["held"]
+        self.ctx, self.held = ctx, held
+        key = view["epoch"]
+        ui = ctx.ui
+        if "twar_t0" not in ui or ui.get("twar_key") != key:
+            ui["twar_key"] = key
+            ui["twar_t0"] = now_ms()
+            ui["twar_target"] = default_target(view)
+            self.pressed = False
+        self.key = key
+        self.t0 = ui["twar_t0"]
+        self.target = tuple(ui["twar_target"])
+        self.dropping = False
+        return self.target, self.hold_now()
+
+    def hold_now(self, at: float | None = None) -> int:
+        t = (now_ms() if at is None else at) - self.t0
+        return int(clamp(t, 0, self.held["hold_ms_max"] if self.held else 0))
+
+    def start(self) -> None:
+        """Start the frame loop (once; it stops when the ghost leaves the page)."""
+        if self.running:
+            return
+        try:
+            import js
+            from pyodide.ffi import create_proxy
+        except Exception:
+            return
+        if self.proxy is None:
+            self.proxy = create_proxy(self.frame)
+        self.running = True
+        js.requestAnimationFrame(self.proxy)
+
+    # -- per frame ---------------------------------------------------------------------------------
+    def frame(self, stamp: float) -> None:
+        import js
+
+        began = js.performance.now()
+        doc = js.document
+        ghost = doc.getElementById(GHOST_ID)
+        if ghost is None or not hasattr(ghost, "setAttribute") or self.held is None:
+            self.running = False
+            return
+        hold = self.hold_now(stamp)
+        if hold >= self.held["hold_ms_max"] and not self.dropping:
+            self.running = False
+            self.release(self.held["hold_ms_max"])
+            return
+        self.paint(doc, ghost, hold)
+        self.frames += 1
+        self.frame_ms += float(js.performance.now()) - float(began)
+        if self.frames % 30 == 0:
+            doc.documentElement.setAttribute("data-twar-frame-ms", f"{self.frame_ms / self.frames:.3f}")
+        js.requestAnimationFrame(self.proxy)
+
+    def paint(self, doc, ghost, hold: int) -> None:
+        held = self.held
+        gx, gy = ghost_at(held, self.target, hold)
+        ghost.setAttribute("transform", f"translate({gx:.2f} {-gy:.2f})")
+        ghost.setAttribute("data-x", f"{gx:.3f}")
+        ghost.setAttribute("data-y", f"{gy:.3f}")
+        ghost.setAttribute("data-hold", str(hold))
+        left = max(0, held["hold_ms_max"] - hold)
+        fill = doc.getElementById(GRIP_ID)
+        if fill is not None and hasattr(fill, "style"):
+            fill.style.width = f"{100 * left / held['hold_ms_max']:.1f}%"
+        text = doc.getElementById(GRIP_TEXT_ID)
+        if text is not None and hasattr(text, "textContent"):
+            text.textContent = f"{left / 1000:.1f} s"
+        dx, dy = tremor(held["amplitude_mm"], tuple(held["phases"]), hold)
+        steady = doc.getElementById(STEADY_ID)
+        if steady is not None and hasattr(steady, "style"):
+            off = math.hypot(dx, dy) / (held["amplitude_mm"] * math.sqrt(2))
+            steady.style.width = f"{100 * off:.1f}%"
+            steady.setAttribute("data-calm", "1" if off < 0.25 else "0")
+        button = doc.getElementById(DROP_ID)
+        if button is not None and hasattr(button, "setAttribute"):
+            button.setAttribute("data-move", json.dumps(drop_json(self.target, hold)))
+
+    # -- input ---------------------------------------------------------------------------------------
+    def point_mm(self, event) -> tuple[float, float] | None:
+        import js
+
+        svg = js.document.getElementById(TOP_ID)
+        if svg is None or not hasattr(svg, "getScreenCTM"):
+            return None
+        pt = svg.createSVGPoint()
+        pt.x, pt.y = event.clientX, event.clientY
+        p = pt.matrixTransform(svg.getScreenCTM().inverse())
+        return (float(p.x), -float(p.y))
+
+    def set_target(self, x: float, y: float, announce: bool = False) -> None:
+        bounds = self.held["target_bounds"]
+        x = round(clamp(x, bounds["x"][0], bounds["x"][1]), 1)
+        y = round(clamp(y, bounds["y"][0], bounds["y"][1]), 1)
+        self.target = (x, y)
+        if self.ctx is not None:
+            self.ctx.ui["twar_target"] = self.target
+        try:
+            import js
+        except Exception:
+            return
+        doc = js.document
+        aim = doc.getElementById(AIM_ID)
+        if aim is not None and hasattr(aim, "setAttribute"):
+            aim.setAttribute("transform", f"translate({x:.2f} {-y:.2f})")
+            aim.setAttribute("data-x", f"{x:.1f}")
+            aim.setAttribute("data-y", f"{y:.1f}")
+        ghost = doc.getElementById(GHOST_ID)
+        if ghost is not None and hasattr(ghost, "setAttribute"):
+            self.paint(doc, ghost, self.hold_now())
+        if announce:
+            words = doc.getElementById(AIM_TEXT_ID)
+            if words is not None and hasattr(words, "textContent"):
+                words.textContent = aim_words(self.target)
+
+    def on_pointerdown(self, event) -> None:
+        if self.held is None or (event.pointerType == "mouse" and event.button != 0):
+            return
+        p = self.point_mm(event)
+        if p is None:
+            return
+        event.preventDefault()
+        self.pressed = True
+        try:
+            import js
+
+            js.document.getElementById(TOP_ID).setPointerCapture(event.pointerId)
+        except Exception:
+            pass
+        self.set_target(*p)
+
+    def on_pointermove(self, event) -> None:
+        if self.held is None or not (self.pressed or event.pointerType == "mouse"):
+            return
+        p = self.point_mm(event)
+        if p is not None:
+            self.set_target(*p)
+
+    def on_pointerup(self, event) -> None:
+        if not self.pressed:
+            return
+        self.pressed = False
+        p = self.point_mm(event)
+        if p is not None:
+            self.set_target(*p)
+        self.release()
+
+    def on_pointercancel(self, _event) -> None:
+        self.pressed = False
+
+    def on_keydown(self, event) -> None:
+        if self.held is None:
+            return
+        key = event.key
+        step = KEY_STEP_BIG_MM if event.shiftKey else KEY_STEP_MM
+        moves = {"ArrowLeft": (-step, 0), "ArrowRight": (step, 0), "ArrowUp": (0, step), "ArrowDown": (0, -step)}
+        if key in moves:
+            event.preventDefault()
+            dx, dy = moves[key]
+            self.set_target(self.target[0] + dx, self.target[1] + dy, announce=True)
+        elif key in (" ", "Spacebar", "Enter"):
+            event.preventDefault()
+            self.release()
+
+    def on_drop_click(self, _event) -> None:
+        self.release()
+
+    # -- the release -----------------------------------------------------------------------------------
+    def release(self, hold: int | None = None) -> None:
+        if self.dropping or self.ctx is None or self.held is None:
+            return
+        self.dropping = True
+        hold = self.hold_now() if hold is None else hold
+        ctx = self.ctx
+        move = ctx.module.move_from_json(drop_json(self.target, hold))
+        self.held = None
+        ctx.play(move)
+
+
+AIM = Aim()

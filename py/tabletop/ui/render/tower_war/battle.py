@@ -1,0 +1,150 @@
+"""The war: this battle's cards face up with their values (and the multiplication when a
+suit repeats), the running totals, the hand to play from, and who must add a piece."""
+
+from __future__ import annotations
+
+import json
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, back, breakdown, card_img, face, label, move_attr, name, sr, suit_products
+from tabletop.ui.render.tower_war.tower import seat_name
+
+
+
+def played_row(entries: list[dict], current: str | None) -> list[El]:
+    out = []
+    earlier: list[str] = []
+    for i, e in enumerate(entries):
+        sum_text = breakdown(e["as"], earlier)
+        is_current = current is not None and i == len(entries) - 1
+        joker = e["card"] != e["as"]
+        note = f"{sum_text} = {e['value']}" if sum_text else f"{e['value']}"
+        extra = [f"worth {e['value']}"]
+        if sum_text:
+            extra.append(f"{sum_text}")
+        if joker:
+            extra.insert(0, f"joker played as the {name(e['as'])}")
+        if e["double"]:
+            extra.append("a double")
+        out.append(h("li.twar-played-card", {"class": "twar-current" if is_current else None},
+                     card_img(e["as"], note=None, extra=", ".join(extra)),
+                     h("span.twar-value", {"aria-hidden": "true"}, note),
+                     h("span.twar-tag", {"aria-hidden": "true"}, "joker") if joker else None,
+                     h("span.twar-tag.twar-tag-double", {"aria-hidden": "true"}, "double") if e["double"] else None))
+        earlier.append(e["as"])
+    return out
+
+
+def hand_area(ctx, view: dict, seat: int) -> El:
+    mine = view.get("mine") or {}
+    hand = mine.get("hand") or []
+    battle = view["battle"] or {}
+    plays = battle.get("plays") or []
+    moves = {json.dumps(ctx.move_json(m), sort_keys=True): m for m in ctx.legal_of("play")}
+    by_card: dict[str, list[tuple[dict, object]]] = {}
+    for p in plays:
+        move = moves.get(json.dumps(p["move"], sort_keys=True))
+        if move is not None:
+            by_card.setdefault(p["move"]["card"], []).append((p, move))
+    if not hand:
+        return h("p.twar-hint", "Your hand is empty.")
+    joker_open = ctx.ui.get("twar_joker")
+    buttons = []
+    for code in hand:
+        options = by_card.get(code, [])
+        if not options:
+            why = "a joker copies one of your earlier cards of this battle" if code.startswith("JOKER") and ctx.legal_of("play") else ""
+            buttons.append(h("span.twar-handcard.twar-idle", card_img(code, extra=why), h("span.twar-hand-note", why) if why else None))
+            continue
+        if code.startswith("JOKER"):
+            open_ = joker_open == code
+            buttons.append(h("button.twar-handcard.twar-joker-btn", {"data-step": "joker", "aria-expanded": "true" if open_ else "false",
+                                                                      "id": f"twar-j-{code}"},
+                             face(code), sr("Joker:"), h("span.twar-hand-note", "copy…"), sr("choose which of your cards it copies"),
+                             on_click=lambda _e, c=code: _toggle_joker(ctx, c)))
+            continue
+        p, move = options[0]
+        result = p.get("result")
+        words = f"Play the {name(code)}, worth"
+        buttons.append(h("button.twar-handcard", {"data-move": move_attr(ctx, move), "id": f"twar-play-{code}",
+                                                   "data-result": result or "lead"},
+                         face(code), sr(words), h("span.twar-hand-note", h("b", f"{p['value']}"), " ", result or "", " · double" if p["double"] else ""),
+                         on_click=lambda _e, m=move: ctx.play(m)))
+    parts = [h("div.twar-hand", {"role": "group", "aria-label": "Your hand"}, buttons)]
+    if joker_open and joker_open in by_card:
+        choices = []
+        for p, move in by_card[joker_open]:
+            as_code = p["move"]["as_card"]
+            result = p.get("result")
+            choices.append(h("button.twar-joker-choice", {"data-move": move_attr(ctx, move)},
+                             face(as_code), sr(f"the {name(as_code)}:"), h("span", f"as {label(as_code)} · {p['value']}" + (f" · {result}" if result else "")),
+                             on_click=lambda _e, m=move: ctx.play(m)))
+        parts.append(h("div.twar-joker-menu", {"role": "group", "aria-label": "The joker copies"}, h("p.twar-hint", "The joker copies:"), choices))
+    return h("div.twar-handwrap", parts)
+
+
+def _toggle_joker(ctx, code: str) -> None:
+    ctx.ui["twar_joker"] = None if ctx.ui.get("twar_joker") == code else code
+    ctx.refresh()
+
+
+def battle_panel(ctx, view: dict) -> El:
+    battle = view.get("battle")
+    viewer = ctx.viewer
+    if not battle:
+        return h("section.twar-battle", h("h3", "The war"), h("p.twar-hint", "The first battle starts when both decks are built."))
+    order = [1 - viewer, viewer] if viewer in (0, 1) else [0, 1]
+    players = view["players"]
+    lines = []
+    for seat in order:
+        entries = battle["played"][seat]
+        total = battle["running_totals"][seat]
+        effs = [e["as"] for e in entries]
+        lead = battle["leader"] == seat
+        head = h("div.twar-line-head",
+                 h("span.twar-who", {"class": SEAT_CLASSES[seat]}, seat_name(ctx, seat), h("span.twar-colour", f" ({('Red', 'Blue')[seat]})")),
+                 h("span.twar-lead", "leads") if lead else None,
+                 h("span.twar-total", "Total ", h("b", str(total))),
+                 h("span.twar-products", {"aria-hidden": "true"}, suit_products(effs)) if len(effs) > 1 else None)
+        row = played_row(entries, battle["current"][seat])
+        body = [h("ol.twar-played", {"aria-label": f"{seat_name(ctx, seat)}'s cards this battle"}, row) if row
+                else h("p.twar-hint.twar-none", "No card played yet this battle.")]
+        if seat == viewer:
+            body.append(hand_area(ctx, view, seat))
+        else:
+            n = players[seat]["hand_count"]
+            body.append(h("div.twar-opp-hand", back(n, f"{seat_name(ctx, seat)} holds {n} card{'s' * (n != 1)}"),
+                          h("span.twar-hint", f"{n} in hand")))
+        lines.append(h("div.twar-line", {"class": SEAT_CLASSES[seat], "data-seat": str(seat)}, head, body))
+    sk = battle["skirmish"]
+    title = f"Battle {battle['number']} · skirmish {sk} of 3"
+    summary = None
+    if battle.get("last_totals") and view["phase"] in ("play",) and not any(battle["played"]):
+        t = battle["last_totals"]
+        summary = h("p.twar-hint", f"Last battle: {seat_name(ctx, 0)} {t[0]}, {seat_name(ctx, 1)} {t[1]}.")
+    returned = battle.get("returned") or []
+    if returned and not any(battle["played"]):
+        words = ", ".join(f"{seat_name(ctx, r['owner'])}'s {r['size']}" for r in returned)
+        summary = h("p.twar-hint", f"Tied battle: back to their stashes went {words}.")
+    return h("section.twar-battle", {"aria-label": "The battle"},
+             h("h3", title), summary, owes(ctx, view), lines)
+
+
+def owes(ctx, view: dict) -> El | None:
+    """Who must add a piece to the tower, and why."""
+    placing = view.get("placing")
+    battle = view.get("battle") or {}
+    if not placing:
+        return None
+    who = seat_name(ctx, placing["seat"])
+    if placing["reason"] == "skirmish":
+        text = f"{who} lost the skirmish and adds a pyramid."
+    else:
+        t = battle.get("last_totals") or [0, 0]
+        score = f"{t[placing['seat']]} to {t[1 - placing['seat']]}"
+        if placing["piece"] == "card":
+            text = f"{who} lost the battle {score}: the level is full, now a card crowns it."
+        else:
+            n = placing["pyramids_needed"]
+            text = f"{who} lost the battle {score}: {n} more pyramid{'s' * (n != 1)} to fill the level, then a card on top."
+    return h("p.twar-owes", {"class": SEAT_CLASSES[placing["seat"]]}, text)

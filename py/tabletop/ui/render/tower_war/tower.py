@@ -1,0 +1,294 @@
+"""The tower: a top-down view of the top card (where pieces are aimed) and a side view of
+the whole tower (its height, its wobble, its fall). Pure tree building from the view.
+
+Frames: the view gives world millimetres (origin at the base card's centre, x right,
+y up, seen from above) and the top card's origin; the top view draws in the top
+card's frame (world minus that origin) with SVG's y flipped, the side view draws x
+against height z.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.render.tower_war import aim as live
+from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
+
+CARD_W, CARD_L = 63.0, 88.0
+VIEW_MARGIN_MM = 4.0
+SIDE_CARD_MM = 2.2  # drawn thickness of a card seen from the side (a real one is 0.3 mm)
+WOBBLE_MAX_DEG = 3.2
+
+
+def f(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".") if v == v else "0"
+
+
+def wobble_word(w: float) -> str:
+    if w <= 0:
+        return "steady"
+    if w < 0.4:
+        return "firm"
+    if w < 0.75:
+        return "uneasy"
+    return "on the edge"
+
+
+def seat_name(ctx, seat: int) -> str:
+    names = ctx.names or []
+    return names[seat] if seat < len(names) else ("Red", "Blue")[seat]
+
+
+# --- top-down view --------------------------------------------------------------------------------
+
+
+def reach(view: dict) -> tuple[float, float]:
+    ph = view["physics"]
+    return (ph["card"]["width_mm"] / 2 + ph["drop_reach_mm"], ph["card"]["length_mm"] / 2 + ph["drop_reach_mm"])
+
+
+def pyramid_top(p: dict, ox: float, oy: float, cls: str = "", attrs: dict | None = None, **events) -> El:
+    """A pyramid seen from above: its square base, ridges to the apex, pips for its size."""
+    b = p["base_mm"]
+    x, y = p["x"] - ox, p["y"] - oy
+    half = b / 2
+    pips = SIZE_PIPS[p["size"]]
+    dots = [h("circle.twar-top-pip", {"cx": f(-half + 3.2 + 3.2 * i), "cy": f(half - 3.2), "r": "1.1"}) for i in range(pips)]
+    a = {"class": f"twar-pyr {SEAT_CLASSES[p['owner']]} {cls}".strip(), "transform": f"translate({f(x)} {f(-y)})",
+         "data-x": f"{x:.3f}", "data-y": f"{y:.3f}", "data-size": p["size"], "data-owner": str(p["owner"])}
+    a.update(attrs or {})
+    return h("g", a,
+             h("rect.twar-pyr-base", {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8"}),
+             h("rect.twar-pyr-hatch", {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8"}) if p["owner"] == 1 else None,
+             h("path.twar-pyr-ridge", {"d": f"M{f(-half)} {f(-half)}L{f(half)} {f(half)}M{f(half)} {f(-half)}L{f(-half)} {f(half)}"}),
+             h("circle.twar-pyr-apex", {"cx": "0", "cy": "0", "r": "1.3"}),
+             dots, **events)
+
+
+def ghost_shape(held: dict, physics: dict) -> list:
+    if held["piece"] == "card":
+        return [h("rect.twar-ghost-card", {"x": f(-CARD_W / 2), "y": f(-CARD_L / 2), "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}),
+                h("text.twar-ghost-label", {"x": "0", "y": "3", "text-anchor": "middle"}, label(held["card"]) if held.get("card") else "card"),
+                h("circle.twar-ghost-dot", {"cx": "0", "cy": "0", "r": "1.6"})]
+    b = physics["pyramids"][held["size"]]["base_mm"]
+    half = b / 2
+    return [h("rect.twar-ghost-pyr", {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8",
+                                       "class": SEAT_CLASSES[held["owner"]]}),
+            h("path.twar-ghost-ridge", {"d": f"M{f(-half)} {f(-half)}L{f(half)} {f(half)}M{f(half)} {f(-half)}L{f(-half)} {f(half)}"}),
+            h("circle.twar-ghost-dot", {"cx": "0", "cy": "0", "r": "1.2"})]
+
+
+def top_view(ctx, view: dict, aiming: bool) -> El:
+    """The top card from above. ``aiming``: the person at the screen holds a piece."""
+    tower = view["tower"]
+    held = view.get("held")
+    fall = tower.get("fall")
+    levels = tower["levels"]
+    top_k = tower["top_level"]
+    shown_k = top_k
+    if fall and fall["piece"] == "card" and fall["level"] >= 1:
+        shown_k = fall["level"] - 1  # show the tripod the fallen card stood on
+    ox, oy = levels[shown_k]["x"], levels[shown_k]["y"]
+    rx, ry = reach(view)
+    m = VIEW_MARGIN_MM
+    vb = f"{f(-rx - m)} {f(-ry - m)} {f(2 * (rx + m))} {f(2 * (ry + m))}"
+    placing = view.get("placing") or {}
+    lifting = set(placing.get("liftable") or []) if ctx.legal_of("lift_pyramid") else set()
+    lifts = {m_.index: m_ for m_ in ctx.legal_of("lift_pyramid")}
+    parts: list = [
+        h("rect.twar-felt", {"x": f(-rx - m), "y": f(-ry - m), "width": f(2 * (rx + m)), "height": f(2 * (ry + m))}),
+        h("rect.twar-reach", {"x": f(-rx), "y": f(-ry), "width": f(2 * rx), "height": f(2 * ry), "rx": "2"}) if aiming else None,
+    ]
+    # the card below, faint, when it sits offset (you see the stack's drift)
+    if shown_k >= 1:
+        below = levels[shown_k - 1]
+        parts.append(h("rect.twar-card-below", {"x": f(below["x"] - ox - CARD_W / 2), "y": f(-(below["y"] - oy) - CARD_L / 2),
+                                                 "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}))
+    top = levels[shown_k]
+    parts.append(h("rect.twar-topcard", {"x": f(-CARD_W / 2), "y": f(-CARD_L / 2), "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}))
+    parts.append(grid_lines())
+    code = top["card"]
+    parts.append(h("text.twar-card-corner", {"x": f(-CARD_W / 2 + 2.5), "y": f(-CARD_L / 2 + 8),
+                                            "class": "twar-red-ink" if code[-1:] in "HD" and not code.startswith("JOKER") else None},
+                   label(code)))
+    # how the top card rests on the level below: its tripod and balance point
+    support = next((st for st in tower["stability"] if st["level"] == shown_k), None)
+    if support:
+        pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in support["tripod"])
+        cx, cy = support["com"][0] - ox, support["com"][1] - oy
+        parts.append(h("g.twar-support", {"data-wobble": str(support["wobble"])},
+                       h("polygon.twar-support-tri", {"points": pts}),
+                       [h("circle.twar-support-apex", {"cx": f(x - ox), "cy": f(-(y - oy)), "r": "1.4"}) for x, y in support["tripod"]],
+                       h("circle.twar-com", {"cx": f(cx), "cy": f(-cy), "r": "2.2"}),
+                       h("path.twar-com-cross", {"d": f"M{f(cx - 3.4)} {f(-cy)}h6.8M{f(cx)} {f(-cy - 3.4)}v6.8"})))
+    # where a crowning card must rest: the triangle of this level's apexes
+    if top["pyramids"] and len(top["pyramids"]) == 3 and (placing.get("piece") == "card" or (held and held["piece"] == "card")):
+        pts = " ".join(f"{f(p['x'] - ox)},{f(-(p['y'] - oy))}" for p in top["pyramids"])
+        parts.append(h("polygon.twar-crown-tri", {"points": pts}))
+    for p in top["pyramids"]:
+        cls = ""
+        if fall and fall["piece"] == "pyramid" and fall["level"] == shown_k and p["index"] in (fall["index"], fall.get("other")):
+            cls = "twar-culprit" if p["index"] == fall["index"] else "twar-victim"
+        if p["index"] in lifting and p["index"] in lifts:
+            move = lifts[p["index"]]
+            parts.append(pyramid_top(p, ox, oy, "twar-liftable " + cls, {"data-move": json.dumps(ctx.move_json(move))},
+                                     on_click=lambda _e, mv=move: ctx.play(mv)))
+        else:
+            parts.append(pyramid_top(p, ox, oy, cls))
+    # cards that fell: their outlines
+    if fall and fall["piece"] == "card":
+        for lv in levels[fall["level"]:]:
+            parts.append(h("rect.twar-fallen-card", {"x": f(lv["x"] - ox - CARD_W / 2), "y": f(-(lv["y"] - oy) - CARD_L / 2),
+                                                     "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}))
+    last = view.get("last_drop")
+    if last and last["piece"] == "pyramid" and last["level"] == shown_k and not aiming:
+        tx, ty = last["target"]
+        lx, ly = last["landing"]
+        parts.append(h("g.twar-lastdrop",
+                       h("line.twar-lastdrop-line", {"x1": f(tx), "y1": f(-ty), "x2": f(lx), "y2": f(-ly)}),
+                       h("path.twar-lastdrop-aim", {"d": f"M{f(tx - 2.5)} {f(-ty - 2.5)}l5 5M{f(tx + 2.5)} {f(-ty - 2.5)}l-5 5"})))
+    if aiming and held:
+        if held.get("from"):
+            fx, fy = held["from"]
+            b = view["physics"]["pyramids"][held["size"]]["base_mm"]
+            parts.append(h("rect.twar-from", {"x": f(fx - b / 2), "y": f(-fy - b / 2), "width": f(b), "height": f(b), "rx": "0.8"}))
+        target, hold = live.AIM.configure(ctx, view)
+        gx, gy = live.ghost_at(held, target, hold)
+        parts.append(h("g", {"id": live.AIM_ID, "class": "twar-aim", "transform": f"translate({f(target[0])} {f(-target[1])})",
+                             "data-x": f"{target[0]:.1f}", "data-y": f"{target[1]:.1f}"},
+                       h("circle.twar-aim-ring", {"cx": "0", "cy": "0", "r": f(held["amplitude_mm"])}),
+                       h("path.twar-aim-cross", {"d": "M-5 0h3.5M1.5 0h3.5M0 -5v3.5M0 1.5v3.5"})))
+        parts.append(h("g", {"id": live.GHOST_ID, "class": "twar-ghost", "transform": f"translate({gx:.2f} {-gy:.2f})",
+                             "data-x": f"{gx:.3f}", "data-y": f"{gy:.3f}", "data-hold": str(hold), "pointer-events": "none"},
+                       ghost_shape(held, view["physics"])))
+    if aiming:
+        a = live.AIM
+        return h("svg", {"id": live.TOP_ID, "class": "twar-topview twar-aiming", "viewBox": vb, "role": "application", "tabindex": "0",
+                         "aria-label": "Aiming area over the top card. Arrow keys move the aim, Shift with an arrow moves it 5 mm, Space lets go.",
+                         "aria-describedby": live.AIM_TEXT_ID, "data-top-level": str(shown_k)},
+                 parts,
+                 on_pointerdown=a.on_pointerdown, on_pointermove=a.on_pointermove, on_pointerup=a.on_pointerup,
+                 on_pointercancel=a.on_pointercancel, on_keydown=a.on_keydown)
+    return h("svg", {"id": "twar-top-still", "class": "twar-topview", "viewBox": vb, "role": "img", "data-top-level": str(shown_k),
+                     "aria-label": top_words(ctx, levels[shown_k], shown_k)}, parts)
+
+
+def grid_lines() -> El:
+    """Faint 10 mm lines over the card, to judge distances by."""
+    d = []
+    for i in range(-3, 4):
+        d.append(f"M{i * 10} {f(-CARD_L / 2)}V{f(CARD_L / 2)}")
+    for j in range(-4, 5):
+        d.append(f"M{f(-CARD_W / 2)} {j * 10}H{f(CARD_W / 2)}")
+    return h("path.twar-grid", {"d": "".join(d)})
+
+
+def top_words(ctx, level: dict, k: int) -> str:
+    ps = level["pyramids"]
+    what = "no pyramids" if not ps else ", ".join(
+        f"{seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {p['x'] - level['x']:.0f}, {p['y'] - level['y']:.0f} mm" for p in ps)
+    return f"Top card of the tower (level {k}, the {label(level['card'])}), seen from above: {what}."
+
+
+# --- side view -----------------------------------------------------------------------------------
+
+
+def side_view(ctx, view: dict, reduced: bool) -> El:
+    tower = view["tower"]
+    levels = tower["levels"]
+    fall = tower.get("fall")
+    stab = {st["level"]: st for st in tower["stability"]}
+    x_lo = min(lv["x"] for lv in levels) - CARD_W / 2 - 16
+    x_hi = max(lv["x"] for lv in levels) + CARD_W / 2 + 16
+    top = levels[-1]
+    z_top = top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0) + 10
+    z_top = max(z_top, 110.0)
+    vb = f"{f(x_lo)} {f(-z_top)} {f(x_hi - x_lo)} {f(z_top + 8)}"
+    ruler = [h("line.twar-table", {"x1": f(x_lo), "y1": "0", "x2": f(x_hi), "y2": "0"})]
+    for cm in range(0, int(z_top // 10) + 1):
+        z = cm * 10
+        big = cm % 5 == 0
+        ruler.append(h("line.twar-tick", {"x1": f(x_lo + 1), "x2": f(x_lo + (7 if big else 4)), "y1": f(-z), "y2": f(-z)}))
+        if big and cm:
+            ruler.append(h("text.twar-tick-label", {"x": f(x_lo + 8), "y": f(-z + 2.5)}, f"{cm} cm"))
+
+    def group(k: int) -> El:
+        lv = levels[k]
+        z = lv["z"]
+        kids: list = [h("rect.twar-side-card", {"x": f(lv["x"] - CARD_W / 2), "y": f(-z), "width": f(CARD_W), "height": f(SIDE_CARD_MM),
+                                                "rx": "0.6", "data-level": str(k)})]
+        for p in lv["pyramids"]:
+            b, hh = p["base_mm"], p["height_mm"]
+            cls = SEAT_CLASSES[p["owner"]]
+            style = None
+            if fall and fall["piece"] == "pyramid" and fall["level"] == k and fall["index"] == p["index"]:
+                cls += " twar-fallen" if reduced else " twar-falling-pyr"
+                style = f"--twar-dir:{1 if p['x'] >= lv['x'] else -1};transform-origin:{f(p['x'])}px 0px"
+            kids.append(h("polygon.twar-side-pyr", {"class": cls, "style": style,
+                                                    "points": f"{f(p['x'] - b / 2)},{f(-z)} {f(p['x'] + b / 2)},{f(-z)} {f(p['x'])},{f(-(z + hh))}"}))
+        kids.append(h("text.twar-side-level", {"x": f(x_hi - 13), "y": f(-z - 2)}, f"L{k}"))
+        if k + 1 < len(levels):
+            kids.append(group(k + 1))
+        attrs: dict = {"class": "twar-side-level-g", "data-level": str(k)}
+        st = stab.get(k)
+        if fall and fall["piece"] == "card" and fall["level"] == k:
+            below = levels[k - 1] if k else lv
+            direction = 1 if lv["x"] >= below["x"] else -1
+            attrs["class"] += " twar-fallen" if reduced else " twar-falling-card"
+            attrs["style"] = f"--twar-dir:{direction};transform-origin:{f(lv['x'] + direction * CARD_W / 2)}px {f(-z)}px"
+        elif st and st["wobble"] > 0 and not fall:
+            amp = WOBBLE_MAX_DEG * st["wobble"]
+            attrs["class"] += " twar-wobble"
+            attrs["style"] = (f"--twar-amp:{amp:.2f}deg;--twar-period:{2.4 - 1.2 * st['wobble']:.2f}s;"
+                              f"transform-origin:{f(st['com'][0])}px {f(-(z - 0.3))}px")
+            attrs["data-wobble"] = str(st["wobble"])
+        return h("g", attrs, kids)
+
+    height_cm = (top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0)) / 10
+    words = (f"The tower from the side: {len(levels)} card{'s' * (len(levels) != 1)}, {height_cm:.1f} cm tall"
+             + (f"; the tightest balance is {tower['tightest_margin_mm']:.1f} mm" if tower.get("tightest_margin_mm") is not None else "") + ".")
+    return h("figure.twar-side",
+             h("svg", {"class": "twar-sideview", "viewBox": vb, "preserveAspectRatio": "xMidYMax meet", "role": "img", "aria-label": words},
+               ruler, group(0)),
+             h("figcaption.twar-side-cap", f"{len(levels)} level{'s' * (len(levels) != 1)} · {height_cm:.1f} cm"))
+
+
+# --- balance readout and the fall ------------------------------------------------------------------
+
+
+def balance_list(view: dict) -> El | None:
+    tower = view["tower"]
+    stab = sorted(tower["stability"], key=lambda st: -st["level"])
+    if not stab:
+        return h("p.twar-hint", "The base card lies on the table: nothing can tip yet.")
+    tight = tower.get("tightest_margin_mm")
+    items = []
+    for st in stab:
+        w = st["wobble"]
+        worst = st["margin_mm"] == tight
+        spare = st["margin_mm"] - st["needed_mm"]
+        items.append(h("li.twar-balance-item", {"class": "twar-tightest" if worst else None, "data-wobble": str(w)},
+                       h("span.twar-balance-name", f"Card {st['level']}"),
+                       h("span.twar-meter", {"aria-hidden": "true"}, h("span.twar-meter-fill", {"style": f"width:{max(4, 100 * (1 - w)):.0f}%",
+                                                                                          "data-level": wobble_word(w)})),
+                       h("span.twar-balance-words", f"{wobble_word(w)}: {spare:.1f} mm to spare" if spare >= 0 else f"{wobble_word(w)}: {-spare:.1f} mm short")))
+    return h("div.twar-balance",
+             h("h3", "Balance"),
+             h("p.twar-hint", "How far each card's balance point sits inside the triangle of pyramid tips under it (it needs 1 mm)."),
+             h("ul.twar-balance-list", items))
+
+
+def fall_box(ctx, view: dict) -> El | None:
+    fall = view["tower"].get("fall")
+    if not fall:
+        return None
+    outcome = view.get("outcome") or {}
+    loser = (outcome.get("details") or {}).get("loser")
+    who = seat_name(ctx, loser) if loser is not None else "The player"
+    what = "A pyramid fell" if fall["piece"] == "pyramid" else (
+        f"Card {fall['level']} fell" + (" with everything on it" if fall["level"] < view["tower"]["top_level"] else ""))
+    sentence = fall["words"][0].upper() + fall["words"][1:] + "."
+    return h("div.twar-fallbox", {"role": "status", "data-cause": fall["cause"]},
+             h("h3", f"{what}: {who} made the tower fall"),
+             h("p", sentence))
