@@ -241,6 +241,16 @@ def tower_view(s: r.State) -> dict | None:
             ],
         })  # fmt: skip
     standing = tw.stability(s.tower[: s.fall.level] if s.fall and s.fall.piece == "card" else s.tower)
+    fall_support = None
+    if s.fall and s.fall.piece == "card":
+        sp = tw.support(s.tower, s.fall.level)
+        fall_support = {
+            "level": sp.level,
+            "com": [round(sp.com[0], 3), round(sp.com[1], 3)],
+            "tripod": [[round(x, 3), round(y, 3)] for x, y in sp.apexes],
+            "margin_mm": round(sp.margin_mm, 3),
+            "apex_margin_mm": round(sp.apex_margin_mm, 3),
+        }
     return {
         "levels": levels,
         "top_level": top,
@@ -248,6 +258,9 @@ def tower_view(s: r.State) -> dict | None:
         "stability": standing,
         "tightest_margin_mm": min((st["margin_mm"] for st in standing), default=None),
         "fall": s.fall.to_json() if s.fall else None,
+        # a card that fell: how it stood on its tripod (the balance point of it and
+        # everything on it, the three apexes), to draw why it went
+        "fall_support": fall_support,
     }
 
 
