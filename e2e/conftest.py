@@ -101,4 +101,40 @@ def start_saved_game(page, game: str, seats: list, seed: int, options: dict | No
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
     goto(page, "#/")
     goto(page, f"#/play/{game}/{save_id}")
-    page.wait_for_selector("[data-screen='table']")
+    page.wait_for_selector("[data-screen='table']", state="attached")
+
+
+def play_any_move(page) -> None:
+    """Play some legal move by clicking the page: a [data-move] control, or a [data-step] first.
+
+    Renderers mark controls that play a move at once with data-move (the move's JSON) and
+    the first step of a two-step choice with data-step.
+    """
+    before = moves_made(page)
+    moves = page.locator("[data-move]:visible:not([disabled])")
+    if moves.count() == 0:
+        page.locator("[data-step]:visible:not([disabled])").first.click()
+        moves = page.locator("[data-move]:visible:not([disabled])")
+    moves.first.click()
+    page.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n", arg=before)
+
+
+def moves_made(page) -> int:
+    """How many moves the game at the table has (the table screen's data-moves)."""
+    return int(page.get_attribute("[data-screen='table']", "data-moves"))
+
+
+def wait_until(page, expression: str, arg=None, timeout_ms: int = 60_000, every_ms: int = 100):
+    """Poll an (async) page expression until it is truthy.
+
+    Playwright's wait_for_function treats a returned Promise as truthy at once, so
+    anything asynchronous (caches, service workers) is polled here instead.
+    """
+    waited = 0
+    while waited <= timeout_ms:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        page.wait_for_timeout(every_ms)
+        waited += every_ms
+    raise TimeoutError(f"not true after {timeout_ms} ms: {expression[:80]}")

@@ -42,6 +42,7 @@ class App:
         self.mount = Mount(js.document.getElementById("app"))
         self.overlay = Mount(js.document.getElementById("overlay-root"))
         self._computer_pending = False
+        self._carry_notices = True  # notices survive a navigation only when the app itself navigates
 
     # ------------------------------------------------------------ routing
     def start(self) -> None:
@@ -53,6 +54,9 @@ class App:
         diagnostics.expose()
 
     def navigate(self) -> None:
+        if not self._carry_notices:
+            self.notices.clear()
+        self._carry_notices = False
         self.route = parse(browser.location_hash(), tuple(self.games))
         if self.route.name == "play":
             self._open_game(self.route.game, self.route.arg)
@@ -60,6 +64,7 @@ class App:
         self._mark_nav()
 
     def go(self, fragment: str) -> None:
+        self._carry_notices = True
         if browser.location_hash() == fragment:
             self.navigate()
         else:
@@ -117,6 +122,11 @@ class App:
         self.notices.append((kind, text))
         self.render()
 
+    def absorb_store_problems(self) -> None:
+        """Show (once) what the store had to set aside."""
+        self.notices.extend(("error", p) for p in self.store.problems)
+        self.store.problems.clear()
+
     def dismiss(self, index: int) -> None:
         if 0 <= index < len(self.notices):
             del self.notices[index]
@@ -158,8 +168,7 @@ class App:
             return
         record = self.store.get(save_id)
         if record is None:
-            self.notices.extend(("error", p) for p in self.store.problems)
-            self.store.problems.clear()
+            self.absorb_store_problems()
             if not any(n[0] == "error" for n in self.notices):
                 self.notices.append(("error", "That saved game is not in this browser."))
             self.route = Route("home")

@@ -40,6 +40,7 @@ def import_panel(app) -> El:
 
 def render(app) -> El:
     records = app.store.list()
+    app.absorb_store_problems()
     saves_note = None if app.store.available else h("p.notice", "Saves are off: this browser does not let the app store anything here. Games still play; export them to keep them.")
     return h("section.home",
              notices(app),

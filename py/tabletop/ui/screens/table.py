@@ -52,7 +52,8 @@ def render(app) -> El:
     module = session.module
     seat = session.curtain
     if seat is not None and app.settings.get("curtain", True):
-        return h("section.table-screen", {"data-screen": "table", "data-game": module.ID}, curtain(app, session, seat))
+        return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
+                 curtain(app, session, seat))
     if seat is not None:
         session.pass_to(seat)
     view = session.view()
@@ -68,7 +69,7 @@ def render(app) -> El:
     else:
         banner = h("div.turn-banner", {"role": "status"}, f"{session.name(to_act)} to play")
     title = session.save.get("name") or module.TITLE
-    return h("section.table-screen", {"data-screen": "table", "data-game": module.ID},
+    return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
              notices(app),
              h("div.table-bar", h("h1", title), banner),
              h("div.table-layout", h("div.table-main", board), side_panel(app, session, view)))

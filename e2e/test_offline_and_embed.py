@@ -1,0 +1,140 @@
+"""Offline play after one visit, clean version changes, and the wiki embed in a cross-site iframe."""
+
+import functools
+import http.server
+import json
+import shutil
+import sys
+import threading
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move, wait_until
+from serving import ROOT, SUBPATH, Site
+
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (build.py's real precache writer makes the second build)
+
+SW_READY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+
+
+def wait_for_offline_cache(page):
+    """Until the service worker controls the page and its cache holds every precached file."""
+    wait_until(page, SW_READY)
+    wait_until(page, """async () => {
+        const names = await caches.keys();
+        if (names.length !== 1) return false;
+        const cache = await caches.open(names[0]);
+        return (await cache.keys()).length > 10;
+    }""")
+
+
+@pytest.fixture()
+def own_site(tmp_path, site):
+    """A private copy of the built site, served on its own port, that a test may rebuild."""
+    root = tmp_path / "site"
+    shutil.copytree(site.directory, root)
+    with Site(root) as running:
+        yield running
+
+
+def test_plays_offline_after_one_visit(browser, own_site):
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(own_site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_for_offline_cache(page)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    goto(page, "#/new/war-of-the-worlds")
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']")
+    play_any_move(page)
+    assert moves_made(page) == 1
+    context.close()
+
+
+def test_new_build_replaces_the_cache_whole(browser, own_site):
+    root = own_site.directory
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(own_site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_for_offline_cache(page)
+    old_version = json.loads((root / "version.json").read_text())["version"]
+    old_cache = page.evaluate("caches.keys()")
+    assert old_cache == [f"towers-and-worlds-{old_version}"]
+
+    # A second build: the shell's lede changes, so its hash, the list and the cache name change.
+    index = root / "index.html"
+    index.write_text(index.read_text().replace("Works offline once loaded.", "Works offline once loaded (v2)."))
+    new_version = build.write_precache(root)
+    assert new_version != old_version
+
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    wait_until(page, "v => caches.keys().then(k => k.length === 1 && k[0] === 'towers-and-worlds-' + v)", new_version)
+    cached = page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const r = await cache.match(new URL('./', location.href).href);
+        return await r.text();
+    }""")
+    assert "(v2)" in cached
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    context.close()
+
+
+@pytest.fixture()
+def wiki_host(tmp_path, site):
+    """A 'wiki page' on localhost framing the app served on 127.0.0.1: a cross-site iframe."""
+    pages = tmp_path / "wiki"
+    pages.mkdir()
+    for name, (w, h) in {"wide": (640, 480), "tall": (360, 640)}.items():
+        (pages / f"{name}.html").write_text(
+            f'<!doctype html><title>Wiki</title><h1>Our game night</h1>'
+            f'<iframe id="game" title="War of the Worlds" src="{site.url}?embed=war-of-the-worlds" width="{w}" height="{h}"></iframe>')
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(pages))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://localhost:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+BLOCK_STORAGE = """if (location.hostname === '127.0.0.1') {
+  for (const k of ['localStorage', 'sessionStorage', 'indexedDB'])
+    Object.defineProperty(window, k, {configurable: true, get() { throw new DOMException('blocked', 'SecurityError'); }});
+}"""
+
+
+@pytest.mark.parametrize("blocked", [False, True], ids=["cross-site", "cross-site-storage-blocked"])
+@pytest.mark.parametrize("frame", ["wide", "tall"])
+def test_embed_boots_and_plays_in_a_cross_site_iframe(browser, wiki_host, blocked, frame):
+    context = browser.new_context()
+    if blocked:
+        context.add_init_script(BLOCK_STORAGE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{wiki_host}/{frame}.html")
+    game = page.frame_locator("#game")
+    game.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    assert SUBPATH in inner.url and "127.0.0.1" in inner.url
+    assert inner.locator("[data-chrome]").first.is_hidden()
+    assert inner.locator("text=Open in full app").count() >= 1
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    play_any_move(inner)
+    assert moves_made(inner) == 1
+    if blocked:
+        assert "Saves are off" in inner.inner_text("body")
+    overflow = inner.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, "the embed scrolls sideways"
+    from conftest import shot
+    shot(page, f"embed-{frame}-{'blocked' if blocked else 'open'}")
+    assert not [e for e in errors if "dispatchEvent" in e]
+    context.close()

@@ -1,0 +1,141 @@
+"""What every game shares: new game, safe names, hot-seat curtain, undo, saves, import, storage trouble."""
+
+import json
+
+from conftest import goto, moves_made, play_any_move, start_saved_game
+from tabletop.games import GAMES
+
+EVIL_NAME = "<img src=x onerror=alert(1)>"
+
+
+def fill_new_game(page, game: str, names: list[str], seed: int | None = None):
+    goto(page, f"#/new/{game}")
+    page.wait_for_selector("[data-screen='new-game']")
+    if page.locator("#player-count").count():
+        page.select_option("#player-count", str(len(names)))
+    for i, name in enumerate(names):
+        page.fill(f"#seat-name-{i}", name)
+    if seed is not None:
+        page.fill("#game-seed", str(seed))
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']", state="attached")
+
+
+def test_names_are_text_never_markup(app):
+    dialogs = []
+    app.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    fill_new_game(app, "war-of-the-worlds", [EVIL_NAME, "Ben"], seed=3)
+    assert EVIL_NAME in app.inner_text(".seat-list")
+    assert app.locator("img[src='x']").count() == 0
+    app.wait_for_timeout(200)
+    assert dialogs == []
+
+
+def test_curtain_hides_the_hand_until_the_right_person_taps(app):
+    module = GAMES["tower-battle"]
+    fill_new_game(app, "tower-battle", ["Ana", "Ben"], seed=11)
+    state = module.new_game(2, None, 11)
+    first = module.to_act(state)
+    names = ["Ana", "Ben"]
+    app.wait_for_selector(".curtain")
+    assert names[first] in app.inner_text(".curtain")
+    hand = module.view(state, first)
+    secret = json.dumps(hand.get("hand") or hand.get("you", {}).get("hand") or "")
+    html = app.inner_html("main#app")
+    assert app.locator("[data-screen='table'] > *").count() == 1
+    for card in json.loads(secret) if secret.startswith("[") else []:
+        code = card if isinstance(card, str) else json.dumps(card)
+        assert code not in html
+    app.click("#curtain-go")
+    app.wait_for_selector(".table-main")
+    assert app.locator(".curtain").count() == 0
+
+
+def test_undo_takes_back_a_move_without_hidden_information(app):
+    start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=4)
+    play_any_move(app)
+    assert moves_made(app) == 1
+    assert app.locator("#undo").is_enabled()
+    app.click("#undo")
+    app.wait_for_function("() => document.querySelector('[data-screen=table]').dataset.moves === '0'")
+    assert app.locator("#undo").is_disabled()
+    assert "Nothing to undo" in app.inner_text("#undo-why")
+
+
+def test_games_autosave_and_continue_from_home(app):
+    fill_new_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=8)
+    play_any_move(app)
+    goto(app, "#/")
+    app.wait_for_selector(".saved-item")
+    assert "The War of the Worlds" in app.inner_text(".saved-item")
+    assert "move 1" in app.inner_text(".saved-item")
+    app.click(".saved-item >> text=Continue")
+    app.wait_for_selector("[data-screen='table']")
+    assert moves_made(app) == 1
+
+
+def test_delete_asks_first(app):
+    start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=4)
+    goto(app, "#/")
+    app.click(".saved-item >> text=Delete")
+    app.click("#confirm-cancel")
+    assert app.locator(".saved-item").count() == 1
+    app.click(".saved-item >> text=Delete")
+    app.click("#confirm-delete")
+    app.wait_for_selector("text=No saved games yet")
+
+
+def test_corrupt_save_is_set_aside_and_others_survive(app):
+    start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=4, save_id="good")
+    app.evaluate("localStorage.setItem('tw:save:bad', '{\"format\": \"towers-and-worlds-save\", \"vers')")
+    goto(app, "#/")
+    app.wait_for_selector(".notice.error")
+    assert "damaged or cut short" in app.inner_text(".notices")
+    assert app.locator(".saved-item").count() == 1
+    assert app.evaluate("localStorage.getItem('tw:save:bad')") is None
+    assert app.evaluate("localStorage.getItem('tw:aside:bad')") is not None
+
+
+def test_import_refuses_a_tampered_save_and_accepts_a_good_one(app, tmp_path):
+    module = GAMES["war-of-the-worlds"]
+    state = module.new_game(2, None, 5)
+    move = module.legal_moves(state)[0]
+    good = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
+            "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 5, "moves": [module.move_to_json(move)]}
+    bad = dict(good, moves=[module.move_to_json(move), module.move_to_json(move)])
+    for name, data in (("bad.json", bad), ("good.json", good)):
+        (tmp_path / name).write_text(json.dumps(data))
+    goto(app, "#/")
+    app.set_input_files("#import-file", str(tmp_path / "bad.json"))
+    app.wait_for_selector(".notice.error")
+    assert "move 2" in app.inner_text(".notice.error") and "not allowed" in app.inner_text(".notice.error")
+    app.set_input_files("#import-file", str(tmp_path / "good.json"))
+    app.wait_for_selector("[data-screen='table']")
+    assert moves_made(app) == 1
+
+
+def test_seed_in_the_url_fills_the_new_game_form(browser, site):
+    from conftest import boot
+
+    context, page, _ = boot(browser, site, "?seed=4242#/new/war-of-the-worlds")
+    page.wait_for_selector("[data-screen='new-game']")
+    assert page.input_value("#game-seed") == "4242"
+    context.close()
+
+
+def test_blocked_storage_says_saves_are_off_and_still_plays(browser, site):
+    from conftest import READY
+
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("""for (const k of ['localStorage', 'sessionStorage', 'indexedDB'])
+        Object.defineProperty(window, k, {configurable: true, get() { throw new DOMException('blocked', 'SecurityError'); }});""")
+    page = context.new_page()
+    page.goto(site.url + "#/")
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert "Saves are off" in page.inner_text("main#app")
+    goto(page, "#/new/war-of-the-worlds")
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']", state="attached")
+    play_any_move(page)
+    assert moves_made(page) == 1
+    context.close()
