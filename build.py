@@ -238,8 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["build", "serve", "test", "bench"])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dist", type=Path, default=DIST, help="where to build (default dist/)")
-    parser.add_argument("rest", nargs=argparse.REMAINDER, help="passed on to pytest / the benchmark")
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)  # the rest goes to pytest / the benchmark
+    args.rest = rest
     dist = args.dist.resolve()
     if args.command == "build":
         build(dist)
