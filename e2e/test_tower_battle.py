@@ -297,6 +297,9 @@ def test_table_at_three_sizes_keyboard_and_audit(app):
         assert small == [], small
         shot(app, f"tower_battle-table-{name}")
     app.set_viewport_size({"width": 1024, "height": 768})
+    app.click(".tb-cards-help summary")
+    tnt = app.inner_text(".tb-summary-tnt")
+    assert "10 TNT" in tnt and "In this match" in tnt
     assert_accessible(app)
     # Keyboard: Tab on to the place button, Enter, then the face choice, Enter.
     for _ in range(12):
@@ -307,11 +310,13 @@ def test_table_at_three_sizes_keyboard_and_audit(app):
     app.keyboard.press("Enter")
     app.wait_for_selector("#tb-face-up")
     assert "face up or face down" in app.inner_text("#tb-prompt")
+    assert app.evaluate("document.activeElement.id") == "tb-place"  # a pressed toggle now; the faces follow it
+    assert app.get_attribute("#tb-place", "aria-pressed") == "true"
     assert_accessible(app)
-    for _ in range(12):
-        app.keyboard.press("Tab")
-        if app.evaluate("document.activeElement.id") == "tb-face-down":
-            break
+    app.keyboard.press("Tab")
+    assert app.evaluate("document.activeElement.id") == "tb-face-up"
+    app.keyboard.press("Tab")
+    assert app.evaluate("document.activeElement.id") == "tb-face-down"
     before = moves_made(app)
     app.keyboard.press("Enter")
     app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n", arg=before)
@@ -338,7 +343,7 @@ def test_any_move_helper_works_at_every_decision(app):
     seed, options, states, moves, _ = two_game_match()
     start_saved_game(app, GAME, NAMES, seed, options, [], save_id="tb-any")
     kinds = set()
-    for _ in range(14):
+    for _ in range(8):
         if app.locator(".curtain").count():
             app.click("#curtain-go")
         app.wait_for_selector(".tb")

@@ -87,8 +87,10 @@ class Choice:
         entry = self.entry
         noun = C.NOUNS[entry["tower"]]
         if len(self.options) == 2:
+            # A toggle: pressed while the face is being chosen; pressing it again steps back.
             more = h("span.visually-hidden", f" on your {noun} tower, then choose face up or face down")
-            return h(selector, {"id": ident, "data-step": "tower"}, text, more, on_click=lambda _e: self.to_tower())
+            return h(selector, {"id": ident, "data-step": "tower", "aria-pressed": "true" if self.at_face else "false"}, text, more,
+                     on_click=lambda _e: self.back() if self.at_face else self.to_tower())
         if len(self.options) == 1:
             more = h("span.visually-hidden", f" on your {noun} tower")
             return move_button(self.ctx, self.options[0][1], selector, {"id": ident}, text, more)
@@ -98,14 +100,10 @@ class Choice:
         if self.entry is None or not self.options:
             return {}
         entry = self.entry
-        if self.at_face:
-            slot = h("div.tb-card.tb-slot.tb-slot-waiting", {"role": "img", "aria-label": f"{entry['label']} goes here"},
-                     h("span.tb-slot-card", C.label(entry["card"])), h("span.tb-slot-text", "up or down?"))
-            return {entry["tower"]: slot}
-        way = "" if len(self.options) == 2 else " face up" if self.options[0][0]["face_up"] else " face down"
-        text = [h("span.tb-slot-text", "Place "), h("span.tb-slot-card", C.label(entry["card"])),
-                h("span.tb-slot-text", f" here{way}")]
-        return {entry["tower"]: self.place_control("button.tb-card.tb-slot", f"tb-slot-{entry['tower']}", text)}
+        way = " up or down?" if self.at_face else "" if len(self.options) == 2 else " face up" if self.options[0][0]["face_up"] else " face down"
+        text = [h("span.tb-slot-text", "Place "), h("span.tb-slot-card", C.label(entry["card"])), h("span.tb-slot-text", f" here{way}")]
+        selector = "button.tb-card.tb-slot" + (".tb-slot-waiting" if self.at_face else "")
+        return {entry["tower"]: self.place_control(selector, f"tb-slot-{entry['tower']}", text)}
 
     def lit_discard(self) -> El | None:
         if self.entry is None or self.discard is None:
@@ -137,6 +135,15 @@ class Choice:
                             self.hand())
         entry = self.entry
         noun = C.NOUNS[entry["tower"]]
+        body = [self.hand()]
+        if len(self.options) == 2:
+            body.append(h("div.button-row", self.place_control("button" if self.at_face else "button.primary", "tb-place",
+                                                                f"Place {entry['label']} on the lit tower")))
+        elif self.options:
+            up = self.options[0][0]["face_up"]
+            body.append(h("div.button-row", self.place_control("button.primary", "tb-place",
+                                                                f"Play {entry['label']} {'face up' if up else 'face down'}")))
+            body.append(h("p.tb-effect", self.options[0][0]["effect"]))
         if self.at_face:
             faces = []
             for opt, move in self.options:
@@ -146,23 +153,17 @@ class Choice:
                 faces.append(move_button(ctx, move, "button.tb-option", {"id": "tb-face-up" if up else "tb-face-down"},
                                          h("span.tb-option-title", title, h("span.tb-option-sub", f" · {sub}")),
                                          h("span.tb-option-effect", opt["effect"])))
-            return decision(f"Play {entry['label']} face up or face down?",
-                            self.hand(),
-                            h("div.tb-options", faces),
-                            h("div.button-row", h("button#tb-back", "Back", on_click=lambda _e: self.back()),
-                              self.discard_button()))
-        body = [self.hand()]
-        place = self.place_control("button.primary", "tb-place", (
-            f"Place {entry['label']} on the lit tower" if len(self.options) == 2 else
-            f"Play {entry['label']} {'face up' if self.options[0][0]['face_up'] else 'face down'}" if self.options else ""))
-        if len(self.options) == 1:
-            body.append(h("p.tb-effect", self.options[0][0]["effect"]))
+            body.append(h("div.tb-options", faces))
         if entry.get("reason"):
             body.append(h("p.tb-reason", h("strong", "Why: " if self.options else "Not on the tower: "), entry["reason"]))
-        body.append(h("div.button-row", place, self.discard_button(),
+        body.append(h("div.button-row", self.discard_button(),
                       h("button#tb-cancel.quiet", "Choose another card", on_click=lambda _e: self.cancel())))
-        head = (f"{entry['label']}: place it on your {noun} tower, or discard it" if self.options
-                else f"{entry['label']} cannot go on your {noun} tower now: discard it or choose another card")
+        if self.at_face:
+            head = f"Play {entry['label']} face up or face down?"
+        elif self.options:
+            head = f"{entry['label']}: place it on your {noun} tower, or discard it"
+        else:
+            head = f"{entry['label']} cannot go on your {noun} tower now: discard it or choose another card"
         return decision(head, *body)
 
     def discard_button(self) -> El | None:

@@ -19,7 +19,12 @@ def recap_panel(ctx, lines: list[str]) -> El | None:
         tag = recent.tag(line)
         items.append(h("li" + (f".tb-tag-{tag.split()[0].lower()}" if tag else ""),
                        h("span.tb-tag", tag) if tag else None, h("span.tb-line", line)))
-    title = "Since your last turn" if ctx.viewer is not None else "The last turn"
+    if ctx.viewer is None:
+        title = "The last turn"
+    elif recent.is_action(lines[0], (ctx.view["seat_names"][ctx.viewer],)):
+        title = "Since your last turn"
+    else:
+        title = "So far"
     more = h("p.tb-hint", "Earlier lines are in the log.") if len(lines) > len(shown) else None
     return h("section.tb-recap", {"aria-labelledby": "tb-recap-title"}, h("h2#tb-recap-title", title),
              h("ul.tb-recap-lines", items), more)
