@@ -180,7 +180,7 @@ def test_three_player_hot_seat_construct_then_deconstruct_with_overflow(app):
     preview = app.inner_text("#tow-preview")
     assert "DECONSTRUCT" in preview.upper() and "Overflow" in preview and NAMES[over["owner"]] in preview
     shot(app, "towers_of_wyoming-3p-overflow-preview")
-    app.focus("#tow-confirm")
+    assert app.evaluate("document.activeElement.id") == "tow-confirm"  # focus moves on to Confirm
     app.keyboard.press("Enter")
     through_curtain(app, NAMES[tw.to_act(tw.apply(s2, tw.move_from_json(over["move"])))])
     after = over["after"]

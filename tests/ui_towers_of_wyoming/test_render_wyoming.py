@@ -30,7 +30,7 @@ def click(el: El):
     el.events["click"](None)
 
 
-def random_states(players, seed, options=None, limit=400):
+def random_states(players, seed, options=None, limit=160):
     rng = random.Random(seed)
     s = tw.new_game(players, options or {}, seed)
     yield s

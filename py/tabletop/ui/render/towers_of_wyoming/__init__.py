@@ -44,12 +44,36 @@ def news(view: dict, teller: Teller) -> list[El]:
                            h("h3", "Reshuffle: the Settling Sky changed"),
                            [h("p", line) for line in lines],
                            h("p.tow-recycle-rule", view["win_rule"]))))
-    lines = [line for line in (teller.event(e) for e in recent if e["type"] != "recycle") if line]
+    lines = [line for line in (teller.event(e) for e in merged_draws(recent, teller.viewer) if e["type"] != "recycle") if line]
     if lines and view.get("outcome") is None:
         heading = "Since your last turn" if teller.viewer is not None else "Last move"
         out.append(h("div.tow-news", {"aria-label": heading, "role": "region"},
                      h("h3", heading), h("ul", [h("li", line) for line in lines[-8:]])))
     return out
+
+
+def merged_draws(events: list[dict], seat: int | None) -> list[dict]:
+    """The seat's own draws said once (a reshuffle in the middle splits a draw in two)."""
+    total = sum(e["count"] for e in events if e["type"] == "draw" and e["seat"] == seat)
+    out, said = [], False
+    for e in events:
+        if e["type"] == "draw" and e["seat"] == seat:
+            if said:
+                continue
+            e, said = dict(e, count=total), True
+        out.append(e)
+    return out
+
+
+def focus(element_id: str) -> None:
+    """Move keyboard focus (and the scroll) to a control that has just appeared; a no-op off the browser."""
+    try:
+        import js
+    except ImportError:
+        return
+    el = js.document.getElementById(element_id)
+    if el is not None and hasattr(el, "focus"):
+        el.focus()
 
 
 def end_panel(view: dict, teller: Teller) -> El | None:
@@ -95,7 +119,10 @@ def render(ctx) -> El:
             update(suit=suit, count=index + 1, blocked=None)
 
     def on_target(key: tuple[int, int]) -> None:
-        update(target=None if choice.target == key else list(key))
+        chosen = choice.target != key
+        update(target=list(key) if chosen else None)
+        if chosen:
+            focus("tow-confirm")
 
     def clear() -> None:
         ui.clear()
@@ -120,6 +147,6 @@ def render(ctx) -> El:
              h("div.tow-mine",
                panel(mine) if mine is not None else None,
                h("div.tow-act",
-                 decision(view, choice, teller, ctx, clear, lambda n: update(count=n), lambda: update(target=None)),
-                 hand(view, choice, on_card) if view.get("hand") is not None else None)) if mine is not None else None,
+                 hand(view, choice, on_card) if view.get("hand") is not None else None,
+                 decision(view, choice, teller, ctx, clear, lambda n: update(count=n), lambda: update(target=None)))) if mine is not None else None,
              on_keydown=on_key)

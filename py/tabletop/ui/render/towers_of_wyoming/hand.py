@@ -100,8 +100,9 @@ def consequence(p: dict, teller: Teller) -> str:
         return f"{gone.capitalize()}: the foundation is empty again."
     if after["suit"] == before["suit"]:
         return f"{gone.capitalize()}; {cards(after['size'], after['suit'])} still stand."
-    return (f"Overflow: {gone}; your other {cards(after['size'], after['suit'])} stay as the new tower "
-            f"on {owner} foundation.")
+    extra = cards(after["size"], after["suit"])
+    verb = "stays" if after["size"] == 1 else "stay"
+    return f"Overflow: {gone}; the extra {extra} {verb} as the new tower on {owner} foundation."
 
 
 def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, set_count: Callable, untarget: Callable) -> El:
@@ -131,9 +132,12 @@ def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, s
             body.append(h("p.tow-step", "Tap the card to discard in your hand."))
         return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision"}, body)
     if not choice.suit:
+        greyed = [Suit(s).noun for s in SUIT_ORDER if choice.held[s] and s not in choice.playable]
         body = [h("h2.tow-prompt", f"{name}, choose cards of one suit"),
-                h("p.tow-hint", "Tap a card: it and the lower cards of its suit are picked (only suits matter). "
+                h("p.tow-hint", "Tap a card in your hand: it and the lower cards of its suit are picked (only suits matter). "
                                 "Then tap a lit tower or foundation.")]
+        if greyed and not choice.blocked:
+            body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(greyed)}, which have no place this turn."))
         if choice.blocked:
             s = Suit(choice.blocked)
             body.append(h("p.tow-warn", {"role": "status"},
