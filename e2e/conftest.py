@@ -72,6 +72,7 @@ def app(booted, site):
     page, _ = booted
     page.set_viewport_size({"width": 1024, "height": 768})
     page.evaluate("localStorage.clear()")
+    goto(page, "#/settings")  # a real navigation, so last test's notices are gone
     goto(page, "#/")
     return page
 

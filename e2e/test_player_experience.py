@@ -107,8 +107,8 @@ def test_import_refuses_a_tampered_save_and_accepts_a_good_one(app, tmp_path):
         (tmp_path / name).write_text(json.dumps(data))
     goto(app, "#/")
     app.set_input_files("#import-file", str(tmp_path / "bad.json"))
-    app.wait_for_selector(".notice.error")
-    assert "move 2" in app.inner_text(".notice.error") and "not allowed" in app.inner_text(".notice.error")
+    app.wait_for_selector(".notice.error:has-text('move 2')")
+    assert "not allowed by the rules" in app.inner_text(".notices")
     app.set_input_files("#import-file", str(tmp_path / "good.json"))
     app.wait_for_selector("[data-screen='table']")
     assert moves_made(app) == 1

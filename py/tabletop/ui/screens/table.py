@@ -43,7 +43,8 @@ def side_panel(app, session, view: dict) -> El:
                    on_click=lambda _e: app.undo()),
                  h("button", "Save as…", on_click=lambda _e: app.name_save()),
                  h("button", "Export", on_click=lambda _e: app.export_save(session.record()))),
-               h("p#undo-why.hint", undo.reason)),
+               h("p#undo-why.hint", undo.reason),
+               None if app.store.available else h("p.hint.saves-off", "Saves are off here: use Export to keep this game.")),
              h("div.panel", h("h2", "Log"), h("ol.game-log", {"aria-live": "polite"}, [h("li", line) for line in log[-60:]])))
 
 
