@@ -232,7 +232,33 @@ def test_any_move_by_the_shared_helper_at_every_decision(app):
     for tactical, seed in ((False, 12), (True, 13)):
         open_game(app, seed, [], tactical=tactical)
         phases = set()
-        for _ in range(24):
+        for _ in range(16):
             phases.add(app.get_attribute(".wotw", "data-phase"))
             play_any_move(app)
         assert len(phases) >= 2
+
+
+def tab_until(page, selector: str, limit: int = 60) -> bool:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement && document.activeElement.matches(s)", selector):
+            return True
+    return False
+
+
+def test_keyboard_only_placement_with_visible_focus(app):
+    seed = 2
+    _, moves = random_game(seed, stop=lambda s, m: len(m) >= 6 and s.phase == "place")
+    open_game(app, seed, moves)
+    app.focus("h1")
+    assert tab_until(app, "#wotw-size-medium")
+    app.keyboard.press("Space")
+    app.wait_for_selector("#wotw-size-medium[aria-pressed='true']")
+    assert tab_until(app, ".wotw-cell[data-move]")
+    cell = app.evaluate("document.activeElement.dataset.cell")
+    assert app.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    app.keyboard.press("Enter")
+    wait_moves(app, len(moves) + 1)
+    assert saved_moves(app)[-1] == {"kind": "place", "size": "medium", "cell": cell}
+    label = app.get_attribute(f".wotw-cell[data-cell='{cell}']", "aria-label")
+    assert label.startswith(f"{cell}, ") and "medium pyramid, standing" in label

@@ -46,7 +46,7 @@ def render(ctx) -> El:
     classes = f"div.wotw.wotw-phase-{phase}" + (".is-my-turn" if ch.any else "")
     return h(classes, {"data-phase": phase},
              end_panel(ctx) if over else decision_bar(ctx, ch, highlight),
-             h("div.wotw-trays", tray(ctx, ch, 0), tray(ctx, ch, 1)),
-             dice(ctx, ch),
-             board(ctx, ch, rec, highlight),
+             h("div.wotw-play",
+               h("div.wotw-rail", h("div.wotw-trays", tray(ctx, ch, 0), tray(ctx, ch, 1)), dice(ctx, ch)),
+               board(ctx, ch, rec, highlight)),
              recent_panel(ctx, rec))

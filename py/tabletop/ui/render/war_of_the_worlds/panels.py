@@ -115,7 +115,7 @@ def decision_bar(ctx, ch: Choices, highlight: int | None) -> El:
     side = SIDE_KEYS[seat] if seat is not None else "none"
     return h(f"div.wotw-decision.{state}.wotw-side-{side}", {"role": "region", "aria-label": "Your decision" if ch.any else "Turn"},
              h("p#wotw-prompt.wotw-prompt", {"aria-live": "polite"},
-               h("strong", f"{who(ctx, seat)}: ") if seat is not None else None, instruction(ctx, ch, highlight)),
+               h("strong", f"{who(ctx, seat)}: ") if seat is not None and ch.any else None, instruction(ctx, ch, highlight)),
              h("div.wotw-actions.button-row" + (".wotw-faces" if ch.wilds else ""), buttons) if buttons else None)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.ui.dom import El, h
 
-SHAPE = {1: (30, 13), 2: (43, 18), 3: (56, 23)}  # pips -> (height, half width)
+SHAPE = {1: (33, 14), 2: (47, 19), 3: (61, 25)}  # pips -> (height, half width)
 WORDS = {"aliens": "Aliens", "humans": "Humans", "neutral": "obstacle"}
 
 
@@ -33,7 +33,7 @@ PIP = 2.6
 
 def icon(side: str, pips: int, standing: bool = True) -> El:
     """A small stand-alone pyramid picture (trays, score, end screen)."""
-    return h("svg", {"class": "wotw-icon", "viewBox": "18 20 64 64", "aria-hidden": "true"},
+    return h("svg", {"class": "wotw-icon", "viewBox": "16 16 68 68", "aria-hidden": "true"},
              pyramid(side, pips, standing, floor=80))
 
 
