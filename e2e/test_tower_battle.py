@@ -287,6 +287,10 @@ def test_table_at_three_sizes_keyboard_and_audit(app):
     app.keyboard.press("Enter")
     app.wait_for_selector(f"#tb-slot-{free['tower']}")
     assert app.evaluate("document.activeElement.id") == f"tb-hand-{free['card']}"
+    app.keyboard.press("Escape")  # puts the card back
+    app.wait_for_selector(f"#tb-slot-{free['tower']}", state="detached")
+    app.keyboard.press("Enter")
+    app.wait_for_selector(f"#tb-slot-{free['tower']}")
     for name, (w, h) in SIZES.items():
         app.set_viewport_size({"width": w, "height": h})
         app.wait_for_timeout(50)

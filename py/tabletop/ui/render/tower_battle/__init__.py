@@ -29,6 +29,16 @@ def hand_panel(ctx, seat: int | None) -> El | None:
              h("ul.tb-hand-cards", [h("li", C.face(code)) for code in hand]))
 
 
+def escape_cancels(ctx):
+    """Escape puts a chosen card back (keyboard users' way out of a half-made play)."""
+    def on_key(event) -> None:
+        if getattr(event, "key", "") == "Escape" and "tb_card" in ctx.ui:
+            ctx.ui.pop("tb_card", None)
+            ctx.ui.pop("tb_tower", None)
+            ctx.refresh()
+    return on_key
+
+
 def render(ctx) -> El:
     view = ctx.view
     viewer = ctx.viewer
@@ -49,4 +59,5 @@ def render(ctx) -> El:
                board(ctx, bottom, lit, lit_discard, last),
                panel,
                None if hand_inside else hand_panel(ctx, viewer),
-               news))
+               news),
+             on_keydown=escape_cancels(ctx))
