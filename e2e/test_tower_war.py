@@ -195,7 +195,7 @@ def test_a_battle_and_a_pyramid_dropped_by_pointer_lands_where_drawn(app):
     shot(app, "tower-war-aiming")
 
     # the drop: real pointer events over the top card, held for a while
-    aim_mm = (4.0, -6.0)
+    aim_mm = TRIPOD[0]  # where the careful prefix player would put it, so the rest of the level fits
     x, y = mm_to_client(app, *aim_mm)
     n = moves_made(app)
     app.mouse.move(x, y)
@@ -290,12 +290,22 @@ def test_joker_copies_a_card_played_earlier(app):
     wait_moves(app, len(moves) + 1)
     played = saved_moves(app, sid)[-1]
     assert played["card"] == str(joker) and played["as_card"]
+    # a joker copies a card of its own battle, so its suit repeats: the multiplication is shown
+    s = replay(seed, saved_moves(app, sid))
+    entry = next(p for q in (0, 1) for p in s.played[q] if p.card == joker)
+    pass_curtain(app)
+    app.wait_for_selector(".twar-played-card .twar-tag")
+    values = app.locator(".twar-value").all_inner_texts()
+    assert any("×" in v and v.endswith(f"= {entry.value}") for v in values), values
 
 
 def joker_spot():
     for seed in range(1, 60):
-        s, moves = prefix(seed, lambda s: s.phase == "play" and any(c.is_joker for c in s.hand[s.actor]) and s.played[s.actor], cap=400)
-        if s.phase == "play" and s.result is None and any(c.is_joker for c in s.hand[s.actor]) and s.played[s.actor]:
+        def ready(s):  # the leader holds a joker after a first card: playing it resolves nothing yet
+            return s.phase == "play" and s.actor == s.leader and s.played[s.actor] and any(c.is_joker for c in s.hand[s.actor])
+
+        s, moves = prefix(seed, ready, cap=400)
+        if s.result is None and ready(s):
             return seed, moves
     raise AssertionError("no seed puts a joker in hand after a first card")
 
@@ -325,11 +335,11 @@ def test_screens_at_three_sizes_with_a_tall_tower_and_a_fall(app):
             assert app.locator(".twar-falling-card, .twar-falling-pyr").count() >= 1
             assert audit(app, ".twar") == []
             app.wait_for_timeout(2200)  # let the fall play out
-            app.emulate_media(reduced_motion="reduce")  # the other sizes show the still version
         else:
             assert app.locator(".twar-fallen").count() >= 1 and app.locator(".twar-falling-card").count() == 0
         assert_fits(app, name)
         shot(app, f"tower-war-fall-{name}")
+        app.emulate_media(reduced_motion="reduce")  # the other sizes show the still version
     app.emulate_media(reduced_motion="no-preference")
     app.set_viewport_size({"width": 1024, "height": 768})
 

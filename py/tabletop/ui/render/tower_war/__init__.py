@@ -12,7 +12,7 @@ import json
 
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
-from tabletop.ui.render.tower_war.battle import battle_panel, owes
+from tabletop.ui.render.tower_war.battle import battle_panel
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, face, move_attr, name, pyramid_glyph, sr
 from tabletop.ui.render.tower_war.draft import build_panel, draft_panel
 from tabletop.ui.render.tower_war.players import player_strip
@@ -166,9 +166,11 @@ def tower_area(ctx, view: dict, reduced: bool) -> El | None:
     return h("section.twar-tower", {"aria-label": "The tower", "class": "twar-tower-focus" if view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall") else None},
              fall_box(ctx, view),
              h("div.twar-views",
-               h("figure.twar-topfig", top, h("figcaption.twar-top-cap", top_caption(view, aiming))),
+               h("div.twar-maincol",
+                 h("figure.twar-topfig", top, h("figcaption.twar-top-cap", top_caption(view, aiming))),
+                 waiting, controls),
                side_view(ctx, view, reduced)),
-             waiting, controls, balance_list(view))
+             balance_list(view))
 
 
 def top_caption(view: dict, aiming: bool) -> str:
@@ -197,9 +199,10 @@ def render(ctx) -> El:
         body.append(h("div.twar-war", {"class": "twar-war-tower-first" if focus_tower else None}, war, tower))
     actor = view["to_act"]
     happened = just_happened(view)
-    head = h("div.twar-prompt", {"class": SEAT_CLASSES[actor] if actor is not None else "twar-over"},
-             h("h2.twar-prompt-text", {"id": "twar-prompt"}, prompt(ctx, view)),
-             h("p.twar-last", h("span.twar-last-label", "Just now: "), happened) if happened else None,
-             owes(ctx, view) if phase == "over" else None)
+    head = None
+    if phase != "over":  # the table's end banner says how it ended
+        head = h("div.twar-prompt", {"class": SEAT_CLASSES[actor] if actor is not None else None},
+                 h("h2.twar-prompt-text", {"id": "twar-prompt"}, prompt(ctx, view)),
+                 h("p.twar-last", h("span.twar-last-label", "Just now: "), happened) if happened else None)
     return h("div.twar", {"class": "twar-calm" if reduced else None, "data-phase": phase, "data-game-ui": "tower-war"},
              head, player_strip(ctx, view), body)

@@ -10,7 +10,6 @@ from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, back, breakdown, ca
 from tabletop.ui.render.tower_war.tower import seat_name
 
 
-
 def played_row(entries: list[dict], current: str | None) -> list[El]:
     out = []
     earlier: list[str] = []

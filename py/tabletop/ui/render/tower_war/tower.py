@@ -113,7 +113,7 @@ def top_view(ctx, view: dict, aiming: bool) -> El:
                                             "class": "twar-red-ink" if code[-1:] in "HD" and not code.startswith("JOKER") else None},
                    label(code)))
     # how the top card rests on the level below: its tripod and balance point
-    support = next((st for st in tower["stability"] if st["level"] == shown_k), None)
+    support = None if fall and fall["piece"] == "card" else next((st for st in tower["stability"] if st["level"] == shown_k), None)
     if support:
         pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in support["tripod"])
         cx, cy = support["com"][0] - ox, support["com"][1] - oy
@@ -136,11 +136,20 @@ def top_view(ctx, view: dict, aiming: bool) -> El:
                                      on_click=lambda _e, mv=move: ctx.play(mv)))
         else:
             parts.append(pyramid_top(p, ox, oy, cls))
-    # cards that fell: their outlines
+    # cards that fell: their outlines, what stood on them, and the balance point that left the tripod
     if fall and fall["piece"] == "card":
         for lv in levels[fall["level"]:]:
             parts.append(h("rect.twar-fallen-card", {"x": f(lv["x"] - ox - CARD_W / 2), "y": f(-(lv["y"] - oy) - CARD_L / 2),
                                                      "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}))
+            parts.extend(pyramid_top(p, ox, oy, "twar-fallen-pyr") for p in lv["pyramids"])
+        fs = tower.get("fall_support")
+        if fs:
+            pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in fs["tripod"])
+            cx, cy = fs["com"][0] - ox, fs["com"][1] - oy
+            parts.append(h("g.twar-fall-support",
+                           h("polygon.twar-fall-tri", {"points": pts}),
+                           h("circle.twar-fall-com", {"cx": f(cx), "cy": f(-cy), "r": "2.6"}),
+                           h("path.twar-fall-cross", {"d": f"M{f(cx - 4)} {f(-cy)}h8M{f(cx)} {f(-cy - 4)}v8"})))
     last = view.get("last_drop")
     if last and last["piece"] == "pyramid" and last["level"] == shown_k and not aiming:
         tx, ty = last["target"]
@@ -199,8 +208,9 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
     levels = tower["levels"]
     fall = tower.get("fall")
     stab = {st["level"]: st for st in tower["stability"]}
-    x_lo = min(lv["x"] for lv in levels) - CARD_W / 2 - 16
-    x_hi = max(lv["x"] for lv in levels) + CARD_W / 2 + 16
+    spill = 34 if fall else 0  # room for what falls
+    x_lo = min(lv["x"] for lv in levels) - CARD_W / 2 - 26 - spill
+    x_hi = max(lv["x"] for lv in levels) + CARD_W / 2 + 16 + spill
     top = levels[-1]
     z_top = top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0) + 10
     z_top = max(z_top, 110.0)

@@ -1,0 +1,215 @@
+"""The Tower War table under CPython: every phase renders, controls carry their moves,
+the ghost is drawn where the engine lands the piece, and the live hand lets go by itself
+when the grip runs out (a fake ``js`` stands in for the browser)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+import pytest
+
+from tabletop.engine.rng import Rng
+from tabletop.games import tower_war as g
+from tabletop.games.tower_war import rules as r
+from tabletop.ui.dom import find_all, text_of
+from tabletop.ui.render import TableContext
+from tabletop.ui.render import tower_war as R
+from tabletop.ui.render.tower_war import aim as live
+
+TRIPOD = ((-17.0, -16.0), (17.0, -16.0), (0.0, 32.0))
+
+
+def steady(s):
+    legal = g.legal_moves(s)
+    if s.phase == "drop":
+        top = s.tower[-1]
+        if s.held.piece == "card":
+            want = (sum(p.x - top.x for p in top.pyramids) / 3, sum(p.y - top.y for p in top.pyramids) / 3)
+        else:
+            want = TRIPOD[len(top.pyramids) % 3]
+        dx, dy = live.tremor(s.held.amplitude, s.held.phases, 1200)
+        return r.Drop(want[0] - dx, want[1] - dy, 1200)
+    if s.phase == "place":
+        adds = [m for m in legal if m.kind != "lift_pyramid"]
+        return max(adds, key=lambda m: s.stash[s.actor][m.size]) if s.placing == "pyramid" else adds[0]
+    return legal[0]
+
+
+def ctx_for(s, played=None, ui=None):
+    seat = g.to_act(s)
+    return TableContext(module=g, view=g.view(s, seat), legal=g.legal_moves(s) if seat is not None else [], names=["Ana", "Ben"],
+                        viewer=seat, play=(played.append if played is not None else (lambda m: None)), refresh=lambda: None,
+                        ui=ui if ui is not None else {})
+
+
+def game_states(seed, options=None, cap=400):
+    s = g.new_game(2, options, seed)
+    yield s
+    n = 0
+    while s.result is None and n < cap:
+        s = g.apply(s, steady(s))
+        n += 1
+        yield s
+
+
+def moves_in(tree) -> list[dict]:
+    return [json.loads(e.attrs["data-move"]) for e in find_all(tree, lambda e: e.attrs.get("data-move"))]
+
+
+@pytest.mark.parametrize("seed,options", [(2, None), (3, {"advanced_draft": True})])
+def test_every_phase_renders_and_offers_only_legal_moves(seed, options):
+    seen = set()
+    for s in game_states(seed, options):
+        ctx = ctx_for(s)
+        tree = R.render(ctx)
+        seen.add(s.phase)
+        legal = [g.move_to_json(m) for m in ctx.legal]
+        for data in moves_in(tree):
+            if data["kind"] in ("drop", "split"):
+                g.apply(s, g.move_from_json(data))  # accepted by the engine (drops and splits are open-ended)
+            else:
+                assert data in legal
+        if s.phase in ("sweeten", "take", "build", "play", "place", "drop") and s.result is None:
+            assert moves_in(tree) or find_all(tree, lambda e: e.attrs.get("data-step")), s.phase
+    assert {"split", "take", "build", "play", "place", "drop", "over"} <= seen
+
+
+def test_split_confirm_follows_the_taps():
+    s = g.new_game(2, None, 5)
+    ui = {}
+    ctx = ctx_for(s, ui=ui)
+    tree = R.render(ctx)
+    ok = find_all(tree, lambda e: e.attrs.get("id") == "twar-split-ok")[0]
+    assert ok.attrs["disabled"] and ok.attrs.get("data-move") is None
+    codes = [str(c) for c in s.faceup]
+    ui[R.draft.PILE_B_KEY] = codes[:2]
+    tree = R.render(ctx_for(s, ui=ui))
+    ok = find_all(tree, lambda e: e.attrs.get("id") == "twar-split-ok")[0]
+    assert json.loads(ok.attrs["data-move"]) == {"kind": "split", "pile": codes[2:]}
+
+
+def drop_state(seed=3):
+    for s in game_states(seed):
+        if s.phase == "drop":
+            return s
+    raise AssertionError
+
+
+def test_the_ghost_is_where_the_engine_lands_the_piece():
+    s = drop_state()
+    held = g.view(s, s.actor)["held"]
+    for x, y, hold in ((0, 0, 0), (12.5, -30.1, 733), (-51.5, 64, 10_000), (3.3, 4.4, 4321)):
+        engine = g.preview_drop(s, x, y, hold)["landing"]
+        ghost = live.ghost_at(held, (x, y), hold)
+        assert ghost == pytest.approx(engine, abs=1e-9)
+
+
+def test_the_drawn_pyramid_is_the_engine_pyramid():
+    s = drop_state()
+    s = g.apply(s, r.Drop(3.0, -4.0, 1500))
+    tree = R.render(ctx_for(s))
+    top = s.tower[-1]
+    pyr = find_all(tree, lambda e: "twar-pyr" in (e.attrs.get("class") or "").split())
+    assert [(float(e.attrs["data-x"]), float(e.attrs["data-y"])) for e in pyr] == [
+        pytest.approx((p.x - top.x, p.y - top.y), abs=1e-3) for p in top.pyramids]
+
+
+class FakeEl:
+    def __init__(self):
+        self.attrs = {}
+        self.style = types.SimpleNamespace(width="")
+        self.textContent = ""
+
+    def setAttribute(self, k, v):  # noqa: N802 - the DOM's name
+        self.attrs[k] = v
+
+
+class FakeJs(types.ModuleType):
+    def __init__(self):
+        super().__init__("js")
+        self.now = 0.0
+        self.frames = []
+        self.els = {}
+        outer = self
+        self.performance = types.SimpleNamespace(now=lambda: outer.now)
+        self.document = types.SimpleNamespace(getElementById=lambda i: outer.els.get(i), documentElement=FakeEl())
+
+    def requestAnimationFrame(self, fn):  # noqa: N802
+        self.frames.append(fn)
+
+
+@pytest.fixture()
+def fake_browser(monkeypatch):
+    js = FakeJs()
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda fn: fn
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    monkeypatch.setattr(live, "AIM", live.Aim())
+    return js
+
+
+def test_live_ghost_follows_the_engine_and_the_grip_gives_out(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    played = []
+    js.now = 1000.0
+    ctx = ctx_for(s, played)
+    R.render(ctx)
+    for ident in (live.GHOST_ID, live.AIM_ID, live.DROP_ID, live.GRIP_ID, live.GRIP_TEXT_ID, live.STEADY_ID):
+        js.els[ident] = FakeEl()
+    held = ctx.view["held"]
+    assert js.frames, "the frame loop was started"
+    js.now = 1000.0 + 2345
+    js.frames.pop()(js.now)
+    ghost = js.els[live.GHOST_ID].attrs
+    gx, gy = g.preview_drop(s, 0.0, 0.0, 2345)["landing"]
+    assert (float(ghost["data-x"]), float(ghost["data-y"])) == pytest.approx((gx, gy), abs=1e-3)
+    assert json.loads(js.els[live.DROP_ID].attrs["data-move"]) == {"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": 2345}
+    assert played == []
+    js.now = 1000.0 + held["hold_ms_max"] + 40
+    js.frames.pop()(js.now)
+    assert [g.move_to_json(m) for m in played] == [{"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": held["hold_ms_max"]}]
+
+
+def test_keyboard_moves_the_aim_within_reach(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    played = []
+    ctx = ctx_for(s, played)
+    R.render(ctx)
+
+    class Key:
+        def __init__(self, key, shift=False):
+            self.key, self.shiftKey = key, shift
+
+        def preventDefault(self):  # noqa: N802
+            pass
+
+    a = live.AIM
+    for _ in range(30):
+        a.on_keydown(Key("ArrowRight", shift=True))
+    bounds = ctx.view["held"]["target_bounds"]
+    assert a.target == (bounds["x"][1], 0.0)
+    a.on_keydown(Key("ArrowDown"))
+    js.now = 812.0
+    a.on_keydown(Key(" "))
+    assert [g.move_to_json(m) for m in played] == [{"kind": "drop", "x": bounds["x"][1], "y": -1.0, "hold_ms": 812}]
+
+
+def test_text_names_the_seats_and_the_risk():
+    for s in game_states(3):
+        if s.phase == "place" and len(s.tower) >= 2:
+            break
+    text = text_of(R.render(ctx_for(s)))
+    assert "Ana" in text and "Ben" in text and "Balance" in text and "mm to spare" in text
+
+
+def test_rng_is_untouched_by_rendering():
+    s = drop_state()
+    before = s.rng.copy()
+    R.render(ctx_for(s))
+    assert s.rng == before and isinstance(before, Rng)
