@@ -71,7 +71,7 @@ def opposition(view: dict) -> El:
         for _ in range(4):
             chain.append(s)
             s = beats[s]
-        items.append(h("li", [h("span", {"class": f"tow-sym tow-{Suit(x).noun}"}, symbol(x), " → ") for x in chain],
+        items.append(h("li", [[h("span", {"class": f"tow-sym tow-{Suit(x).noun}"}, symbol(x)), " → "] for x in chain],
                        h("span", {"class": f"tow-sym tow-{Suit(chain[0]).noun}"}, symbol(chain[0]))))
         words = "Wheel of Opposition, one way only: " + ", ".join(f"{Suit(x).noun} knock down {Suit(beats[x]).noun}" for x in chain)
     return h("div.tow-opp", {"role": "group", "aria-label": words},
