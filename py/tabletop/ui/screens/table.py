@@ -9,8 +9,12 @@ from tabletop.ui.screens.common import notices
 
 
 def curtain(app, session, seat: int) -> El:
+    """The hand-over screen. It shows only the public log (what everyone at the table saw),
+    so whoever just moved sees how it turned out before passing the device."""
     name = session.name(seat)
+    recent = (session.module.view(session.state, None).get("log") or [])[-3:]
     return h("div.curtain", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
+             h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent]) if recent else None,
              h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
              h("p", f"Only {name} should look at the screen now."),
              h("button#curtain-go", {"autofocus": True}, f"I am {name}: show my game", on_click=lambda _e: app.pass_to(seat)))
@@ -45,7 +49,7 @@ def side_panel(app, session, view: dict) -> El:
                  h("button", "Export", on_click=lambda _e: app.export_save(session.record()))),
                h("p#undo-why.hint", undo.reason),
                None if app.store.available else h("p.hint.saves-off", "Saves are off here: use Export to keep this game.")),
-             h("div.panel", h("h2", "Log"), h("ol.game-log", {"aria-live": "polite"}, [h("li", line) for line in log[-60:]])))
+             h("div.panel", h("h2", "Log"), h("ol.game-log", {"aria-live": "polite", "tabindex": "0", "aria-label": "Game log"}, [h("li", line) for line in log[-60:]])))
 
 
 def render(app) -> El:
