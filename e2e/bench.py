@@ -93,6 +93,10 @@ def cpython_figures() -> dict:
     for game_id in GAMES:
         r = simulate(game_id, 30, 1)
         out[game_id] = {"games_per_second": r["games_per_second"], "ms_per_game": r["ms_per_game"]}
+    if "tower-war" in GAMES:
+        from tabletop.games.tower_war.tower import benchmark
+
+        out["tower-war"]["stability_check_10_levels_ms"] = benchmark()["check_ms"]
     return out
 
 

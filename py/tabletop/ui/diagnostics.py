@@ -28,7 +28,12 @@ def decision_step_ms(module, steps: int, seed: int = 1) -> float:
 
 
 def bench(steps: int = 200) -> str:
-    return json.dumps({game_id: decision_step_ms(module, int(steps)) for game_id, module in GAMES.items()})
+    result = {game_id: decision_step_ms(module, int(steps)) for game_id, module in GAMES.items()}
+    if "tower-war" in GAMES:
+        from tabletop.games.tower_war.tower import benchmark
+
+        result["tower-war stability check (10 levels)"] = benchmark(repeats=200)["check_ms"]
+    return json.dumps(result)
 
 
 def expose() -> None:
