@@ -26,3 +26,15 @@ def test_recent_keeps_a_recycle_made_during_another_seats_draw():
     recent = tw.view(s2, 2)["recent"]
     assert [e["type"] for e in recent] == ["construct", "recycle", "draw", "construct"]
     assert recent[1]["sky_before"] == 10 and recent[1]["sky_after"] == 9
+
+
+def test_recent_goes_back_one_round_at_most_and_names_discards_without_their_copy():
+    s = position(2, hands={0: "CC", 1: "H"}, towers={(0, 0): "S", (0, 1): "S", (1, 0): "S", (1, 1): "S"}, current=1)
+    s1 = tw.apply(s, tw.legal_moves(s)[0])  # Player 2's heart knocks down a spade tower
+    s2 = tw.apply(s1, tw.legal_moves(s1)[0])
+    for seat in (0, 1):
+        assert all(e["move"] >= s2.moves - 1 for e in tw.view(s2, seat)["recent"])
+    d = position(2, hands={0: "CC", 1: "CCC"}, towers={(0, 0): "H", (0, 1): "H", (1, 0): "S", (1, 1): "S"})
+    d1 = tw.apply(d, tw.legal_moves(d)[0])
+    discard = next(e for e in tw.view(d1, 1)["recent"] if e["type"] == "discard")
+    assert "card" not in discard and discard["label"].endswith("♣") and discard["name"].endswith("of clubs")

@@ -18,8 +18,9 @@ Keys (besides the contract's ``to_act``, ``outcome``, ``log``, ``epoch``):
 - ``events``: public records made by the last move (draws, recycling with ``sky_before``,
   ``sky_after``, ``tosses`` as [heads, tails] pairs, ``eliminated``; plays; skips; the end).
   ``recycles``: every recycling so far. ``recent``: the events since this seat's own last
-  play or discard (for a spectator, those of the last move), so a table UI can say what
-  happened while the device was with the others.
+  play or discard, at most one round back (for a spectator, those of the last move), so a
+  table UI can say what happened while the device was with the others; its discards carry
+  the card's ``label`` and ``name`` instead of its code.
 
 Another seat's hand, the draw pile's order and whether the player to act is stuck for a
 play never appear in another seat's view.
@@ -27,8 +28,8 @@ play never appear in another seat's view.
 
 from __future__ import annotations
 
-from tabletop.engine.cards import SUITS
-from tabletop.games.towers_of_wyoming.deck import CODES, PER_SUIT, card_json, count_cards
+from tabletop.engine.cards import SUITS, Card
+from tabletop.games.towers_of_wyoming.deck import CARDS, CODES, PER_SUIT, card_id, card_json, count_cards
 from tabletop.games.towers_of_wyoming.rules import (
     Discard,
     Play,
@@ -88,14 +89,26 @@ PLAYED = ("construct", "deconstruct", "discard")
 
 
 def recent_events(s: State, seat: int | None) -> list[dict]:
-    """Public events after ``seat``'s own last play or discard; a spectator gets the last move's."""
-    if seat is None:
-        return [e for e in s.events if e["move"] == s.moves]
-    for i in range(len(s.events) - 1, -1, -1):
-        e = s.events[i]
-        if e["type"] in PLAYED and e["seat"] == seat:
-            return s.events[i + 1:]
-    return list(s.events)
+    """Public events after ``seat``'s own last play or discard, within the last round of moves
+    (a seat that is out, or skipped, gets the last round); a spectator gets the last move's.
+    A discard names its card (``label``, ``name``) but not which of the twin copies it was,
+    so a card reshuffled and drawn since cannot be traced into a hand."""
+    first = s.moves if seat is None else s.moves - s.players + 1
+    start = len(s.events)
+    while start > 0 and s.events[start - 1]["move"] >= first:
+        e = s.events[start - 1]
+        if seat is not None and e["type"] in PLAYED and e["seat"] == seat:
+            break
+        start -= 1
+    return [public_event(e) for e in s.events[start:]]
+
+
+def public_event(e: dict) -> dict:
+    e = dict(e)
+    if e["type"] == "discard":
+        card = CARDS[card_id(Card.parse(e.pop("card")))]
+        e["label"], e["name"] = card.label, card.name
+    return e
 
 
 def seat_json(s: State, p: int) -> dict:

@@ -116,7 +116,8 @@ class Teller:
                 return f"{head}: it drops to {cards(after['size'], after['suit'])}."
             return f"{head}: it turns into a tower of {cards(after['size'], after['suit'])}."
         if kind == "discard":
-            return f"{self.who(e['seat'])} had no play and discarded the {card_name(e['card'])}."
+            card = e.get("name") or card_name(e["card"])
+            return f"{self.who(e['seat'])} had no play and discarded the {card}."
         if kind == "skip":
             return f"{self.who(e['seat'])} had no cards and was skipped."
         if kind == "draw":
