@@ -163,3 +163,23 @@ def test_blocked_storage_says_saves_are_off_and_still_plays(browser, site):
     play_any_move(page)
     assert moves_made(page) == 1
     context.close()
+
+
+def test_named_save_slot(app):
+    start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=4)
+    app.click("text=Save as…")
+    app.fill("#save-name", "Friday <b>night</b>")
+    app.click("#save-confirm")
+    app.wait_for_selector(".notice.ok")
+    goto(app, "#/")
+    assert "Friday <b>night</b>" in app.inner_text(".saved-item")
+    assert app.locator(".saved-item b").count() == 0
+
+
+def test_manifest_makes_the_app_installable(app, site):
+    manifest = app.evaluate("fetch('./manifest.webmanifest').then(r => r.json())")
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        assert app.evaluate("u => fetch(u).then(r => r.ok)", icon["src"])

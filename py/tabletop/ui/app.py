@@ -237,12 +237,33 @@ class App:
 
     # ------------------------------------------------------------ saves
     def name_save(self) -> None:
-        name = js.window.prompt("Name this saved game:", self.session.save.get("name") or "")
-        if name is None:
-            return
-        self.session.save["name"] = " ".join(str(name).split())[:40]
-        self._autosave()
-        self.toast("Saved.", "ok")
+        """Ask for a name for this game's save slot (an in-page dialog: prompt() is blocked in iframes)."""
+        draft = {"name": self.session.save.get("name") or ""}
+
+        def close(_e=None):
+            self.overlay.show(None)
+
+        def typed(event):
+            draft["name"] = str(event.target.value)
+
+        def save(event):
+            event.preventDefault()
+            self.session.save["name"] = " ".join(draft["name"].split())[:40]
+            close()
+            self._autosave()
+            self.toast(f"Saved as “{self.session.save['name'] or self.session.module.TITLE}”.", "ok")
+
+        self.overlay.show(h("div.dialog-backdrop",
+                            h("form.dialog.stack", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "save-title"},
+                              h("h2#save-title", "Name this saved game"),
+                              h("label", {"for": "save-name"}, "Name",
+                                h("input#save-name", {"type": "text", "maxlength": "40", "value": draft["name"], "autocomplete": "off"},
+                                  on_input=typed)),
+                              h("div.button-row",
+                                h("button#save-confirm.primary", {"type": "submit"}, "Save"),
+                                h("button#save-cancel", {"type": "button"}, "Cancel", on_click=close)),
+                              on_submit=save)))
+        browser.focus("save-name")
 
     def export_save(self, record: dict) -> None:
         data = {k: record[k] for k in ("format", "version", "game", "options", "seats", "seed", "moves")}

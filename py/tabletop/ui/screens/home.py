@@ -32,9 +32,9 @@ def import_panel(app) -> El:
     return h("div.panel.import-panel", {"data-drop": "save"},
              h("h2", "Import a saved game"),
              h("p.hint", "Choose a .json file exported from Towers & Worlds, or drop it here."),
-             h("label.button", {"for": "import-file"}, "Choose file…"),
              h("input#import-file", {"type": "file", "accept": ".json,application/json", "class": "visually-hidden"},
                on_change=app.import_from_input),
+             h("label.button.file-button", {"for": "import-file"}, "Choose file…"),
              on_dragover=lambda e: e.preventDefault(), on_drop=app.import_from_drop)
 
 
