@@ -46,6 +46,7 @@ class App:
 
     # ------------------------------------------------------------ routing
     def start(self) -> None:
+        browser.reflect_settings(self.settings)
         browser.on(js.window, "hashchange", lambda _e: self.navigate())
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
@@ -134,6 +135,7 @@ class App:
 
     def update_settings(self, **changes: Any) -> None:
         self.settings.update(changes)
+        browser.reflect_settings(self.settings)
         try:
             self.store.save_settings(self.settings)
         except StorageFull:

@@ -129,3 +129,12 @@ def focus(element_id: str) -> None:
     element = js.document.getElementById(element_id)
     if not absent(element):
         element.focus()
+
+
+def reflect_settings(settings: dict) -> None:
+    """Settings that CSS acts on, as attributes of <html> (e.g. no animations)."""
+    root = js.document.documentElement
+    if settings.get("reduce_motion"):
+        root.setAttribute("data-reduce-motion", "1")
+    else:
+        root.removeAttribute("data-reduce-motion")

@@ -28,6 +28,7 @@ class TableContext:
     refresh: Callable[[], None]
     ui: dict = field(default_factory=dict)
     notify: Callable[[str], None] = print
+    settings: dict = field(default_factory=dict)  # e.g. settings.get("reduce_motion")
 
     def move_json(self, move: Any) -> dict:
         return self.module.move_to_json(move)

@@ -64,7 +64,8 @@ def render(app) -> El:
     view = session.view()
     outcome = session.outcome
     ctx = TableContext(module=module, view=view, legal=session.legal_moves(), names=[s["name"] for s in session.seats],
-                       viewer=session.viewer(), play=app.play, refresh=app.render, ui=app.table_ui, notify=app.toast)
+                       viewer=session.viewer(), play=app.play, refresh=app.render, ui=app.table_ui, notify=app.toast,
+                       settings=app.settings)
     board = renderer_for(module.ID).render(ctx)
     to_act = session.to_act
     if outcome is not None:
