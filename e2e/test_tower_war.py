@@ -258,6 +258,20 @@ def test_keyboard_aims_and_space_lets_go(app):
     assert app.locator("#twar-ghost").count() == 0
 
 
+def test_a_hovering_mouse_previews_but_the_button_lets_go_at_the_chosen_aim(app):
+    seed = 3
+    s, moves = prefix(seed, lambda s: s.phase == "drop")
+    sid = open_at(app, seed, moves)
+    app.focus("#twar-top")
+    app.keyboard.press("ArrowLeft")
+    app.mouse.move(*mm_to_client(app, 20.0, 30.0))
+    app.wait_for_function("() => document.getElementById('twar-aim').dataset.x === '20.0'")
+    app.click("#twar-drop")  # on its way there the mouse left the card: the aim went back to -1, 0
+    wait_moves(app, len(moves) + 1)
+    drop = saved_moves(app, sid)[-1]
+    assert (drop["x"], drop["y"]) == (-1.0, 0.0)
+
+
 def test_every_decision_can_be_played_by_clicking(app):
     adv = {"advanced_draft": True}
     tall = prefix(9, lambda s: s.phase == "place" and s.placing == "pyramid" and len(s.tower) >= 2 and len(s.tower[-1].pyramids) == 2)[1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from tabletop.games.tower_war.hand import amplitude
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war.battle import battle_panel
@@ -98,10 +99,15 @@ def place_panel(ctx, view: dict) -> El | None:
         return None
     me = view["players"][placing["seat"]]
     rows = []
+    level = view["tower"]["top_level"] + (placing["piece"] == "card")
+    shake = amplitude(placing["piece"], level)
+    rows.append(h("p.twar-hint.twar-shake", f"At level {level} your hand trembles up to {shake:.1f} mm each way while you hold the "
+                                             f"{placing['piece']}: the higher the tower, the shakier the hand."))
     if picks:
         rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"},
                       [h("button.twar-pyr-btn.primary", {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m)},
-                         pyramid_glyph(str(m.size), placing["seat"], 40), h("span", f"Pick up a {m.size} pyramid", h("small", f"{me['stash'][str(m.size)]} left")),
+                         pyramid_glyph(str(m.size), placing["seat"], 40),
+                         h("span", h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")), h("small", f"{me['stash'][str(m.size)]} left")),
                          on_click=lambda _e, mv=m: ctx.play(mv)) for m in picks]))
     if cards:
         rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card"},
@@ -204,5 +210,6 @@ def render(ctx) -> El:
         head = h("div.twar-prompt", {"class": SEAT_CLASSES[actor] if actor is not None else None},
                  h("h2.twar-prompt-text", {"id": "twar-prompt"}, prompt(ctx, view)),
                  h("p.twar-last", h("span.twar-last-label", "Just now: "), happened) if happened else None)
+    aiming = phase == "drop" and bool(ctx.legal_of("drop"))
     return h("div.twar", {"class": "twar-calm" if reduced else None, "data-phase": phase, "data-game-ui": "tower-war"},
-             head, player_strip(ctx, view), body)
+             head, player_strip(ctx, view), body, on_pointermove=live.AIM.on_outside_move if aiming else None)

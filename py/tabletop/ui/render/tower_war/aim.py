@@ -194,12 +194,14 @@ class Aim:
         p = pt.matrixTransform(svg.getScreenCTM().inverse())
         return (float(p.x), -float(p.y))
 
-    def set_target(self, x: float, y: float, announce: bool = False) -> None:
+    def set_target(self, x: float, y: float, announce: bool = False, commit: bool = True) -> None:
+        """Move the aim; a committed aim (pressed, dragged, keyed) is kept across renders
+        and comes back when a hovering mouse leaves the card."""
         bounds = self.held["target_bounds"]
         x = round(clamp(x, bounds["x"][0], bounds["x"][1]), 1)
         y = round(clamp(y, bounds["y"][0], bounds["y"][1]), 1)
         self.target = (x, y)
-        if self.ctx is not None:
+        if commit and self.ctx is not None:
             self.ctx.ui["twar_target"] = self.target
         try:
             import js
@@ -240,7 +242,15 @@ class Aim:
             return
         p = self.point_mm(event)
         if p is not None:
-            self.set_target(*p)
+            self.set_target(*p, commit=self.pressed)  # a hovering mouse previews, a press commits
+
+    def on_outside_move(self, _event) -> None:
+        """The pointer moved off the card (say, to the Let go button): back to the committed aim."""
+        if self.held is None or self.pressed or self.ctx is None:
+            return
+        committed = tuple(self.ctx.ui.get("twar_target", self.target))
+        if committed != self.target:
+            self.set_target(*committed)
 
     def on_pointerup(self, event) -> None:
         if not self.pressed:
