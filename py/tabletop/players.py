@@ -1,8 +1,10 @@
 """Who makes a seat's decisions when no person does: bots for simulation and play.
 
 A player is a callable ``(module, state, seat) -> move``. The random player
-picks uniformly among the legal moves with its own seeded ``Rng``; the computer
-levels (easy, normal, hard) register here as each game's ``ai`` module lands.
+picks uniformly among the legal moves with its own seeded ``Rng``. The computer
+levels (easy, normal, hard) read only what the seat may know, ``module.view(state,
+seat)`` and ``module.legal_moves(state)``, and think with ``tabletop.ai`` (a game
+without an ``ai`` module is played at random at every level).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tabletop import ai
 from tabletop.engine.rng import Rng
 
 Player = Callable[[Any, Any, int], Any]
@@ -22,7 +25,24 @@ def random_player(rng: Rng) -> Player:
     return choose
 
 
+def computer_player(level: str, time_cap: float | None | str = "level") -> Callable[[Rng], Player]:
+    """A factory of ``level`` players; each remembers its own plans between decisions."""
+
+    def factory(rng: Rng) -> Player:
+        memory: dict = {}
+
+        def choose(module: Any, state: Any, seat: int) -> Any:
+            view = module.view(state, seat)
+            legal = module.legal_moves(state)
+            return ai.decide(module, view, legal, seat, level, rng.fork(), memory, time_cap)
+
+        return choose
+
+    return factory
+
+
 LEVELS: dict[str, Callable[[Rng], Player]] = {"random": random_player}
+LEVELS.update({level: computer_player(level) for level in ai.LEVELS})
 
 
 def make_player(level: str, rng: Rng) -> Player:

@@ -8,19 +8,22 @@ from typing import Any
 
 import js
 
+from tabletop import ai as computer
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import parse_save
 from tabletop.games import GAMES
-from tabletop.players import LEVELS, make_player
+from tabletop.players import LEVELS
 from tabletop.ui import browser, diagnostics
+from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
 from tabletop.ui.router import Route, parse
-from tabletop.ui.screens import home, new_game, not_found, rules, settings, table
+from tabletop.ui.screens import home, lab, new_game, not_found, rules, settings, table
 from tabletop.ui.session import Session
 from tabletop.ui.storage import StorageFull, Store
+from tabletop.ui.thinking import Sliced
 
-COMPUTER_DELAY_MS = 350
+COMPUTER_DELAY_MS = 350  # a computer move never lands sooner than this after its turn began
 
 
 class App:
@@ -42,6 +45,9 @@ class App:
         self.mount = Mount(js.document.getElementById("app"))
         self.overlay = Mount(js.document.getElementById("overlay-root"))
         self._computer_pending = False
+        self._thinker: Sliced | None = None
+        self._computer_memory: dict = {}  # (save id, seat) -> what that computer seat remembers (a planned turn)
+        self.lab_state: dict = {}
         self._carry_notices = True  # notices survive a navigation only when the app itself navigates
 
     # ------------------------------------------------------------ routing
@@ -53,6 +59,7 @@ class App:
         self.navigate()
         browser.mark_ready()
         diagnostics.expose()
+        thinking_ui.expose()
 
     def navigate(self) -> None:
         if not self._carry_notices:
@@ -92,6 +99,8 @@ class App:
             tree = rules.render(self, route.game)
         elif route.name == "settings":
             tree = settings.render(self)
+        elif route.name == "lab":
+            tree = lab.render(self)
         else:
             tree = not_found.render(self, route.arg)
         self.mount.show(tree)
@@ -225,17 +234,42 @@ class App:
                 or session.outcome is not None or not session.is_computer(session.to_act)):
             return
         self._computer_pending = True
-        browser.later(COMPUTER_DELAY_MS, self._computer_move)
+        browser.later(0, self._computer_move)
 
     def _computer_move(self) -> None:
-        self._computer_pending = False
+        """Think in slices (the page stays responsive), then play; a stale answer is dropped."""
         session = self.session
         if session is None or session.outcome is not None or not session.is_computer(session.to_act):
+            self._computer_pending = False
             return
         seat = session.to_act
-        rng = Rng(session.save["seed"] ^ (len(session.save["moves"]) * 0x9E3779B1))
-        player = make_player(computer_level(session.seats[seat].get("level")), rng)
-        self.play(player(session.module, session.state, seat))
+        moves_before = len(session.save["moves"])
+        rng = Rng(session.save["seed"] ^ (moves_before * 0x9E3779B1))
+        level = computer_level(session.seats[seat].get("level"))
+        module = session.module
+        memory = self._computer_memory.setdefault((session.save.get("id"), seat), {})
+        thinking = computer.think(module, module.view(session.state, seat), module.legal_moves(session.state), seat, level, rng, memory)
+
+        def finished(job) -> None:
+            self._thinker = None
+            thinking_ui.record(job, sliced)
+            if self.session is not session or len(session.save["moves"]) != moves_before or self.route.name not in ("play", "embed"):
+                self._computer_pending = False
+                if self.route.name in ("play", "embed"):
+                    self.render()
+                return
+            wait = max(0, int(COMPUTER_DELAY_MS - job.elapsed * 1000))  # its own task: slices stay pure thinking
+            browser.later(wait, lambda: self._play_computer(session, moves_before, job.move))
+
+        sliced = Sliced(thinking, finished)
+        self._thinker = sliced.start()
+
+    def _play_computer(self, session: Session, moves_before: int, move: Any) -> None:
+        self._computer_pending = False
+        if self.session is session and len(session.save["moves"]) == moves_before and self.route.name in ("play", "embed"):
+            self.play(move)
+        elif self.route.name in ("play", "embed"):
+            self.render()
 
     # ------------------------------------------------------------ saves
     def name_save(self) -> None:
@@ -324,8 +358,8 @@ class App:
 
 
 def computer_level(level: str | None) -> str:
-    """The player level to use for a computer seat (random until the game's own computer exists)."""
-    return level if level in LEVELS else "random"
+    """The player level to use for a computer seat (an unknown level plays as normal)."""
+    return level if level in LEVELS else "normal"
 
 
 def _import_id(record: dict) -> str:

@@ -1,0 +1,127 @@
+"""Computer opponents: one decision at a time, from what the seat may see.
+
+The computer is handed ``view(state, seat)`` and the legal moves, never the state
+itself; hidden cards are guessed by dealing them anew many times
+(``ismcts``), open boards are searched directly (``turns``, ``mcts``).
+
+How a game plugs in: ``tabletop.games.<package>.ai`` may offer
+
+``searcher(view, legal, seat, level, rng, memory) -> Search``
+    the whole decision, any algorithm (``memory`` is a dict the same computer
+    seat keeps from one decision to the next, e.g. the rest of a planned turn);
+``determinize(view, seat, rng) -> State``
+    otherwise: a full state consistent with the view. The shared
+    information-set tree search then plays every level, helped by the optional
+    ``evaluate(state) -> [value per seat in 0..1]`` (cut-off playouts),
+    ``rollout_move(state, legal, rng)`` (the playout policy), ``fast_apply``
+    (an unchecked ``apply``) and ``TREE`` (level -> TreeSearch options, with
+    ``iterations``);
+``BUDGETS``
+    level -> ``levels.Budget`` (iterations and the time cap).
+
+A game with no ``ai`` module (yet) is played at every level by a seeded random
+choice among the legal moves, so a new game is always playable against the computer.
+
+>>> from tabletop.games import GAMES
+>>> from tabletop.engine.rng import Rng
+>>> wotw = GAMES["war-of-the-worlds"]
+>>> s = wotw.new_game(2, None, 1)
+>>> move = decide(wotw, wotw.view(s, 0), wotw.legal_moves(s), 0, "normal", Rng(7))
+>>> move in wotw.legal_moves(s)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+from types import ModuleType
+from typing import Any
+
+from tabletop.ai.levels import BUDGETS, LEVELS, Budget
+from tabletop.ai.mcts import Rules
+from tabletop.ai.search import Decided, RandomSearch, Search, Thinking
+from tabletop.engine.rng import Rng
+
+__all__ = ["LEVELS", "Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "searcher", "think"]
+
+_AI_MODULES: dict[str, ModuleType | None] = {}
+
+
+def ai_module(module: Any) -> ModuleType | None:
+    """The game's ``ai`` module, or None when it has none."""
+    name = f"{module.__name__}.ai"
+    if name not in _AI_MODULES:
+        _AI_MODULES[name] = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+    return _AI_MODULES[name]
+
+
+def budget(module: Any, level: str) -> Budget:
+    ai = ai_module(module)
+    budgets = getattr(ai, "BUDGETS", None) or BUDGETS
+    return budgets.get(level, BUDGETS.get(level, BUDGETS["normal"]))
+
+
+def canonical(module: Any, legal: list) -> list:
+    """The legal moves in an order that depends only on the moves (their JSON), not on
+    how the engine happened to list them (e.g. the order cards were drawn)."""
+    return sorted(legal, key=lambda m: json.dumps(module.move_to_json(m), sort_keys=True))
+
+
+def searcher(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict | None = None) -> Search:
+    """The search that will choose ``seat``'s move at ``level`` (see the module doc)."""
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    legal = canonical(module, legal)
+    memory = {} if memory is None else memory
+    if len(legal) == 1:
+        return Decided(legal[0])
+    if level == "random":
+        return RandomSearch(legal, rng)
+    ai = ai_module(module)
+    if ai is not None and hasattr(ai, "searcher"):
+        return ai.searcher(view, legal, seat, level, rng, memory)
+    if ai is not None and hasattr(ai, "determinize"):
+        return tree_searcher(module, ai, view, legal, seat, level, rng)
+    return RandomSearch(legal, rng)
+
+
+def tree_searcher(module: Any, ai: ModuleType, view: dict, legal: list, seat: int, level: str, rng: Rng) -> Search:
+    """The shared information-set tree search, driven by the game's ``determinize``."""
+    from tabletop.ai.ismcts import ismcts
+
+    options = dict(getattr(ai, "TREE", {}).get(level, {}))
+    iterations = options.pop("iterations", budget(module, level).iterations)
+    rules = Rules.of(module, seat_count(module, ai, view), apply=getattr(ai, "fast_apply", None))
+    if hasattr(ai, "evaluate"):
+        options.setdefault("evaluate", ai.evaluate)
+    if hasattr(ai, "rollout_move"):
+        options.setdefault("rollout_move", ai.rollout_move)
+    return ismcts(rules, lambda r: ai.determinize(view, seat, r), legal, seat, rng, iterations, **options)
+
+
+def seat_count(module: Any, ai: ModuleType, view: dict) -> int:
+    """How many seats the game in ``view`` has (the game's ``ai.seat_count`` knows best)."""
+    if hasattr(ai, "seat_count"):
+        return ai.seat_count(view)
+    if module.MIN_PLAYERS == module.MAX_PLAYERS:
+        return module.MIN_PLAYERS
+    players = view.get("players")
+    return players if isinstance(players, int) else len(players or view.get("seats") or ()) or module.MIN_PLAYERS
+
+
+def think(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict | None = None,
+          time_cap: float | None | str = "level") -> Thinking:
+    """A ``Thinking`` for one decision; ``time_cap="level"`` takes the level's cap."""
+    cap = budget(module, level).time_cap if time_cap == "level" else time_cap
+    return Thinking(searcher(module, view, legal, seat, level, rng, memory), cap)
+
+
+def decide(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict | None = None,
+           time_cap: float | None | str = "level") -> Any:
+    """Think to the end (blocking) and return the move."""
+    return think(module, view, legal, seat, level, rng, memory, time_cap).run()
+
+
+assert set(LEVELS) <= set(BUDGETS)

@@ -1,0 +1,205 @@
+"""The balance lab: small batches of computer-against-computer games, run in slices,
+with the results as bars (per-seat wins and draws) and the simulate CLI's figures.
+
+The same numbers come from ``python3 -m tabletop.simulate`` for long runs; here a
+designer can try a variant on the spot. Batches add up until the setup changes or
+"Clear results" is pressed.
+"""
+
+from __future__ import annotations
+
+from tabletop.ai.lab import Batch
+from tabletop.ai.levels import DESCRIPTIONS
+from tabletop.ui.dom import El, h
+from tabletop.ui.screens.common import notices
+from tabletop.ui.screens.new_game import option_control
+from tabletop.ui.thinking import Sliced
+
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+BATCH_SIZES = (5, 10, 20, 50)
+BAR_COLOURS = ("#2f6f4f", "#c2552b", "#23304f", "#7a5cc7")
+
+
+def default_form(app, game_id: str) -> dict:
+    module = app.games[game_id]
+    return {"game": game_id, "players": module.MIN_PLAYERS, "levels": ["easy", "random", "random", "random"],
+            "options": module.default_options(), "games": 10, "rotate": True}
+
+
+def lab_state(app) -> dict:
+    state = app.lab_state
+    if "form" not in state:
+        state["form"] = default_form(app, next(iter(app.games)))
+    return state
+
+
+def setup_key(form: dict) -> tuple:
+    return (form["game"], form["players"], tuple(form["levels"][: form["players"]]), tuple(sorted(form["options"].items())),
+            form["rotate"])
+
+
+def start_batch(app) -> None:
+    state = lab_state(app)
+    form = state["form"]
+    if state.get("runner") is not None:
+        return
+    key = setup_key(form)
+    if state.get("key") != key:
+        state["key"], state["tally"], state["played"] = key, None, 0
+    levels = list(form["levels"][: form["players"]])
+    batch = Batch(form["game"], form["players"], levels, dict(form["options"]), form["games"], seed=1,
+                  rotate=form["rotate"], tally=state.get("tally"), first_index=state.get("played", 0))
+    state["tally"] = batch.tally
+    state["batch"] = batch
+
+    def finished(job) -> None:
+        state["runner"] = None
+        state["played"] = state.get("played", 0) + job.games_done
+        app.render()
+
+    last = {"games": -1}
+
+    def progress(job) -> None:
+        if job.games_done != last["games"]:
+            last["games"] = job.games_done
+            app.render()
+
+    state["runner"] = Sliced(batch, finished, progress=progress).start()
+    app.render()
+
+
+def stop_batch(app) -> None:
+    state = lab_state(app)
+    runner, batch = state.get("runner"), state.get("batch")
+    if runner is not None:
+        runner.cancel()
+        state["runner"] = None
+        state["played"] = state.get("played", 0) + (batch.games_done if batch else 0)
+    app.render()
+
+
+def clear_results(app) -> None:
+    state = lab_state(app)
+    if state.get("runner") is None:
+        state["tally"], state["played"], state["key"] = None, 0, None
+    app.render()
+
+
+def bar_chart(summary: dict, names: list[str]) -> El:
+    """Horizontal bars: each seat's win rate, then draws (text on every bar, so colour is never the only clue)."""
+    rows = [(f"{name} ({summary['bots'][i]})", summary["win_rates"][i], BAR_COLOURS[i % len(BAR_COLOURS)]) for i, name in enumerate(names)]
+    rows.append(("Draws", summary["draw_rate"], "#8a8f9c"))
+    width, label_w, row_h = 560, 190, 34
+    height = row_h * len(rows) + 10
+    bars = []
+    for i, (label, rate, colour) in enumerate(rows):
+        y = 5 + i * row_h
+        bar_w = max(1.0, (width - label_w - 60) * rate)
+        bars += [
+            h("text", {"x": "0", "y": str(y + 21), "font-size": "14", "fill": "currentColor"}, label),
+            h("rect", {"x": str(label_w), "y": str(y + 4), "width": f"{bar_w:.1f}", "height": str(row_h - 10), "rx": "4", "fill": colour,
+                       "data-rate": f"{rate:.4f}"}),
+            h("text", {"x": f"{label_w + bar_w + 6:.1f}", "y": str(y + 21), "font-size": "14", "fill": "currentColor"}, f"{100 * rate:.0f}%"),
+        ]
+    described = "; ".join(f"{label} {100 * rate:.0f}%" for label, rate, _ in rows)
+    return h("svg.lab-chart", {"viewBox": f"0 0 {width} {height}", "width": "100%", "role": "img",
+                               "aria-label": f"Win rates: {described}", "style": "max-width: 40rem; display: block"}, bars)
+
+
+def figures(summary: dict) -> El:
+    think = ", ".join(f"{lv} {v['mean']:.0f} ms (longest {v['max']:.0f} ms)" for lv, v in summary["think_ms"].items() if lv != "random")
+    rows = [
+        ("Games", str(summary["games"])),
+        ("Average length", f"{summary['mean_moves']:.1f} moves"),
+        ("Draw rate", f"{100 * summary['draw_rate']:.0f}%"),
+        ("First-seat advantage", f"{100 * summary['first_seat_advantage']:+.0f} points"),
+        ("Wins by level", ", ".join(f"{lv} {100 * r:.0f}%" for lv, r in summary["level_win_rates"].items())),
+        ("Thinking per decision", think or "no computer levels"),
+    ]
+    return h("dl.lab-figures", [[h("dt", k), h("dd", v)] for k, v in rows])
+
+
+def render(app) -> El:
+    state = lab_state(app)
+    form = state["form"]
+    module = app.games[form["game"]]
+    running = state.get("runner") is not None
+
+    def set_game(event):
+        state["form"] = default_form(app, str(event.target.value))
+        app.render()
+
+    def set_players(event):
+        form["players"] = int(str(event.target.value))
+        app.render()
+
+    def set_level(i):
+        def handler(event):
+            form["levels"][i] = str(event.target.value)
+        return handler
+
+    def set_games(event):
+        form["games"] = int(str(event.target.value))
+
+    def set_rotate(event):
+        form["rotate"] = bool(event.target.checked)
+
+    seat_names = [module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}" for i in range(form["players"])]
+    players = None
+    if module.MAX_PLAYERS > module.MIN_PLAYERS:
+        players = h("label", {"for": "lab-players"}, "Players",
+                    h("select#lab-players", {"disabled": running},
+                      [h("option", {"value": str(n), "selected": n == form["players"]}, str(n))
+                       for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)], on_change=set_players))
+    seats = [h("div.seat-row", h("label", {"for": f"lab-level-{i}"}, f"Seat {i + 1} ({seat_names[i]})"),
+               h("select", {"id": f"lab-level-{i}", "disabled": running},
+                 [h("option", {"value": lv, "selected": lv == form["levels"][i]}, lv) for lv in BOT_LEVELS], on_change=set_level(i)))
+             for i in range(form["players"])]
+    options = [option_control(form, k, v, module) for k, v in module.default_options().items()]
+    batch = state.get("batch")
+    tally = state.get("tally")
+    if running and batch is not None:
+        status = h("p#lab-status", {"role": "status"}, f"Playing game {batch.games_done + 1} of {batch.games}…",
+                   h("progress", {"max": str(batch.games), "value": str(batch.games_done), "aria-label": "Batch progress"}))
+    elif tally is not None and tally.games:
+        status = h("p#lab-status", {"role": "status"}, f"{tally.games} games played with this setup.")
+    else:
+        status = h("p#lab-status", {"role": "status"}, "No games played yet.")
+    results = None
+    if tally is not None and tally.games:
+        summary = tally.summary(bots=list(form["levels"][: form["players"]]))
+        results = h("section.panel.lab-results", {"data-lab-games": str(tally.games)},
+                    h("h2", "Results"), bar_chart(summary, seat_names), figures(summary),
+                    h("p.hint", "With “turn the seating” on, levels change seats every game, so the bars show seats and "
+                                "“wins by level” compares the levels."))
+    return h("section.screen.lab", {"data-screen": "lab"},
+                h("h1", "Balance lab"),
+                notices(app),
+                h("p.hint", "Computer players play whole games against each other here, a few at a time, while the page stays "
+                            "usable. The same figures, for hundreds of games, come from the command line: "
+                            "python3 -m tabletop.simulate --game ID --bots LEVEL,LEVEL…"),
+                h("form.stack", {"novalidate": True},
+                  h("fieldset", h("legend", "Game"),
+                    h("label", {"for": "lab-game"}, "Game",
+                      h("select#lab-game", {"disabled": running},
+                        [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in app.games.items()],
+                        on_change=set_game)),
+                    players),
+                  h("fieldset", h("legend", "Computer players"), seats,
+                    h("label", h("input#lab-rotate", {"type": "checkbox", "checked": form["rotate"], "disabled": running},
+                                 on_change=set_rotate), "Turn the seating round every game"),
+                    h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOT_LEVELS])),
+                  h("fieldset", h("legend", "Variants"), options) if options else None,
+                  h("fieldset", h("legend", "Batch"),
+                    h("label", {"for": "lab-games"}, "Games per batch",
+                      h("select#lab-games", {"disabled": running},
+                        [h("option", {"value": str(n), "selected": n == form["games"]}, str(n)) for n in BATCH_SIZES],
+                        on_change=set_games))),
+                  h("div.button-row",
+                    h("button#lab-stop", {"type": "button"}, "Stop", on_click=lambda _e: stop_batch(app)) if running else
+                    h("button#lab-run.primary", {"type": "submit"}, "Run batch"),
+                    h("button#lab-clear", {"type": "button", "disabled": running}, "Clear results", on_click=lambda _e: clear_results(app)),
+                    h("a.button", {"href": "#/rules"}, "Rules and help")),
+                  on_submit=lambda e: (e.preventDefault(), start_batch(app))),
+                status,
+                results)
