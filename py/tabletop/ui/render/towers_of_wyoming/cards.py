@@ -15,7 +15,7 @@ def face(code: str, extra: str = "", tag: str = "span") -> El:
     letter = card.suit.value
     rank = rank_code(card.rank)
     return h(f"{tag}.tow-face.tow-{SUIT_CLASS[letter]}{extra}", {"aria-hidden": "true"},
-             h("span.tow-index", h("span.tow-rank", rank), h("span.tow-pip", card.suit.symbol)),
+             h("span.tow-index", f"{rank}\n{card.suit.symbol}"),
              h("span.tow-big", card.suit.symbol))
 
 
@@ -28,5 +28,5 @@ def fan_card(code: str, top: bool) -> El:
     card = Card.parse(code)
     letter = card.suit.value
     return h(f"span.tow-fan-card.tow-{SUIT_CLASS[letter]}" + (".tow-top" if top else ""), {"aria-hidden": "true"},
-             h("span.tow-index", h("span.tow-rank", rank_code(card.rank)), h("span.tow-pip", card.suit.symbol)),
+             h("span.tow-index", f"{rank_code(card.rank)}{chr(10) if top else ''}{card.suit.symbol}"),
              h("span.tow-big", card.suit.symbol) if top else None)
