@@ -126,6 +126,7 @@ def test_war_machine_turn_place_large_turn_and_move_coaster_then_step(app):
     app.wait_for_selector(".wotw-coaster.is-active .wotw-turn-cw")
     app.wait_for_selector("#wotw-relocate")
     shot(app, "war_of_the_worlds-coaster-tablet-landscape")
+    assert audit_table(app) == []
     app.click("#wotw-turn-cw")
     wait_moves(app, len(moves) + 2)
     assert app.locator("#wotw-turn-cw").count() == 0, "a coaster turns once per war machine"
@@ -200,6 +201,7 @@ def test_tactical_dice_wild_and_decline(app):
     open_game(app, seed, moves, tactical=True)
     assert app.locator(".wotw-die[data-step]").count() == 3
     shot(app, "war_of_the_worlds-dice-tablet-landscape")
+    assert audit_table(app) == []
     wild = app.locator(".wotw-die[data-face='wild']")
     wild.click()
     app.wait_for_selector(".wotw-die.is-first[data-face='wild']")
@@ -219,6 +221,7 @@ def test_tactical_dice_wild_and_decline(app):
     app.click("#wotw-pick-1")
     app.wait_for_selector(".wotw-coaster.wotw-c1.is-active .wotw-turn-ccw")
     shot(app, "war_of_the_worlds-swap-tablet-landscape")
+    assert audit_table(app) == []
     app.click("#wotw-turn-ccw")
     wait_moves(app, len(moves) + 3)
     assert saved_moves(app)[-1] == {"kind": "rotate", "coaster": 1, "turn": "ccw"}
