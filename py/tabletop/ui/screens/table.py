@@ -3,9 +3,32 @@ undo, curtain, end screen)."""
 
 from __future__ import annotations
 
+import re
+
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
+
+PLAYER_N = re.compile(r"\bPlayer (\d)\b")
+
+
+def with_names(text: str, session) -> str:
+    """Engines without side names say "Player 2"; the table says the person's name."""
+    if session.module.SEAT_NAMES:
+        return text
+
+    def name(match: re.Match) -> str:
+        seat = int(match.group(1)) - 1
+        return session.name(seat) if 0 <= seat < len(session.seats) else match.group(0)
+
+    return PLAYER_N.sub(name, text)
+
+
+def seat_label(session, seat: int) -> str:
+    """"Ana (Aliens)" where the game has sides, else just the name."""
+    sides = session.module.SEAT_NAMES
+    side = f" ({sides[seat]})" if sides and sides[seat] != session.name(seat) else ""
+    return session.name(seat) + side
 
 
 def curtain(app, session, seat: int) -> El:
@@ -14,7 +37,7 @@ def curtain(app, session, seat: int) -> El:
     name = session.name(seat)
     recent = (session.module.view(session.state, None).get("log") or [])[-3:]
     return h("div.curtain", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
-             h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent]) if recent else None,
+             h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", with_names(line, session)) for line in recent]) if recent else None,
              h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
              h("p", f"Only {name} should look at the screen now."),
              h("button#curtain-go", {"autofocus": True}, f"I am {name}: show my game", on_click=lambda _e: app.pass_to(seat)))
@@ -26,7 +49,7 @@ def end_banner(app, session, outcome) -> El:
     else:
         headline = " and ".join(session.name(w) for w in outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins")
     return h("div.end-screen", {"role": "status", "data-end": "1"},
-             h("h2", headline), h("p", outcome.reason),
+             h("h2", headline), h("p", with_names(outcome.reason, session)),
              h("div.button-row", {"style": "justify-content:center"},
                h("button.primary", "Play again", on_click=lambda _e: app.rematch()),
                h("a.button", {"href": "#/"}, "Back to the games")))
@@ -39,7 +62,8 @@ def side_panel(app, session, view: dict) -> El:
              h("div.panel",
                h("h2", "Players"),
                h("ul.seat-list", [h("li", {"aria-current": "true" if i == session.to_act else None},
-                                    ("▶ " if i == session.to_act else "") + s["name"] + (" (computer)" if s["kind"] == "computer" else ""))
+                                    ("▶ " if i == session.to_act else "") + seat_label(session, i)
+                                    + (f" · computer, {s.get('level') or 'normal'}" if s["kind"] == "computer" else ""))
                                   for i, s in enumerate(session.seats)])),
              h("div.panel",
                h("div.button-row",
@@ -49,7 +73,7 @@ def side_panel(app, session, view: dict) -> El:
                  h("button", "Export", on_click=lambda _e: app.export_save(session.record()))),
                h("p#undo-why.hint", undo.reason),
                None if app.store.available else h("p.hint.saves-off", "Saves are off here: use Export to keep this game.")),
-             h("div.panel", h("h2", "Log"), h("ol.game-log", {"aria-live": "polite", "tabindex": "0", "aria-label": "Game log"}, [h("li", line) for line in log[-60:]])))
+             h("div.panel", h("h2", "Log"), h("ol.game-log", {"aria-live": "polite", "tabindex": "0", "aria-label": "Game log"}, [h("li", with_names(line, session)) for line in log[-60:]])))
 
 
 def render(app) -> El:
