@@ -4,7 +4,9 @@ A player is a callable ``(module, state, seat) -> move``. The random player
 picks uniformly among the legal moves with its own seeded ``Rng``. The computer
 levels (easy, normal, hard) read only what the seat may know, ``module.view(state,
 seat)`` and ``module.legal_moves(state)``, and think with ``tabletop.ai`` (a game
-without an ``ai`` module is played at random at every level).
+without an ``ai`` module is played at random at every level). These bots think to
+their full iteration budget and never stop at a level's time cap (the cap guards the
+browser), so the same seed always gives the same game, on any machine and load.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def random_player(rng: Rng) -> Player:
     return choose
 
 
-def computer_player(level: str, time_cap: float | None | str = "level") -> Callable[[Rng], Player]:
+def computer_player(level: str, time_cap: float | None | str = None) -> Callable[[Rng], Player]:
     """A factory of ``level`` players; each remembers its own plans between decisions."""
 
     def factory(rng: Rng) -> Player:

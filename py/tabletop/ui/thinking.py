@@ -39,9 +39,11 @@ class Sliced:
         self.slices = 0
         self.longest_ms = 0.0
         self._proxy = None
+        self.page_start = self.page_end = 0.0  # performance.now() of the first and last slice
 
     def start(self) -> Sliced:
         self.started = time.perf_counter()
+        self.page_start = float(js.performance.now())
         self.running = True
         self._proxy = create_proxy(self._slice)
         self._schedule()
@@ -66,6 +68,7 @@ class Sliced:
         self.slices += 1
         self.longest_ms = max(self.longest_ms, 1000 * (time.perf_counter() - begin))
         if done:
+            self.page_end = float(js.performance.now())
             self._release()
             self.finished(self.job)
             return
@@ -90,7 +93,8 @@ def record(job: Any, sliced: Sliced) -> None:
     ``window.twThinkLog`` for end-to-end tests and curious players."""
     root = js.document.documentElement
     entry = {"ms": round(sliced.elapsed_ms), "slices": sliced.slices, "longest_slice_ms": round(sliced.longest_ms, 1),
-             "iterations": getattr(job, "iterations", 0), "capped": bool(getattr(job, "capped", False))}
+             "iterations": getattr(job, "iterations", 0), "capped": bool(getattr(job, "capped", False)),
+             "start": sliced.page_start, "end": sliced.page_end}
     root.setAttribute("data-think-ms", str(entry["ms"]))
     root.setAttribute("data-think-slices", str(entry["slices"]))
     if not hasattr(js.window, "twThinkLog"):

@@ -79,8 +79,9 @@ def state_from_view(view: dict, rng: Rng) -> State:
     placed = geo.slot_named[view["placed"]] if view.get("placed") else -1
     step = view.get("coaster_step") or {}
     obstacle_moves, placed_any = this_turn(view["log"], player, geo.slot_named)
+    tactical = view["mode"] == "tactical"
     state = State(
-        tactical=view["mode"] == "tactical",
+        tactical=tactical,
         layout=layout,
         side=side,
         size=size,
@@ -98,7 +99,7 @@ def state_from_view(view: dict, rng: Rng) -> State:
         dice=tuple(view["dice"]),
         plan=tuple(view["plan"]),
         action=view["action"] or "",
-        placed_any=placed_any,
+        placed_any=placed_any and tactical,
         idle_turns=int(view["idle_turns"]),
         rng=Rng(rng.next_u64()),
         epoch=int(view["epoch"]),

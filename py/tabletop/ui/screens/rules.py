@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
+from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
 from tabletop.games import PACKAGES
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
@@ -21,6 +22,7 @@ APP_GUIDE = [
         "Everything can be done by tapping, with a mouse, or with the keyboard: Tab moves between controls, Enter or Space "
         "chooses. Every pyramid shows its pips and every card its suit symbol, so colour is never the only clue.",
     ]),
+    COMPUTER_GUIDE,
 ]
 
 
@@ -39,7 +41,7 @@ def render(app, game_id: str | None) -> El:
     tabs = [h("a", {"href": "#/rules", "aria-current": "page" if game_id is None else None}, "Using the app")]
     tabs += [h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, m.TITLE) for gid, m in app.games.items()]
     if game_id is None:
-        body = article(APP_GUIDE)
+        body = h("div", article(APP_GUIDE), link_button("Open the balance lab", "#/lab"))
         title = "Rules and help"
     else:
         module = app.games[game_id]
