@@ -39,6 +39,34 @@ def cold_load(browser, url: str) -> dict:
     return result
 
 
+THINK_GAMES = ("war-of-the-worlds", "tower-battle", "towers-of-wyoming")
+THINK_LEVELS = ("easy", "normal", "hard")
+THINK_DECISIONS = 8
+
+
+def browser_think_times(page) -> dict:
+    """Per game and computer level: milliseconds per decision, measured inside the page (``window.twThink``)."""
+    if not page.evaluate("typeof window.twThink === 'function'"):
+        return {}
+    return {game: {level: json.loads(page.evaluate("([g, l, n]) => window.twThink(g, l, n)", [game, level, THINK_DECISIONS]))
+                   for level in THINK_LEVELS} for game in THINK_GAMES}
+
+
+def cpython_think_times() -> dict:
+    """The same decisions on CPython (``tabletop.ai.timing``)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from tabletop.ai.timing import think_times
+
+    return {game: {level: think_times(game, level, THINK_DECISIONS) for level in THINK_LEVELS} for game in THINK_GAMES}
+
+
+def print_think_table(figures: dict) -> None:
+    for where, games in figures.items():
+        for game, levels in games.items():
+            cells = ", ".join(f"{lv} {v.get('median_ms')}/{v.get('max_ms')} ms" for lv, v in levels.items())
+            print(f"think {where} {game}: median/max {cells}", flush=True)
+
+
 def browser_move_timings(page) -> dict:
     """Median milliseconds per decision step of random play, measured inside the page."""
     has = page.evaluate("typeof window.twBench === 'function'")
@@ -53,6 +81,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     app_ms, bare_ms, fcp_ms = [], [], []
     moves = {}
+    think = {}
     with Site(ROOT / "dist") as site, sync_playwright() as p:
         browser = launch(p)
         for i in range(args.loads):
@@ -64,9 +93,12 @@ def main(argv=None) -> int:
                     fcp_ms.append(r["fcp"])
                     if i == args.loads - 1:
                         moves = browser_move_timings(r["page"])
+                        think["browser"] = browser_think_times(r["page"])
                 print(f"load {i + 1} {kind}: ready {r['ready']:.0f} ms" + (f", first paint {r['fcp']:.0f} ms" if kind == "app" else ""), flush=True)
                 r["context"].close()
         browser.close()
+    think["cpython"] = cpython_think_times()
+    print_think_table(think)
     app, bare = statistics.median(app_ms), statistics.median(bare_ms)
     fcp = statistics.median([f for f in fcp_ms if f is not None]) if any(f is not None for f in fcp_ms) else None
     result = {
@@ -77,6 +109,7 @@ def main(argv=None) -> int:
         "loads": args.loads,
         "browser_ms_per_decision": moves,
         "cpython": cpython_figures(),
+        "think_ms": think,
         "when": time.strftime("%Y-%m-%d %H:%M"),
     }
     print(json.dumps(result))

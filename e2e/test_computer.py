@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from conftest import goto, play_any_move, start_saved_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))

@@ -44,7 +44,7 @@ from tabletop.ai.mcts import Rules
 from tabletop.ai.search import Decided, RandomSearch, Search, Thinking
 from tabletop.engine.rng import Rng
 
-__all__ = ["LEVELS", "Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "searcher", "think"]
+__all__ = ["LEVELS", "Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "level_notes", "searcher", "think"]
 
 _AI_MODULES: dict[str, ModuleType | None] = {}
 
@@ -109,6 +109,18 @@ def seat_count(module: Any, ai: ModuleType, view: dict) -> int:
         return module.MIN_PLAYERS
     players = view.get("players")
     return players if isinstance(players, int) else len(players or view.get("seats") or ()) or module.MIN_PLAYERS
+
+
+def level_notes(games: dict) -> tuple[str, list[str]]:
+    """The help page's section on each game's computer levels, from the games' ``ai.LEVEL_NOTES``
+    (level -> a sentence on its strength and think time). Imports the ai modules, so call it
+    when the page is shown, not at start-up."""
+    paragraphs = []
+    for module in games.values():
+        notes = getattr(ai_module(module), "LEVEL_NOTES", None)
+        if notes:
+            paragraphs.append(f"{module.TITLE}. " + " ".join(notes[lv] for lv in LEVELS if lv in notes))
+    return ("The computer in each game", paragraphs or ["Every level plays at random in these games for now."])
 
 
 def think(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict | None = None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
+from tabletop.ai import level_notes
 from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
 from tabletop.games import PACKAGES
 from tabletop.ui.dom import El, h
@@ -41,7 +42,7 @@ def render(app, game_id: str | None) -> El:
     tabs = [h("a", {"href": "#/rules", "aria-current": "page" if game_id is None else None}, "Using the app")]
     tabs += [h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, m.TITLE) for gid, m in app.games.items()]
     if game_id is None:
-        body = h("div", article(APP_GUIDE), link_button("Open the balance lab", "#/lab"))
+        body = h("div", article(APP_GUIDE + [level_notes(app.games)]), link_button("Open the balance lab", "#/lab"))
         title = "Rules and help"
     else:
         module = app.games[game_id]
