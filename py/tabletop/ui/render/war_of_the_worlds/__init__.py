@@ -44,9 +44,11 @@ def render(ctx) -> El:
     over = view.get("outcome") is not None
     phase = view["phase"]
     classes = f"div.wotw.wotw-phase-{phase}" + (".is-my-turn" if ch.any else "")
+    rolled = dice(ctx, ch)
+    choosing_dice = bool(ch.keeps)  # the dice are the decision: show them in the decision bar
     return h(classes, {"data-phase": phase},
-             end_panel(ctx) if over else decision_bar(ctx, ch, highlight),
+             end_panel(ctx) if over else decision_bar(ctx, ch, highlight, rolled if choosing_dice else None),
              h("div.wotw-play",
-               h("div.wotw-rail", h("div.wotw-trays", tray(ctx, ch, 0), tray(ctx, ch, 1)), dice(ctx, ch)),
+               h("div.wotw-rail", h("div.wotw-trays", tray(ctx, ch, 0), tray(ctx, ch, 1)), None if choosing_dice else rolled),
                board(ctx, ch, rec, highlight)),
              recent_panel(ctx, rec))

@@ -79,7 +79,7 @@ def placed_size(view: dict) -> str | None:
     return None
 
 
-def decision_bar(ctx, ch: Choices, highlight: int | None) -> El:
+def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = None) -> El:
     view = ctx.view
     seat = view["to_act"]
     buttons: list[El] = []
@@ -116,6 +116,7 @@ def decision_bar(ctx, ch: Choices, highlight: int | None) -> El:
     return h(f"div.wotw-decision.{state}.wotw-side-{side}", {"role": "region", "aria-label": "Your decision" if ch.any else "Turn"},
              h("p#wotw-prompt.wotw-prompt", {"aria-live": "polite"},
                h("strong", f"{who(ctx, seat)}: ") if seat is not None and ch.any else None, instruction(ctx, ch, highlight)),
+             extra,
              h("div.wotw-actions.button-row" + (".wotw-faces" if ch.wilds else ""), buttons) if buttons else None)
 
 
@@ -155,8 +156,9 @@ def tray(ctx, ch: Choices, seat: int) -> El:
               h("span", h("b", str(score["destroyed_enemy_pips"][seat])), " enemy pips down"))
     cls = f"div.wotw-tray.wotw-side-{side}" + (".is-acting" if acting else "")
     return h(cls, {"role": "group", "aria-label": f"{who(ctx, seat)}: supply and score"},
-             h("h2.wotw-tray-title", h("span.wotw-badge", {"aria-hidden": "true"}), who(ctx, seat),
-               h("span.wotw-to-play", " · to play") if acting else None),
+             h("h2.wotw-tray-title", h("span.wotw-badge", {"aria-hidden": "true"}),
+               h("span.wotw-to-play", {"aria-hidden": "true"}, "▶") if acting else None, who(ctx, seat),
+               h("span.visually-hidden", " (to play)") if acting else None),
              h("div.wotw-sizes", items), stats)
 
 
@@ -188,7 +190,8 @@ def dice(ctx, ch: Choices) -> El | None:
                 if move is not None:
                     attrs.update({"data-move": move_attr(ctx, move), "aria-label": f"Use {label} second"})
                     handler = lambda _e, m=move: ctx.play(m)  # noqa: E731
-        body = [h("span.wotw-die-icon", {"aria-hidden": "true"}, FACE_ICONS[face]), h("span.wotw-die-name", face.capitalize())]
+        body = [h("span.wotw-die-icon", {"aria-hidden": "true"}, FACE_ICONS[face]), h("span.wotw-die-name", face.capitalize()),
+                h("small.wotw-die-words", FACE_WORDS[face])]
         if "is-first" in attrs["class"]:
             body.append(h("span.wotw-die-order", "1st"))
         if handler is not None:
