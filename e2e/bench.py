@@ -33,6 +33,7 @@ def cold_load(browser, url: str) -> dict:
     result = page.evaluate("""() => ({
         ready: Number(document.documentElement.dataset.readyMs),
         fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+        marks: Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, Math.round(m.startTime)])),
     })""")
     result["page"] = page
     result["context"] = context
@@ -79,7 +80,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--loads", type=int, default=3)
     args = parser.parse_args(argv)
-    app_ms, bare_ms, fcp_ms = [], [], []
+    app_ms, bare_ms, fcp_ms, app_share, imports = [], [], [], [], []
     moves = {}
     think = {}
     with Site(ROOT / "dist") as site, sync_playwright() as p:
@@ -91,6 +92,10 @@ def main(argv=None) -> int:
                 (app_ms if kind == "app" else bare_ms).append(r["ready"])
                 if kind == "app":
                     fcp_ms.append(r["fcp"])
+                    marks = r["marks"]
+                    if "tw:python-start" in marks:
+                        app_share.append(r["ready"] - marks["tw:python-start"])
+                        imports.append(marks["tw:imported"] - marks["tw:python-start"])
                     if i == args.loads - 1:
                         moves = browser_move_timings(r["page"])
                         think["browser"] = browser_think_times(r["page"])
@@ -106,6 +111,8 @@ def main(argv=None) -> int:
         "bare_pyscript_ms": round(bare),
         "ratio": round(app / bare, 3),
         "shell_first_paint_ms": round(fcp) if fcp is not None else None,
+        "app_python_ms": round(statistics.median(app_share)) if app_share else None,
+        "app_imports_ms": round(statistics.median(imports)) if imports else None,
         "loads": args.loads,
         "browser_ms_per_decision": moves,
         "cpython": cpython_figures(),

@@ -1,5 +1,14 @@
-"""Entry point that PyScript runs: start the app (see tabletop.ui.app)."""
+"""Entry point that PyScript runs: start the app (see tabletop.ui.app).
 
-from tabletop.ui.app import start
+The performance marks let `build.py bench` split start-up into Pyodide's own boot
+and the app's share (imports, first screen).
+"""
 
+import js
+
+js.performance.mark("tw:python-start")
+from tabletop.ui.app import start  # noqa: E402
+
+js.performance.mark("tw:imported")
 start()
+js.performance.mark("tw:rendered")
