@@ -154,8 +154,8 @@ def test_the_balance_lab_runs_a_batch_and_draws_bars(app):
     app.wait_for_selector(".lab-results[data-lab-games='5']", timeout=60_000)
     app.wait_for_selector("#lab-run")
     bars = app.locator(".lab-chart rect")
-    assert bars.count() == 3  # two seats and the draws
-    rates = [float(bars.nth(i).get_attribute("data-rate")) for i in range(3)]
+    assert bars.count() == 5  # two seats and the draws, then the two levels
+    rates = [float(bars.nth(i).get_attribute("data-rate")) for i in range(3)]  # seats and draws add up to all games
     assert abs(sum(rates) - 1.0) < 1e-6
     assert "Wins by level" in app.inner_text(".lab-figures")
     longest = max((d for _, d in app.evaluate("window.__longTasks")), default=0)

@@ -42,12 +42,12 @@ from tabletop.games.war_of_the_worlds.board import QUADRANTS, geometry
 from tabletop.games.war_of_the_worlds.state import COASTER, EMPTY, NEUTRAL, OVER, SEAT_NAMES, SIDE_KEYS, State
 
 BUDGETS = {
-    "easy": Budget(2_500, 0.6),
+    "easy": Budget(1_500, 0.6),
     "normal": Budget(6_000, 1.2),
     "hard": Budget(24_000, 3.0),
 }
 SETTINGS = {
-    "easy": {"beam": 40, "replies": 0, "mistakes": 0.25, "simple": True},
+    "easy": {"beam": 32, "replies": 0, "mistakes": 0.25, "simple": True},
     "normal": {"beam": 64, "replies": 0, "mistakes": 0.0, "simple": False},
     "hard": {"beam": 64, "replies": 12, "reply_beam": 20, "mistakes": 0.0, "simple": False},
 }

@@ -85,25 +85,31 @@ def clear_results(app) -> None:
     app.render()
 
 
-def bar_chart(summary: dict, names: list[str]) -> El:
-    """Horizontal bars: each seat's win rate, then draws (text on every bar, so colour is never the only clue)."""
-    rows = [(f"{name} ({summary['bots'][i]})", summary["win_rates"][i], BAR_COLOURS[i % len(BAR_COLOURS)]) for i, name in enumerate(names)]
-    rows.append(("Draws", summary["draw_rate"], "#8a8f9c"))
+def bar_chart(rows: list[tuple[str, float]], title: str) -> El:
+    """Horizontal bars, one per (label, rate); the percentage is written on every bar, so colour is never the only clue."""
     width, label_w, row_h = 560, 190, 34
     height = row_h * len(rows) + 10
     bars = []
-    for i, (label, rate, colour) in enumerate(rows):
+    for i, (label, rate) in enumerate(rows):
         y = 5 + i * row_h
         bar_w = max(1.0, (width - label_w - 60) * rate)
+        colour = "#8a8f9c" if label == "Draws" else BAR_COLOURS[i % len(BAR_COLOURS)]
         bars += [
             h("text", {"x": "0", "y": str(y + 21), "font-size": "14", "fill": "currentColor"}, label),
             h("rect", {"x": str(label_w), "y": str(y + 4), "width": f"{bar_w:.1f}", "height": str(row_h - 10), "rx": "4", "fill": colour,
                        "data-rate": f"{rate:.4f}"}),
             h("text", {"x": f"{label_w + bar_w + 6:.1f}", "y": str(y + 21), "font-size": "14", "fill": "currentColor"}, f"{100 * rate:.0f}%"),
         ]
-    described = "; ".join(f"{label} {100 * rate:.0f}%" for label, rate, _ in rows)
-    return h("svg.lab-chart", {"viewBox": f"0 0 {width} {height}", "width": "100%", "role": "img",
-                               "aria-label": f"Win rates: {described}", "style": "max-width: 40rem; display: block"}, bars)
+    described = "; ".join(f"{label} {100 * rate:.0f}%" for label, rate in rows)
+    return h("figure.lab-figure", {"style": "margin: .5rem 0 1rem"},
+             h("figcaption", {"style": "font-weight: 600"}, title),
+             h("svg.lab-chart", {"viewBox": f"0 0 {width} {height}", "width": "100%", "role": "img",
+                                 "aria-label": f"{title}: {described}", "style": "max-width: 40rem; display: block"}, bars))
+
+
+def seat_rows(summary: dict, names: list[str], rotate: bool) -> list[tuple[str, float]]:
+    rows = [(f"Seat {i + 1}" + ("" if rotate else f" ({summary['bots'][i]})"), rate) for i, rate in enumerate(summary["win_rates"])]
+    return rows + [("Draws", summary["draw_rate"])]
 
 
 def figures(summary: dict) -> El:
@@ -116,7 +122,8 @@ def figures(summary: dict) -> El:
         ("Wins by level", ", ".join(f"{lv} {100 * r:.0f}%" for lv, r in summary["level_win_rates"].items())),
         ("Thinking per decision", think or "no computer levels"),
     ]
-    return h("dl.lab-figures", [[h("dt", k), h("dd", v)] for k, v in rows])
+    return h("dl.lab-figures", {"style": "display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0"},
+             [[h("dt", {"style": "font-weight: 600"}, k), h("dd", {"style": "margin: 0"}, v)] for k, v in rows])
 
 
 def render(app) -> El:
@@ -169,7 +176,11 @@ def render(app) -> El:
     if tally is not None and tally.games:
         summary = tally.summary(bots=list(form["levels"][: form["players"]]))
         results = h("section.panel.lab-results", {"data-lab-games": str(tally.games)},
-                    h("h2", "Results"), bar_chart(summary, seat_names), figures(summary),
+                    h("h2", "Results"),
+                    bar_chart(seat_rows(summary, seat_names, form["rotate"]), "Wins by seat"),
+                    bar_chart([(lv, r) for lv, r in summary["level_win_rates"].items()], "Wins by level (share of the seats it played)")
+                    if len(summary["level_win_rates"]) > 1 else None,
+                    figures(summary),
                     h("p.hint", "With “turn the seating” on, levels change seats every game, so the bars show seats and "
                                 "“wins by level” compares the levels."))
     return h("section.screen.lab", {"data-screen": "lab"},
