@@ -10,12 +10,9 @@ import importlib
 import importlib.util
 from types import ModuleType
 
-PACKAGES: dict[str, str] = {
-    "tower-war": "tower_war",
-    "towers-of-wyoming": "towers_of_wyoming",
-    "tower-battle": "tower_battle",
-    "war-of-the-worlds": "war_of_the_worlds",
-}
+from tabletop.catalog import CATALOG
+
+PACKAGES: dict[str, str] = {game_id: info.package for game_id, info in CATALOG.items()}
 
 
 def _load() -> dict[str, ModuleType]:

@@ -8,17 +8,15 @@ from typing import Any
 
 import js
 
-from tabletop import ai as computer
+from tabletop.catalog import CATALOG
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import parse_save
-from tabletop.games import GAMES
-from tabletop.players import LEVELS
 from tabletop.ui import browser, diagnostics
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
 from tabletop.ui.router import Route, parse
-from tabletop.ui.screens import home, lab, new_game, not_found, rules, settings, table
+from tabletop.ui.screens import home, new_game, not_found, rules, settings, table
 from tabletop.ui.session import Session
 from tabletop.ui.storage import StorageFull, Store
 from tabletop.ui.thinking import Sliced
@@ -28,9 +26,9 @@ COMPUTER_DELAY_MS = 350  # a computer move never lands sooner than this after it
 
 class App:
     def __init__(self) -> None:
-        self.games = GAMES
+        self.catalog = CATALOG
         backend = browser.local_storage()
-        self.store = Store(backend, GAMES)
+        self.store = Store(backend, CATALOG)
         self.settings = self.store.settings()
         self.notices: list[tuple[str, str]] = []
         if not self.store.available:
@@ -50,6 +48,13 @@ class App:
         self.lab_state: dict = {}
         self._carry_notices = True  # notices survive a navigation only when the app itself navigates
 
+    @property
+    def games(self) -> dict:
+        """The game modules, imported on first use (start-up needs only the catalogue)."""
+        from tabletop.games import GAMES
+
+        return GAMES
+
     # ------------------------------------------------------------ routing
     def start(self) -> None:
         browser.reflect_settings(self.settings)
@@ -65,7 +70,7 @@ class App:
         if not self._carry_notices:
             self.notices.clear()
         self._carry_notices = False
-        self.route = parse(browser.location_hash(), tuple(self.games))
+        self.route = parse(browser.location_hash(), tuple(self.catalog))
         if self.route.name == "play":
             self._open_game(self.route.game, self.route.arg)
         self.render()
@@ -100,6 +105,8 @@ class App:
         elif route.name == "settings":
             tree = settings.render(self)
         elif route.name == "lab":
+            from tabletop.ui.screens import lab  # the balance lab loads the computer players: only when asked
+
             tree = lab.render(self)
         else:
             tree = not_found.render(self, route.arg)
@@ -248,6 +255,8 @@ class App:
         level = computer_level(session.seats[seat].get("level"))
         module = session.module
         memory = self._computer_memory.setdefault((session.save.get("id"), seat), {})
+        from tabletop import ai as computer
+
         thinking = computer.think(module, module.view(session.state, seat), module.legal_moves(session.state), seat, level, rng, memory)
 
         def finished(job) -> None:
@@ -359,6 +368,8 @@ class App:
 
 def computer_level(level: str | None) -> str:
     """The player level to use for a computer seat (an unknown level plays as normal)."""
+    from tabletop.players import LEVELS
+
     return level if level in LEVELS else "normal"
 
 

@@ -7,7 +7,6 @@ import statistics
 import time
 
 from tabletop.engine.rng import Rng
-from tabletop.games import GAMES
 
 
 def decision_step_ms(module, steps: int, seed: int = 1) -> float:
@@ -28,6 +27,8 @@ def decision_step_ms(module, steps: int, seed: int = 1) -> float:
 
 
 def bench(steps: int = 200) -> str:
+    from tabletop.games import GAMES
+
     result = {game_id: decision_step_ms(module, int(steps)) for game_id, module in GAMES.items()}
     if "tower-war" in GAMES:
         from tabletop.games.tower_war.tower import benchmark

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.games import PACKAGES
+from tabletop.catalog import CATALOG
 
 
 @dataclass
@@ -39,7 +39,7 @@ class TableContext:
 
 def renderer_for(game_id: str) -> Any:
     """The game's renderer module, or the generic one listing legal moves."""
-    name = f"{__name__}.{PACKAGES[game_id]}"
+    name = f"{__name__}.{CATALOG[game_id].package}"
     if importlib.util.find_spec(name) is not None:
         return importlib.import_module(name)
     return importlib.import_module(f"{__name__}.generic")

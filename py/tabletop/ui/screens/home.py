@@ -16,7 +16,7 @@ def game_card(game_id: str, module) -> El:
 
 
 def saved_game(app, record: dict) -> El:
-    module = app.games[record["game"]]
+    module = app.catalog[record["game"]]
     players = ", ".join(s["name"] for s in record["seats"])
     title = record.get("name") or module.TITLE
     status = "finished" if record.get("finished") else f"move {len(record['moves'])}"
@@ -46,7 +46,7 @@ def render(app) -> El:
              notices(app),
              h("h1.home-title", "Four games of towers and worlds"),
              h("p.home-lede", "Play at the table on one device, pass it round, or take on the computer. Works offline once loaded."),
-             h("ul.game-grid", [game_card(gid, m) for gid, m in app.games.items()]),
+             h("ul.game-grid", [game_card(gid, info) for gid, info in app.catalog.items()]),
              h("div.section",
                h("h2", "Games in progress"),
                saves_note,

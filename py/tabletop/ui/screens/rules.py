@@ -5,9 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from tabletop.ai import level_notes
-from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
-from tabletop.games import PACKAGES
+from tabletop.catalog import CATALOG
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
 
@@ -23,12 +21,11 @@ APP_GUIDE = [
         "Everything can be done by tapping, with a mouse, or with the keyboard: Tab moves between controls, Enter or Space "
         "chooses. Every pyramid shows its pips and every card its suit symbol, so colour is never the only clue.",
     ]),
-    COMPUTER_GUIDE,
 ]
 
 
 def guide_for(game_id: str) -> list:
-    name = f"tabletop.games.{PACKAGES[game_id]}.guide"
+    name = f"tabletop.games.{CATALOG[game_id].package}.guide"
     if importlib.util.find_spec(name) is None:
         return []
     return importlib.import_module(name).GUIDE
@@ -40,9 +37,12 @@ def article(sections: list) -> El:
 
 def render(app, game_id: str | None) -> El:
     tabs = [h("a", {"href": "#/rules", "aria-current": "page" if game_id is None else None}, "Using the app")]
-    tabs += [h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, m.TITLE) for gid, m in app.games.items()]
+    tabs += [h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, info.TITLE) for gid, info in app.catalog.items()]
     if game_id is None:
-        body = h("div", article(APP_GUIDE + [level_notes(app.games)]), link_button("Open the balance lab", "#/lab"))
+        from tabletop.ai import level_notes  # the computer players' notes load with this page, not at start-up
+        from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
+
+        body = h("div", article(APP_GUIDE + [COMPUTER_GUIDE, level_notes(app.games)]), link_button("Open the balance lab", "#/lab"))
         title = "Rules and help"
     else:
         module = app.games[game_id]
