@@ -165,6 +165,7 @@ def test_choosing_the_order_of_destruction(app):
             app.set_viewport_size({"width": size[0], "height": size[1]})
             shot(app, f"war_of_the_worlds-destroy-{name}")
     app.set_viewport_size({"width": 1024, "height": 768})
+    assert audit_table(app) == []
     first = doomed.first.get_attribute("data-cell")
     doomed.first.click()
     wait_moves(app, len(moves) + 1)
@@ -216,6 +217,7 @@ def test_tactical_dice_wild_and_decline(app):
         assert no_sideways_scroll(app) <= 0
         shot(app, f"war_of_the_worlds-wild-{name}")
     app.set_viewport_size({"width": 1024, "height": 768})
+    assert audit_table(app) == []
     app.click("#wotw-wild-swap")
     wait_moves(app, len(moves) + 2)
     app.click("#wotw-pick-1")

@@ -94,10 +94,10 @@ def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = Non
         buttons.append(play_button("wotw-skip", "Skip the move", ch.skip, primary=True))
     if ch.wilds:
         for face, move in ch.wilds.items():
-            buttons.append(h(f"button#wotw-wild-{face}.wotw-face-button", {"data-move": move_attr(ctx, move),
-                                                                           "aria-label": f"Use the Wild as {face.capitalize()}: {FACE_WORDS[face]}"},
-                             h("span.wotw-face-icon", {"aria-hidden": "true"}, FACE_ICONS[face]), face.capitalize(),
-                             h("small", FACE_WORDS[face]), on_click=lambda _e, m=move: ctx.play(m)))
+            buttons.append(h(f"button#wotw-wild-{face}.wotw-face-button", {"data-move": move_attr(ctx, move)},
+                             h("span.wotw-face-icon", {"aria-hidden": "true"}, FACE_ICONS[face]),
+                             h("span.visually-hidden", "Use the Wild as "), face.capitalize(),
+                             h("small", " " + FACE_WORDS[face]), on_click=lambda _e, m=move: ctx.play(m)))
     if ch.rotates and view["phase"] == "action":
         for coaster in view["board"]["coasters"]:
             cid = coaster["id"]
@@ -144,8 +144,9 @@ def tray(ctx, ch: Choices, seat: int) -> El:
             chosen = ch.size == size
             items.append(h(f"button#wotw-size-{size}.wotw-size",
                            {"data-step": "size" if can else None, "aria-pressed": "true" if chosen else "false", "disabled": not can,
-                            "aria-label": f"Place a {size} pyramid ({count} left)", "class": "is-chosen" if chosen else None},
-                           icon(side, pips), h("span.wotw-count", f"×{count}"),
+                            "class": "is-chosen" if chosen else None},
+                           h("span.visually-hidden", f"Place a {size} pyramid: "), icon(side, pips), h("span.wotw-count", f"×{count}"),
+                           h("span.visually-hidden", " left"),
                            on_click=lambda _e, s=size: pick(ctx, "size", s)))
         else:
             items.append(h("span.wotw-size.is-static", {"role": "img", "aria-label": f"{label} left"},
@@ -176,24 +177,28 @@ def dice(ctx, ch: Choices) -> El | None:
         label = f"{face.capitalize()}: {FACE_WORDS[face]}"
         attrs: dict = {"class": f"wotw-die wotw-face-{face}", "data-face": face}
         handler = None
+        hint = ""  # what pressing the die does, for screen readers (the visible text stays part of the name)
         if phase == "dice" and ch.keeps:
             first = ch.first_die
             if first is None:
-                attrs.update({"data-step": "die", "aria-pressed": "false", "aria-label": f"Use {label} first"})
+                attrs.update({"data-step": "die", "aria-pressed": "false"})
+                hint = ", use first"
                 handler = lambda _e, i=i: pick(ctx, "first_die", i)  # noqa: E731
             elif first == i:
-                attrs.update({"aria-pressed": "true", "aria-label": f"{label}, chosen first (press to change)"})
+                attrs.update({"aria-pressed": "true"})
+                hint = ", chosen first (press to change)"
                 attrs["class"] += " is-first"
                 handler = lambda _e: pick(ctx, "first_die", None)  # noqa: E731
             else:
                 move = ch.keeps.get((faces[first], face))
                 if move is not None:
-                    attrs.update({"data-move": move_attr(ctx, move), "aria-label": f"Use {label} second"})
+                    attrs.update({"data-move": move_attr(ctx, move)})
+                    hint = ", use second"
                     handler = lambda _e, m=move: ctx.play(m)  # noqa: E731
         body = [h("span.wotw-die-icon", {"aria-hidden": "true"}, FACE_ICONS[face]), h("span.wotw-die-name", face.capitalize()),
-                h("small.wotw-die-words", FACE_WORDS[face])]
+                h("small.wotw-die-words", " " + FACE_WORDS[face]), h("span.visually-hidden", hint) if hint else None]
         if "is-first" in attrs["class"]:
-            body.append(h("span.wotw-die-order", "1st"))
+            body.append(h("span.wotw-die-order", {"aria-hidden": "true"}, "1st"))
         if handler is not None:
             attrs["id"] = f"wotw-die-{i}"
             out.append(h("button", attrs, body, on_click=handler))
