@@ -180,11 +180,14 @@ class App:
         self.notices = [n for n in self.notices if n[0] != "error"]
 
     def _open_game(self, game_id: str, save_id: str | None) -> None:
-        if self.session is not None and self.session.save.get("id") == save_id:
-            return
         if save_id is None:
             return
+        current = self.session is not None and self.session.save.get("id") == save_id
+        if current and not self.store.available:
+            return
         record = self.store.get(save_id)
+        if current and record is not None and record["moves"] == self.session.save["moves"] and record["seed"] == self.session.save["seed"]:
+            return  # the game on screen is the stored one
         if record is None:
             self.absorb_store_problems()
             if not any(n[0] == "error" for n in self.notices):
