@@ -186,8 +186,8 @@ class App:
         if current and not self.store.available:
             return
         record = self.store.get(save_id)
-        if current and record is not None and record["moves"] == self.session.save["moves"] and record["seed"] == self.session.save["seed"]:
-            return  # the game on screen is the stored one
+        if current and (record is None or (record["moves"], record["seed"]) == (self.session.save["moves"], self.session.save["seed"])):
+            return  # the game on screen is the stored one (or was never stored: storage full)
         if record is None:
             self.absorb_store_problems()
             if not any(n[0] == "error" for n in self.notices):
