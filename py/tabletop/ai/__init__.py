@@ -14,8 +14,8 @@ How a game plugs in: ``tabletop.games.<package>.ai`` may offer
     information-set tree search then plays every level, helped by the optional
     ``evaluate(state) -> [value per seat in 0..1]`` (cut-off playouts),
     ``rollout_move(state, legal, rng)`` (the playout policy), ``fast_apply``
-    (an unchecked ``apply``) and ``TREE`` (level -> TreeSearch options, with
-    ``iterations``);
+    (an unchecked ``apply``) and ``TREE`` (level -> TreeSearch options such as
+    ``rollout_depth``; ``iterations`` defaults to the level's budget);
 ``BUDGETS``
     level -> ``levels.Budget`` (iterations and the time cap).
 

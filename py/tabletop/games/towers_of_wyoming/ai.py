@@ -40,6 +40,14 @@ from tabletop.games.towers_of_wyoming.deck import (
 )
 from tabletop.games.towers_of_wyoming.rules import PLAYS, SUIT_INDEX, Discard, Play, State
 
+LEVEL_NOTES = {
+    "easy": "Easy builds its tallest tower and knocks down rivals that come close to the Sky, but three turns in ten "
+            "it misses a threat or a better build; it answers at once.",
+    "normal": "Normal deals the hands it cannot see 150 ways and plays two rounds on in each; it answers in about a "
+              "quarter of a second.",
+    "hard": "Hard does the same 600 times; it answers in about a second.",
+}
+
 BUDGETS = {
     "easy": Budget(1, 0.5),
     "normal": Budget(150, 1.0),
@@ -47,8 +55,8 @@ BUDGETS = {
 }
 ROLLOUT_ROUNDS = 2
 TREE = {
-    "normal": {"iterations": 150, "exploration": 0.5},
-    "hard": {"iterations": 600, "exploration": 0.5},
+    "normal": {"exploration": 0.5},
+    "hard": {"exploration": 0.5},
 }
 EASY_CARELESS = 0.3  # chance that easy misses a rival's threat or a better build on a turn
 
@@ -332,8 +340,8 @@ class QuickChoice(Search):
 def searcher(view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict) -> Search:
     if level == "easy":
         return QuickChoice(view, legal, seat, rng)
-    options = dict(TREE.get(level, TREE["normal"]))
-    iterations = options.pop("iterations")
+    options = TREE.get(level, TREE["normal"])
+    iterations = BUDGETS.get(level, BUDGETS["normal"]).iterations
     players = seat_count(view)
     game_rules = Rules(candidates, fast_apply, tr.to_act, tr.outcome, players)
     deal = Determinizer(view, seat)

@@ -41,6 +41,15 @@ from tabletop.games.war_of_the_worlds import rules as wr
 from tabletop.games.war_of_the_worlds.board import QUADRANTS, geometry
 from tabletop.games.war_of_the_worlds.state import COASTER, EMPTY, NEUTRAL, OVER, SEAT_NAMES, SIDE_KEYS, State
 
+LEVEL_NOTES = {
+    "easy": "Easy judges each way to finish its turn by the pyramids left standing and the threats it can see at once, and "
+            "one turn in four settles for a lesser plan; it answers at once.",
+    "normal": "Normal weighs every way to finish its turn (placement, coaster, step, what falls) with the full threat "
+              "count; it answers in a fraction of a second.",
+    "hard": "Hard also checks its twelve best turns against your best answer and keeps the one that holds up; it takes "
+            "about half a second, rarely a second.",
+}
+
 BUDGETS = {
     "easy": Budget(1_500, 0.6),
     "normal": Budget(6_000, 1.2),
