@@ -211,25 +211,26 @@ def find_chromium(python: Path) -> str:
     return ""  # Playwright finds its own browser
 
 
-def test(extra: list[str]) -> int:
+def test_environment() -> tuple[Path, dict]:
+    """The .venv's python and an environment naming the Chromium to use; builds dist/ first."""
     python = ensure_venv()
     chromium = find_chromium(python)
     build()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "TW_QUIET_SERVER": "1"}
     if chromium:
         env["CHROMIUM"] = chromium
+    return python, env
+
+
+def test(extra: list[str]) -> int:
+    python, env = test_environment()
     run([str(python), "-m", "ruff", "check", "py", "tests", "e2e", "build.py"], env=env)
     result = subprocess.run([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], cwd=ROOT, env=env)
     return result.returncode
 
 
 def bench(extra: list[str]) -> int:
-    python = ensure_venv()
-    chromium = find_chromium(python)
-    build()
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "TW_QUIET_SERVER": "1"}
-    if chromium:
-        env["CHROMIUM"] = chromium
+    python, env = test_environment()
     return subprocess.run([str(python), str(ROOT / "e2e" / "bench.py"), *extra], cwd=ROOT, env=env).returncode
 
 
