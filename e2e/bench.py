@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -83,7 +84,8 @@ def main(argv=None) -> int:
     app_ms, bare_ms, fcp_ms, app_share, imports = [], [], [], [], []
     moves = {}
     think = {}
-    with Site(ROOT / "dist") as site, sync_playwright() as p:
+    dist = Path(os.environ.get("TW_DIST") or ROOT / "dist")
+    with Site(dist) as site, sync_playwright() as p:
         browser = launch(p)
         for i in range(args.loads):
             for kind in ("app", "bare"):
