@@ -16,7 +16,7 @@ wins a game) turned into a game-win chance, then into a match-win chance from th
 score.
 
 Levels: easy plays ``rollout_move``'s own choice, with a lesser choice one time in
-five; normal and hard search 120 and 800 iterations.
+five; normal and hard search 40 and 800 iterations.
 """
 
 from __future__ import annotations
@@ -41,14 +41,14 @@ LEVEL_NOTES = {
     "easy": "Easy plays like a sensible beginner (raises its taller tower, strikes tall towers with Assassins, never "
             "shows its Knave, battles when its card should win) and one decision in five takes a lesser choice; it "
             "answers at once.",
-    "normal": "Normal deals the cards it cannot see 150 ways and plays each deal on a little; it answers in about a "
-              "quarter of a second.",
-    "hard": "Hard does the same 600 times; it answers in about a second.",
+    "normal": "Normal deals the cards it cannot see 40 ways and plays each deal on a few turns; it answers in a "
+              "blink.",
+    "hard": "Hard does the same 800 times, so it weighs its choices far better; it answers in about a second.",
 }
 
 BUDGETS = {
     "easy": Budget(1, 0.5),
-    "normal": Budget(120, 1.0),
+    "normal": Budget(40, 1.0),
     "hard": Budget(800, 3.0),
 }
 ROLLOUT_DEPTH = 10

@@ -12,8 +12,8 @@ cards of that suit as it holds. After ``ROLLOUT_ROUNDS`` rounds a position is
 scored by ``evaluate``: each builder's tallest tower plus the cards of its suit
 in hand, measured against the height that wins, shared out as win chances.
 
-Levels: easy plays ``quick_move`` itself, but now and then overlooks a rival's
-threat or a better build; normal and hard search 150 and 600 iterations.
+Levels: easy plays ``quick_move`` itself, but three turns in ten overlooks a
+rival's threat; normal and hard search 40 and 600 iterations.
 Two to four seats, any mix of people and computers.
 """
 
@@ -42,15 +42,14 @@ from tabletop.games.towers_of_wyoming.rules import PLAYS, SUIT_INDEX, Discard, P
 
 LEVEL_NOTES = {
     "easy": "Easy builds its tallest tower and knocks down rivals that come close to the Sky, but three turns in ten "
-            "it misses a threat or a better build; it answers at once.",
-    "normal": "Normal deals the hands it cannot see 150 ways and plays two rounds on in each; it answers in about a "
-              "quarter of a second.",
-    "hard": "Hard does the same 600 times; it answers in about a second.",
+            "it overlooks a rival's threat; it answers at once.",
+    "normal": "Normal deals the hands it cannot see 40 ways and plays two rounds on in each; it answers in a blink.",
+    "hard": "Hard does the same 600 times, so it weighs its choices far better; it answers in about a second.",
 }
 
 BUDGETS = {
     "easy": Budget(1, 0.5),
-    "normal": Budget(150, 1.0),
+    "normal": Budget(40, 1.0),
     "hard": Budget(600, 3.0),
 }
 ROLLOUT_ROUNDS = 2
@@ -58,7 +57,7 @@ TREE = {
     "normal": {"exploration": 0.5},
     "hard": {"exploration": 0.5},
 }
-EASY_CARELESS = 0.3  # chance that easy misses a rival's threat or a better build on a turn
+EASY_CARELESS = 0.3  # chance that easy overlooks a rival's threat on a turn
 
 CODE_ID = {code: i for i, code in enumerate(CODES)}
 
