@@ -41,9 +41,15 @@ def cold_load(browser, url: str) -> dict:
     return result
 
 
-THINK_GAMES = ("war-of-the-worlds", "tower-battle", "towers-of-wyoming")
 THINK_LEVELS = ("easy", "normal", "hard")
 THINK_DECISIONS = 8
+
+
+def think_games() -> list[str]:
+    sys.path.insert(0, str(ROOT / "py"))
+    from tabletop.games import GAMES
+
+    return list(GAMES)
 
 
 def browser_think_times(page) -> dict:
@@ -51,7 +57,7 @@ def browser_think_times(page) -> dict:
     if not page.evaluate("typeof window.twThink === 'function'"):
         return {}
     return {game: {level: json.loads(page.evaluate("([g, l, n]) => window.twThink(g, l, n)", [game, level, THINK_DECISIONS]))
-                   for level in THINK_LEVELS} for game in THINK_GAMES}
+                   for level in THINK_LEVELS} for game in think_games()}
 
 
 def cpython_think_times() -> dict:
@@ -59,7 +65,7 @@ def cpython_think_times() -> dict:
     sys.path.insert(0, str(ROOT / "py"))
     from tabletop.ai.timing import think_times
 
-    return {game: {level: think_times(game, level, THINK_DECISIONS) for level in THINK_LEVELS} for game in THINK_GAMES}
+    return {game: {level: think_times(game, level, THINK_DECISIONS) for level in THINK_LEVELS} for game in think_games()}
 
 
 def print_think_table(figures: dict) -> None:
