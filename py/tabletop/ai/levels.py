@@ -44,22 +44,21 @@ DESCRIPTIONS: dict[str, str] = {
 }
 
 GUIDE: tuple[str, list[str]] = ("Playing against the computer", [
-    "Any seat can be given to the computer on the new-game screen, in every game and any mix (Towers of Wyoming: "
-    "one person against three computers, or two and two). The computer sees exactly what a player in its seat would "
-    "see: its own cards, never yours, and never the order of a stock. To play around what it cannot see, it deals the "
-    "hidden cards many different ways and looks for the move that does best over all those deals.",
-    "Easy plays sensibly but makes human mistakes: it judges each move by what it does at once (in The War of the "
-    "Worlds: the pyramids standing after its turn) and now and then takes a lesser move or overlooks a threat. It "
-    "answers almost at once. A new player should win about half the time.",
-    "Normal thinks ahead a little: in the card games it plays out a few hundred imagined continuations (150 in Tower "
-    "Battle and Towers of Wyoming), in The War of the Worlds it looks at every way to finish its turn. It beats a "
-    "random player nearly every time and answers in well under a second on a tablet.",
-    "Hard searches four times as long as normal (600 continuations), and in The War of the Worlds also checks its "
-    "best twelve turns against your best answer. It beats normal in most games and takes up to about two seconds on "
-    "a mid-range tablet (never more than three).",
+    "Any seat can be given to the computer on the new-game screen, in every game and in any mix (Towers of Wyoming: "
+    "one person against three computers, or two people and two computers). The computer sees exactly what a player "
+    "in its seat would see: its own cards, never yours, and never the order of a stock. To play around what it cannot "
+    "see, it deals the hidden cards many different ways and looks for the move that does best over all those deals.",
+    "Easy plays sensibly but makes human mistakes: it judges a move by what it does at once and now and then takes a "
+    "lesser move or overlooks a threat. It answers at once.",
+    "Normal thinks ahead: in the card games it deals the hidden cards 40 ways and plays each deal on a few turns; in "
+    "The War of the Worlds it weighs every way to finish its turn. It beats a player who moves at random in 89-100 % "
+    "of games and answers in a blink (a few hundredths of a second; at most about half a second on a tablet).",
+    "Hard searches far more (600 to 800 deals in the card games; in The War of the Worlds it also checks its best "
+    "twelve turns against your best answer) and beats normal in most games. It usually answers within a second or "
+    "two on a mid-range tablet and never thinks longer than three seconds.",
     "While the computer thinks, the banner says so and the page stays usable: you can scroll, read the log or leave "
-    "the table, and the computer simply moves when it is done.",
-    "The Balance lab (below) lets you watch computer players play whole games against each other, for any game, "
-    "variant and mix of levels, and shows who won how often.",
+    "the table, and the computer moves when it is done.",
+    "The balance lab (below) lets computer players play whole games against each other, for any game, variant and "
+    "mix of levels, and shows who won how often.",
 ])
 """The app's help section on the computer players (shown on the rules page)."""
