@@ -1,0 +1,315 @@
+"""The computer player of Tower War.
+
+It decides from ``view(state, seat)`` and the legal moves only (plus what the same
+seat remembers seeing, ``memory``), through the shared hook of ``tabletop.ai``:
+``searcher(view, legal, seat, level, rng, memory) -> Search``. Every decision is a
+generator that yields every few milliseconds, so a page can think in slices.
+
+What it does at each step
+-------------------------
+* **Draft** (``split``, ``take``, ``sweeten``): cards are valued by points, rank and
+  jokers (``ai_cards.draft_value``); the splitter makes the two piles as equal as it
+  can (the other player will take the better one), the chooser takes the better pile;
+  with advanced drafting the splitter evens the piles with pyramids.
+* **Deck** (``keep``): the 15 cards with the highest expected battle total of a
+  three-card hand (high cards and shared suits, ``ai_cards.best_deck``).
+* **Battles** (``play``): the other hand is unseen, so it is dealt ``samples`` times
+  from the cards this seat cannot see (better cards likelier, as a deck keeps the
+  best; normal and hard remember the draft, which narrows the deal to the other's own
+  cards); each deal is played to the battle's end by minimax and scored as the war
+  is: who must add pyramids and cards (a fall risk growing with the height), who
+  would lack a size (that loses the war), how the stashes stand afterwards.
+* **Pyramid size** for an empty level: one it can keep adding, best one the other is
+  short of (``ai_cards.start_size``).
+* **The tower** (``pick``, ``lift``, ``drop``): ``ai_placement`` plans a broad tripod
+  for the level and the safest spot for each piece (maximising the least stability
+  margin of the whole tower after the drop), parks a first heavy pyramid near the
+  middle and lifts it onto its slot once that is safe, then aims and waits for a calm
+  moment of the tremor. The crowning card is the battle card its deck misses least.
+
+The levels (``LEVELS``; a short text for the rules page is ``LEVEL_NOTES``)
+---------------------------------------------------------------------------
+The skill of the hand is the spread (standard deviation) of the release around the
+calm moment the computer waits for; ``ai_placement.Skill``. One millisecond of
+release error moves the piece about 8 um per mm of tremor amplitude: 0.05 mm at the
+base, 0.3 mm for a card on level 9.
+
+=======  ===========  ==========  ================  ==========  ==================
+level    release σ    slips       battle deals      draft       think time (CPython)
+=======  ===========  ==========  ================  ==========  ==================
+easy     45 ms        8 %, 150 ms 4, 20 % careless  forgets     ~10 ms, drops ~20 ms
+normal   20 ms        none        12                remembers   ~15 ms, drops ~40 ms
+hard     6 ms         none        40                remembers   ~40 ms, drops ~60 ms
+=======  ===========  ==========  ================  ==========  ==================
+
+Easy trusts its aim (it does not check where a shaky release might land) and waits
+at most 4 s for a calm moment; normal and hard check their worst landings and wait
+up to 6 s and 10 s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from tabletop.ai.levels import Budget
+from tabletop.ai.search import Search
+from tabletop.engine.cards import Card
+from tabletop.engine.pyramids import SIZES, Size
+from tabletop.engine.rng import Rng
+from tabletop.games.tower_war import ai_cards as ac
+from tabletop.games.tower_war import ai_economy as ae
+from tabletop.games.tower_war import ai_placement as ap
+from tabletop.games.tower_war.rules import (
+    PILE_NAMES,
+    SEAT_NAMES,
+    Drop,
+    Keep,
+    LiftPyramid,
+    PickCard,
+    PickPyramid,
+    PilesReady,
+    Play,
+    Split,
+    Sweeten,
+    Take,
+)
+
+
+class Level(NamedTuple):
+    """One computer level: its hand, how many deals it weighs a battle play over, how
+    often it makes a careless card decision, and whether it remembers the draft."""
+
+    skill: ap.Skill
+    samples: int
+    careless: float
+    remembers: bool
+    sharp_draft: bool = False  # values drafted cards by ``ai_cards.sharp_draft_value``
+    economy: bool = False  # plans the pyramid sizes with ``ai_economy``
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(ap.Skill(45.0, 0.08, 150.0, 4000, False), samples=4, careless=0.2, remembers=False),
+    "normal": Level(ap.Skill(35.0, 0.0, 0.0, 6000, True), samples=12, careless=0.0, remembers=False),
+    "hard": Level(ap.Skill(6.0, 0.0, 0.0, 10000, True), samples=40, careless=0.0, remembers=True, sharp_draft=True, economy=True),
+}
+
+LEVEL_NOTES: dict[str, str] = {
+    "easy": (
+        "Easy plays sensibly but like a beginner: its hand lets go of a piece up to about 45 ms off the calm "
+        "moment (and now and then far worse), it does not check where a shaky release could land, and one card "
+        "decision in five is careless. It forgets the draft. It answers at once."
+    ),
+    "normal": (
+        "Normal lets go about 20 ms off the calm moment, picks the spot whose worst landing keeps the whole tower "
+        "steadiest, weighs each card over a dozen guesses of your hand and remembers the draft. "
+        "It thinks for a fraction of a second."
+    ),
+    "hard": (
+        "Hard has a steady hand (about 6 ms off the calm moment), weighs each card over forty guesses of your "
+        "hand, remembers the draft and saves the pyramid sizes you are short of for when they hurt. "
+        "It still thinks well under a second."
+    ),
+}
+
+# Iterations are the search's units: battle deals for a play, planning steps for a drop.
+BUDGETS: dict[str, Budget] = {"easy": Budget(4, 0.5), "normal": Budget(12, 1.0), "hard": Budget(40, 3.0)}
+
+
+# --- remembering the draft ---------------------------------------------------------------------------------
+
+
+def remember_draft(view: dict, memory: dict) -> None:
+    """Note the piles on the table this round (what a player at the table sees)."""
+    draft = view["draft"]
+    if not draft["active"]:
+        return
+    rnd = draft["round"] - 1
+    rounds = memory.setdefault("draft_rounds", {})
+    if any(r > rnd for r in rounds):  # a new game in an old memory
+        rounds.clear()
+    if draft["piles"] is not None:
+        rounds[rnd] = (tuple(draft["piles"][0]["cards"]), tuple(draft["piles"][1]["cards"]))
+
+
+def drafted_known(view: dict, memory: dict) -> tuple[list[Card], list[Card], bool]:
+    """(cards this seat saw go to itself, to the other, whether it saw every round),
+    read from the remembered piles and the public log's "takes pile" lines."""
+    rounds = memory.get("draft_rounds", {})
+    seat = view["seat"]
+    mine: list[Card] = []
+    theirs: list[Card] = []
+    taken = 0
+    for line in view["log"]:
+        if " takes pile " not in line:
+            continue
+        chooser = SEAT_NAMES.index(line.split(" ", 1)[0])
+        letter = line.split(" takes pile ", 1)[1][:1]
+        pile = PILE_NAMES.index(letter)
+        if taken in rounds:
+            got, left = rounds[taken][pile], rounds[taken][1 - pile]
+            (mine if chooser == seat else theirs).extend(ac.cards(got))
+            (theirs if chooser == seat else mine).extend(ac.cards(left))
+        taken += 1
+    complete = taken > 0 and all(r in rounds for r in range(taken))
+    return mine, theirs, complete
+
+
+# --- the search ---------------------------------------------------------------------------------------------
+
+
+class TowerWarSearch(Search):
+    """One decision, worked out in small steps (see the module doc)."""
+
+    def __init__(self, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict):
+        self.view, self.legal, self.seat, self.rng, self.memory = view, legal, seat, rng, memory
+        self.level = LEVELS.get(level, LEVELS["normal"])
+        self.choice = None
+
+    def best(self):
+        return self.choice if self.choice is not None else self.legal[0]
+
+    def work(self) -> Iterator[None]:
+        if self.level.remembers:
+            remember_draft(self.view, self.memory)
+        phase = self.view["phase"]
+        step = getattr(self, f"decide_{phase}", None)
+        if step is None:
+            self.choice = self.legal[0]
+            return
+        self.choice = yield from step()
+        self.iterations += 1
+
+    # -- the draft and the deck
+
+    def draft_value(self, c: Card) -> float:
+        return ac.sharp_draft_value(c) if self.level.sharp_draft else ac.draft_value(c)
+
+    def decide_split(self):
+        faceup = ac.cards(self.view["draft"]["faceup"])
+        yield
+        pile = ac.split_choice(faceup, self.draft_value)
+        if self.level.remembers:
+            rnd = self.view["draft"]["round"] - 1
+            rest = tuple(str(c) for c in faceup if c not in pile)
+            self.memory.setdefault("draft_rounds", {})[rnd] = (tuple(str(c) for c in pile), rest)
+        return self.careless(Split(tuple(pile)))
+
+    def decide_sweeten(self):
+        """Even the piles with pyramids from the middle: add to the poorer pile while
+        that brings the two closer."""
+        draft = self.view["draft"]
+        piles = draft["piles"]
+        values = [ac.pile_value(ac.cards(p["cards"]), sum(p["pyramids"].values()), self.draft_value) for p in piles]
+        target = draft["sweetened_pile"]
+        poorer = target if target is not None else (0 if values[0] < values[1] else 1)
+        gap = values[1 - poorer] - values[poorer]
+        middle = draft["middle"]
+        yield
+        if gap > ac.PYRAMID_CARD_VALUE / 2 and sum(middle.values()):
+            size = max(SIZES, key=lambda z: (middle[str(z)], int(z)))
+            return Sweeten(poorer, size)
+        return PilesReady()
+
+    def decide_take(self):
+        piles = self.view["draft"]["piles"]
+        values = [ac.pile_value(ac.cards(p["cards"]), sum(p["pyramids"].values()), self.draft_value) for p in piles]
+        yield
+        return self.careless(Take(0 if values[0] >= values[1] else 1))
+
+    def decide_build(self):
+        mine = self.view["mine"]
+        yield
+        return Keep(ac.keep_choice(ac.cards(mine["kept"]), ac.cards(mine["drafted"])))
+
+    # -- battles
+
+    def decide_play(self):
+        battle = ac.BattleView(self.view)
+        plays = battle.my_plays()
+        moves = [Play(c, e if c.is_joker else None) for c, e in plays]
+        known = None
+        if self.level.remembers:
+            _, theirs, complete = drafted_known(self.view, self.memory)
+            known = theirs if complete else None
+        pool = ac.unseen_cards(self.view, known)
+        solver = battle.solver(self.level.economy)
+        totals = [0.0] * len(plays)
+        for _ in range(max(1, self.level.samples if battle.their_count else 1)):
+            hand = tuple(ac.sample_hand(pool, battle.their_count, self.rng))
+            for i, v in enumerate(battle.play_values(hand, solver)):
+                totals[i] += v
+            self.iterations += 1
+            yield
+        order = sorted(range(len(plays)), key=lambda i: (-totals[i], ac.card_value(plays[i][0]), str(plays[i][0])))
+        return self.careless(moves[order[0]])
+
+    # -- the tower
+
+    def decide_place(self):
+        view = self.view
+        placing = view["placing"]
+        if placing["liftable"]:
+            lift = ap.lift_choice(view, self.level.skill)
+            yield
+            if lift is not None:
+                return LiftPyramid(lift)
+        if placing["piece"] == "card":
+            deck = ac.cards(view["mine"]["deck"]) + ac.cards(view["mine"]["hand"])
+            deck += ac.cards(view["players"][self.seat]["discard"])
+            battle_cards = ac.cards(placing["battle_cards"])
+            return PickCard(ac.crown_choice(battle_cards, deck + battle_cards))
+        if placing["required_size"]:
+            return PickPyramid(Size.parse(placing["required_size"]))
+        stash = [[0] + [view["players"][q]["stash"][str(z)] for z in SIZES] for q in (0, 1)]
+        legal_sizes = [m.size for m in self.legal if isinstance(m, PickPyramid)]
+        size = self.start_size(stash[self.seat], stash[1 - self.seat], placing)
+        return PickPyramid(size if size in legal_sizes else legal_sizes[0])
+
+    def start_size(self, mine, theirs, placing) -> Size:
+        """The size to start an empty level with."""
+        if placing["reason"] == "battle":
+            needed = placing["pyramids_needed"]
+            enough = [z for z in SIZES if mine[z] >= needed] or [z for z in SIZES if mine[z]]
+
+            def after(z):
+                return [m - needed * (i == z) for i, m in enumerate(mine)]
+
+            if self.level.economy:
+                return max(enough, key=lambda z: (ae.war_value(after(z)[1:], theirs[1:]), int(z)))
+            return max(enough, key=lambda z: (ac.stash_value(after(z), theirs), int(z)))
+        if self.level.economy:
+            battle = ac.BattleView(self.view)
+            losses = battle.solver(True).losses0
+            tally = (0, None, (tuple(mine), tuple(theirs)) if self.seat == 0 else (tuple(theirs), tuple(mine)), 0.0, losses)
+            size = battle.solver(True).choose_size(tally, self.seat, battle.skirmish)
+            if size:
+                return size
+        return ac.start_size(mine, theirs, 3) or next(z for z in SIZES if mine[z])
+
+    def decide_drop(self):
+        x, y, hold = yield from ap.choose_drop_steps(self.view, self.level.skill, self.rng)
+        return Drop(x, y, hold)
+
+    # -- mistakes
+
+    def careless(self, move):
+        """Easy's careless decisions: now and then any legal move of the same kind."""
+        if self.level.careless and self.rng.unit() < self.level.careless:
+            same = [m for m in self.legal if type(m) is type(move)]
+            if same:
+                return self.rng.choice(same)
+        return move
+
+
+def searcher(view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict) -> Search:
+    """The hook ``tabletop.ai`` calls for every Tower War decision at ``level``."""
+    return TowerWarSearch(view, legal, seat, level, rng, memory)
+
+
+def choose(view: dict, legal: list, level: str, rng: Rng, memory: dict | None = None):
+    """One decision, blocking (tests and scripts): the move ``level`` plays."""
+    search = searcher(view, legal, view["seat"], level, rng, {} if memory is None else memory)
+    for _ in search.work():
+        pass
+    return search.best()
