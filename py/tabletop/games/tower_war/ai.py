@@ -1,50 +1,60 @@
 """The computer player of Tower War.
 
 It decides from ``view(state, seat)`` and the legal moves only (plus what the same
-seat remembers seeing, ``memory``), through the shared hook of ``tabletop.ai``:
+seat remembers having seen, ``memory``), through the shared hook of ``tabletop.ai``:
 ``searcher(view, legal, seat, level, rng, memory) -> Search``. Every decision is a
-generator that yields every few milliseconds, so a page can think in slices.
+generator that yields every few milliseconds, so a page can think in slices;
+``choose`` runs one decision to its end.
 
 What it does at each step
 -------------------------
 * **Draft** (``split``, ``take``, ``sweeten``): cards are valued by points, rank and
-  jokers (``ai_cards.draft_value``); the splitter makes the two piles as equal as it
-  can (the other player will take the better one), the chooser takes the better pile;
-  with advanced drafting the splitter evens the piles with pyramids.
+  jokers (``ai_cards.draft_value``; hard squares them, ``sharp_draft_value``); the
+  splitter makes the two piles as even as it can (the other player will take the
+  better one), the chooser takes the better pile; with advanced drafting the splitter
+  evens the piles with pyramids.
 * **Deck** (``keep``): the 15 cards with the highest expected battle total of a
-  three-card hand (high cards and shared suits, ``ai_cards.best_deck``).
-* **Battles** (``play``): the other hand is unseen, so it is dealt ``samples`` times
+  three-card hand - high cards and shared suits (``ai_cards.best_deck``).
+* **Battles** (``play``): the other hand is unseen, so it is dealt a number of times
   from the cards this seat cannot see (better cards likelier, as a deck keeps the
-  best; normal and hard remember the draft, which narrows the deal to the other's own
-  cards); each deal is played to the battle's end by minimax and scored as the war
-  is: who must add pyramids and cards (a fall risk growing with the height), who
-  would lack a size (that loses the war), how the stashes stand afterwards.
+  best; hard remembers the draft, which narrows the deal to the other's own cards);
+  each deal is played to the battle's end by minimax and scored as the war is: who
+  must add pyramids and cards (a fall risk growing with the height), who would lack
+  a size (that loses the war), how the stashes stand afterwards (hard: the chance of
+  winning the war on pyramids alone, ``ai_economy``).
 * **Pyramid size** for an empty level: one it can keep adding, best one the other is
-  short of (``ai_cards.start_size``).
+  short of (``ai_cards.start_size``; hard: ``ai_economy``).
 * **The tower** (``pick``, ``lift``, ``drop``): ``ai_placement`` plans a broad tripod
   for the level and the safest spot for each piece (maximising the least stability
-  margin of the whole tower after the drop), parks a first heavy pyramid near the
-  middle and lifts it onto its slot once that is safe, then aims and waits for a calm
-  moment of the tremor. The crowning card is the battle card its deck misses least.
+  margin of the whole tower after the drop, under its own release errors), parks a
+  first heavy pyramid near the middle and lifts it onto its slot once that is safe,
+  then aims and lets go at a calm moment of the tremor. The crowning card is the
+  battle card its deck misses least. It can still make the tower fall: its hand is
+  only as steady as its level.
 
-The levels (``LEVELS``; a short text for the rules page is ``LEVEL_NOTES``)
+The levels (``LEVELS``; ``LEVEL_NOTES`` is a short text for the rules page)
 ---------------------------------------------------------------------------
 The skill of the hand is the spread (standard deviation) of the release around the
-calm moment the computer waits for; ``ai_placement.Skill``. One millisecond of
-release error moves the piece about 8 um per mm of tremor amplitude: 0.05 mm at the
-base, 0.3 mm for a card on level 9.
+calm moment it waits for (``ai_placement.Skill``). One millisecond off moves the
+piece about 6 um per mm of tremor amplitude: 0.035 mm at the base, 0.2 mm for the
+card that crowns level 8; a crowning card has about 11 mm of room on a good tripod.
 
-=======  ===========  ==========  ================  ==========  ==================
-level    release σ    slips       battle deals      draft       think time (CPython)
-=======  ===========  ==========  ================  ==========  ==================
-easy     45 ms        8 %, 150 ms 4, 20 % careless  forgets     ~10 ms, drops ~20 ms
-normal   20 ms        none        12                remembers   ~15 ms, drops ~40 ms
-hard     6 ms         none        40                remembers   ~40 ms, drops ~60 ms
-=======  ===========  ==========  ================  ==========  ==================
+======  =========================  ==============  ================  =====================
+level   release error (1 sigma)    battle deals    draft             think per decision
+======  =========================  ==============  ================  =====================
+easy    50 ms, 8 % slips of 150 ms  3, 1 in 5       points, forgets   median ~1 ms, drops
+        aim not checked, waits 4 s  careless                          ~20 ms, max ~0.1 s
+normal  35 ms, worst landings       12              points            median ~1 ms, drops
+        checked, waits 6 s                                            ~30 ms, max ~0.2 s
+hard    6 ms, worst landings        40              squared values,   median ~2 ms, drops
+        checked, waits 10 s                         remembers,        ~35 ms, max ~0.4 s
+                                                    pyramid economy
+======  =========================  ==============  ================  =====================
 
-Easy trusts its aim (it does not check where a shaky release might land) and waits
-at most 4 s for a calm moment; normal and hard check their worst landings and wait
-up to 6 s and 10 s.
+Think times are CPython on one core of the project's 2-core machine (Pyodide in the
+browser takes a few times longer, in slices); a decision with one legal move costs
+nothing. Measured strength (``python3 -m tabletop.simulate --game tower-war``, 200
+games, seats rotated): see ``LEVEL_NOTES`` and the final report of issue 8.
 """
 
 from __future__ import annotations
@@ -89,26 +99,28 @@ class Level(NamedTuple):
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(ap.Skill(45.0, 0.08, 150.0, 4000, False), samples=4, careless=0.2, remembers=False),
+    "easy": Level(ap.Skill(50.0, 0.08, 150.0, 4000, False), samples=3, careless=0.2, remembers=False),
     "normal": Level(ap.Skill(35.0, 0.0, 0.0, 6000, True), samples=12, careless=0.0, remembers=False),
     "hard": Level(ap.Skill(6.0, 0.0, 0.0, 10000, True), samples=40, careless=0.0, remembers=True, sharp_draft=True, economy=True),
 }
 
 LEVEL_NOTES: dict[str, str] = {
     "easy": (
-        "Easy plays sensibly but like a beginner: its hand lets go of a piece up to about 45 ms off the calm "
-        "moment (and now and then far worse), it does not check where a shaky release could land, and one card "
-        "decision in five is careless. It forgets the draft. It answers at once."
+        "Easy plays sensibly but like a beginner: it lets go of a piece about 50 ms off the calm moment "
+        "(now and then much worse) without checking where a shaky release could land, so it loses tall towers; "
+        "it weighs each card over only three guesses of your hand and one card decision in five is careless. "
+        "It answers at once."
     ),
     "normal": (
-        "Normal lets go about 20 ms off the calm moment, picks the spot whose worst landing keeps the whole tower "
-        "steadiest, weighs each card over a dozen guesses of your hand and remembers the draft. "
-        "It thinks for a fraction of a second."
+        "Normal lets go about 35 ms off the calm moment and picks the spot whose worst landing keeps the whole "
+        "tower steadiest, so it rarely drops a piece low down but can lose a tall tower. It weighs each card "
+        "over a dozen guesses of your hand and drafts by card values. It answers in a fraction of a second."
     ),
     "hard": (
-        "Hard has a steady hand (about 6 ms off the calm moment), weighs each card over forty guesses of your "
-        "hand, remembers the draft and saves the pyramid sizes you are short of for when they hurt. "
-        "It still thinks well under a second."
+        "Hard has a steady hand (about 6 ms off the calm moment) and almost never drops the tower. It drafts "
+        "sharply for aces, kings and jokers, remembers which cards you took, weighs each card over forty "
+        "guesses of your hand and plans the pyramid sizes so that you run short first. "
+        "It still answers in well under a second."
     ),
 }
 
@@ -165,9 +177,22 @@ class TowerWarSearch(Search):
         self.view, self.legal, self.seat, self.rng, self.memory = view, legal, seat, rng, memory
         self.level = LEVELS.get(level, LEVELS["normal"])
         self.choice = None
+        self.partial = None  # (moves, totals) of a battle play being weighed
 
     def best(self):
-        return self.choice if self.choice is not None else self.legal[0]
+        """The decision; if thinking was cut short (a page's time cap), the best play
+        weighed so far, or for a drop a plain aim at the top card's middle at its
+        first calm moment."""
+        if self.choice is not None:
+            return self.choice
+        if self.partial is not None:
+            moves, totals = self.partial
+            return moves[max(range(len(moves)), key=lambda i: totals[i])]
+        held = self.view.get("held")
+        if self.view["phase"] == "drop" and held:
+            moments = ap.calm_moments(tuple(held["phases"]), 3000)
+            return Drop(0.0, 0.0, moments[0] if moments else 0)
+        return self.legal[0]
 
     def work(self) -> Iterator[None]:
         if self.level.remembers:
@@ -235,9 +260,15 @@ class TowerWarSearch(Search):
         pool = ac.unseen_cards(self.view, known)
         solver = battle.solver(self.level.economy)
         totals = [0.0] * len(plays)
+        self.partial = (moves, totals)
+        solved: dict = {}  # the same dealt hand twice is solved once
         for _ in range(max(1, self.level.samples if battle.their_count else 1)):
-            hand = tuple(ac.sample_hand(pool, battle.their_count, self.rng))
-            for i, v in enumerate(battle.play_values(hand, solver)):
+            hand = tuple(sorted(ac.sample_hand(pool, battle.their_count, self.rng)))
+            if hand not in solved:
+                values: list[float] = []
+                yield from battle.play_values_steps(hand, solver, values)
+                solved[hand] = values
+            for i, v in enumerate(solved[hand]):
                 totals[i] += v
             self.iterations += 1
             yield
@@ -255,9 +286,8 @@ class TowerWarSearch(Search):
             if lift is not None:
                 return LiftPyramid(lift)
         if placing["piece"] == "card":
-            deck = ac.cards(view["mine"]["deck"]) + ac.cards(view["mine"]["hand"])
-            deck += ac.cards(view["players"][self.seat]["discard"])
             battle_cards = ac.cards(placing["battle_cards"])
+            deck = ac.cards(view["mine"]["deck"]) + ac.cards(view["players"][self.seat]["discard"])
             return PickCard(ac.crown_choice(battle_cards, deck + battle_cards))
         if placing["required_size"]:
             return PickPyramid(Size.parse(placing["required_size"]))

@@ -293,6 +293,7 @@ class BattleSolver:
         self.risk_pyramid = fall_risk("pyramid", level)
         self.risk_card = fall_risk("card", level + 1)
         self.economy = economy
+        self._worth_cache: dict = {}
 
     def tally(self):
         """The bookkeeping as the battle stands now."""
@@ -355,10 +356,19 @@ class BattleSolver:
                     return self.lost(loser)
             stash, risk = tally[2], tally[3]
             risk += -self.risk_card if loser == self.me else self.risk_card
-        mine, theirs = stash[self.me], stash[1 - self.me]
-        if self.economy:
-            return risk + 2.0 * ae.war_value(mine[1:], theirs[1:]) - 1.0
-        return risk + stash_value(mine, theirs)
+        return risk + self.stash_worth(stash)
+
+    def stash_worth(self, stash) -> float:
+        """The stashes after the battle, for ``me``, on the scale of WIN (remembered)."""
+        worth = self._worth_cache.get(stash)
+        if worth is None:
+            mine, theirs = stash[self.me], stash[1 - self.me]
+            if self.economy:
+                worth = 2.0 * ae.war_value(mine[1:], theirs[1:]) - 1.0
+            else:
+                worth = stash_value(mine, theirs)
+            self._worth_cache[stash] = worth
+        return worth
 
     def value(self, hands, effs, skirmish: int, tally) -> float:
         """Value for ``me`` at the start of skirmish ``skirmish`` (0-based), with
@@ -377,15 +387,23 @@ class BattleSolver:
 
     def follow(self, hands, effs, skirmish, led, tally) -> float:
         """The follower answers ``led`` = (card, eff, value, double) or None."""
+        outcomes: list[float] = []
+        for _ in self.follow_steps(hands, effs, skirmish, led, tally, outcomes):
+            pass
+        return self._best(1 - self.leader, outcomes)
+
+    def follow_steps(self, hands, effs, skirmish, led, tally, outcomes: list[float]):
+        """``follow``'s answers one at a time into ``outcomes`` (a generator; the
+        follower then takes the best of them)."""
         follower = 1 - self.leader
         options = plays_for(hands[follower], effs[follower])
         if not options:
-            return self.resolve(hands, effs, skirmish, led, None, tally)
-        outcomes = []
+            outcomes.append(self.resolve(hands, effs, skirmish, led, None, tally))
+            return
         for c, e in options:
             h2, f2 = self._played(hands, effs, follower, c, e)
             outcomes.append(self.resolve(h2, f2, skirmish, led, (c, e) + self._worth(effs[follower], e), tally))
-        return self._best(follower, outcomes)
+            yield
 
     def resolve(self, hands, effs, skirmish, led, answer, tally) -> float:
         leader, follower = self.leader, 1 - self.leader
@@ -457,18 +475,26 @@ class BattleView:
 
     def play_values(self, their_hand: tuple[Card, ...], solver: BattleSolver) -> list[float]:
         """The value of each of ``my_plays`` against one dealt hand of the other."""
+        out: list[float] = []
+        for _ in self.play_values_steps(their_hand, solver, out):
+            pass
+        return out
+
+    def play_values_steps(self, their_hand: tuple[Card, ...], solver: BattleSolver, out: list[float]):
+        """``play_values`` into ``out``, yielding after each play (a generator)."""
         seat = self.seat
         hands = (self.hand, their_hand) if seat == 0 else (their_hand, self.hand)
         tally = solver.tally()
-        out = []
         for c, e in self.my_plays():
             h2, f2 = BattleSolver._played(hands, self.effs, seat, c, e)
             mine = (c, e) + BattleSolver._worth(self.effs[seat], e)
             if seat == self.leader:
-                out.append(solver.follow(h2, f2, self.skirmish, mine, tally))
+                answers: list[float] = []
+                yield from solver.follow_steps(h2, f2, self.skirmish, mine, tally, answers)
+                out.append(min(answers))
             else:
                 out.append(solver.resolve(h2, f2, self.skirmish, self.led, mine, tally))
-        return out
+                yield
 
 
 # --- the draft and the deck --------------------------------------------------------------------------------

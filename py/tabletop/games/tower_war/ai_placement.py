@@ -147,6 +147,12 @@ class Statics:
         return room
 
 
+def with_pyramid(tower: Tower, p: Pyramid) -> Tower:
+    """The tower with pyramid ``p`` added to its top level."""
+    top = tower[-1]
+    return tower[:-1] + (top._replace(pyramids=top.pyramids + (p,)),)
+
+
 def pyramid_change(p: Pyramid, sign: float = 1.0) -> tuple[float, float, float]:
     return (sign * PYRAMID_MASS_G[p.size], p.x, p.y)
 
@@ -235,8 +241,9 @@ def level_template_steps(bare: Tower, size: Size):
     best, best_value = None, -math.inf
     for orientation in (1, -1):
         for i in range(-steps, steps + 1):
-            yield
             for j in range(-steps, steps + 1):
+                if j % 3 == 0:
+                    yield
                 slots = template(orientation, top.x + i * SHIFT_STEP_MM, top.y + j * SHIFT_STEP_MM)
                 value = min(inside_card_margin(top.x, top.y, x, y) for x, y in slots)
                 value = min(value, 2 * TEMPLATE_HALF_BASE_MM - reach)
@@ -357,8 +364,9 @@ def plan_pyramid_steps(tower: Tower, size: Size, owner: int, cap: float = ROOM_C
         return best
     n = round(PARKING_RANGE_MM / PARKING_STEP_MM)
     for i in range(-n, n + 1):
-        yield
         for j in range(-n, n + 1):
+            if j % 3 == 0:
+                yield
             x, y = ctx.top.x + i * PARKING_STEP_MM, ctx.top.y + j * PARKING_STEP_MM
             p = Pyramid(ctx.size, x, y, owner)
             room = pyramid_room(ctx.top, standing, ctx.statics, p)
@@ -415,15 +423,28 @@ def plan_card(tower: Tower) -> Plan:
 
 
 def calm_moments(phases: tuple[float, float], patience_ms: int) -> list[int]:
-    """The calm moments (ms) within ``patience_ms``, each refined to the millisecond."""
+    """The calm moments (ms) within ``patience_ms`` (see ``calm_moments_steps``)."""
+    return finish(calm_moments_steps(phases, patience_ms))
+
+
+def calm_moments_steps(phases: tuple[float, float], patience_ms: int):
+    """``hand.calm_holds`` on a 10 ms grid, each refined to the millisecond. A
+    generator: it yields every 200 samples of the tremor."""
+    dist = []
+    for i, t in enumerate(range(0, patience_ms + 1, 10)):
+        if i % 200 == 199:
+            yield
+        dist.append(math.hypot(*unsteady.tremor(1.0, phases, t)))
+    coarse = [i * 10 for i in range(1, len(dist) - 1) if dist[i] <= dist[i - 1] and dist[i] <= dist[i + 1]]
     out = []
-    for t in unsteady.calm_holds(phases, patience_ms, 10):
-        best, dist = t, math.hypot(*unsteady.tremor(1.0, phases, t))
+    for t in coarse:
+        best, least = t, dist[t // 10]
         for u in range(max(0, t - 9), min(HOLD_MS_MAX, t + 10)):
             d = math.hypot(*unsteady.tremor(1.0, phases, u))
-            if d < dist:
-                best, dist = u, d
+            if d < least:
+                best, least = u, d
         out.append(best)
+    yield
     return out
 
 
@@ -445,11 +466,12 @@ def aim_steps(room_at, spot: tuple[float, float], origin: tuple[float, float], a
     generator."""
     sigma = skill.release_sigma_ms
     quantiles = ERROR_QUANTILES if skill.robust else (0.0,)
-    moments = calm_moments(phases, skill.patience_ms) or [0]
-    yield
+    moments = (yield from calm_moments_steps(phases, skill.patience_ms)) or [0]
     ox, oy = origin
     scored = []
-    for t in moments:
+    for i, t in enumerate(moments):
+        if i % 4 == 3:
+            yield
         dx, dy = unsteady.tremor(amp, phases, t)
         offsets = [_offset(amp, phases, t, q * sigma, dx, dy) for q in quantiles]
         scored.append((_worst(room_at, spot, offsets), t, spot[0] - dx - ox, spot[1] - dy - oy, offsets))
@@ -459,9 +481,9 @@ def aim_steps(room_at, spot: tuple[float, float], origin: tuple[float, float], a
     if not skill.robust:
         return best
     for _, t, tx, ty, offsets in scored[:CALM_CANDIDATES]:
-        yield
         for nx in TARGET_NUDGES_MM:
             for ny in TARGET_NUDGES_MM:
+                yield
                 x, y = _clamp(tx + nx, ty + ny)
                 room = _worst(room_at, (spot[0] + x - tx, spot[1] + y - ty), offsets)
                 if room > best.room + 1e-9:
