@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import goto, play_any_move, start_saved_game
+from conftest import goto, play_any_move, shot, start_saved_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from tabletop.engine.rng import Rng  # noqa: E402
@@ -91,6 +91,7 @@ GAMES_AGAINST_THE_COMPUTER = [
     ("war-of-the-worlds", {}, 11, 24, "hard"),
     ("tower-battle", {"target": 1, "first": "black"}, 12, 14, "normal"),
     ("towers-of-wyoming", {}, 13, 14, "normal"),
+    ("tower-war", {}, 10, 20, "normal"),
 ]
 
 
@@ -106,6 +107,7 @@ def test_a_game_against_the_computer_reaches_its_end(app, game_id, options, seed
     report = thinking_report(app)
     print(f"\n{game_id} ({level}): {counts}, {time.perf_counter() - started:.1f} s, thinking {report}")
     assert app.locator("[data-end]").is_visible()
+    shot(app, f"vs-computer-{game_id}-end")
     assert counts["computer"] >= 1 and report["decisions"] >= 1
     assert report["longest_slice_ms"] < 100
     assert all(d < 100 for d in report["long_tasks_while_thinking_ms"]), report
