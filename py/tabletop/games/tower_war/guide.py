@@ -160,7 +160,8 @@ GUIDE: list[tuple[str, list[str]]] = [
             "can play in a skirmish, it is a tie. When the battle loser faces an empty level they may choose any "
             "size they hold, even one they cannot complete - and then lose when it runs out.",
             "Our choices. The seats are called Red (player one) and Blue, after their pyramids. The draft log names no cards, so nobody can read back what went face down. The tremor's "
-            "phases are shown to both players: the hand trembles in plain sight.",
+            "phases are shown to both players: the hand trembles in plain sight. They are a one-way hash of the "
+            "generator's draw, so watching the hand tells nothing about the cards still hidden.",
         ],
     ),
 ]

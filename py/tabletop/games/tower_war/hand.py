@@ -14,6 +14,13 @@ those bit-identical on CPython and on Pyodide's WebAssembly, whereas ``math.sin`
 comes from the platform's C library and may differ in the last bit, which could
 flip a knife-edge statics check between a saved game and its replay.
 
+The phases are public (both players watch the hand tremble), but SplitMix64's
+outputs are invertible: a phase made straight from one output would give away the
+generator's state, hence the seed, every shuffle and every hidden card. So the two
+raw outputs taken at pick-up go through a one-way hash (BLAKE2b, in the standard
+library of CPython and Pyodide alike) and only the hash becomes the phases; nothing
+shown lets anyone step the generator.
+
 >>> tremor(6.0, (0.0, 0.0), 0)
 (0.0, 0.0)
 >>> x, y = tremor(6.0, (HALF_PI, 0.0), 0)
@@ -23,6 +30,7 @@ flip a knife-edge statics check between a saved game and its replay.
 
 from __future__ import annotations
 
+import hashlib
 import math
 
 from tabletop.engine.rng import Rng
@@ -66,9 +74,30 @@ def amplitude(piece: str, level: int) -> float:
     return base * (1.0 + TREMOR_GROWTH_PER_LEVEL * level)
 
 
+# Domain separation for the phase hash: no other use of BLAKE2b in the game can collide with it.
+_PHASE_PERSON = b"tw-tremor-phase"
+_UNIT = float(1 << 53)
+
+
+def phases_from(raw: tuple[int, int]) -> tuple[float, float]:
+    """Two public phases in [0, 2*pi) from two secret 64-bit generator outputs, through a
+    one-way hash: integer and byte work only, so identical on every Python.
+
+    >>> phases_from((1, 2)) == phases_from((1, 2)) != phases_from((2, 1))
+    True
+    >>> all(0.0 <= p < TWO_PI for p in phases_from((0, (1 << 64) - 1)))
+    True
+    """
+    data = raw[0].to_bytes(8, "little") + raw[1].to_bytes(8, "little")
+    digest = hashlib.blake2b(data, digest_size=16, person=_PHASE_PERSON).digest()
+    top = (int.from_bytes(digest[:8], "little") >> 11, int.from_bytes(digest[8:], "little") >> 11)
+    return (top[0] / _UNIT * TWO_PI, top[1] / _UNIT * TWO_PI)
+
+
 def draw_phases(rng: Rng) -> tuple[float, float]:
-    """The two tremor phases, drawn at pick-up from the game's generator."""
-    return (rng.unit() * TWO_PI, rng.unit() * TWO_PI)
+    """The two tremor phases, drawn at pick-up from the game's generator: two outputs
+    (as before, so the rest of the game's chance is unchanged) hashed one-way."""
+    return phases_from((rng.next_u64(), rng.next_u64()))
 
 
 def tremor(amp: float, phases: tuple[float, float], hold_ms: int) -> tuple[float, float]:
