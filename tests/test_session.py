@@ -1,0 +1,119 @@
+"""Undo at the table (ui/session.py, browser-free): who may take back what, and when not."""
+
+from tabletop.games import GAMES
+from tabletop.ui.session import Session
+
+WOTW = GAMES["war-of-the-worlds"]
+TOWER_WAR = GAMES["tower-war"]
+TOWER_BATTLE = GAMES["tower-battle"]
+WYOMING = GAMES["towers-of-wyoming"]
+
+
+def people(*names: str) -> list[dict]:
+    return [{"name": n, "kind": "human", "level": None} for n in names]
+
+
+def computer(name: str = "Bot") -> dict:
+    return {"name": name, "kind": "computer", "level": "easy"}
+
+
+def play_first(session: Session, count: int = 1) -> None:
+    """Play the first legal move ``count`` times (for whoever is to act, computers included)."""
+    for _ in range(count):
+        session.play(session.module.legal_moves(session.state)[0])
+
+
+def test_nothing_to_undo_at_the_start():
+    session = Session.start(WOTW, people("Ana", "Ben"), {}, seed=4)
+    status = session.undo_status()
+    assert not status.allowed and status.reason == "Nothing to undo yet."
+
+
+def test_the_mover_may_take_back_their_last_move():
+    session = Session.start(WOTW, people("Ana", "Ben"), {}, seed=4)
+    mover = session.to_act
+    start_view = WOTW.view(session.state, None)
+    play_first(session)
+    status = session.undo_status()
+    assert status.allowed and status.moves == 1
+    assert status.reason == f"Take back {session.name(mover)}'s last move."
+    session.undo()
+    assert session.save["moves"] == [] and session.to_act == mover
+    assert WOTW.view(session.state, None) == start_view
+    assert not session.undo_status().allowed
+
+
+def test_undo_takes_back_the_computer_replies_too():
+    session = Session.start(WOTW, [people("Ana")[0], computer()], {}, seed=4)
+    assert session.to_act == 0
+    while session.to_act == 0:  # Ana's whole turn (place, then step)
+        play_first(session)
+    ana_moves = len(session.save["moves"])
+    while session.to_act == 1:  # the computer's reply
+        play_first(session)
+    replies = len(session.save["moves"]) - ana_moves
+    assert replies >= 1
+    status = session.undo_status()
+    assert status.allowed and status.moves == 1 + replies and "Ana" in status.reason
+    session.undo()
+    assert len(session.save["moves"]) == ana_moves - 1 and session.to_act == 0 and session.shown_seat == 0
+
+
+def test_only_the_computer_has_moved():
+    session = Session.start(WOTW, [computer(), people("Ana")[0]], {}, seed=4)
+    assert session.to_act == 0
+    play_first(session)
+    status = session.undo_status()
+    assert not status.allowed and status.reason == "Only the computer has moved."
+
+
+def test_undo_is_off_once_tower_battle_draws_a_card():
+    session = Session.start(TOWER_BATTLE, people("Ana", "Ben"), {}, seed=11)
+    mover = session.to_act
+    session.pass_to(mover)
+    epoch = TOWER_BATTLE.epoch(session.state)
+    play_first(session)  # ends the turn: the mover draws
+    assert TOWER_BATTLE.epoch(session.state) != epoch
+    status = session.undo_status()
+    assert not status.allowed and status.reason.startswith("Undo is off: new information was revealed")
+    assert session.name(mover) not in status.reason
+
+
+def test_undo_is_off_after_drawing_in_towers_of_wyoming():
+    session = Session.start(WYOMING, people("Ana", "Ben", "Cy"), {}, seed=3)
+    session.pass_to(session.to_act)
+    play_first(session)
+    status = session.undo_status()
+    assert not status.allowed and status.reason.startswith("Undo is off")
+    before = list(session.save["moves"])
+    try:
+        session.undo()
+    except ValueError as exc:  # IllegalMove is a ValueError
+        assert str(exc) == status.reason
+    else:
+        raise AssertionError("undo went through although it is off")
+    assert session.save["moves"] == before
+
+
+def test_only_the_mover_may_take_back_once_the_device_is_passed():
+    session = Session.start(TOWER_WAR, people("Ana", "Ben"), {}, seed=11)
+    assert session.to_act == 0
+    session.pass_to(0)
+    play_first(session)  # Ana splits the pile: nothing hidden is revealed
+    assert session.to_act == 1 and session.curtain == 1
+    assert session.undo_status().allowed, "Ana still holds the device: she may take it back"
+    session.pass_to(1)
+    status = session.undo_status()
+    assert not status.allowed and status.reason == "Only Ana can take back their own move."
+
+
+def test_undo_in_a_hidden_game_gives_the_mover_back_their_view():
+    session = Session.start(TOWER_WAR, people("Ana", "Ben"), {}, seed=11)
+    session.pass_to(0)
+    before = TOWER_WAR.view(session.state, 0)
+    play_first(session)
+    assert TOWER_WAR.view(session.state, 0) != before
+    session.undo()
+    assert session.save["moves"] == [] and session.movers == [] and len(session.epochs) == 1
+    assert session.shown_seat == 0 and session.curtain is None
+    assert TOWER_WAR.view(session.state, 0) == before
