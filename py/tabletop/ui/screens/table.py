@@ -73,7 +73,16 @@ def side_panel(app, session, view: dict) -> El:
                  h("button", "Export", on_click=lambda _e: app.export_save(session.record()))),
                h("p#undo-why.hint", undo.reason),
                None if app.store.available else h("p.hint.saves-off", "Saves are off here: use Export to keep this game.")),
-             h("div.panel", h("h2", "Log"), h("ol.game-log", {"aria-live": "polite", "tabindex": "0", "aria-label": "Game log"}, [h("li", with_names(line, session)) for line in log[-60:]])))
+             log_panel(session, log))
+
+
+def log_panel(session, log: list[str]) -> El:
+    """The shared log, newest line first: what just happened is at the top, in view without scrolling,
+    and a screen reader meets it first too. The list scrolls (and takes focus) once it is long."""
+    newest_first = [h("li", with_names(line, session)) for line in reversed(log[-60:])]
+    return h("div.panel.log-panel",
+             h("h2#game-log-title", "Log ", h("span.log-order", "· newest first")),
+             h("ol.game-log", {"aria-live": "polite", "tabindex": "0", "aria-labelledby": "game-log-title"}, newest_first))
 
 
 def render(app) -> El:
