@@ -149,6 +149,24 @@ def test_war_machine_turn_place_large_turn_and_move_coaster_then_step(app):
     assert app.locator(f".wotw-cell[data-cell='{step.target}'][data-recent]").count() == 1 or MODULE.to_act(state) == state.player
 
 
+def test_a_coaster_at_the_end_of_a_leg_moves_beyond_the_old_frame(app):
+    """Aliens open with a large on D1: the top-right coaster ends a leg, so three places keep the
+    L. Moving it left of the top-left coaster redraws the L round it; its large is then at A1."""
+    open_game(app, 1, [{"kind": "place", "size": "large", "cell": "D1"}])
+    buttons = app.locator(".wotw-relocate")
+    assert buttons.count() == 3
+    assert [buttons.nth(i).inner_text() for i in range(3)] == [
+        "Move it left of the top-left coaster", "Move it left of the bottom-left coaster", "Move it into the empty bottom-right corner"]
+    assert app.locator(".wotw-relocate .wotw-mini.is-landing").count() == 3  # each shows where it lands
+    app.click("#wotw-relocate-top-left")
+    wait_moves(app, 2)
+    assert saved_moves(app)[-1] == {"kind": "relocate", "coaster": 1, "to": "top-left"}
+    large = app.locator(".wotw-cell[data-cell='A1']")
+    assert "large" in large.get_attribute("aria-label").lower() and "alien" in large.get_attribute("aria-label").lower()
+    assert "the other two shift one place to the right" in app.inner_text(".game-log")
+    assert app.locator(".wotw-empty").get_attribute("class").count("wotw-q-bottom-left") == 1
+
+
 def test_choosing_the_order_of_destruction(app):
     seed = 5
     state, moves = random_game(seed, stop=lambda s, m: s.phase == "destroy")

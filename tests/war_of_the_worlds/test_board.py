@@ -152,26 +152,78 @@ def all_layouts_with_each_empty_quadrant():
     return seen
 
 
-def test_each_coaster_may_move_only_to_the_empty_quadrant():
-    layouts = all_layouts_with_each_empty_quadrant()
-    assert set(layouts) == set(QUADRANTS)
-    for empty, layout in layouts.items():
+def physical_l_targets(layout, coaster):
+    """By brute force on an open table: every spot (in the old frame's quadrant units) where
+    ``coaster`` can be put down so the three make three quadrants of some 2x2 block, the
+    other two not moving; each with the layout that results once the frame is laid round it."""
+    others = {i: divmod(q, 2) for i, (q, _) in enumerate(layout) if i != coaster}
+    here = divmod(layout[coaster][0], 2)
+    out = {}
+    for spot in itertools.product(range(-1, 3), repeat=2):
+        if spot == here or spot in others.values():
+            continue
+        cells = [spot, *others.values()]
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        if max(r for r, _ in cells) - top > 1 or max(c for _, c in cells) - left > 1:
+            continue  # not inside one 2x2 block
+        where = {i: (r - top) * 2 + c - left for i, (r, c) in others.items()} | {coaster: (spot[0] - top) * 2 + spot[1] - left}
+        out[QUADRANTS[where[coaster]]] = tuple((where[i], t) for i, (_, t) in enumerate(layout))
+    return out
+
+
+def every_layout():
+    for quadrants in itertools.permutations(range(4), 3):
+        for turns in itertools.product(range(4), repeat=3):
+            yield tuple(zip(quadrants, turns))
+
+
+def test_every_l_position_is_offered_and_nothing_else():
+    """The ruling: any place that again makes an L of some 2x2 block, the other two coasters
+    staying put; a leg's end has three such places, the L's corner coaster one."""
+    for layout in every_layout():
         for coaster in range(3):
-            assert relocation_targets(layout, coaster) == (empty,)
+            expected = physical_l_targets(layout, coaster)
+            assert set(relocation_targets(layout, coaster)) == set(expected)
+            for quadrant, new in expected.items():
+                assert relocated(layout, coaster, quadrant) == new
+            corner = any(len(n) == 7 for n in geometry(layout).neighbours[coaster * 9:coaster * 9 + 9])  # the inner corner
+            assert len(expected) == (1 if corner else 3)
+
+
+def test_moving_a_leg_outside_the_frame_keeps_every_piece_on_its_coaster():
+    """The top-right coaster is put down left of the top-left one: in the new frame it is
+    the top-left coaster and the other two are named one place to the right, but every
+    pyramid keeps its neighbours on its own coaster and across the seams that remain."""
+    state = apply(position({"B2": "X", "E2": "X", "B5": "X", "A1": "H1", "C3": "A2", "F1": "A3"}), Place(Size.LARGE, "D1"))
+    assert state.phase == "coaster"
+    assert legal_moves(state) == [Rotate(1, "cw"), Rotate(1, "ccw"), Relocate(1, "top-left"), Relocate(1, "bottom-left"),
+                                  Relocate(1, "bottom-right"), DONE]
+    moved = apply(state, Relocate(1, "top-left"))
+    assert moved.layout == ((1, 3), (0, 0), (3, 2))
+    assert ("Aliens moved the top-right coaster left of the top-left coaster: it is now the top-left coaster, "
+            "and the other two shift one place to the right.") in moved.log
+    v = {c["cell"]: c["piece"] for co in view(moved, None)["board"]["coasters"] for c in co["cells"]}
+    assert v["A1"]["size"] == "large" and v["C1"]["side"] == "aliens"  # D1, F1 rode along to A1, C1
+    assert v["D1"]["side"] == "humans" and v["F3"]["side"] == "aliens"  # A1, C3 kept their coaster, renamed
+    assert v["E5"]["side"] == "neutral"  # the bottom-left obstacle is now at E5
+    # the old inner corner C3 (now F3) has lost its top-right neighbours and gained the seam to A1-A3
+    assert neighbours_of(moved.layout, "F3") == {"E2", "F2", "E3", "E4", "F4"}
+    assert neighbours_of(moved.layout, "D2") == {"C1", "C2", "C3", "D1", "E1", "D3", "E2", "E3"}
 
 
 @pytest.mark.parametrize("coaster", [0, 1, 2])
 def test_every_relocation_gives_an_l_with_the_vacated_quadrant_empty(coaster):
     for layout in all_layouts_with_each_empty_quadrant().values():
         old_quadrant = QUADRANTS[layout[coaster][0]]
-        target = relocation_targets(layout, coaster)[0]
-        moved = relocated(layout, coaster, target)
-        geo = geometry(moved)
-        assert geo.empty_quadrant == old_quadrant
-        assert len(set(geo.cell_of)) == 27
-        assert moved[coaster][1] == layout[coaster][1]  # moving does not turn it
-        counts = sorted(len(n) for n in geo.neighbours)
-        assert counts.count(3) == 5 and counts.count(7) == 1  # still an L
+        for target in relocation_targets(layout, coaster):
+            moved = relocated(layout, coaster, target)
+            geo = geometry(moved)
+            if target == geometry(layout).empty_quadrant:
+                assert geo.empty_quadrant == old_quadrant
+            assert len(set(geo.cell_of)) == 27
+            assert moved[coaster][1] == layout[coaster][1]  # moving does not turn it
+            counts = sorted(len(n) for n in geo.neighbours)
+            assert counts.count(3) == 5 and counts.count(7) == 1  # still an L
 
 
 def large_on_top_left():
@@ -243,7 +295,7 @@ def test_each_coaster_change_only_once_per_war_machine():
     with pytest.raises(IllegalMove):
         apply(state, Rotate(0, "cw"))
     with pytest.raises(IllegalMove):
-        apply(state, Relocate(0, "top-right"))  # not the empty quadrant
+        apply(state, Relocate(0, "top-right"))  # the L's corner coaster can only go to the empty corner
     with pytest.raises(IllegalMove):
         apply(state, Rotate(1, "cw"))  # not the war machine's coaster
     assert apply(state, DONE).phase == "move"

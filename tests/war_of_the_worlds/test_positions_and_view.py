@@ -113,7 +113,13 @@ def test_the_view_has_what_the_table_needs():
     assert v["supply"][0] == {"small": 5, "medium": 5, "large": 3}
     assert v["board"]["empty_quadrant"] == "bottom-right" and v["board"]["occupied"] == 6
     coaster = v["board"]["coasters"][1]
-    assert set(coaster) == {"id", "quadrant", "rotation", "dot_corner", "cells"}
+    assert set(coaster) == {"id", "quadrant", "rotation", "dot_corner", "cells", "places"}
+    assert coaster["places"] == [  # the top-right coaster ends a leg: three places keep the L
+        {"to": "top-left", "words": "left of the top-left coaster", "slide": [0, 1]},
+        {"to": "bottom-left", "words": "left of the bottom-left coaster", "slide": [0, 1]},
+        {"to": "bottom-right", "words": "into the empty bottom-right corner", "slide": [0, 0]},
+    ]
+    assert [p["to"] for p in v["board"]["coasters"][0]["places"]] == ["bottom-right"]  # the L's corner: one
     assert coaster["cells"][0] == {"cell": "D1", "row": 0, "col": 3, "arrows": "UDL", "piece": None}
     assert v["score"] == {"standing": [2, 0], "standing_pips": [6, 0], "destroyed_enemy_pips": [1, 0]}
     assert view(state, 1) == dict(v, seat=1) and view(state, None) == dict(v, seat=None)

@@ -75,9 +75,10 @@ def test_the_chosen_order_is_the_order_of_the_actions():
 def test_swap_turns_or_moves_any_one_coaster():
     state = apply(tactical(), Keep("swap", "tip"))
     options = legal_moves(state)
+    places = {0: ["bottom-right"], 1: ["top-left", "bottom-left", "bottom-right"], 2: ["top-left", "top-right", "bottom-right"]}
     expected = []
-    for c in range(3):
-        expected += [Rotate(c, "cw"), Rotate(c, "ccw"), Relocate(c, "bottom-right")]
+    for c in range(3):  # the corner coaster has one place to go, each leg's end three
+        expected += [Rotate(c, "cw"), Rotate(c, "ccw")] + [Relocate(c, q) for q in places[c]]
     assert options == expected + [DECLINE]
     after = apply(state, Rotate(2, "cw"))
     assert after.action == "tip" and after.layout[2] == (2, 3)  # one swap only, then the Tip

@@ -192,23 +192,89 @@ def rotated(layout: Layout, coaster: int, clockwise: bool) -> Layout:
     return layout[:coaster] + (turned,) + layout[coaster + 1 :]
 
 
-def relocation_targets(layout: Layout, coaster: int) -> tuple[str, ...]:
-    """Quadrants ``coaster`` may be lifted to while the other two stay put.
+def _spot(quadrant: int) -> tuple[int, int]:
+    return divmod(quadrant, 2)
 
-    The frame is fixed on the table, so the only place that keeps all three in an L
-    inside it is the empty quadrant: one target, whichever coaster moves. (For the
-    corner coaster of the L that is the only L there is at all; a coaster at the end
-    of a leg could also be laid outside the frame, which this edition does not allow,
-    so that cell names never shift under pieces that did not move.)
+
+def _slide(layout: Layout, coaster: int, target: int) -> tuple[int, int] | None:
+    """How far (in quadrants) the other two coasters' frame shifts when ``coaster`` comes
+    to rest in ``target``, or None when no L puts it there.
+
+    The other two stay where they are on the table; only the frame that names the
+    quadrants is laid anew round the new L. A pair side by side fits a 2x2 block in two
+    ways, and exactly one of them leaves ``target`` free; a diagonal pair fits one way.
     """
-    del coaster  # every coaster has the same single target
-    return (geometry(layout).empty_quadrant,)
+    others = [_spot(q) for i, (q, _) in enumerate(layout) if i != coaster]
+    fits = [
+        (dr, dc)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if all(0 <= r + dr < 2 and 0 <= c + dc < 2 and (r + dr) * 2 + c + dc != target for r, c in others)
+    ]
+    return fits[0] if fits else None
+
+
+def relocation_targets(layout: Layout, coaster: int) -> tuple[str, ...]:
+    """Quadrants ``coaster`` may come to rest in, with the other two not moving on the table.
+
+    Any position that again makes an L of three quadrants of some 2x2 block is allowed
+    (the ruling). A coaster at the end of a leg has three: the empty corner, and the two
+    places on the far side of the other leg; the corner coaster of the L has one, the
+    empty corner. When the new L lies partly outside the old frame, the frame is laid
+    round it again, so the target is named in the new frame (``relocated``).
+
+    >>> relocation_targets(INITIAL_LAYOUT, 0), relocation_targets(INITIAL_LAYOUT, 1)
+    (('bottom-right',), ('top-left', 'bottom-left', 'bottom-right'))
+    """
+    here = layout[coaster][0]
+    return tuple(QUADRANTS[q] for q in range(4) if q != here and _slide(layout, coaster, q) is not None)
 
 
 def relocated(layout: Layout, coaster: int, quadrant: str) -> Layout:
-    """The layout after lifting ``coaster`` into ``quadrant`` (keeping its rotation)."""
-    _, turns = layout[coaster]
-    return layout[:coaster] + ((QUADRANTS.index(quadrant), turns),) + layout[coaster + 1 :]
+    """The layout after lifting ``coaster`` into ``quadrant`` (keeping its rotation); the
+    other two keep their places on the table, so in the frame they slide by ``slide``."""
+    target = quadrant_index(quadrant)
+    dr, dc = _slide(layout, coaster, target) or (0, 0)
+    out = []
+    for i, (q, turns) in enumerate(layout):
+        r, c = _spot(q)
+        out.append((target, turns) if i == coaster else ((r + dr) * 2 + c + dc, turns))
+    return tuple(out)
+
+
+SLIDE_WORDS = {(0, 1): "to the right", (0, -1): "to the left", (1, 0): "down", (-1, 0): "up"}
+
+
+def slide(layout: Layout, coaster: int, quadrant: str) -> tuple[int, int]:
+    """``(rows, columns)`` of quadrants by which the other two coasters' names shift when
+    ``coaster`` is lifted into ``quadrant``: (0, 0) for the empty corner.
+
+    >>> slide(INITIAL_LAYOUT, 1, "top-left"), slide(INITIAL_LAYOUT, 1, "bottom-right")
+    ((0, 1), (0, 0))
+    """
+    found = _slide(layout, coaster, quadrant_index(quadrant))
+    if found is None:
+        raise ValueError(f"no L puts coaster {coaster} in the {quadrant}")
+    return found
+
+
+def relocation_words(layout: Layout, coaster: int, quadrant: str) -> str:
+    """Where the coaster goes, said from the table: ``"into the empty bottom-right corner"``,
+    ``"left of the top-left coaster"``.
+
+    >>> relocation_words(INITIAL_LAYOUT, 1, "bottom-left")
+    'left of the bottom-left coaster'
+    """
+    dr, dc = slide(layout, coaster, quadrant)
+    if (dr, dc) == (0, 0):
+        return f"into the empty {quadrant} corner"
+    r, c = _spot(quadrant_index(quadrant))
+    r, c = r - dr, c - dc  # where it lands, in the old frame's quadrants (one row or column outside it)
+    if r < 0 or r > 1:
+        beside, side = (0 if r < 0 else 1, c), ("above" if r < 0 else "below")
+    else:
+        beside, side = (r, 0 if c < 0 else 1), ("left of" if c < 0 else "right of")
+    return f"{side} the {QUADRANTS[beside[0] * 2 + beside[1]]} coaster"
 
 
 def coaster_label(layout: Layout, coaster: int) -> str:

@@ -30,7 +30,7 @@ GUIDE: list[tuple[str, list[str]]] = [
             "The Aliens go first, then the players alternate. A turn has four steps.",
             "1. Place: put one pyramid of any size from your supply on any empty cell.",
             "2. War machine: if you just placed a large one, you may turn the coaster it stands on a quarter turn "
-            "either way, and you may move that coaster to the empty corner of the square, keeping the L shape. "
+            "either way, and you may move that coaster to another place where the three again make an L. "
             "You can do both, in either order, or neither. Everything on the coaster travels with it, arrows too.",
             "3. Move: slide one of your other standing pyramids of the size you just placed, or any standing "
             "obstacle, one cell in the direction of an arrow on its cell, onto an empty cell. Arrows may lead onto "
@@ -69,7 +69,7 @@ GUIDE: list[tuple[str, list[str]]] = [
             "Instead of the war machine step, each turn starts with a roll of three Treehouse dice. "
             "Keep two of them and use them in the order you choose; you may decline either action.",
             "Tip: place a small or medium pyramid. Hop: place a large pyramid. Swap: turn any one coaster a quarter "
-            "turn, or move it to the empty corner. Dig: move one of your standing pyramids one cell along an arrow. "
+            "turn, or move it to another place that keeps the L. Dig: move one of your standing pyramids one cell along an arrow. "
             "Aim: move a standing obstacle one cell along an arrow. Wild: any one of the other five.",
             "Destruction is checked after each action. The game ends like the standard game; it also ends if "
             "no pyramid is placed for 10 turns in a row, or both supplies run out, and is then scored the same way.",
@@ -83,9 +83,12 @@ GUIDE: list[tuple[str, list[str]]] = [
             "Placing is compulsory. The size you placed decides which of your pyramids may move in step 3, "
             "but the pyramid you just placed may not be the one that moves. Moving is compulsory whenever some "
             "legal move exists; only when none does is the step skipped.",
-            "Moving a coaster means lifting it and setting it down so the three coasters form an L again while "
-            "the other two stay where they are. The three coasters always lie in one fixed square of four places, "
-            "so the coaster goes to the empty place, keeping its turn. Turning is a quarter turn either way.",
+            "Moving a coaster means lifting it and setting it down, keeping its turn, so that the three coasters "
+            "again fill three corners of a square of four while the other two stay where they are. The coaster at "
+            "the bend of the L can only go to the empty corner; a coaster at the end of a leg can also go to either "
+            "place on the far side of the other leg. The board is then drawn round the new L, so the other two "
+            "coasters' corner names (and their cells' letters and numbers) shift by one place; the log says so. "
+            "Turning is a quarter turn either way.",
             "You may not move an obstacle straight back to the cell it left during your opponent's turn just "
             "before yours (in the tactical game this covers Aim too). The ban lasts one turn and follows the cells "
             "if their coaster is turned or moved.",

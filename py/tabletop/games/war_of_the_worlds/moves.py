@@ -47,7 +47,8 @@ class Rotate(Move):
 
 @dataclass(frozen=True)
 class Relocate(Move):
-    """Lift ``coaster`` into the empty quadrant ``to`` ("top-left", ...)."""
+    """Lift ``coaster`` so that it lies in quadrant ``to`` ("top-left", ...) of the L that results
+    (``board.relocation_targets``)."""
 
     kind: ClassVar[str] = "relocate"
     coaster: int

@@ -4,7 +4,7 @@ Strategic turn (the standard game):
 
 1. ``place_pyramid`` — any size from your supply on any empty cell (mandatory);
 2. ``war_machine_coaster_step`` — only after a large: turn that coaster a quarter
-   turn and/or move it to the empty quadrant, each at most once, in either order,
+   turn and/or move it (to any place that keeps the L), each at most once, in either order,
    then ``Done`` (the step ends by itself once both were used);
 3. ``move_step`` — step one of your other standing pyramids of the placed size, or
    any standing obstacle, one cell along an arrow onto an empty cell; never an
@@ -247,8 +247,12 @@ def rotate_coaster(state: State, move: Rotate) -> None:
 
 
 def relocate_coaster(state: State, move: Relocate) -> None:
-    """Lift a coaster into the empty quadrant; its pyramids ride along."""
-    say(state, f"{SEAT_NAMES[state.player]} moved {coaster_label(state.layout, move.coaster)} to the {move.to}.")
+    """Lift a coaster to another place that keeps the L; its pyramids ride along. When it
+    lands outside the old frame, the other two coasters' quadrant names slide (the log says so)."""
+    slid = board.slide(state.layout, move.coaster, move.to)
+    where = (f"{board.relocation_words(state.layout, move.coaster, move.to)}: it is now the {move.to} coaster, "
+             f"and the other two shift one place {board.SLIDE_WORDS[slid]}") if any(slid) else f"to the {move.to}"
+    say(state, f"{SEAT_NAMES[state.player]} moved {coaster_label(state.layout, move.coaster)} {where}.")
     state.layout = board.relocated(state.layout, move.coaster, move.to)
     state.relocated = True
     after_coaster_change(state)

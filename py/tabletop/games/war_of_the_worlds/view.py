@@ -1,7 +1,8 @@
 """What a table UI needs to draw the game (nothing is hidden in this game).
 
 Main keys: ``board`` (the frame and its three ``coasters``, each with ``quadrant``,
-``rotation``, ``dot_corner`` and nine ``cells`` carrying ``cell`` name, ``row`` /
+``rotation``, ``dot_corner``, the ``places`` it could be moved to (each ``to`` a quadrant of
+the new L, ``words`` from the table, and the ``slide`` of the other two), and nine ``cells`` carrying ``cell`` name, ``row`` /
 ``col`` on the 6x6 frame, ``arrows`` as they point now and the ``piece``),
 ``supply`` per side, ``phase`` and ``prompt``, this turn's facts (``placed``,
 ``coaster_step``, ``doomed``, ``no_undo``, ``dice``...), ``score`` and the contract
@@ -13,7 +14,7 @@ computing a rule.
 from __future__ import annotations
 
 from tabletop.engine.pyramids import Size
-from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry
+from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_targets, relocation_words, slide
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
 from tabletop.games.war_of_the_worlds.rules import prompt
 from tabletop.games.war_of_the_worlds.scoring import tally
@@ -46,8 +47,13 @@ def board_view(state: State) -> dict:
             slot = coaster * 9 + square
             row, col = divmod(geo.cell_of[slot], SIZE)
             cells.append({"cell": geo.names[slot], "row": row, "col": col, "arrows": geo.arrows[slot], "piece": piece_view(state, slot)})
+        places = [
+            {"to": to, "words": relocation_words(state.layout, coaster, to), "slide": list(slide(state.layout, coaster, to))}
+            for to in relocation_targets(state.layout, coaster)
+        ]
         coasters.append(
-            {"id": coaster, "quadrant": QUADRANTS[quadrant], "rotation": turns, "dot_corner": DOT_CORNERS[turns], "cells": cells}
+            {"id": coaster, "quadrant": QUADRANTS[quadrant], "rotation": turns, "dot_corner": DOT_CORNERS[turns], "cells": cells,
+             "places": places}
         )
     return {
         "size": SIZE,

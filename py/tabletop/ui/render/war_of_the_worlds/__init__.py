@@ -4,7 +4,8 @@
 
 * place: a size in your supply (``data-step``), then a highlighted empty cell (``data-move``);
 * war machine: ↺ ↻ on the coaster just used, a ghost outline in the empty corner to move
-  it there, and Done (all ``data-move``);
+  it there, one button per place it may go in the decision bar (each with a little map of
+  the L it makes), and Done (all ``data-move``);
 * move: one of your movable pyramids (``data-step``; picked for you when it is the only
   one), then a cell its arrow points to (``data-move``), or Skip when nothing can move;
 * destruction order: the doomed pyramids are marked and each is a ``data-move``;

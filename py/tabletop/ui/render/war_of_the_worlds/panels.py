@@ -4,6 +4,7 @@ Treehouse dice, what happened last turn, and the end-of-game breakdown."""
 from __future__ import annotations
 
 from tabletop.ui.dom import El, h
+from tabletop.ui.render.war_of_the_worlds.board import QUADRANT_WORDS, coaster_name
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import icon
 
@@ -40,7 +41,7 @@ def instruction(ctx, ch: Choices, highlight: int | None) -> str:
         if not step.get("rotated"):
             options.append("turn it a quarter (↺ ↻)")
         if not step.get("moved"):
-            options.append("move it to the empty corner")
+            options.append("move it to another place in the L")
         both = ", in either order," if len(options) == 2 else ""
         return f"War machine on the {where} coaster: you may {' and '.join(options)}{both} then press Done."
     if phase == "destroy":
@@ -66,7 +67,7 @@ def instruction(ctx, ch: Choices, highlight: int | None) -> str:
         if highlight is None:
             return "Swap: choose a coaster to turn or move."
         where = view["board"]["coasters"][highlight]["quadrant"]
-        return f"Swap: turn the {where} coaster a quarter (↺ ↻), or move it to the empty corner."
+        return f"Swap: turn the {where} coaster a quarter (↺ ↻), or move it to another place in the L."
     return view["prompt"] + "."
 
 
@@ -98,6 +99,7 @@ def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = Non
                              h("span.wotw-face-icon", {"aria-hidden": "true"}, FACE_ICONS[face]),
                              h("span.visually-hidden", "Use the Wild as "), face.capitalize(),
                              h("small", " " + FACE_WORDS[face]), on_click=lambda _e, m=move: ctx.play(m)))
+    buttons += relocation_buttons(ctx, ch, highlight)
     if ch.rotates and view["phase"] == "action":
         for coaster in view["board"]["coasters"]:
             cid = coaster["id"]
@@ -118,6 +120,47 @@ def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = Non
                h("strong", f"{who(ctx, seat)}: ") if seat is not None and ch.any else None, instruction(ctx, ch, highlight)),
              extra,
              h("div.wotw-actions.button-row" + (".wotw-faces" if ch.wilds else ""), buttons) if buttons else None)
+
+
+def relocation_buttons(ctx, ch: Choices, highlight: int | None) -> list[El]:
+    """One button per place the coaster in play may be moved to, each with a little map of the L it makes."""
+    moves = ch.relocates.get(highlight, {}) if highlight is not None else {}
+    if not moves:
+        return []
+    coasters = ctx.view["board"]["coasters"]
+    coaster = coasters[highlight]
+    out = []
+    for place in coaster["places"]:
+        move = moves.get(place["to"])
+        if move is not None:
+            out.append(h(f"button#wotw-relocate-{place['to']}.wotw-relocate",
+                         {"data-move": move_attr(ctx, move), "title": f"Move {coaster_name(coaster)} {place['words']}"},
+                         mini_map(coasters, highlight, place),
+                         h("span", f"Move it {place['words']}"),
+                         on_click=lambda _e, m=move: ctx.play(m)))
+    return out
+
+
+def mini_map(coasters: list[dict], moving: int, place: dict) -> El:
+    """The three coasters as squares in today's frame, the moving one dashed where it would land."""
+    spots = {c["id"]: divmod(QUADRANT_WORDS.index(c["quadrant"]), 2) for c in coasters}
+    tr, tc = divmod(QUADRANT_WORDS.index(place["to"]), 2)
+    dr, dc = place["slide"]
+    landing = (tr - dr, tc - dc)  # in today's frame: outside it when the others' names slide
+    rows = [r for r, _ in spots.values()] + [landing[0]]
+    cols = [c for _, c in spots.values()] + [landing[1]]
+    top, left = min(rows), min(cols)
+    unit = 12
+
+    def square(spot, cls: str) -> El:
+        return h("rect", {"class": cls, "x": str((spot[1] - left) * unit + 1), "y": str((spot[0] - top) * unit + 1),
+                          "width": str(unit - 2), "height": str(unit - 2), "rx": "2"})
+
+    shapes = [square(spot, f"wotw-mini wotw-c{cid}" + (" is-leaving" if cid == moving else "")) for cid, spot in spots.items()]
+    shapes.append(square(landing, f"wotw-mini wotw-c{moving} is-landing"))
+    width, height = (max(cols) - left + 1) * unit, (max(rows) - top + 1) * unit
+    return h("svg.wotw-mini-map", {"viewBox": f"0 0 {width} {height}", "width": str(width * 2), "height": str(height * 2),
+                                   "aria-hidden": "true"}, shapes)
 
 
 def pick(ctx, key: str, value) -> None:

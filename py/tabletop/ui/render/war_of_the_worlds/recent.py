@@ -28,7 +28,9 @@ QUAD = r"(top-left|top-right|bottom-left|bottom-right)"
 PLACED = re.compile(rf"^\w+ placed an? (\w+) at {CELL}\.")
 MOVED = re.compile(rf"^\w+ moved an? (\w+) from {CELL} to {CELL}\.")
 TURNED = re.compile(rf"^\w+ turned the {QUAD} coaster (clockwise|counter-clockwise)\.")
-RELOCATED = re.compile(rf"^\w+ moved the {QUAD} coaster to the {QUAD}\.")
+RELOCATED = re.compile(rf"^\w+ moved the {QUAD} coaster (?:to the {QUAD}\.|.*: it is now the {QUAD} coaster, "
+                       r"and the other two shift one place (to the right|to the left|up|down)\.)")
+SLIDES = {None: (0, 0), "to the right": (0, 1), "to the left": (0, -1), "up": (-1, 0), "down": (1, 0)}
 DESTROYED = re.compile(rf"at {CELL} was destroyed\.")
 
 
@@ -114,10 +116,16 @@ def _read(out: Recent, line: str) -> None:
     if m := PLACED.match(line):
         out.add(m.group(2), "placed")
     elif m := RELOCATED.match(line):
-        source, target = QUADRANTS.index(m.group(1)), QUADRANTS.index(m.group(2))
-        out.move_marks(lambda cell: carry_cell(cell, target) if quadrant_of(cell) == source else cell)
+        source, target = QUADRANTS.index(m.group(1)), QUADRANTS.index(m.group(2) or m.group(3))
+        dr, dc = SLIDES[m.group(4)]  # the other two coasters' names shift when the L leaves the old frame
+
+        def slid(q: int) -> int:
+            return target if q == source else q + 2 * dr + dc
+
+        out.move_marks(lambda cell: carry_cell(cell, slid(quadrant_of(cell))))
         moved = out.coasters.pop(m.group(1), [])
-        out.coasters[m.group(2)] = moved + [f"moved here from the {m.group(1)}"]
+        out.coasters = {QUADRANTS[slid(QUADRANTS.index(q))]: what for q, what in out.coasters.items()}
+        out.coasters[QUADRANTS[target]] = moved + [f"moved here from the {m.group(1)}"]
     elif m := MOVED.match(line):
         source, target = m.group(2), m.group(3)
         kinds = out.marks.pop(source, set())
