@@ -7,15 +7,18 @@ each of the 54 cards exactly once: cards placed nowhere are put aside.
 from __future__ import annotations
 
 import json
+import re
 
 from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.tower import Level, Pyramid
+from tabletop.games.tower_war.view import view
 
 ALL_CARDS = frozenset(standard_deck(jokers=2))
-ALL_CODES = frozenset(str(c) for c in ALL_CARDS)
+CODE_OF = {c: str(c) for c in ALL_CARDS}
+ALL_CODES = frozenset(CODE_OF.values())
 
 
 def card_key(c: Card) -> tuple:
@@ -148,22 +151,14 @@ def assert_conserved(s: r.State) -> None:
     assert pyramid_counts(s) == {S: per_size, M: per_size, L: per_size}
 
 
+_QUOTED_CODE = re.compile(r'"([0-9A-Z]{2,6})"')
+
+
 def card_codes_in(view: dict) -> set[str]:
-    """Every string in a view that reads as a card code (log lines included)."""
-    found: set[str] = set()
-
-    def walk(v):
-        if isinstance(v, dict):
-            for x in v.values():
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-        elif v in ALL_CODES:
-            found.add(v)
-
-    walk(view)
-    return found
+    """Every string in a view that reads as a card code (log lines included; a key
+    spelled like a card counts too). Read off the JSON text: the views are JSON, and a
+    regular expression over it is many times faster than walking the nested dicts."""
+    return set(_QUOTED_CODE.findall(json.dumps(view))) & ALL_CODES
 
 
 def allowed_codes(s: r.State, seat: int | None) -> set[str]:
@@ -179,7 +174,14 @@ def allowed_codes(s: r.State, seat: int | None) -> set[str]:
         ok += s.hand[seat] + s.deck[seat] + s.unused[seat] + s.kept[seat]
         if s.base_card is not None:
             ok += s.drafted[seat]
-    return {str(c) for c in ok}
+    return {CODE_OF[c] for c in ok}
+
+
+def no_secret_shows(s: r.State) -> None:
+    """No seat's view (nor the spectator's) names a card that seat may not see."""
+    for seat in (0, 1, None):
+        v = view(s, seat)
+        assert card_codes_in(v) <= allowed_codes(s, seat), (seat, s.phase)
 
 
 def json_round_trip(v: dict) -> dict:

@@ -2,6 +2,7 @@
 drop included), moves round-trip through JSON, illegal moves change nothing."""
 
 import json
+from dataclasses import fields
 
 import pytest
 from hypothesis import given, settings
@@ -13,20 +14,46 @@ from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.view import view
 
-from .positions import assert_conserved, play_game, random_bot, skilled_bot
+from .positions import assert_conserved, no_secret_shows, play_game, random_bot, skilled_bot
 
 RANDOM_GAMES = 300
 
 
+DEEP_EVERY = 3  # one game in three is also replayed and has its views searched for secrets
+VIEW_EVERY = 8  # ... at the first state of each phase and every eighth state besides
+
+
 def test_three_hundred_random_games_end_with_everything_accounted_for():
-    """Random-but-legal bots that hold every drop for a random 0-10 s."""
-    endings = set()
+    """Random-but-legal bots that hold every drop for a random 0-10 s. One game in three
+    also checks that no view shows a drafted or hidden card it should not (at each phase's
+    first state and every eighth state: a leak is a rule of the view, so it shows again
+    and again), and that replaying its recorded moves through JSON gives the same state."""
+    endings, deep_games, views_checked = set(), 0, 0
     for seed in range(RANDOM_GAMES):
-        s, moves = play_game(seed, random_bot, options={"advanced_draft": seed % 3 == 0}, on_state=assert_conserved)
+        options = {"advanced_draft": seed % 3 == 0}
+        deep = seed % DEEP_EVERY == seed // DEEP_EVERY % DEEP_EVERY  # rotates, so both drafts are deep
+        trail, phases = [], set()
+
+        def on_state(s, deep=deep, trail=trail, phases=phases):
+            nonlocal views_checked
+            assert_conserved(s)
+            if deep:
+                if len(trail) % VIEW_EVERY == 0 or s.phase not in phases:
+                    no_secret_shows(s)
+                    views_checked += 1
+                phases.add(s.phase)
+                trail.append((s.epoch, s.phase, s.actor, s.rng.state))
+
+        s, moves = play_game(seed, random_bot, options=options, on_state=on_state)
         assert s.result is not None, f"seed {seed} did not end"
         assert r.legal_moves(s) == [] and r.to_act(s) is None
         endings.add(s.result.details["cause"])
-    assert "fall" in endings
+        if deep:
+            again = replay(seed, options, moves)
+            assert [(a.epoch, a.phase, a.actor, a.rng.state) for a in again] == trail, f"seed {seed}: the replay strays"
+            assert same_state(s, again[-1]), f"seed {seed}: the replay ends elsewhere"
+            deep_games += 1
+    assert "fall" in endings and deep_games == RANDOM_GAMES // DEEP_EVERY and views_checked > 1200
 
 
 def test_skilled_games_reach_the_late_game_and_end():
@@ -46,6 +73,11 @@ def replay(seed, options, moves):
         s = r.apply(s, r.move_from_json(json.loads(json.dumps(data))))
         states.append(s)
     return states
+
+
+def same_state(a: r.State, b: r.State) -> bool:
+    """Every field of the game's state, the generator and the log included."""
+    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(r.State))
 
 
 def test_replays_are_exact_including_every_drop():

@@ -44,21 +44,35 @@ def random_game(players, options, seed, check=None):
     return state, moves
 
 
+DEEP_EVERY = 10  # every tenth game is also replayed and has its views checked ...
+VIEW_EVERY = 12  # ... every twelfth step (from a different first step in each game): a leak is
+# a rule of the view, so it shows again and again, and a whole check costs ~2 ms a step
+
+
 def test_thousand_random_games_end_and_keep_every_card():
     """1000 games over 2-4 players and all 64 option combinations. Each ends, or reaches the cap
-    only where ``endless_play_allowed``; the 100 cards are accounted for after every move."""
-    unfinished = 0
+    only where ``endless_play_allowed``; the 100 cards are accounted for after every move. Every
+    tenth game also shows no hand in another seat's view (every twelfth step), and replays exactly."""
+    unfinished = deep_steps = 0
     for i in range(1000):
         players = 2 + i % 3
         options = options_from_bits(i * 7 % 64)
+        deep = i % DEEP_EVERY == 0
+        step = iter(range(i // DEEP_EVERY, 10**9))
 
-        def count(state, legal, move):
+        def count(state, legal, move, deep=deep, step=step):
+            nonlocal deep_steps
             total = len(state.draw) + len(state.discard) + sum(map(len, state.hands))
             total += sum(len(t) for ts in state.towers for t in ts)
             assert total == 100
+            if deep and next(step) % VIEW_EVERY == 0:
+                assert_no_other_hand_in_view(state)
+                deep_steps += 1
 
         state, moves = random_game(players, options, seed=10_000 + i, check=count)
         assert_accounted(state)
+        if deep:
+            assert_replays(players, options, 10_000 + i, moves, state)
         assert all(not h for p, h in enumerate(state.hands) if not state.in_game[p])
         if tw.outcome(state) is None:
             assert endless_play_allowed(options), f"game {i} ({players} players, {options}) hit the cap"
@@ -66,7 +80,7 @@ def test_thousand_random_games_end_and_keep_every_card():
         else:
             assert tw.legal_moves(state) == [] and tw.to_act(state) is None
             assert all(state.in_game[w] for w in tw.outcome(state).winners)
-    assert unfinished <= 10
+    assert unfinished <= 10 and deep_steps > 350
 
 
 def scrambled(state, seat):
@@ -100,7 +114,12 @@ def check_step(state, legal, move):
     except IllegalMove:
         pass
     assert state == before
-    # no hand in another seat's view: scrambling the hidden cards changes nothing visible
+    assert_no_other_hand_in_view(state)
+
+
+def assert_no_other_hand_in_view(state):
+    """Scrambling the cards a seat may not see changes nothing in its view, and the hand
+    of the seat to act shows in no other seat's view."""
     for seat in [None, *range(state.players)]:
         v = tw.view(state, seat)
         json.dumps(v)
@@ -111,18 +130,22 @@ def check_step(state, legal, move):
             assert not mine & set(json.dumps(tw.view(state, seat)).split('"'))
 
 
+def assert_replays(players, options, seed, moves, state):
+    """The same seed and moves (through JSON) give the same state and views."""
+    replayed = tw.new_game(players, options, seed)
+    for m in moves:
+        replayed = tw.apply(replayed, tw.move_from_json(json.loads(json.dumps(tw.move_to_json(m)))))
+    assert replayed == state
+    assert all(tw.view(replayed, p) == tw.view(state, p) for p in [None, *range(players)])
+
+
 @settings(max_examples=15, deadline=None)
 @given(players=st.integers(2, 4), bits=st.integers(0, 63), seed=st.integers(0, 2**32))
 def test_random_games_hold_every_property(players, bits, seed):
     options = options_from_bits(bits)
     state, moves = random_game(players, options, seed, check=check_step)
     assert_accounted(state)
-    # replay equality: the same seed and moves (through JSON) give the same state and views
-    replayed = tw.new_game(players, options, seed)
-    for m in moves:
-        replayed = tw.apply(replayed, tw.move_from_json(tw.move_to_json(m)))
-    assert replayed == state
-    assert all(tw.view(replayed, p) == tw.view(state, p) for p in [None, *range(players)])
+    assert_replays(players, options, seed, moves, state)
     if tw.outcome(state) is not None:
         assert tw.legal_moves(state) == []
 
