@@ -213,3 +213,41 @@ def test_rng_is_untouched_by_rendering():
     before = s.rng.copy()
     R.render(ctx_for(s))
     assert s.rng == before and isinstance(before, Rng)
+
+
+def test_the_end_banner_names_the_people_not_just_the_colours():
+    from tabletop.engine.saves import new_save
+    from tabletop.ui.screens.table import end_banner
+    from tabletop.ui.session import Session
+
+    *_, s = game_states(4, cap=2000)
+    assert s.result is not None and "Red" in s.result.reason and "Blue" in s.result.reason
+    save = new_save(g.ID, {}, [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}], 4)
+    save["moves"] = [g.move_to_json(m) for m in replay_moves(4)]
+    session = Session(g, save)
+    assert session.state.result == s.result
+    text = text_of(end_banner(None, session, session.state.result))
+    labels = ["Ana (Red)", "Ben (Blue)"]
+    w = s.result.winners[0]
+    assert text.startswith(("Ana", "Ben")[w] + " wins")
+    assert f"{labels[w]} wins the war." in text and labels[1 - w] in text
+    bare = text.replace("Ana (Red)", "").replace("Ben (Blue)", "")
+    assert "Red" not in bare and "Blue" not in bare
+    # the engine's own words are untouched: the names are the table's business
+    assert s.result.reason.endswith(("Red wins the war.", "Blue wins the war."))
+
+
+def replay_moves(seed, cap=2000):
+    s, moves = g.new_game(2, None, seed), []
+    while s.result is None and len(moves) < cap:
+        m = steady(s)
+        moves.append(m)
+        s = g.apply(s, m)
+    return moves
+
+
+def test_names_in_end_reason_leaves_other_words_alone():
+    labels = ["Ana (Red)", "Ben (Blue)"]
+    assert R.names_in_end_reason("Reddish Blueprint: Red had no card. Blue wins the war.", labels) == (
+        "Reddish Blueprint: Ana (Red) had no card. Ben (Blue) wins the war.")
+    assert R.names_in_end_reason("Blue wins.", ["Blue", "Red"]) == "Red wins."

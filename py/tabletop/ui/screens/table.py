@@ -12,10 +12,13 @@ from tabletop.ui.screens.common import notices
 PLAYER_N = re.compile(r"\bPlayer (\d)\b")
 
 
-def with_names(text: str, session) -> str:
-    """Engines without side names say "Player 2"; the table says the person's name."""
+def with_names(text: str, session, end: bool = False) -> str:
+    """Engines without side names say "Player 2"; the table says the person's name. An end
+    reason (``end``) of a game with sides goes through its renderer's ``names_in_end_reason``
+    where it has one ("Red wins the war" -> "Ana (Red) wins the war")."""
     if session.module.SEAT_NAMES:
-        return text
+        put_names = getattr(renderer_for(session.module.ID), "names_in_end_reason", None) if end else None
+        return put_names(text, [seat_label(session, i) for i in range(len(session.seats))]) if put_names else text
 
     def name(match: re.Match) -> str:
         seat = int(match.group(1)) - 1
@@ -49,7 +52,7 @@ def end_banner(app, session, outcome) -> El:
     else:
         headline = " and ".join(session.name(w) for w in outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins")
     return h("div.end-screen", {"role": "status", "data-end": "1"},
-             h("h2", headline), h("p", with_names(outcome.reason, session)),
+             h("h2", headline), h("p", with_names(outcome.reason, session, end=True)),
              h("div.button-row", {"style": "justify-content:center"},
                h("button.primary", "Play again", on_click=lambda _e: app.rematch()),
                h("a.button", {"href": "#/"}, "Back to the games")))

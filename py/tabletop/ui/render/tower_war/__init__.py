@@ -9,8 +9,10 @@ balance, the fall), ``aim`` (the live unsteady hand), ``players`` (stashes, coun
 from __future__ import annotations
 
 import json
+import re
 
 from tabletop.games.tower_war.hand import amplitude
+from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war.battle import battle_panel
@@ -20,6 +22,18 @@ from tabletop.ui.render.tower_war.players import player_strip
 from tabletop.ui.render.tower_war.tower import balance_list, fall_box, seat_name, side_view, top_view
 
 DRAFT_PHASES = ("split", "sweeten", "take")
+SIDE_WORD = re.compile(r"\b(Red|Blue)\b")
+
+
+def names_in_end_reason(text: str, labels: list[str]) -> str:
+    """The engine's end reason names seats by colour ("Blue made the tower fall... Red wins
+    the war."); the table's end banner puts the people in: "Ben (Blue) ... Ana (Red) wins
+    the war." ``labels`` are the seats' labels, one per seat, in seat order.
+
+    >>> names_in_end_reason("Blue made the tower fall. Red wins the war.", ["Ana (Red)", "Ben (Blue)"])
+    'Ben (Blue) made the tower fall. Ana (Red) wins the war.'
+    """
+    return SIDE_WORD.sub(lambda m: labels[SIDES.index(m.group(1))] if len(labels) == len(SIDES) else m.group(1), text)
 
 
 def reduced_motion(ctx) -> bool:
