@@ -120,6 +120,37 @@ def test_corrupt_save_is_set_aside_and_others_survive(app):
     assert app.evaluate("localStorage.getItem('tw:aside:bad')") is not None
 
 
+def test_a_tampered_save_opened_from_home_is_set_aside_with_one_message(app):
+    module = GAMES["war-of-the-worlds"]
+    move = module.move_to_json(module.legal_moves(module.new_game(2, None, 5))[0])
+    record = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
+              "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 5, "moves": [move, move], "id": "tampered", "saved_at": 1}
+    app.evaluate("v => localStorage.setItem('tw:save:tampered', v)", json.dumps(record))
+    goto(app, "#/settings")
+    goto(app, "#/")  # a fresh home lists it
+    app.click(".saved-item >> text=Continue")
+    app.wait_for_selector(".notice.error")
+    assert app.locator(".notice").count() == 1
+    assert "move 2" in app.inner_text(".notices") and "set aside" in app.inner_text(".notices")
+    assert app.locator("[data-screen='table']").count() == 0 and app.locator(".saved-item").count() == 0
+    assert app.evaluate("localStorage.getItem('tw:aside:tampered')") is not None
+
+
+def test_undo_is_off_after_a_tower_battle_move_that_drew_a_card(app):
+    module = GAMES["tower-battle"]
+    start_saved_game(app, "tower-battle", ["Ana", "Ben"], seed=11)
+    app.click("#curtain-go")
+    play_any_move(app)
+    moves = json.loads(app.evaluate("localStorage.getItem('tw:save:e2e')"))["moves"]
+    start = module.new_game(2, None, 11)
+    after = module.apply(start, module.move_from_json(moves[0]))
+    assert module.epoch(after) != module.epoch(start), "the move played should have drawn a card"
+    app.click("#curtain-go")  # the other player takes the device: the table (and its undo) shows again
+    app.wait_for_selector("#undo")
+    assert app.locator("#undo").is_disabled()
+    assert app.inner_text("#undo-why").startswith("Undo is off: new information was revealed")
+
+
 def test_import_refuses_a_tampered_save_and_accepts_a_good_one(app, tmp_path):
     module = GAMES["war-of-the-worlds"]
     state = module.new_game(2, None, 5)
@@ -156,12 +187,13 @@ def test_blocked_storage_says_saves_are_off_and_still_plays(browser, site):
     page = context.new_page()
     page.goto(site.url + "#/")
     page.wait_for_selector(READY, state="attached", timeout=90_000)
-    assert "Saves are off" in page.inner_text("main#app")
+    assert page.inner_text("main#app").count("Saves are off") == 1, "said once, not as a notice and a note"
     goto(page, "#/new/war-of-the-worlds")
     page.click("#start-game")
     page.wait_for_selector("[data-screen='table']", state="attached")
     play_any_move(page)
     assert moves_made(page) == 1
+    assert page.inner_text("main#app").count("Saves are off") == 1
     context.close()
 
 

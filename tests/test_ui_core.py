@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from tabletop.engine.saves import new_save
+from tabletop.engine.saves import MAX_SAVE_BYTES, new_save
 from tabletop.ui.dom import find_all, h, text_of
 from tabletop.ui.router import Route, parse
-from tabletop.ui.storage import ASIDE_PREFIX, SAVE_PREFIX, MemoryBackend, StorageFull, Store
+from tabletop.ui.storage import ASIDE_PREFIX, SAVE_PREFIX, MemoryBackend, StorageFull, Store, oversized_file
 
 
 class FakeGame:
@@ -82,3 +82,10 @@ def test_store_without_backend_runs_in_memory():
     assert not store.available
     store.put(record(3))
     assert store.get("g3")["seed"] == 3
+
+
+def test_an_oversized_file_is_refused_by_its_size_alone():
+    assert oversized_file(0) is None and oversized_file(MAX_SAVE_BYTES) is None
+    error = oversized_file(MAX_SAVE_BYTES + 1)
+    assert error.problem == "too-large" and f"limit is {MAX_SAVE_BYTES // 1024} KB" in str(error)
+    assert "2048 KB" in str(oversized_file(2048 * 1024))

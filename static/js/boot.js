@@ -105,6 +105,17 @@
     Object.defineProperty(window, "indexedDB", { configurable: true, get: function () { return guardedIDB; } });
   } catch (e) { /* leave the real one */ }
 
+  /* A file dropped anywhere but the import panel would make the browser open it in place of
+     the app (a game in progress gone). Refuse such drops page-wide; the panel's own handler
+     runs first and accepts its drop (defaultPrevented), which is left alone. */
+  function refuseStrayFileDrop(event) {
+    var types = event.dataTransfer && event.dataTransfer.types;
+    if (event.defaultPrevented || !types || Array.prototype.indexOf.call(types, "Files") < 0) return;
+    event.preventDefault();
+    if (event.type === "dragover") event.dataTransfer.dropEffect = "none";
+  }
+  ["dragenter", "dragover", "drop"].forEach(function (type) { addEventListener(type, refuseStrayFileDrop); });
+
   /* Start-up progress in words, from PyScript's py:progress events. */
   var steps = { "Loading Pyodide": "Starting Python…", "Loading Storage": "Starting Python…",
                 "Loaded Pyodide": "Loading the game rules…" };

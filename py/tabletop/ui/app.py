@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from typing import Any
+from urllib.parse import unquote
 
 import js
 
@@ -17,8 +18,9 @@ from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
 from tabletop.ui.router import Route, parse
 from tabletop.ui.screens import home, new_game, not_found, rules, settings, table
+from tabletop.ui.screens.common import saves_off_note
 from tabletop.ui.session import Session
-from tabletop.ui.storage import StorageFull, Store
+from tabletop.ui.storage import StorageFull, Store, oversized_file
 from tabletop.ui.thinking import Sliced
 
 COMPUTER_DELAY_MS = 350  # a computer move never lands sooner than this after its turn began
@@ -30,9 +32,8 @@ class App:
         backend = browser.local_storage()
         self.store = Store(backend, CATALOG)
         self.settings = self.store.settings()
-        self.notices: list[tuple[str, str]] = []
-        if not self.store.available:
-            self.notices.append(("info", "Saves are off: this browser does not allow storage here. Your game still plays; use Export to keep it."))
+        self.notices: list[tuple[str, str]] = []  # "saves are off" is not one: screens say it in place (saves_off_note)
+        self._said_storage_full = False  # "storage is full" is said once per game, not after every move
         self.session: Session | None = None
         self.forms: dict[str, dict] = {}
         self.table_ui: dict = {}
@@ -109,7 +110,7 @@ class App:
 
             tree = lab.render(self)
         else:
-            tree = not_found.render(self, route.arg)
+            tree = not_found.render(self, unquote(route.arg or ""))  # "<b>" rather than "%3Cb%3E", shown as text
         self.mount.show(tree)
         self._maybe_computer_turn()
 
@@ -132,6 +133,7 @@ class App:
                                 h("a.button", {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
                                   "Open in full app")),
                  h("p", module.BLURB),
+                 saves_off_note(self),
                  h("button#embed-start.primary", "Start a game", on_click=lambda _e: self.start_game(game_id, form, embed=True)))
 
     # ------------------------------------------------------------ messages
@@ -178,6 +180,7 @@ class App:
         self.session = session
         self.table_ui = {}
         self.notices = [n for n in self.notices if n[0] != "error"]
+        self._said_storage_full = False  # its notice went with the errors: a new game not being saved is told anew
 
     def _open_game(self, game_id: str, save_id: str | None) -> None:
         if save_id is None:
@@ -198,7 +201,7 @@ class App:
             self._set_session(Session(self.games[record["game"]], record))
         except SaveError as exc:
             self.store.set_aside(save_id, json.dumps(record), exc)
-            self.notices.append(("error", str(exc)))
+            self.absorb_store_problems()  # the store's message is the one shown (once)
             self.route = Route("home")
 
     def play(self, move: Any) -> None:
@@ -236,7 +239,16 @@ class App:
         try:
             self.store.put(self.session.record())
         except StorageFull:
-            self.notices.append(("error", "Storage is full: this game goes on, but it is not being saved. Export it to keep it."))
+            self._storage_full()
+        else:
+            self._said_storage_full = False  # room again: a later refusal is news worth saying
+
+    def _storage_full(self) -> None:
+        """Say once that saving stopped; every later move would only stack the same notice."""
+        if self._said_storage_full:
+            return
+        self._said_storage_full = True
+        self.notices.append(("error", "Storage is full: this game goes on, but it is not being saved. Export it to keep it."))
 
     def _maybe_computer_turn(self) -> None:
         session = self.session
@@ -356,17 +368,25 @@ class App:
         self.notices.append(("ok", f"Imported a game of {session.module.TITLE} ({len(record['moves'])} moves)."))
         self.go(f"#/play/{record['game']}/{session.save['id']}")
 
+    def import_file(self, file: Any) -> None:
+        """Read a chosen or dropped file, unless its size alone says it is no save."""
+        too_large = oversized_file(int(file.size))
+        if too_large is not None:
+            self.toast(f"Could not import: {too_large}", "error")
+            return
+        browser.read_file(file, self.import_text)
+
     def import_from_input(self, event: Any) -> None:
         files = event.target.files
         if files.length:
-            browser.read_file(files.item(0), self.import_text)
+            self.import_file(files.item(0))
         event.target.value = ""
 
     def import_from_drop(self, event: Any) -> None:
         event.preventDefault()
         files = event.dataTransfer.files
         if files.length:
-            browser.read_file(files.item(0), self.import_text)
+            self.import_file(files.item(0))
 
 
 def computer_level(level: str | None) -> str:

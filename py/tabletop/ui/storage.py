@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from tabletop.engine.errors import SaveError
-from tabletop.engine.saves import parse_save
+from tabletop.engine.saves import MAX_SAVE_BYTES, parse_save
 
 SAVE_PREFIX = "tw:save:"
 ASIDE_PREFIX = "tw:aside:"
@@ -28,6 +28,14 @@ SETTINGS_KEY = "tw:settings"
 
 class StorageFull(Exception):
     """The browser refused to store more."""
+
+
+def oversized_file(size: int) -> SaveError | None:
+    """The error for a file too large to be a save, judged by its size alone, so a huge
+    file is refused before the browser reads (and Python copies) its contents."""
+    if size <= MAX_SAVE_BYTES:
+        return None
+    return SaveError("too-large", f"the file is too large to be a save ({size // 1024} KB; the limit is {MAX_SAVE_BYTES // 1024} KB)")
 
 
 class Backend(Protocol):

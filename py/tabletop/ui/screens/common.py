@@ -24,6 +24,14 @@ def notices(app) -> El | None:
     return h("div.notices", items)
 
 
+def saves_off_note(app) -> El | None:
+    """Where storage is blocked, the one line that says so (a screen shows it in place, not as a notice too)."""
+    if app.store.available:
+        return None
+    return h("p.notice.saves-off", "Saves are off: this browser does not let the app store anything here. "
+                                   "Games still play; export them to keep them.")
+
+
 def when(timestamp: float | None) -> str:
     """"3 min ago", "yesterday 18:02" style times for the saved-games list."""
     if not timestamp:

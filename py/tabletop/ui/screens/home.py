@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.ui.dom import El, h
-from tabletop.ui.screens.common import link_button, notices, when
+from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
 
 
 def game_card(game_id: str, module) -> El:
@@ -41,7 +41,6 @@ def import_panel(app) -> El:
 def render(app) -> El:
     records = app.store.list()
     app.absorb_store_problems()
-    saves_note = None if app.store.available else h("p.notice", "Saves are off: this browser does not let the app store anything here. Games still play; export them to keep them.")
     return h("section.home",
              notices(app),
              h("h1.home-title", "Four games of towers and worlds"),
@@ -49,6 +48,6 @@ def render(app) -> El:
              h("ul.game-grid", [game_card(gid, info) for gid, info in app.catalog.items()]),
              h("div.section",
                h("h2", "Games in progress"),
-               saves_note,
+               saves_off_note(app),
                h("ul.saved-list", [saved_game(app, r) for r in records]) if records else h("p.hint", "No saved games yet: a game saves itself after every move."),
                import_panel(app)))
