@@ -14,7 +14,7 @@ import random
 
 import tabletop.games.tower_battle as tb
 from axe import audit
-from conftest import moves_made, play_any_move, shot, start_saved_game
+from conftest import SHOTS, moves_made, play_any_move, shot, start_saved_game
 from tabletop.engine.cards import ACE
 from tabletop.games.tower_battle import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
 
@@ -162,6 +162,36 @@ def no_sideways_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
 
 
+def view_shot(page, name: str) -> None:
+    """A screenshot of what the screen shows (a full-page capture misplaces the phone's pinned hand)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), animations="disabled")
+
+
+GHOSTS = """tower => {
+    const hit = el => { const r = el.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                        const at = document.elementFromPoint(x, y); return Boolean(at && el.contains(at)); };
+    const inside = (el, box) => { const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+                                  return r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5; };
+    const slot = document.getElementById('tb-slot-' + tower);
+    slot.scrollIntoView({block: 'center'});
+    const top = slot.parentElement.querySelector('.tb-top');
+    const pile = document.getElementById('tb-discard-pile');
+    pile.scrollIntoView({block: 'center'});
+    const pileWords = [...pile.children].every(c => inside(c, pile));
+    slot.scrollIntoView({block: 'center'});
+    return {
+        topIndex: [...top.querySelectorAll('.tb-idx, .tb-chip')].filter(e => e.offsetParent).map(hit),
+        slotHit: hit(slot),
+        pileWords, pileFits: pile.scrollWidth <= pile.clientWidth && pile.scrollHeight <= pile.clientHeight,
+    };
+}"""
+
+IN_VIEW = """sel => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 20));
+    return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth && Boolean(at && el.contains(at)); }"""
+
+
 # --- the tests -------------------------------------------------------------------------------------
 
 
@@ -299,7 +329,25 @@ def test_table_at_three_sizes_keyboard_and_audit(app):
             .filter(b => b.offsetParent && b.getBoundingClientRect().height < 44)
             .map(b => b.id || b.textContent.trim())""")
         assert small == [], small
-        shot(app, f"tower_battle-table-{name}")
+        # The lit tower's ghost leaves its top card's rank and suit in view; the discard ghost's words fit inside it.
+        ghosts = app.evaluate(GHOSTS, free["tower"])
+        assert ghosts["topIndex"] and all(ghosts["topIndex"]), (name, ghosts)
+        assert ghosts["slotHit"] and ghosts["pileWords"] and ghosts["pileFits"], (name, ghosts)
+        if name == "phone":
+            view_shot(app, f"tower_battle-table-{name}")
+        else:
+            shot(app, f"tower_battle-table-{name}")
+    # On a phone the hand stays in view with the board: at the top of the table, and with the lit tower
+    # in the middle of a short screen.
+    hand_card = f"#tb-hand-{free['card']}"
+    app.set_viewport_size({"width": 390, "height": 844})
+    app.evaluate("scrollTo(0, 0)")
+    assert app.evaluate(IN_VIEW, hand_card)
+    app.set_viewport_size({"width": 390, "height": 640})
+    app.evaluate("id => document.getElementById(id).scrollIntoView({block: 'center'})", f"tb-slot-{free['tower']}")
+    assert app.evaluate(IN_VIEW, f"#tb-slot-{free['tower']}") and app.evaluate(IN_VIEW, hand_card)
+    assert no_sideways_scroll(app)
+    view_shot(app, "tower_battle-table-small-phone")
     app.set_viewport_size({"width": 1024, "height": 768})
     app.click(".tb-cards-help summary")
     tnt = app.inner_text(".tb-summary-tnt")

@@ -142,3 +142,56 @@ def test_recap_and_last_action_read_the_log():
     assert recent.last_action(log) == {"kind": "discard", "seat": "Black", "label": "4♣", "suit": None}
     assert recent.last_action(log[:2]) == {"kind": "play", "seat": "Red", "label": "A♥", "suit": "H"}
     assert recent.tag(log[2]) == "Assassin"
+
+
+def classes(el: El) -> set[str]:
+    return set(el.attrs.get("class", "").split())
+
+
+def with_class(tree: El, name: str) -> list[El]:
+    return find_all(tree, lambda e: name in classes(e))
+
+
+def test_the_play_decision_is_the_one_a_phone_pins_and_holds_the_hand():
+    """The phone layout pins .tb-decide-play (with the hand) under the board: only the card-play decision
+    carries it, in each of its steps, and the hand is inside it."""
+    state = tb.new_game(2, {"first": "red"}, 9)
+    free = next(e for e in tb.view(state, 0)["plays"] if e["free_choice"])
+    for ui in ({}, {"tb_card": free["card"]}, {"tb_card": free["card"], "tb_tower": True}):
+        tree = render(context(state, 0, dict(ui)))
+        [panel] = with_class(tree, "tb-decide")
+        assert "tb-decide-play" in classes(panel), ui
+        assert len(with_class(panel, "tb-hand-cards")) == 1
+        assert not with_class(tree, "tb-hand")  # no second hand panel elsewhere
+    # the other seat waits: not pinned
+    [panel] = with_class(render(context(state, 1)), "tb-decide")
+    assert "tb-decide-play" not in classes(panel) and "tb-decide-waiting" in classes(panel)
+    # a battle answer is not the play decision either
+    s = battle_offer()
+    [panel] = with_class(render(context(s, tb.to_act(s))), "tb-decide")
+    assert "tb-decide-battle" in classes(panel) and "tb-decide-play" not in classes(panel)
+
+
+def battle_offer():
+    """The first state of seeded random play with a battle on offer."""
+    for seed in range(1, 300):
+        for s in random_states({"first": "red"}, seed, 400):
+            if s.phase == "battle" and tb.to_act(s) is not None:
+                return s
+    raise AssertionError("no battle offer in the seeded games")
+
+
+def test_the_lit_ghosts_sit_where_the_css_fans_and_fits_them():
+    """The tower ghost is the last layer of its tower's stack, right after the top card (the CSS fans it out
+    beside that card); the discard ghost says Discard and the card, and nothing else."""
+    state = tb.new_game(2, {"first": "red"}, 9)
+    free = next(e for e in tb.view(state, 0)["plays"] if e["free_choice"])
+    tree = render(context(state, 0, {"tb_card": free["card"]}))
+    [stack] = [s for s in with_class(tree, "tb-stack") if any(c.attrs.get("id") == f"tb-slot-{free['tower']}"
+                                                                 for c in s.children if isinstance(c, El))]
+    layers = [c for c in stack.children if isinstance(c, El)]
+    assert layers[-1].attrs["id"] == f"tb-slot-{free['tower']}" and "tb-slot" in classes(layers[-1])
+    assert "tb-top" in classes(layers[-2])  # the card the ghost must leave readable
+    [ghost] = [e for e in find_all(tree, lambda e: e.attrs.get("id") == "tb-discard-pile")]
+    assert {"tb-slot", "tb-slot-discard", "tb-small"} <= classes(ghost)
+    assert text_of(ghost) == f"Discard {free['label']}"

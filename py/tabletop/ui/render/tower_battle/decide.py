@@ -38,6 +38,10 @@ def decision(heading: str | list, *body, kind: str = "") -> El:
 
 # --- playing a card ----------------------------------------------------------------------------
 
+# The play decision holds the hand: on a phone it stays pinned to the bottom of the screen while
+# the board scrolls above it, so a chosen card and its lit tower are in view together.
+PLAY_KIND = ".tb-decide-play"
+
 
 class Choice:
     """What the player's taps have built so far, and the controls that follow from it."""
@@ -132,7 +136,7 @@ class Choice:
             return decision(f"Your turn, {ctx.names[me]}: play or discard a card",
                             h("p.tb-hint", "Choose a card from your hand. It goes on your tower of its suit, or onto your "
                                            "discard pile; then you draw."),
-                            self.hand())
+                            self.hand(), kind=PLAY_KIND)
         entry = self.entry
         noun = C.NOUNS[entry["tower"]]
         body = [self.hand()]
@@ -164,7 +168,7 @@ class Choice:
             head = f"{entry['label']}: place it on your {noun} tower, or discard it"
         else:
             head = f"{entry['label']} cannot go on your {noun} tower now: discard it or choose another card"
-        return decision(head, *body)
+        return decision(head, *body, kind=PLAY_KIND)
 
     def discard_button(self) -> El | None:
         if self.discard is None:
