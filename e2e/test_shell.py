@@ -56,6 +56,10 @@ def test_home_at_three_sizes(app):
         overflow = app.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"sideways scrolling at {name}"
         shot(app, f"home-{name}")
+    app.set_viewport_size({"width": 360, "height": 640})  # a small phone: the header still fits
+    for route in ("#/", "#/rules", "#/settings"):
+        goto(app, route)
+        assert app.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0, route
 
 
 def test_ready_marker_is_set_by_python_not_the_shell(browser, site):
