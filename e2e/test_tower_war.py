@@ -341,6 +341,7 @@ def test_screens_at_three_sizes_with_a_tall_tower_and_a_fall(app):
         assert app.locator(".twar-sideview .twar-side-card").count() == len(s.tower)
         assert app.locator(".twar-wobble").count() >= 1
         assert_fits(app, name)
+        assert_side_labels_readable(app, f"{name}, tall")
         shot(app, f"tower-war-tall-{name}")
         open_at(app, seed, fell)
         app.wait_for_selector(".twar-fallbox")
@@ -352,6 +353,7 @@ def test_screens_at_three_sizes_with_a_tall_tower_and_a_fall(app):
         else:
             assert app.locator(".twar-fallen").count() >= 1 and app.locator(".twar-falling-card").count() == 0
         assert_fits(app, name)
+        assert_side_labels_readable(app, f"{name}, fall")
         shot(app, f"tower-war-fall-{name}")
         app.emulate_media(reduced_motion="reduce")  # the other sizes show the still version
     app.emulate_media(reduced_motion="no-preference")
@@ -372,6 +374,8 @@ def test_other_screens_at_three_sizes_pass_the_audit(app):
             app.set_viewport_size({"width": w, "height": h})
             open_at(app, seed, moves, options)
             assert_fits(app, size)
+            if name in ("battle", "drop"):
+                assert_side_labels_readable(app, f"{name}, {size}")
             shot(app, f"tower-war-{name}-{size}")
         assert audit(app, ".twar") == [], name
     app.set_viewport_size({"width": 1024, "height": 768})
@@ -388,6 +392,32 @@ def test_reduce_motion_setting_stills_the_wobble_and_the_fall(app):
     if wobbling.count():
         assert wobbling.first.evaluate("e => getComputedStyle(e).animationName") == "none"
     app.evaluate("localStorage.removeItem('tw:settings')")
+
+
+LABEL_MIN_PX = 10  # the side view's height scale and level labels, as rendered
+
+
+def side_labels(page) -> dict:
+    """The side view's labels: the smallest rendered font size (CSS px) of the height scale
+    and of the level names, and the worst distance (px) between a label's middle and the
+    height it names in the drawing (the SVG's own screen transform)."""
+    return page.evaluate("""() => {
+        const svg = document.querySelector('.twar-sideview');
+        const m = svg.getScreenCTM();
+        const marks = sel => [...document.querySelectorAll(sel)];
+        const size = sel => Math.min(...marks(sel).map(e => parseFloat(getComputedStyle(e).fontSize)));
+        const off = Math.max(...marks('.twar-side-mark').map(e => {
+            const r = e.getBoundingClientRect();
+            return Math.abs((r.top + r.bottom) / 2 - (m.f + m.d * -parseFloat(e.dataset.z)));
+        }));
+        return {scale: size('.twar-side-scale .twar-side-mark'), levels: size('.twar-side-levels .twar-side-mark'), off};
+    }""")
+
+
+def assert_side_labels_readable(page, name: str) -> None:
+    got = side_labels(page)
+    assert min(got["scale"], got["levels"]) >= LABEL_MIN_PX, f"side-view labels too small at {name}: {got}"
+    assert got["off"] <= 1.5, f"side-view labels off their heights at {name}: {got}"
 
 
 def assert_fits(page, name: str) -> None:

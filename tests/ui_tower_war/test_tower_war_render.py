@@ -251,3 +251,24 @@ def test_names_in_end_reason_leaves_other_words_alone():
     assert R.names_in_end_reason("Reddish Blueprint: Red had no card. Blue wins the war.", labels) == (
         "Reddish Blueprint: Ana (Red) had no card. Ben (Blue) wins the war.")
     assert R.names_in_end_reason("Blue wins.", ["Blue", "Red"]) == "Red wins."
+
+
+def test_the_side_views_labels_are_html_at_the_heights_they_name():
+    *_, s = (t for t in game_states(3) if len(t.tower) <= 5)
+    tree = R.render(ctx_for(s))
+    (svg,) = find_all(tree, lambda e: e.tag == "svg" and "twar-sideview" in (e.attrs.get("class") or ""))
+    assert not find_all(svg, lambda e: e.tag == "text"), "SVG text shrinks with the drawing"
+    x, y, w, hgt = (float(v) for v in svg.attrs["viewBox"].split())
+    (frame,) = find_all(tree, lambda e: "twar-side-frame" in (e.attrs.get("class") or "").split())
+    assert float(frame.attrs["style"].split(":")[1]) == pytest.approx(w / hgt, abs=1e-4)
+    marks = find_all(frame, lambda e: "twar-side-mark" in (e.attrs.get("class") or "").split())
+    scale = [m for m in marks if text_of(m) != "cm" and not text_of(m).startswith("L")]
+    levels = [m for m in marks if text_of(m).startswith("L")]
+    assert [text_of(m) for m in levels] == [f"L{k}" for k in range(len(s.tower))]
+    assert [text_of(m) for m in scale] == [str(5 * i) for i in range(1, len(scale) + 1)] and scale
+    for m in marks:
+        z = float(m.attrs["data-z"])
+        pct = float(m.attrs["style"].removeprefix("bottom:").removesuffix("%"))
+        floor = y + hgt  # the viewBox runs from the top (y) down to this much below the table
+        assert pct == pytest.approx(100 * (z + floor) / hgt, abs=1e-3)
+    assert float(scale[0].attrs["data-z"]) == 50.0

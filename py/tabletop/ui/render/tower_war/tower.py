@@ -18,6 +18,7 @@ from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
 CARD_W, CARD_L = 63.0, 88.0
 VIEW_MARGIN_MM = 4.0
 SIDE_CARD_MM = 2.2  # drawn thickness of a card seen from the side (a real one is 0.3 mm)
+SIDE_FLOOR_MM = 8.0  # the side view shows this much below the table line
 WOBBLE_MAX_DEG = 3.2
 
 
@@ -203,25 +204,42 @@ def top_words(ctx, level: dict, k: int) -> str:
 # --- side view -----------------------------------------------------------------------------------
 
 
+def side_pct(z: float, z_top: float) -> str:
+    """Height ``z`` (mm) as a percentage from the bottom of the side view, whose box is
+    exactly its viewBox (from ``-z_top`` to ``SIDE_FLOOR_MM`` below the table)."""
+    return f"{100 * (z + SIDE_FLOOR_MM) / (z_top + SIDE_FLOOR_MM):.3f}%"
+
+
+def side_labels(side: str, marks: list[tuple[float, str]], z_top: float) -> El:
+    """A column of HTML labels beside the drawing, each centred on its height: SVG text would
+    shrink with the drawing (a tall tower on a phone made it ~6 px), HTML text keeps the
+    size the stylesheet gives it."""
+    return h(f"div.twar-side-marks.twar-side-{side}", {"aria-hidden": "true"},
+             [h("span.twar-side-mark", {"style": f"bottom:{side_pct(z, z_top)}", "data-z": f(z)}, text) for z, text in marks])
+
+
 def side_view(ctx, view: dict, reduced: bool) -> El:
     tower = view["tower"]
     levels = tower["levels"]
     fall = tower.get("fall")
     stab = {st["level"]: st for st in tower["stability"]}
     spill = 34 if fall else 0  # room for what falls
-    x_lo = min(lv["x"] for lv in levels) - CARD_W / 2 - 26 - spill
-    x_hi = max(lv["x"] for lv in levels) + CARD_W / 2 + 16 + spill
+    x_lo = min(lv["x"] for lv in levels) - CARD_W / 2 - 12 - spill  # ticks, and room to sway
+    x_hi = max(lv["x"] for lv in levels) + CARD_W / 2 + 6 + spill
     top = levels[-1]
     z_top = top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0) + 10
     z_top = max(z_top, 110.0)
-    vb = f"{f(x_lo)} {f(-z_top)} {f(x_hi - x_lo)} {f(z_top + 8)}"
+    vb_w, vb_h = x_hi - x_lo, z_top + SIDE_FLOOR_MM
+    vb = f"{f(x_lo)} {f(-z_top)} {f(vb_w)} {f(vb_h)}"
     ruler = [h("line.twar-table", {"x1": f(x_lo), "y1": "0", "x2": f(x_hi), "y2": "0"})]
+    heights: list[tuple[float, str]] = [(0.0, "cm")]  # the unit sits at the table line
     for cm in range(0, int(z_top // 10) + 1):
         z = cm * 10
         big = cm % 5 == 0
         ruler.append(h("line.twar-tick", {"x1": f(x_lo + 1), "x2": f(x_lo + (7 if big else 4)), "y1": f(-z), "y2": f(-z)}))
         if big and cm:
-            ruler.append(h("text.twar-tick-label", {"x": f(x_lo + 8), "y": f(-z + 2.5)}, f"{cm} cm"))
+            heights.append((z, str(cm)))
+    names = [(lv["z"] - SIDE_CARD_MM / 2, f"L{k}") for k, lv in enumerate(levels)]  # beside each card
 
     def group(k: int) -> El:
         lv = levels[k]
@@ -237,7 +255,6 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
                 style = f"--twar-dir:{1 if p['x'] >= lv['x'] else -1};transform-origin:{f(p['x'])}px 0px"
             kids.append(h("polygon.twar-side-pyr", {"class": cls, "style": style,
                                                     "points": f"{f(p['x'] - b / 2)},{f(-z)} {f(p['x'] + b / 2)},{f(-z)} {f(p['x'])},{f(-(z + hh))}"}))
-        kids.append(h("text.twar-side-level", {"x": f(x_hi - 13), "y": f(-z - 2)}, f"L{k}"))
         if k + 1 < len(levels):
             kids.append(group(k + 1))
         attrs: dict = {"class": "twar-side-level-g", "data-level": str(k)}
@@ -258,9 +275,14 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
     height_cm = (top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0)) / 10
     words = (f"The tower from the side: {len(levels)} card{'s' * (len(levels) != 1)}, {height_cm:.1f} cm tall"
              + (f"; the tightest balance is {tower['tightest_margin_mm']:.1f} mm" if tower.get("tightest_margin_mm") is not None else "") + ".")
+    # the drawing's box is exactly its viewBox (CSS: aspect-ratio), so a label's percentage
+    # height beside it is the height it names
     return h("figure.twar-side",
-             h("svg", {"class": "twar-sideview", "viewBox": vb, "preserveAspectRatio": "xMidYMax meet", "role": "img", "aria-label": words},
-               ruler, group(0)),
+             h("div.twar-side-frame", {"style": f"--twar-side-ratio:{vb_w / vb_h:.5f}"},
+               side_labels("scale", heights, z_top),
+               h("svg", {"class": "twar-sideview", "viewBox": vb, "preserveAspectRatio": "xMidYMax meet", "role": "img", "aria-label": words},
+                 ruler, group(0)),
+               side_labels("levels", names, z_top)),
              h("figcaption.twar-side-cap", f"{len(levels)} level{'s' * (len(levels) != 1)} · {height_cm:.1f} cm"))
 
 
