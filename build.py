@@ -117,7 +117,7 @@ def write_precache(dist: Path) -> str:
     The cache name is a hash of that list, so a new build gets a new cache and the
     old one is dropped whole when the new worker activates: never a mix of versions.
     """
-    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name not in ("sw.js", "version.json"))  # both written below
     entries = {str(p.relative_to(dist)).replace(os.sep, "/"): file_hash(p) for p in files}
     version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
     template = (ROOT / "static" / "sw.js").read_text()

@@ -86,6 +86,41 @@ def test_new_build_replaces_the_cache_whole(browser, own_site):
     context.close()
 
 
+def test_a_half_done_deploy_keeps_the_old_version_whole(browser, own_site):
+    """The new worker's list says index.html changed, but the host still serves the old file:
+    the install fails on the hash, the old cache stays in charge, and once the file arrives the
+    next update goes through."""
+    root = own_site.directory
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(own_site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_for_offline_cache(page)
+    old_cache = page.evaluate("caches.keys()")
+    index = root / "index.html"
+    old_text = index.read_text()
+    new_text = old_text.replace("Works offline once loaded.", "Works offline once loaded (v3).")
+    index.write_text(new_text)
+    new_version = build.write_precache(root)
+    index.write_text(old_text)  # the deploy is only half done: sw.js is new, index.html is not
+
+    failed = page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        try { await registration.update(); } catch (e) { return 'update threw: ' + e.message; }
+        const installing = registration.installing;
+        if (!installing) return 'no new worker';
+        return await new Promise(resolve => installing.addEventListener('statechange',
+            () => { if (installing.state === 'redundant' || installing.state === 'activated') resolve(installing.state); }));
+    }""")
+    assert failed == "redundant"
+    assert page.evaluate("caches.keys()") == old_cache
+
+    index.write_text(new_text)  # the rest of the deploy lands
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    wait_until(page, "v => caches.keys().then(k => k.length === 1 && k[0] === 'towers-and-worlds-' + v)", new_version)
+    context.close()
+
+
 @pytest.fixture()
 def wiki_host(tmp_path, site):
     """A 'wiki page' on localhost framing the app served on 127.0.0.1: a cross-site iframe."""

@@ -1,18 +1,35 @@
 /* Offline service worker. build.py fills in VERSION (a hash of every file's content hash)
    and PRECACHE (path -> content hash). A new build means a new cache: it is filled
-   completely before the new worker takes over, then old caches are deleted, so the
-   site never mixes files of two versions. */
+   completely, every file checked against its hash, before the new worker takes over, then
+   old caches are deleted, so the site never mixes files of two versions. */
 "use strict";
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
 const CACHE = "towers-and-worlds-" + VERSION;
 const SCOPE = new URL("./", self.location).href;
 
+/* The first 16 hex digits of a body's SHA-256, as build.py writes them. */
+async function contentHash(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+}
+
+/* Every file is fetched afresh and must have the content hash of this build: a host still
+   serving some files of another version (a deploy half done, a stale edge cache) fails the
+   install, so the worker in charge and its cache stay as they were and the next visit tries again. */
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    const entries = [["./", PRECACHE["index.html"]], ...Object.entries(PRECACHE).map(([p, h]) => ["./" + p, h])];
+    const fetched = await Promise.all(entries.map(async ([path, expected]) => {
+      const request = new Request(new URL(path, SCOPE).href, { cache: "reload" });
+      const response = await fetch(request);
+      if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+      const found = await contentHash(response);
+      if (found !== expected) throw new Error(`precache: ${path} is not from this build (${found}, want ${expected})`);
+      return [request, response];
+    }));
     const cache = await caches.open(CACHE);
-    const paths = ["./", ...Object.keys(PRECACHE).map((p) => "./" + p)];
-    await cache.addAll(paths.map((p) => new Request(new URL(p, SCOPE).href, { cache: "reload" })));
+    await Promise.all(fetched.map(([request, response]) => cache.put(request, response)));
     await self.skipWaiting();
   })());
 });
