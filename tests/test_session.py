@@ -117,3 +117,20 @@ def test_undo_in_a_hidden_game_gives_the_mover_back_their_view():
     assert session.save["moves"] == [] and session.movers == [] and len(session.epochs) == 1
     assert session.shown_seat == 0 and session.curtain is None
     assert TOWER_WAR.view(session.state, 0) == before
+
+
+def test_a_new_game_s_seed_cannot_be_read_from_its_id_or_the_clock(monkeypatch):
+    """The save id shows in the address bar; neither it nor the time it carries may give the seed
+    away (the seed decides every hidden card)."""
+    import tabletop.ui.session as session_module
+
+    monkeypatch.setattr(session_module.time, "time", lambda: 1_800_000_000.0)
+    games = [Session.start(TOWER_BATTLE, people("Ana", "Ben"), {}) for _ in range(8)]
+    seeds = {g.save["seed"] for g in games}
+    assert len(seeds) == 8  # same clock, different seeds
+    for g in games:
+        seed = g.save["seed"]
+        assert 0 <= seed < 2**32
+        stamp, digits = g.save["id"].split("-")
+        assert stamp == f"{1_800_000_000_000:x}" and len(digits) == 4
+    assert sum(g.save["id"].endswith(f"-{g.save['seed'] & 0xFFFF:04x}") for g in games) <= 1  # chance: 8 in 65536

@@ -19,7 +19,7 @@ from tabletop.ui.dom import Mount, h
 from tabletop.ui.router import Route, parse
 from tabletop.ui.screens import home, new_game, not_found, rules, settings, table
 from tabletop.ui.screens.common import saves_off_note
-from tabletop.ui.session import Session
+from tabletop.ui.session import Session, new_id
 from tabletop.ui.storage import StorageFull, Store, oversized_file
 from tabletop.ui.thinking import Sliced
 
@@ -359,7 +359,7 @@ class App:
             return
         try:
             record = parse_save(text, self.games)
-            session = Session(self.games[record["game"]], dict(record, id=_import_id(record)))
+            session = Session(self.games[record["game"]], dict(record, id=new_id("import-")))
         except SaveError as exc:
             self.toast(f"Could not import: {exc}", "error")
             return
@@ -396,8 +396,6 @@ def computer_level(level: str | None) -> str:
     return level if level in LEVELS else "normal"
 
 
-def _import_id(record: dict) -> str:
-    return f"import-{int(time.time() * 1000):x}-{record['seed'] & 0xFFFF:04x}"
 
 
 def start() -> App:

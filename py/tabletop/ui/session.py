@@ -14,12 +14,12 @@ and hands it the moves people choose; the rules themselves stay in the game modu
 
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.errors import IllegalMove
-from tabletop.engine.rng import Rng
 from tabletop.engine.saves import new_save, replay
 
 
@@ -30,8 +30,15 @@ class UndoStatus:
     moves: int = 0  # how many moves an undo takes back
 
 
-def new_id(seed: int) -> str:
-    return f"{int(time.time() * 1000):x}-{seed & 0xFFFF:04x}"
+def new_id(prefix: str = "") -> str:
+    """A save's key: the time plus random digits, and nothing of the seed (the id shows in the
+    address bar, and the seed decides every hidden card)."""
+    return f"{prefix}{int(time.time() * 1000):x}-{secrets.token_hex(2)}"
+
+
+def fresh_seed() -> int:
+    """A seed nobody at the table can guess (not the clock: the save id and its time are shown)."""
+    return secrets.randbits(32)
 
 
 class Session:
@@ -46,9 +53,9 @@ class Session:
     @classmethod
     def start(cls, module: Any, seats: list[dict], options: dict, seed: int | None = None, name: str = "") -> Session:
         if seed is None:
-            seed = Rng(int(time.time() * 1000)).next_u64() & 0xFFFFFFFF
+            seed = fresh_seed()
         save = new_save(module.ID, options, seats, seed)
-        save["id"] = new_id(seed)
+        save["id"] = new_id()
         save["name"] = name
         return cls(module, save)
 
