@@ -18,6 +18,8 @@ def test_no_serious_violations(app, fragment):
 
 def test_keyboard_reaches_the_main_navigation(app):
     goto(app, "#/")
+    # start from the top of the page, whatever an earlier test left focused
+    app.evaluate("() => { const b = document.body; b.tabIndex = -1; b.focus(); b.removeAttribute('tabindex'); }")
     app.keyboard.press("Tab")
     app.keyboard.press("Tab")
     focused = app.evaluate("document.activeElement.textContent.trim()")

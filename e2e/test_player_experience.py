@@ -197,15 +197,27 @@ def test_blocked_storage_says_saves_are_off_and_still_plays(browser, site):
     context.close()
 
 
-def test_named_save_slot(app):
+def test_a_kept_copy_stays_at_its_move_while_the_game_goes_on(app):
     start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=4)
-    app.click("text=Save as…")
+    play_any_move(app)
+    app.click("#keep-copy")
     app.fill("#save-name", "Friday <b>night</b>")
     app.click("#save-confirm")
     app.wait_for_selector(".notice.ok")
+    play_any_move(app)  # the game on the table goes on (and autosaves); the copy does not move
     goto(app, "#/")
-    assert "Friday <b>night</b>" in app.inner_text(".saved-item")
-    assert app.locator(".saved-item b").count() == 0
+    items = app.locator(".saved-item")
+    assert items.count() == 2
+    kept = items.filter(has_text="Friday <b>night</b>")
+    assert "kept at move 1" in kept.inner_text() and app.locator(".saved-item b").count() == 0
+    assert "move 2" in items.filter(has_not_text="Friday").inner_text()
+    kept.locator("text=Play from here").click()
+    app.wait_for_selector("[data-screen='table']")
+    assert moves_made(app) == 1
+    play_any_move(app)  # playing on from the copy is a new game: the copy itself stays at move 1
+    goto(app, "#/")
+    assert app.locator(".saved-item").count() == 3
+    assert "kept at move 1" in app.locator(".saved-item").filter(has_text="kept at").inner_text()
 
 
 def test_manifest_makes_the_app_installable(app, site):

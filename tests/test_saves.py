@@ -76,3 +76,10 @@ def test_names_are_trimmed_plain_text():
     save = parse_save(json.dumps(dict(good_save(), seats=[{"name": "  <b>Ana</b>  " + "x" * 80}, {"name": ""}])), GAMES)
     assert save["seats"][0]["name"].startswith("<b>Ana</b>") and len(save["seats"][0]["name"]) == 40
     assert save["seats"][1]["name"] == "Player 2"
+
+
+def test_a_kept_copy_stays_marked_and_nothing_else_rides_along():
+    kept = parse_save(json.dumps(dict(good_save(), name="Friday", kept=True, turn=3, evil="<script>")), GAMES)
+    assert kept["kept"] is True and kept["name"] == "Friday"
+    assert "evil" not in kept and "turn" not in kept
+    assert "kept" not in parse_save(json.dumps(dict(good_save(), kept="yes")), GAMES)  # only a real true marks it

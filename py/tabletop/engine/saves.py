@@ -109,6 +109,8 @@ def parse_save(text: str | bytes | dict, games: Mapping[str, Any]) -> dict:
     extra = {k: v for k, v in data.items() if k not in ("format", "version", "game", "options", "seats", "seed", "moves")}
     cleaned = new_save(game, options, [clean_seat(s, i) for i, s in enumerate(seats)], seed, moves)
     cleaned.update({k: v for k, v in extra.items() if k in ("name", "saved_at", "id")})
+    if extra.get("kept") is True:  # a copy kept at a move (a save slot), played on only as a new game
+        cleaned["kept"] = True
     return cleaned
 
 

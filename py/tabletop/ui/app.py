@@ -198,6 +198,9 @@ class App:
             self.route = Route("home")
             return
         try:
+            if record.get("kept"):
+                self.play_from_copy(record)  # a kept copy is never played on: its game goes on as a new one
+                return
             self._set_session(Session(self.games[record["game"]], record))
         except SaveError as exc:
             self.store.set_aside(save_id, json.dumps(record), exc)
@@ -296,9 +299,11 @@ class App:
             self.render()
 
     # ------------------------------------------------------------ saves
-    def name_save(self) -> None:
-        """Ask for a name for this game's save slot (an in-page dialog: prompt() is blocked in iframes)."""
-        draft = {"name": self.session.save.get("name") or ""}
+    def keep_copy(self) -> None:
+        """Ask for a name and keep a copy of the game as it stands: a save slot that stays at this
+        move while the game on the table goes on saving itself (an in-page dialog: prompt() is
+        blocked in iframes)."""
+        draft = {"name": ""}
 
         def close(_e=None):
             self.overlay.show(None)
@@ -306,24 +311,43 @@ class App:
         def typed(event):
             draft["name"] = str(event.target.value)
 
-        def save(event):
+        def keep(event):
             event.preventDefault()
-            self.session.save["name"] = " ".join(draft["name"].split())[:40]
+            session = self.session
+            name = " ".join(draft["name"].split())[:40] or f"{session.module.TITLE}, move {len(session.save['moves'])}"
+            copy = dict(session.record(), id=new_id("kept-"), name=name, kept=True, saved_at=time.time())
+            copy["moves"] = list(copy["moves"])
             close()
-            self._autosave()
-            self.toast(f"Saved as “{self.session.save['name'] or self.session.module.TITLE}”.", "ok")
+            try:
+                self.store.put(copy)
+            except StorageFull:
+                self.toast("Storage is full: the copy was not kept. Export the game to keep it as a file.", "error")
+                return
+            self.toast(f"Kept a copy: “{name}”. It waits on the home screen at this move.", "ok")
 
+        saves_on = self.store.available
         self.overlay.show(h("div.dialog-backdrop",
                             h("form.dialog.stack", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "save-title"},
-                              h("h2#save-title", "Name this saved game"),
+                              h("h2#save-title", "Keep a copy of this game"),
+                              h("p", "The copy stays at this move, to come back to later; the game on the table goes on "
+                                     "saving itself." if saves_on else "Saves are off in this browser: export the game instead."),
                               h("label", {"for": "save-name"}, "Name",
-                                h("input#save-name", {"type": "text", "maxlength": "40", "value": draft["name"], "autocomplete": "off"},
+                                h("input#save-name", {"type": "text", "maxlength": "40", "autocomplete": "off",
+                                                      "placeholder": f"{self.session.module.TITLE}, move {len(self.session.save['moves'])}"},
                                   on_input=typed)),
                               h("div.button-row",
-                                h("button#save-confirm.primary", {"type": "submit"}, "Save"),
+                                h("button#save-confirm.primary", {"type": "submit", "disabled": not saves_on}, "Keep copy"),
                                 h("button#save-cancel", {"type": "button"}, "Cancel", on_click=close)),
-                              on_submit=save)))
+                              on_submit=keep)))
         browser.focus("save-name")
+
+    def play_from_copy(self, record: dict) -> None:
+        """Open a kept copy as a new game in progress, so the copy itself stays where it was."""
+        session = Session(self.games[record["game"]], dict(record, id=new_id(), kept=False, moves=list(record["moves"]),
+                                                           name=f"{record.get('name') or ''} (continued)".strip()))
+        self._set_session(session)
+        self._autosave()
+        self.go(f"#/play/{record['game']}/{session.save['id']}")
 
     def export_save(self, record: dict) -> None:
         data = {k: record[k] for k in ("format", "version", "game", "options", "seats", "seed", "moves")}

@@ -19,11 +19,13 @@ def saved_game(app, record: dict) -> El:
     module = app.catalog[record["game"]]
     players = ", ".join(s["name"] for s in record["seats"])
     title = record.get("name") or module.TITLE
-    status = "finished" if record.get("finished") else f"move {len(record['moves'])}"
+    kept = bool(record.get("kept"))
+    status = f"kept at move {len(record['moves'])}" if kept else "finished" if record.get("finished") else f"move {len(record['moves'])}"
     return h("li.saved-item",
              h("div.meta", h("strong", title), h("small", f"{module.TITLE} · {players} · {status} · {when(record.get('saved_at'))}")),
              h("div.button-row",
-               link_button("Continue", f"#/play/{record['game']}/{record['id']}", primary=True, **{"aria-label": f"Continue {title}"}),
+               link_button("Play from here" if kept else "Continue", f"#/play/{record['game']}/{record['id']}", primary=True,
+                           **{"aria-label": f"{'Play on from' if kept else 'Continue'} {title}"}),
                h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: app.export_save(record)),
                h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: app.confirm_delete(record))))
 
