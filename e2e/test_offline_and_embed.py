@@ -29,6 +29,16 @@ def wait_for_offline_cache(page):
     }""")
 
 
+def visit_once(browser, site):
+    """A first visit with service workers on, until the whole site is cached for offline use."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_for_offline_cache(page)
+    return context, page
+
+
 @pytest.fixture()
 def own_site(tmp_path, site):
     """A private copy of the built site, served on its own port, that a test may rebuild."""
@@ -39,11 +49,7 @@ def own_site(tmp_path, site):
 
 
 def test_plays_offline_after_one_visit(browser, own_site):
-    context = browser.new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(own_site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    wait_for_offline_cache(page)
+    context, page = visit_once(browser, own_site)
     context.set_offline(True)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -57,11 +63,7 @@ def test_plays_offline_after_one_visit(browser, own_site):
 
 def test_new_build_replaces_the_cache_whole(browser, own_site):
     root = own_site.directory
-    context = browser.new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(own_site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    wait_for_offline_cache(page)
+    context, page = visit_once(browser, own_site)
     old_version = json.loads((root / "version.json").read_text())["version"]
     old_cache = page.evaluate("caches.keys()")
     assert old_cache == [f"towers-and-worlds-{old_version}"]
@@ -91,11 +93,7 @@ def test_a_half_done_deploy_keeps_the_old_version_whole(browser, own_site):
     the install fails on the hash, the old cache stays in charge, and once the file arrives the
     next update goes through."""
     root = own_site.directory
-    context = browser.new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(own_site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    wait_for_offline_cache(page)
+    context, page = visit_once(browser, own_site)
     old_cache = page.evaluate("caches.keys()")
     index = root / "index.html"
     old_text = index.read_text()
