@@ -14,7 +14,7 @@ and hands it the moves people choose; the rules themselves stay in the game modu
 
 from __future__ import annotations
 
-import secrets
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -33,12 +33,12 @@ class UndoStatus:
 def new_id(prefix: str = "") -> str:
     """A save's key: the time plus random digits, and nothing of the seed (the id shows in the
     address bar, and the seed decides every hidden card)."""
-    return f"{prefix}{int(time.time() * 1000):x}-{secrets.token_hex(2)}"
+    return f"{prefix}{int(time.time() * 1000):x}-{os.urandom(2).hex()}"
 
 
 def fresh_seed() -> int:
     """A seed nobody at the table can guess (not the clock: the save id and its time are shown)."""
-    return secrets.randbits(32)
+    return int.from_bytes(os.urandom(4), "little")  # os, not secrets: no extra imports at start-up
 
 
 class Session:
