@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import statistics
 import time
 
 from tabletop.engine.rng import Rng
@@ -23,6 +22,8 @@ def decision_step_ms(module, steps: int, seed: int = 1) -> float:
         state = module.apply(state, move)
         module.view(state, module.to_act(state))
         times.append((time.perf_counter() - start) * 1000)
+    import statistics  # here, not at start-up: it pulls in fractions, decimal and random (~50 ms in the browser)
+
     return round(statistics.median(times), 3)
 
 
