@@ -277,6 +277,25 @@ def relocation_words(layout: Layout, coaster: int, quadrant: str) -> str:
     return f"{side} the {QUADRANTS[beside[0] * 2 + beside[1]]} coaster"
 
 
+_PLACES: dict[tuple[Layout, int], tuple[tuple[str, str, tuple[int, int]], ...]] = {}
+
+
+def relocation_places(layout: Layout, coaster: int) -> tuple[tuple[str, str, tuple[int, int]], ...]:
+    """``(quadrant, words, slide)`` for each place ``coaster`` may be moved to (cached per layout:
+    every view shows them).
+
+    >>> relocation_places(INITIAL_LAYOUT, 0)
+    (('bottom-right', 'into the empty bottom-right corner', (0, 0)),)
+    """
+    key = (layout, coaster)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = tuple(
+            (to, relocation_words(layout, coaster, to), slide(layout, coaster, to)) for to in relocation_targets(layout, coaster)
+        )
+    return found
+
+
 def coaster_label(layout: Layout, coaster: int) -> str:
     """Words for the log: ``"the top-left coaster"``."""
     return f"the {QUADRANTS[layout[coaster][0]]} coaster"

@@ -14,7 +14,7 @@ computing a rule.
 from __future__ import annotations
 
 from tabletop.engine.pyramids import Size
-from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_targets, relocation_words, slide
+from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_places
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
 from tabletop.games.war_of_the_worlds.rules import prompt
 from tabletop.games.war_of_the_worlds.scoring import tally
@@ -47,10 +47,7 @@ def board_view(state: State) -> dict:
             slot = coaster * 9 + square
             row, col = divmod(geo.cell_of[slot], SIZE)
             cells.append({"cell": geo.names[slot], "row": row, "col": col, "arrows": geo.arrows[slot], "piece": piece_view(state, slot)})
-        places = [
-            {"to": to, "words": relocation_words(state.layout, coaster, to), "slide": list(slide(state.layout, coaster, to))}
-            for to in relocation_targets(state.layout, coaster)
-        ]
+        places = [{"to": to, "words": words, "slide": list(slid)} for to, words, slid in relocation_places(state.layout, coaster)]
         coasters.append(
             {"id": coaster, "quadrant": QUADRANTS[quadrant], "rotation": turns, "dot_corner": DOT_CORNERS[turns], "cells": cells,
              "places": places}
