@@ -12,7 +12,7 @@ from tabletop.catalog import CATALOG
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import parse_save
-from tabletop.ui import browser, diagnostics
+from tabletop.ui import browser, diagnostics, focus
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
 from tabletop.ui.router import Route, parse
@@ -46,6 +46,7 @@ class App:
         self._thinker: Sliced | None = None
         self._computer_memory: dict = {}  # (save id, seat) -> what that computer seat remembers (a planned turn)
         self.lab_state: dict = {}
+        self.focus_decision = False  # after the curtain, focus goes to the table's first decision (focus.py)
         self._carry_notices = True  # notices survive a navigation only when the app itself navigates
 
     @property
@@ -113,6 +114,7 @@ class App:
 
             tree = not_found.render(self, unquote(route.arg or ""))  # "<b>" rather than "%3Cb%3E", shown as text
         self.mount.show(tree)
+        focus.settle(self)
         self._maybe_computer_turn()
 
     def _table_or_setup(self, route: Route):
@@ -220,6 +222,7 @@ class App:
 
     def pass_to(self, seat: int) -> None:
         self.session.pass_to(seat)
+        self.focus_decision = True
         self.render()
 
     def undo(self) -> None:

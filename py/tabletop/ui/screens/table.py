@@ -43,7 +43,7 @@ def curtain(app, session, seat: int) -> El:
              h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", with_names(line, session)) for line in recent]) if recent else None,
              h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
              h("p", f"Only {name} should look at the screen now."),
-             h("button#curtain-go", {"autofocus": True}, f"I am {name}: show my game", on_click=lambda _e: app.pass_to(seat)))
+             h("button#curtain-go", f"I am {name}: show my game", on_click=lambda _e: app.pass_to(seat)))
 
 
 def end_banner(app, session, outcome) -> El:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from tabletop.ui.dom import El, h
+from tabletop.ui.roving import roving
 
 from . import cards as C
 from .board import seat_words
@@ -117,17 +118,19 @@ class Choice:
 
     # the panel
     def hand(self) -> El:
-        items = []
+        items, buttons = [], []
         selected = self.entry["card"] if self.entry else None
         for code, entry in self.plays.items():
             r = entry["role"]
             desc = "army card" if r == "army" else r
-            items.append(h("li",
-                           h("button.tb-hand-card" + (".tb-selected" if code == selected else ""),
-                             {"id": f"tb-hand-{code}", "data-step": "card", "aria-pressed": "true" if code == selected else "false"},
-                             C.face(code, aria=f"{entry['label']}, {desc}, for your {C.NOUNS[entry['tower']]} tower"),
-                             on_click=lambda _e, c=code: self.select(c))))
-        return h("ul.tb-hand-cards", {"aria-label": "Your hand"}, items)
+            button = h("button.tb-hand-card" + (".tb-selected" if code == selected else ""),
+                       {"id": f"tb-hand-{code}", "data-step": "card", "aria-pressed": "true" if code == selected else "false"},
+                       C.face(code, aria=f"{entry['label']}, {desc}, for your {C.NOUNS[entry['tower']]} tower"),
+                       on_click=lambda _e, c=code: self.select(c))
+            buttons.append(button)
+            items.append(h("li", button))
+        stop = next((b for b in buttons if b.attrs["aria-pressed"] == "true"), None)
+        return roving(h("ul.tb-hand-cards", {"aria-label": "Your hand (arrow keys move between the cards)"}, items), buttons, stop)
 
     def panel(self) -> El:
         ctx = self.ctx

@@ -11,6 +11,7 @@ from tabletop.ui.dom import El, h
 from tabletop.ui.render.towers_of_wyoming.cards import face
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
 from tabletop.ui.render.towers_of_wyoming.words import Teller, card_name, cards, named, plural
+from tabletop.ui.roving import roving
 
 
 def dom_id(code: str) -> str:
@@ -21,7 +22,7 @@ def hand(view: dict, choice: Choice, on_card: Callable[[str, str, int], None]) -
     """The hand grouped by suit, lowest first (the engine plays the lowest cards of a suit)."""
     cards_in_hand = view.get("hand") or []
     drawn = set(view.get("drawn") or [])
-    groups = []
+    groups, every = [], []
     for letter in SUIT_ORDER:
         mine = [c for c in cards_in_hand if c["suit"] == letter]
         if not mine:
@@ -60,11 +61,14 @@ def hand(view: dict, choice: Choice, on_card: Callable[[str, str, int], None]) -
                              h("span.tow-new", {"aria-hidden": "true"}, "new") if new else None,
                              h("span.tow-tick", {"aria-hidden": "true"}, "✓") if picked else None,
                              on_click=(lambda _e, code=code, letter=letter, i=i: on_card(code, letter, i)) if choice.acting else None))
+        every += buttons
         groups.append(h(f"div.tow-suit-group.tow-{suit.noun}", {"role": "group", "aria-label": f"{suit.noun.capitalize()}: {len(mine)}"},
                         h("span.tow-group-label", {"aria-hidden": "true"}, f"{suit.symbol} {len(mine)}"), h("div.tow-group-cards", buttons)))
     if not cards_in_hand:
         groups.append(h("p.tow-hint", "No cards in hand."))
-    return h("section.tow-hand", {"aria-label": "Your hand"}, h("h3.visually-hidden", "Your hand"), h("div.tow-hand-cards", groups))
+    stop = next((b for b in every if b.attrs.get("aria-pressed") == "true"), None)
+    return h("section.tow-hand", {"aria-label": "Your hand"}, h("h3.visually-hidden", "Your hand"),
+             roving(h("div.tow-hand-cards", groups), every, stop))
 
 
 def option_rows(choice: Choice, teller: Teller, move_json: Callable, play: Callable) -> El:

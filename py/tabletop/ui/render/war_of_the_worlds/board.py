@@ -12,6 +12,7 @@ from __future__ import annotations
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import pyramid, words
+from tabletop.ui.roving import roving
 
 QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
 COASTER_COLOURS = ("blue", "red", "violet")
@@ -51,11 +52,11 @@ def board(ctx, ch: Choices, recent, highlight_coaster: int | None) -> El:
         items.append(plate(ctx, ch, coaster, recent, highlight_coaster))
         cells += [(coaster, cell) for cell in coaster["cells"]]
     cells.sort(key=lambda pair: (pair[1]["row"], pair[1]["col"]))
-    for coaster, cell in cells:
-        items.append(cell_button(ctx, ch, coaster, cell, doomed, banned, placed, recent))
+    buttons = [cell_button(ctx, ch, coaster, cell, doomed, banned, placed, recent) for coaster, cell in cells]
+    items += buttons
     items.append(ghost(ctx, ch, b["empty_quadrant"], b["coasters"], highlight_coaster))
     label = f"The Earth: three coasters in an L, the {b['empty_quadrant']} corner empty; {b['occupied']} of 27 cells occupied"
-    return h("div.wotw-board", {"role": "group", "aria-label": label}, h("div.wotw-frame", items))
+    return h("div.wotw-board", {"role": "group", "aria-label": label}, roving(h("div.wotw-frame", items), buttons))
 
 
 def plate(ctx, ch: Choices, coaster: dict, recent, highlight: int | None) -> El:

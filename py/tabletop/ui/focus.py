@@ -1,0 +1,134 @@
+"""Where keyboard focus goes when the screen changes, and the hand-over curtain's hold on the page.
+
+- While the pass-the-device curtain is up it holds focus (Enter passes) and everything
+  else on the page is ``inert``: Tab cannot wander to the header links hidden behind it.
+- Once the next person has tapped through, focus lands on the table's first decision.
+- In a group marked by ``tabletop.ui.roving`` the arrow keys move focus to the nearest
+  control in their direction (Home and End to the first and last).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js
+
+from tabletop.ui.browser import absent, on
+from tabletop.ui.roving import GROUP, ITEM
+
+INERT_MARK = "data-inert-by-curtain"
+# What "the table's first decision" is, in order: the group the person chooses from, then any
+# first step of a move, then a move itself.
+FIRST_DECISION = (f".table-main [{ITEM}][tabindex='0']", ".table-main [data-step]:not([disabled])",
+                  ".table-main [data-move]:not([disabled])")
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+_listening: list = []  # the page-wide keydown listener, installed on first use
+
+
+def settle(app: Any) -> None:
+    """After every render: the curtain's hold, the first decision after it, the roving stop."""
+    if not _listening:
+        _listening.append(on(js.document, "keydown", arrow_keys))
+    document = js.document
+    for element in document.querySelectorAll(f"[{INERT_MARK}]"):
+        element.removeAttribute("inert")
+        element.removeAttribute(INERT_MARK)
+    curtain = document.querySelector(".curtain")
+    if not absent(curtain):
+        hold(curtain)
+        return
+    if getattr(app, "focus_decision", False):
+        app.focus_decision = False
+        first_decision()
+    keep_stop_on_focus()
+
+
+def hold(curtain: Any) -> None:
+    """Make everything but the curtain inert and put focus on its button."""
+    node = curtain
+    while not absent(node.parentElement):
+        parent = node.parentElement
+        for sibling in parent.children:
+            if not sibling.isSameNode(node) and not sibling.hasAttribute("inert") and sibling.tagName not in ("SCRIPT", "STYLE"):
+                sibling.setAttribute("inert", "")
+                sibling.setAttribute(INERT_MARK, "")
+        node = parent
+    if not curtain.contains(js.document.activeElement):
+        button = curtain.querySelector("#curtain-go")
+        if not absent(button):
+            button.focus()
+
+
+def first_decision() -> None:
+    for selector in FIRST_DECISION:
+        element = js.document.querySelector(selector)
+        if not absent(element):
+            element.focus()
+            return
+
+
+def keep_stop_on_focus() -> None:
+    """A re-render puts focus back on the control that had it: make that one the group's Tab stop."""
+    active = js.document.activeElement
+    if absent(active) or not active.hasAttribute(ITEM):
+        return
+    group = active.closest(f"[{GROUP}]")
+    if not absent(group):
+        set_stop(group, active)
+
+
+def set_stop(group: Any, item: Any) -> None:
+    for other in group.querySelectorAll(f"[{ITEM}]"):
+        other.setAttribute("tabindex", "0" if other.isSameNode(item) else "-1")
+
+
+def arrow_keys(event: Any) -> None:
+    """Arrow keys inside a roving group: focus the nearest control in that direction."""
+    key = str(event.key)
+    if key not in ARROWS and key not in ("Home", "End") or event.altKey or event.ctrlKey or event.metaKey:
+        return
+    target = event.target
+    if absent(target) or not hasattr(target, "closest") or not target.hasAttribute(ITEM):
+        return
+    group = target.closest(f"[{GROUP}]")
+    if absent(group):
+        return
+    items = [el for el in group.querySelectorAll(f"[{ITEM}]") if not el.disabled and not absent(el.offsetParent)]
+    if not items:
+        return
+    if key == "Home":
+        chosen = items[0]
+    elif key == "End":
+        chosen = items[-1]
+    else:
+        chosen = nearest(target, items, ARROWS[key])
+    event.preventDefault()
+    if chosen is None:
+        return
+    set_stop(group, chosen)
+    chosen.focus()
+
+
+def nearest(origin: Any, items: list, direction: tuple[int, int]) -> Any:
+    """The control whose centre lies nearest in ``direction`` (distance across counts three times)."""
+    ox, oy = centre(origin)
+    dx, dy = direction
+    best, best_score = None, None
+    for item in items:
+        if item.isSameNode(origin):
+            continue
+        x, y = centre(item)
+        along = (x - ox) * dx + (y - oy) * dy
+        if along <= 4:
+            continue
+        across = abs((x - ox) * dy) + abs((y - oy) * dx)
+        score = along + 3 * across
+        if best_score is None or score < best_score:
+            best, best_score = item, score
+    return best
+
+
+def centre(element: Any) -> tuple[float, float]:
+    rect = element.getBoundingClientRect()
+    return float(rect.left) + float(rect.width) / 2, float(rect.top) + float(rect.height) / 2
