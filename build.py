@@ -13,11 +13,13 @@ Python 3.11+, Node/npm and git.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -117,7 +119,8 @@ def write_precache(dist: Path) -> str:
     The cache name is a hash of that list, so a new build gets a new cache and the
     old one is dropped whole when the new worker activates: never a mix of versions.
     """
-    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name not in ("sw.js", "version.json"))  # both written below
+    files = sorted(p for p in dist.rglob("*")  # sw.js and version.json are written below; dotfiles are for the host
+                   if p.is_file() and p.name not in ("sw.js", "version.json") and not p.name.startswith("."))
     entries = {str(p.relative_to(dist)).replace(os.sep, "/"): file_hash(p) for p in files}
     version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
     template = (ROOT / "static" / "sw.js").read_text()
@@ -125,6 +128,23 @@ def write_precache(dist: Path) -> str:
     (dist / "sw.js").write_text(text)
     (dist / "version.json").write_text(json.dumps({"version": version}))
     return version
+
+
+def inline_hash(text: str) -> str:
+    """A CSP source allowing exactly this inline script or style."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def write_not_found_page(dist: Path) -> None:
+    """404.html: what GitHub Pages serves for a missing path under the site (at that path, so all it
+    needs is inline), with a CSP allowing only its own script and style; .nojekyll beside it so the
+    files are served as built."""
+    text = (ROOT / "404.html").read_text()
+    script = re.search(r"<script>(.*?)</script>", text, re.S).group(1)
+    style = re.search(r"<style>(.*?)</style>", text, re.S).group(1)
+    text = text.replace("__SCRIPT_HASH__", inline_hash(script)).replace("__STYLE_HASH__", inline_hash(style))
+    (dist / "404.html").write_text(text)
+    (dist / ".nojekyll").write_text("")
 
 
 def build(dist: Path = DIST) -> str:
@@ -142,6 +162,7 @@ def build(dist: Path = DIST) -> str:
     bundle_css(static / "css" / "app.css")
     shutil.move(static / "manifest.webmanifest", dist / "manifest.webmanifest")
     package_archive(dist)
+    write_not_found_page(dist)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")
     return version

@@ -27,14 +27,37 @@ MIME_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "te
 
 
 class SubpathHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves ``directory`` at ``SUBPATH`` only, as GitHub Pages serves /<repo>/."""
+    """Serves each directory of ``mounts`` (subpath -> directory) at its subpath only, as GitHub Pages
+    serves every project site of one owner at /<repo>/ on one origin; a missing file under a subpath
+    gets that site's 404.html with status 404, as Pages does."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    mounts: dict[str, Path] = {}
+
+    def mount_of(self, path: str) -> str | None:
+        return next((m for m in sorted(self.mounts, key=len, reverse=True) if path.startswith(m)), None)
 
     def translate_path(self, path: str) -> str:
-        if not path.startswith(SUBPATH):
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        mount = self.mount_of(path)
+        if mount is None:
             return "/nonexistent/"
-        return super().translate_path("/" + path[len(SUBPATH):])
+        self.directory = str(self.mounts[mount])
+        return super().translate_path("/" + path[len(mount):])
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        mount = self.mount_of(self.path)
+        page = self.mounts[mount] / "404.html" if mount else None
+        if code != 404 or page is None or not page.exists():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -45,11 +68,13 @@ class SubpathHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class Site:
-    """A threaded static server for one directory; ``url`` ends with the subpath."""
+    """A threaded static server for one directory at ``SUBPATH`` (``url`` ends with it); more
+    sites may share its origin under other subpaths (``also``: subpath -> directory)."""
 
-    def __init__(self, directory: Path, host: str = "127.0.0.1", port: int = 0):
-        handler = functools.partial(SubpathHandler, directory=str(directory))
-        self.server = http.server.ThreadingHTTPServer((host, port), handler)
+    def __init__(self, directory: Path, host: str = "127.0.0.1", port: int = 0, also: dict[str, Path] | None = None):
+        mounts = {SUBPATH: Path(directory), **{k: Path(v) for k, v in (also or {}).items()}}
+        handler = type("Handler", (SubpathHandler,), {"mounts": mounts})
+        self.server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.directory = directory
 

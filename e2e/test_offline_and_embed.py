@@ -18,24 +18,34 @@ import build  # noqa: E402  (build.py's real precache writer makes the second bu
 SW_READY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
-def wait_for_offline_cache(page):
-    """Until the service worker controls the page and its cache holds every precached file."""
+def cache_name(site_url: str, version: str) -> str:
+    """The name the service worker of the site at ``site_url`` gives its cache: scope, then version."""
+    return f"towers-and-worlds {site_url} {version}"
+
+
+def own_caches(page, site_url: str) -> list[str]:
+    return page.evaluate("scope => caches.keys().then(k => k.filter(n => n.startsWith('towers-and-worlds ' + scope + ' ')))", site_url)
+
+
+def wait_for_offline_cache(page, site_url: str):
+    """Until the service worker controls the page and its one cache holds every precached file."""
     wait_until(page, SW_READY)
-    wait_until(page, """async () => {
-        const names = await caches.keys();
+    wait_until(page, """async scope => {
+        const names = (await caches.keys()).filter(n => n.startsWith('towers-and-worlds ' + scope + ' '));
         if (names.length !== 1) return false;
         const cache = await caches.open(names[0]);
         return (await cache.keys()).length > 10;
-    }""")
+    }""", site_url)
 
 
-def visit_once(browser, site):
+def visit_once(browser, site, context=None, url=None):
     """A first visit with service workers on, until the whole site is cached for offline use."""
-    context = browser.new_context(service_workers="allow")
+    context = context or browser.new_context(service_workers="allow")
     page = context.new_page()
-    page.goto(site.url)
+    url = url or site.url
+    page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    wait_for_offline_cache(page)
+    wait_for_offline_cache(page, url)
     return context, page
 
 
@@ -66,7 +76,7 @@ def test_new_build_replaces_the_cache_whole(browser, own_site):
     context, page = visit_once(browser, own_site)
     old_version = json.loads((root / "version.json").read_text())["version"]
     old_cache = page.evaluate("caches.keys()")
-    assert old_cache == [f"towers-and-worlds-{old_version}"]
+    assert old_cache == [cache_name(own_site.url, old_version)]
 
     # A second build: the shell's lede changes, so its hash, the list and the cache name change.
     index = root / "index.html"
@@ -75,7 +85,7 @@ def test_new_build_replaces_the_cache_whole(browser, own_site):
     assert new_version != old_version
 
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-    wait_until(page, "v => caches.keys().then(k => k.length === 1 && k[0] === 'towers-and-worlds-' + v)", new_version)
+    wait_until(page, "name => caches.keys().then(k => k.length === 1 && k[0] === name)", cache_name(own_site.url, new_version))
     cached = page.evaluate("""async () => {
         const cache = await caches.open((await caches.keys())[0]);
         const r = await cache.match(new URL('./', location.href).href);
@@ -115,7 +125,7 @@ def test_a_half_done_deploy_keeps_the_old_version_whole(browser, own_site):
 
     index.write_text(new_text)  # the rest of the deploy lands
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-    wait_until(page, "v => caches.keys().then(k => k.length === 1 && k[0] === 'towers-and-worlds-' + v)", new_version)
+    wait_until(page, "name => caches.keys().then(k => k.length === 1 && k[0] === name)", cache_name(own_site.url, new_version))
     context.close()
 
 

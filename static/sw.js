@@ -1,12 +1,16 @@
 /* Offline service worker. build.py fills in VERSION (a hash of every file's content hash)
    and PRECACHE (path -> content hash). A new build means a new cache: it is filled
    completely, every file checked against its hash, before the new worker takes over, then
-   old caches are deleted, so the site never mixes files of two versions. */
+   this site's old caches are deleted, so the site never mixes files of two versions.
+   Every Pages site of one owner shares one origin (owner.github.io/a/, owner.github.io/b/) and so
+   one CacheStorage: cache names carry the worker's scope, and a worker deletes only its own. */
 "use strict";
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
-const CACHE = "towers-and-worlds-" + VERSION;
 const SCOPE = new URL("./", self.location).href;
+const CACHE_PREFIX = "towers-and-worlds " + SCOPE + " ";  // URLs hold no spaces: /a/ is no prefix of /a/b/
+const CACHE = CACHE_PREFIX + VERSION;
+const LEGACY_PREFIX = "towers-and-worlds-";  // before scoped names: one name for every site of the origin
 
 /* The first 16 hex digits of a body's SHA-256, as build.py writes them. */
 async function contentHash(response) {
@@ -34,10 +38,18 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+/* This site's caches, and an unscoped one from before only if it holds this site's shell
+   (another site's old cache is that site's to replace). */
+async function isOwnOldCache(name) {
+  if (name.startsWith(CACHE_PREFIX)) return true;
+  if (!name.startsWith(LEGACY_PREFIX)) return false;
+  return !!(await (await caches.open(name)).match(SCOPE));
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("towers-and-worlds-") && name !== CACHE) await caches.delete(name);
+      if (name !== CACHE && await isOwnOldCache(name)) await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -57,8 +69,10 @@ self.addEventListener("fetch", (event) => {
       return await fetch(request);
     } catch (error) {
       if (request.mode === "navigate") {
-        const shell = await cache.match(SCOPE);
-        if (shell) return shell;
+        /* Offline at a path the site does not have: the shell would load with broken relative
+           URLs (a blank page); the 404 page is self-contained and finds its way home. */
+        const lost = await cache.match(new URL("404.html", SCOPE).href);
+        if (lost) return new Response(lost.body, { status: 404, headers: lost.headers });
       }
       throw error;
     }

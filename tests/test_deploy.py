@@ -1,0 +1,92 @@
+"""The deploy: the Pages workflow runs the project's own build and publishes dist/, and the build
+writes what a static host needs beside the app (a self-contained 404 page, .nojekyll)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+
+def workflow() -> dict:
+    return yaml.safe_load(WORKFLOW.read_text())
+
+
+def steps(job: dict) -> list[dict]:
+    return job["steps"]
+
+
+def test_workflow_runs_on_main_and_by_hand():
+    triggers = workflow()[True]  # YAML 1.1 reads the key `on` as true
+    assert triggers["push"]["branches"] == ["main"]
+    assert "workflow_dispatch" in triggers
+
+
+def test_workflow_builds_with_the_projects_build_command_then_uploads_dist():
+    build_steps = steps(workflow()["jobs"]["build"])
+    runs = [s.get("run", "") for s in build_steps]
+    uses = [s.get("uses", "") for s in build_steps]
+    built_at = next(i for i, r in enumerate(runs) if "python3 build.py build" in r.splitlines())
+    upload_at = next(i for i, u in enumerate(uses) if u.startswith("actions/upload-pages-artifact@"))
+    assert built_at < upload_at
+    assert build_steps[upload_at]["with"]["path"].rstrip("/") == "dist"
+    assert build_steps[upload_at]["with"]["include-hidden-files"] is True  # .nojekyll goes too
+
+
+def test_workflow_deploys_with_the_official_action_and_least_permissions():
+    data = workflow()
+    assert data["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    deploy = data["jobs"]["deploy"]
+    assert deploy["needs"] == "build"
+    assert deploy["environment"]["name"] == "github-pages"
+    assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in steps(deploy))
+
+
+def test_workflow_actions_are_pinned_to_a_major_version():
+    for job in workflow()["jobs"].values():
+        for step in steps(job):
+            if "uses" in step:
+                assert re.fullmatch(r"actions/[a-z-]+@v\d+", step["uses"]), step["uses"]
+
+
+def csp_sources(html: str, directive: str) -> list[str]:
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
+    for part in policy.split(";"):
+        name, *sources = part.split()
+        if name == directive:
+            return sources
+    raise AssertionError(f"no {directive} in {policy}")
+
+
+def sha256_source(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def test_not_found_page_allows_exactly_its_own_inline_script_and_style(tmp_path):
+    build.write_not_found_page(tmp_path)
+    html = (tmp_path / "404.html").read_text()
+    script = re.search(r"<script>(.*?)</script>", html, re.S).group(1)
+    style = re.search(r"<style>(.*?)</style>", html, re.S).group(1)
+    assert csp_sources(html, "script-src") == [sha256_source(script)]
+    assert csp_sources(html, "style-src") == [sha256_source(style)]
+    assert not re.search(r'(src|href)="(?!\./")[^"#]', html), "a 404 page is served at any depth: nothing relative"
+    assert (tmp_path / ".nojekyll").read_text() == ""
+
+
+def test_not_found_page_is_precached_and_the_host_files_are_not(tmp_path):
+    build.write_not_found_page(tmp_path)
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    build.write_precache(tmp_path)
+    text = (tmp_path / "sw.js").read_text()
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
+    assert set(precache) == {"404.html", "index.html"}
