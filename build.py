@@ -2,7 +2,7 @@
 """Build, serve, test and benchmark Towers & Worlds: the one entry for people and CI.
 
     python3 build.py serve   # install what is needed, build dist/, serve on http://localhost:8000
-    python3 build.py test    # install test tools (.venv, Chromium), build, ruff, pytest tests e2e
+    python3 build.py test    # install test tools (.venv, Chromium), build, ruff, mypy, pytest tests e2e
     python3 build.py build   # only build dist/
     python3 build.py bench   # start-up of the app vs a bare PyScript page, per-move timings
 
@@ -246,6 +246,7 @@ def test_environment() -> tuple[Path, dict]:
 def test(extra: list[str]) -> int:
     python, env = test_environment()
     run([str(python), "-m", "ruff", "check", "py", "tests", "e2e", "build.py"], env=env)
+    run([str(python), "-m", "mypy"], env=env)  # what it checks, and how strictly: [tool.mypy] in pyproject.toml
     result = subprocess.run([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], cwd=ROOT, env=env)
     return result.returncode
 

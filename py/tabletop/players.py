@@ -31,7 +31,7 @@ def computer_player(level: str, time_cap: float | None | str = None) -> Callable
     """A factory of ``level`` players; each remembers its own plans between decisions."""
 
     def factory(rng: Rng) -> Player:
-        memory: dict = {}
+        memory: dict[str, Any] = {}
 
         def choose(module: Any, state: Any, seat: int) -> Any:
             view = module.view(state, seat)

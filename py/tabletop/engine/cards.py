@@ -78,6 +78,7 @@ class Card:
     def __str__(self) -> str:
         if self.is_joker:
             return f"JOKER{self.copy}"
+        assert self.suit is not None  # only jokers have no suit
         base = rank_code(self.rank) + self.suit.value
         return f"{base}#{self.copy}" if self.copy else base
 
@@ -86,6 +87,7 @@ class Card:
         """Short human label with the suit symbol: ``"Q♠"``, ``"Joker"``."""
         if self.is_joker:
             return "Joker"
+        assert self.suit is not None  # only jokers have no suit
         return rank_code(self.rank) + self.suit.symbol
 
     @property
@@ -93,6 +95,7 @@ class Card:
         """Words for logs: ``"queen of spades"``."""
         if self.is_joker:
             return "joker"
+        assert self.suit is not None  # only jokers have no suit
         return f"{rank_name(self.rank)} of {self.suit.noun}"
 
     def to_json(self) -> str:

@@ -35,7 +35,7 @@ class Move:
 
     kind: ClassVar[str] = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return encode_move(self)
 
 
@@ -51,7 +51,7 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def encode_move(move: Move) -> dict:
+def encode_move(move: Move) -> dict[str, Any]:
     data = {"kind": move.kind}
     for f in dataclasses.fields(move):
         data[f.name] = _encode(getattr(move, f.name))
@@ -111,7 +111,7 @@ class MoveCodec:
             raise ValueError("every move class needs its own non-empty kind")
         self._hints = {k: typing.get_type_hints(c) for k, c in self.classes.items()}
 
-    def to_json(self, move: Move) -> dict:
+    def to_json(self, move: Move) -> dict[str, Any]:
         if type(move) not in self.classes.values():
             raise IllegalMove(f"not a move of this game: {move!r}")
         return encode_move(move)

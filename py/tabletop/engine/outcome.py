@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -18,13 +19,13 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     scores: tuple[float, ...] | None = None
-    details: dict = field(default_factory=dict, compare=False)
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "winners": list(self.winners),
             "draw": self.is_draw,

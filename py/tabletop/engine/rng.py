@@ -13,7 +13,7 @@ the generator, and replaying a save redraws exactly the same cards and dice.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -35,7 +35,7 @@ class Rng:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state
 
-    def __deepcopy__(self, memo: dict) -> Rng:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rng:
         return Rng(self.state)
 
     def copy(self) -> Rng:

@@ -25,10 +25,10 @@ MAX_NAME_LENGTH = 40
 SEAT_KINDS = ("human", "computer")
 
 # version -> function upgrading a save of that version to version + 1.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-def clean_seat(seat: Any, index: int) -> dict:
+def clean_seat(seat: Any, index: int) -> dict[str, Any]:
     """A seat record with a plain-text name (trimmed, length-capped) and a kind."""
     if isinstance(seat, str):
         seat = {"name": seat}
@@ -47,7 +47,7 @@ def clean_seat(seat: Any, index: int) -> dict:
     return {"name": name, "kind": kind, "level": level}
 
 
-def new_save(game: str, options: dict, seats: list, seed: int, moves: list | None = None) -> dict:
+def new_save(game: str, options: dict[str, Any], seats: list[Any], seed: int, moves: list[Any] | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -59,7 +59,7 @@ def new_save(game: str, options: dict, seats: list, seed: int, moves: list | Non
     }
 
 
-def migrate(save: dict) -> dict:
+def migrate(save: dict[str, Any]) -> dict[str, Any]:
     """Bring an older save up to ``VERSION`` one step at a time."""
     version = save.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -72,7 +72,7 @@ def migrate(save: dict) -> dict:
     return save
 
 
-def parse_save(text: str | bytes | dict, games: Mapping[str, Any]) -> dict:
+def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
     """Check a save's shape (not yet its moves) and return it migrated and cleaned.
 
     Raises SaveError naming the problem: too large, not JSON, not a save of this
@@ -91,7 +91,7 @@ def parse_save(text: str | bytes | dict, games: Mapping[str, Any]) -> dict:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("foreign", "this file is not a Towers & Worlds save")
     data = migrate(dict(data))
-    game = data.get("game")
+    game: Any = data.get("game")
     if game not in games:
         raise SaveError("unknown-game", f"this save is for a game this app does not have ({str(game)[:40]!r})")
     options, seats, seed, moves = (data.get(k) for k in ("options", "seats", "seed", "moves"))
@@ -114,7 +114,7 @@ def parse_save(text: str | bytes | dict, games: Mapping[str, Any]) -> dict:
     return cleaned
 
 
-def replay(module: Any, save: dict, upto: int | None = None) -> Any:
+def replay(module: Any, save: dict[str, Any], upto: int | None = None) -> Any:
     """Rebuild the state by replaying the save's moves (the first ``upto`` only, if given).
 
     A move the rules refuse means the file was edited or damaged: SaveError

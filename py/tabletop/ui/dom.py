@@ -31,15 +31,15 @@ class El:
 
     __slots__ = ("tag", "attrs", "children", "events")
 
-    def __init__(self, tag: str, attrs: dict, children: list, events: dict):
+    def __init__(self, tag: str, attrs: dict[str, Any], children: list[El | str], events: dict[str, Handler]):
         self.tag, self.attrs, self.children, self.events = tag, attrs, children, events
 
     def __repr__(self) -> str:
         return f"<{self.tag} {self.attrs}>"
 
 
-def _flatten(items: Iterable) -> list:
-    out: list = []
+def _flatten(items: Iterable[Any]) -> list[El | str]:
+    out: list[El | str] = []
     for item in items:
         if item is None or item is False or item is True:
             continue
@@ -60,7 +60,7 @@ def h(selector: str, *args: Any, **handlers: Handler) -> El:
     ``on_<event>`` are event handlers, called with the browser event.
     """
     tag, classes, ident = _parse_selector(selector)
-    attrs: dict = {}
+    attrs: dict[str, Any] = {}
     children = list(args)
     if children and isinstance(children[0], dict):
         attrs = dict(children.pop(0))

@@ -42,7 +42,7 @@ def fresh_seed() -> int:
 
 
 class Session:
-    def __init__(self, module: Any, save: dict):
+    def __init__(self, module: Any, save: dict[str, Any]):
         self.module = module
         self.save = save
         self.state = replay(module, save)
@@ -51,7 +51,7 @@ class Session:
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
 
     @classmethod
-    def start(cls, module: Any, seats: list[dict], options: dict, seed: int | None = None, name: str = "") -> Session:
+    def start(cls, module: Any, seats: list[dict[str, Any]], options: dict[str, Any], seed: int | None = None, name: str = "") -> Session:
         if seed is None:
             seed = fresh_seed()
         save = new_save(module.ID, options, seats, seed)
@@ -59,9 +59,10 @@ class Session:
         save["name"] = name
         return cls(module, save)
 
-    def _history(self) -> tuple[list[int], list[int]]:
+    def _history(self) -> tuple[list[int | None], list[int]]:
         """Who made each move, and the epoch before each move and after the last."""
-        movers, epochs = [], []
+        movers: list[int | None] = []
+        epochs: list[int] = []
         state = self.module.new_game(len(self.save["seats"]), self.save["options"], self.save["seed"])
         for data in self.save["moves"]:
             movers.append(self.module.to_act(state))
@@ -72,11 +73,13 @@ class Session:
 
     # -- who is who
     @property
-    def seats(self) -> list[dict]:
-        return self.save["seats"]
+    def seats(self) -> list[dict[str, Any]]:
+        seats: list[dict[str, Any]] = self.save["seats"]
+        return seats
 
     def name(self, seat: int | None) -> str:
-        return self.seats[seat]["name"] if seat is not None else "Nobody"
+        name: str = self.seats[seat]["name"] if seat is not None else "Nobody"
+        return name
 
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
@@ -86,7 +89,8 @@ class Session:
 
     @property
     def to_act(self) -> int | None:
-        return self.module.to_act(self.state)
+        seat: int | None = self.module.to_act(self.state)
+        return seat
 
     @property
     def outcome(self) -> Any:
@@ -116,15 +120,17 @@ class Session:
             return None if len(self.human_seats()) != 1 else self.shown_seat
         return self.shown_seat
 
-    def view(self) -> dict:
-        return self.module.view(self.state, self.viewer())
+    def view(self) -> dict[str, Any]:
+        view: dict[str, Any] = self.module.view(self.state, self.viewer())
+        return view
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Any]:
         """The moves the person at the screen may choose now (none while the curtain is up)."""
         seat = self.to_act
         if seat is None or self.is_computer(seat) or self.curtain is not None:
             return []
-        return self.module.legal_moves(self.state)
+        moves: list[Any] = self.module.legal_moves(self.state)
+        return moves
 
     # -- playing
     def play(self, move: Any) -> None:
@@ -171,6 +177,6 @@ class Session:
         self.movers, self.epochs = self.movers[:keep], self.epochs[: keep + 1]
         self.shown_seat = seat
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The record to store: the save plus what the continue list shows."""
         return dict(self.save, turn=len(self.save["moves"]), finished=self.outcome is not None)

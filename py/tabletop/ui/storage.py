@@ -13,6 +13,7 @@ tests, ``localStorage`` in the page), so every failure path is tested under CPyt
 
 from __future__ import annotations
 
+import builtins
 import json
 import time
 from collections.abc import Mapping
@@ -48,7 +49,7 @@ class Backend(Protocol):
 class MemoryBackend:
     """A dict standing in for localStorage (tests, and the page when storage is blocked)."""
 
-    def __init__(self, data: dict | None = None, quota: int | None = None):
+    def __init__(self, data: dict[str, Any] | None = None, quota: int | None = None):
         self.data = dict(data or {})
         self.quota = quota
 
@@ -79,18 +80,18 @@ class Store:
         self.problems: list[str] = []  # messages about records set aside, for the UI to show
 
     # -- settings
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         try:
             data = json.loads(self.backend.get(SETTINGS_KEY) or "{}")
             return data if isinstance(data, dict) else {}
         except ValueError:
             return {}
 
-    def save_settings(self, settings: dict) -> None:
+    def save_settings(self, settings: dict[str, Any]) -> None:
         self.backend.set(SETTINGS_KEY, json.dumps(settings))
 
     # -- saved games
-    def put(self, record: dict) -> None:
+    def put(self, record: dict[str, Any]) -> None:
         """Write one game's record (autosave or named slot). May raise StorageFull."""
         record = dict(record, saved_at=record.get("saved_at") or time.time())
         try:
@@ -103,7 +104,7 @@ class Store:
     def delete(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)
 
-    def get(self, save_id: str) -> dict | None:
+    def get(self, save_id: str) -> dict[str, Any] | None:
         text = self.backend.get(SAVE_PREFIX + save_id)
         if text is None:
             return None
@@ -113,12 +114,12 @@ class Store:
             self.set_aside(save_id, text, exc)
             return None
 
-    def _checked(self, save_id: str, text: str) -> dict:
+    def _checked(self, save_id: str, text: str) -> dict[str, Any]:
         record = parse_save(text, self.games)
         record["id"] = save_id
         return record
 
-    def list(self) -> list[dict]:
+    def list(self) -> list[dict[str, Any]]:
         """Every readable saved game, newest first; unreadable ones are set aside."""
         records = []
         for key in sorted(self.backend.keys()):
@@ -145,7 +146,7 @@ class Store:
             pass
         self.problems.append(f"A saved game could not be read and was set aside: {error}")
 
-    def set_aside_records(self) -> list[dict]:
+    def set_aside_records(self) -> builtins.list[dict[str, Any]]:  # `list` here is Store.list
         out = []
         for key in self.backend.keys():
             if key.startswith(ASIDE_PREFIX):
