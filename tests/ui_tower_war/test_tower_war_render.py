@@ -125,6 +125,9 @@ class FakeEl:
     def setAttribute(self, k, v):  # noqa: N802 - the DOM's name
         self.attrs[k] = v
 
+    def getAttribute(self, k):  # noqa: N802
+        return self.attrs.get(k)
+
 
 class FakeJs(types.ModuleType):
     def __init__(self):
@@ -173,6 +176,41 @@ def test_live_ghost_follows_the_engine_and_the_grip_gives_out(fake_browser):
     js.now = 1000.0 + held["hold_ms_max"] + 40
     js.frames.pop()(js.now)
     assert [g.move_to_json(m) for m in played] == [{"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": held["hold_ms_max"]}]
+
+
+def test_the_grip_warns_in_its_last_seconds_then_says_it_gave_out(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    played = []
+    js.now = 0.0
+    ctx = ctx_for(s, played)
+    tree = R.render(ctx)
+    bar = find_all(tree, lambda e: e.attrs.get("id") == live.RELEASE_ID)[0]
+    assert bar.attrs["data-low"] == "0" and "10.0 s of grip left" in text_of(bar)
+    assert find_all(bar, lambda e: e.attrs.get("id") == live.DROP_ID), "the release sits in the bar under the card"
+    for ident in (live.GHOST_ID, live.AIM_ID, live.DROP_ID, live.GRIP_ID, live.GRIP_TEXT_ID, live.STEADY_ID, live.RELEASE_ID, live.GRIP_ALERT_ID):
+        js.els[ident] = FakeEl()
+    js.els[live.RELEASE_ID].attrs["data-low"] = "0"
+    hold_max = ctx.view["held"]["hold_ms_max"]
+    js.now = hold_max - live.GRIP_WARN_MS - 500
+    js.frames.pop()(js.now)
+    assert js.els[live.RELEASE_ID].attrs["data-low"] == "0" and js.els[live.GRIP_ALERT_ID].textContent == ""
+    js.now = hold_max - 2400
+    js.frames.pop()(js.now)
+    assert js.els[live.RELEASE_ID].attrs["data-low"] == "1"
+    assert js.els[live.GRIP_TEXT_ID].textContent == "Let go within 2.4 s or the hand lets go for you"
+    assert js.els[live.GRIP_ALERT_ID].textContent == "3 seconds of grip left."
+    js.now = hold_max + 10
+    js.frames.pop()(js.now)
+    assert [m.hold_ms for m in played] == [hold_max]
+    after = g.apply(s, played[0])
+    out = R.render(ctx_for(after))
+    box = find_all(out, lambda e: "twar-gripout" in e.attrs.get("class", ""))
+    assert box and "The grip gave out" in text_of(box[0]) and "10 s" in text_of(box[0])
+    assert "(the grip gave out)" in text_of(out)
+    # an ordinary release says nothing of the kind
+    calm = g.apply(s, r.Drop(0.0, 0.0, 1200))
+    assert not find_all(R.render(ctx_for(calm)), lambda e: "twar-gripout" in e.attrs.get("class", ""))
 
 
 def test_keyboard_moves_the_aim_within_reach(fake_browser):

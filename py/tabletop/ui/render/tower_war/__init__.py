@@ -12,6 +12,7 @@ import json
 import re
 
 from tabletop.games.tower_war.hand import amplitude
+from tabletop.games.tower_war.physics import HOLD_MS_MAX
 from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
@@ -99,8 +100,8 @@ def just_happened(view: dict) -> str | None:
         return None
     line = log[-1]
     last = view.get("last_drop")
-    if last and last.get("hold_ms") == (view.get("held") or {}).get("hold_ms_max", 10_000) and "lets go" in line:
-        line += " (held as long as the hand could)"
+    if last and last.get("hold_ms") == HOLD_MS_MAX and "lets go" in line:
+        line += " (the grip gave out)"
     return line
 
 
@@ -115,8 +116,8 @@ def place_panel(ctx, view: dict) -> El | None:
     rows = []
     level = view["tower"]["top_level"] + (placing["piece"] == "card")
     shake = amplitude(placing["piece"], level)
-    rows.append(h("p.twar-hint.twar-shake", f"At level {level} your hand trembles up to {shake:.1f} mm each way while you hold the "
-                                             f"{placing['piece']}: the higher the tower, the shakier the hand."))
+    shaking = h("p.twar-hint.twar-shake", f"At level {level} your hand trembles up to {shake:.1f} mm each way while you hold the "
+                                           f"{placing['piece']}: the higher the tower, the shakier the hand.")
     if picks:
         rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"},
                       [h("button.twar-pyr-btn.primary", {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m)},
@@ -142,30 +143,52 @@ def place_panel(ctx, view: dict) -> El | None:
                       h("p.twar-hint", f"Or adjust first: lift a pyramid of the top level and drop it again ({n} adjustment{'s' * (n != 1)} left). "
                                        "Tap it on the card or use these buttons."),
                       h("div.button-row", buttons)))
+    rows.append(shaking)  # after the decision, so the buttons come first on a small screen
     return h("div.twar-controls", rows)
 
 
-def drop_panel(ctx, view: dict) -> El:
+def release_bar(ctx, view: dict) -> El:
+    """Pinned right under the aiming card: the grip's countdown and the release, so the aim,
+    the ghost, the tremor and the release are always in one view."""
     held = view["held"]
     a = live.AIM
     hold = a.hold_now()
     target = a.target
     left = max(0, held["hold_ms_max"] - hold)
+    low = left <= live.GRIP_WARN_MS
+    return h("div.twar-release", {"id": live.RELEASE_ID, "data-low": "1" if low else "0"},
+             h("div.twar-grip-gauge",
+               h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.GRIP_ID, "class": "twar-bar-fill twar-grip",
+                                                                    "style": f"width:{100 * left / held['hold_ms_max']:.1f}%"})),
+               h("span", {"id": live.GRIP_TEXT_ID, "class": "twar-grip-words"}, live.grip_words(left)),
+               h("span", {"id": live.GRIP_ALERT_ID, "class": "visually-hidden", "role": "alert"})),
+             h("button.primary.twar-letgo", {"id": live.DROP_ID, "data-move": json.dumps(live.drop_json(target, hold))}, "Let go here",
+               on_click=a.on_drop_click))
+
+
+def drop_panel(ctx, view: dict) -> El:
+    held = view["held"]
+    a = live.AIM
     return h("div.twar-controls.twar-dropctl",
+             h("div.twar-gauge", h("span.twar-gauge-label", "Drift"),
+               h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.STEADY_ID, "class": "twar-bar-fill twar-drift", "style": "width:50%"})),
+               h("span.twar-gauge-num", f"±{held['amplitude_mm']:.1f} mm")),
+             h("p", {"id": live.AIM_TEXT_ID, "class": "twar-aimtext", "aria-live": "polite"}, live.aim_words(a.target)),
              h("p.twar-hint", "Press on the card where the piece should go and let go when the ghost sits still on your aim: "
-                              "the piece lands where the ghost is at that moment. Arrow keys move the aim, Space lets go."),
-             h("div.twar-gauges",
-               h("div.twar-gauge", h("span.twar-gauge-label", "Grip"),
-                 h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.GRIP_ID, "class": "twar-bar-fill twar-grip",
-                                                                      "style": f"width:{100 * left / held['hold_ms_max']:.1f}%"})),
-                 h("span", {"id": live.GRIP_TEXT_ID, "class": "twar-gauge-num"}, f"{left / 1000:.1f} s")),
-               h("div.twar-gauge", h("span.twar-gauge-label", "Drift"),
-                 h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.STEADY_ID, "class": "twar-bar-fill twar-drift", "style": "width:50%"})),
-                 h("span.twar-gauge-num", f"±{held['amplitude_mm']:.1f} mm"))),
-             h("p", {"id": live.AIM_TEXT_ID, "class": "twar-aimtext", "aria-live": "polite"}, live.aim_words(target)),
-             h("div.button-row",
-               h("button.primary", {"id": live.DROP_ID, "data-move": json.dumps(live.drop_json(target, hold))}, "Let go here",
-                 on_click=a.on_drop_click)))
+                              "the piece lands where the ghost is at that moment. Arrow keys move the aim, Space lets go. "
+                              f"The hand holds on for at most {held['hold_ms_max'] / 1000:g} s."))
+
+
+def grip_gave_out(ctx, view: dict) -> El | None:
+    """Said plainly when the last drop was the hand giving out, not a release."""
+    last = view.get("last_drop")
+    log = view.get("log") or []
+    if not last or last.get("hold_ms") != HOLD_MS_MAX or not log or "lets go" not in log[-1]:
+        return None
+    who = seat_name(ctx, last["seat"])
+    return h("p.twar-gripout", {"role": "status"},
+             h("b", "The grip gave out. "),
+             f"{who} held the {last['piece']} for the full {HOLD_MS_MAX / 1000:g} s, so the hand let go by itself where it was aimed.")
 
 
 def tower_area(ctx, view: dict, reduced: bool) -> El | None:
@@ -183,13 +206,14 @@ def tower_area(ctx, view: dict, reduced: bool) -> El | None:
     waiting = None
     if view["phase"] == "drop" and not aiming:
         waiting = h("p.twar-hint", f"{seat_name(ctx, view['to_act'])} is aiming…")
-    return h("section.twar-tower", {"aria-label": "The tower", "class": "twar-tower-focus" if view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall") else None},
+    focus = view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall")
+    return h("section.twar-tower", {"aria-label": "The tower", "class": "twar-tower-focus" if focus else None},
              fall_box(ctx, view),
              h("div.twar-views",
                h("div.twar-maincol",
-                 h("figure.twar-topfig", top, h("figcaption.twar-top-cap", top_caption(view, aiming))),
-                 waiting, controls),
-               side_view(ctx, view, reduced)),
+                 h("figure.twar-topfig", top, release_bar(ctx, view) if aiming else None,
+                   h("figcaption.twar-top-cap", top_caption(view, aiming)))),
+               h("div.twar-sidecol", waiting, controls, side_view(ctx, view, reduced))),
              balance_list(view))
 
 
@@ -223,7 +247,8 @@ def render(ctx) -> El:
     if phase != "over":  # the table's end banner says how it ended
         head = h("div.twar-prompt", {"class": SEAT_CLASSES[actor] if actor is not None else None},
                  h("h2.twar-prompt-text", {"id": "twar-prompt"}, prompt(ctx, view)),
-                 h("p.twar-last", h("span.twar-last-label", "Just now: "), happened) if happened else None)
+                 h("p.twar-last", h("span.twar-last-label", "Just now: "), happened) if happened else None,
+                 grip_gave_out(ctx, view))
     aiming = phase == "drop" and bool(ctx.legal_of("drop"))
     return h("div.twar", {"class": "twar-calm" if reduced else None, "data-phase": phase, "data-game-ui": "tower-war"},
              head, player_strip(ctx, view), body, on_pointermove=live.AIM.on_outside_move if aiming else None)

@@ -34,6 +34,9 @@ GRIP_ID = "twar-grip-fill"
 GRIP_TEXT_ID = "twar-grip-text"
 STEADY_ID = "twar-steady-fill"
 AIM_TEXT_ID = "twar-aim-text"
+RELEASE_ID = "twar-release"
+GRIP_ALERT_ID = "twar-grip-alert"
+GRIP_WARN_MS = 3000  # the grip's last seconds are shown loud (and said once to a screen reader)
 KEY_STEP_MM = 1.0
 KEY_STEP_BIG_MM = 5.0
 
@@ -74,6 +77,19 @@ def default_target(view: dict) -> tuple[float, float]:
 
 def drop_json(target: tuple[float, float], hold_ms: int) -> dict:
     return {"kind": "drop", "x": round(target[0], 1), "y": round(target[1], 1), "hold_ms": int(hold_ms)}
+
+
+def grip_words(left_ms: int) -> str:
+    """The grip's countdown, louder in its last seconds (``GRIP_WARN_MS``).
+
+    >>> grip_words(7250), grip_words(2400)
+    ('7.2 s of grip left', 'Let go within 2.4 s or the hand lets go for you')
+    """
+    if left_ms <= 0:
+        return "The hand lets go now"
+    if left_ms <= GRIP_WARN_MS:
+        return f"Let go within {left_ms / 1000:.1f} s or the hand lets go for you"
+    return f"{left_ms / 1000:.1f} s of grip left"
 
 
 def aim_words(target: tuple[float, float]) -> str:
@@ -171,7 +187,8 @@ class Aim:
             fill.style.width = f"{100 * left / held['hold_ms_max']:.1f}%"
         text = doc.getElementById(GRIP_TEXT_ID)
         if text is not None and hasattr(text, "textContent"):
-            text.textContent = f"{left / 1000:.1f} s"
+            text.textContent = grip_words(left)
+        self.warn(doc, left)
         dx, dy = tremor(held["amplitude_mm"], tuple(held["phases"]), hold)
         steady = doc.getElementById(STEADY_ID)
         if steady is not None and hasattr(steady, "style"):
@@ -181,6 +198,18 @@ class Aim:
         button = doc.getElementById(DROP_ID)
         if button is not None and hasattr(button, "setAttribute"):
             button.setAttribute("data-move", json.dumps(drop_json(self.target, hold)))
+
+    def warn(self, doc, left: int) -> None:
+        """The grip's last seconds: the release bar turns loud, and a screen reader hears it once."""
+        bar = doc.getElementById(RELEASE_ID)
+        if bar is None or not hasattr(bar, "setAttribute"):
+            return
+        low = "1" if left <= GRIP_WARN_MS else "0"
+        if bar.getAttribute("data-low") != low:
+            bar.setAttribute("data-low", low)
+            alert = doc.getElementById(GRIP_ALERT_ID)
+            if low == "1" and alert is not None and hasattr(alert, "textContent"):
+                alert.textContent = f"{GRIP_WARN_MS // 1000} seconds of grip left."
 
     # -- input ---------------------------------------------------------------------------------------
     def point_mm(self, event) -> tuple[float, float] | None:

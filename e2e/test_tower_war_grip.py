@@ -1,0 +1,76 @@
+"""Tower War's grip at the table: picking a piece up never scrolls the page, and the aim,
+the ghost and the release stay in one view at three screen sizes; the grip's last seconds
+are warned, and a grip that runs out says so.
+
+The positions come from ``test_tower_war``'s engine-computed prefixes.
+"""
+
+from __future__ import annotations
+
+from conftest import moves_made, shot
+from test_tower_war import SIZES, open_at, prefix, saved_moves, wait_moves
+
+SEED = 3
+
+IN_VIEW = """sel => {
+    const e = document.querySelector(sel);
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+            inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth};
+}"""
+
+
+def where(page, selector: str) -> dict:
+    box = page.evaluate(IN_VIEW, selector)
+    assert box is not None, f"{selector} is not on the page"
+    return box
+
+
+def scroll_y(page) -> float:
+    return page.evaluate("scrollY")
+
+
+def test_picking_up_keeps_the_aim_the_ghost_and_the_release_in_one_view(app):
+    _, moves = prefix(SEED, lambda s: s.phase == "place")
+    for size, (w, h) in SIZES.items():
+        app.set_viewport_size({"width": w, "height": h})
+        open_at(app, SEED, moves)
+        app.evaluate("window.scrollTo(0, 0)")
+        buttons = app.locator(".twar-pyr-btn")
+        assert buttons.count() == 3
+        for i in range(3):  # the decision the prompt asks for is in view without scrolling
+            assert buttons.nth(i).evaluate("e => { const r = e.getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0; }"), size
+        assert where(app, "#twar-top-still")["top"] >= 0
+        shot(app, f"tower-war-pickup-{size}")
+        before = scroll_y(app)
+        buttons.first.click()
+        app.wait_for_selector("#twar-ghost")
+        app.wait_for_timeout(200)
+        assert scroll_y(app) == before == 0, f"picking up scrolled the page at {size}"
+        for sel in ("#twar-aim", "#twar-ghost", "#twar-drop", "#twar-grip-text"):
+            assert where(app, sel)["inside"], f"{sel} is out of view at {size}: {where(app, sel)}"
+        assert where(app, "#twar-top")["top"] >= 0
+        assert app.get_attribute("#twar-release", "data-low") == "0"
+        assert "s of grip left" in app.inner_text("#twar-grip-text")
+        shot(app, f"tower-war-aiming-{size}")
+    app.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_the_grip_warns_before_it_gives_out_and_the_drop_says_so(app):
+    _, moves = prefix(SEED, lambda s: s.phase == "drop")
+    app.set_viewport_size({"width": 390, "height": 844})
+    sid = open_at(app, SEED, moves)
+    app.wait_for_selector("#twar-release[data-low='1']", timeout=15_000)
+    assert "or the hand lets go for you" in app.inner_text("#twar-grip-text")
+    assert app.inner_text("#twar-grip-alert") == "3 seconds of grip left."
+    assert where(app, "#twar-release")["inside"] and scroll_y(app) == 0
+    shot(app, "tower-war-grip-low-phone")
+    wait_moves(app, len(moves) + 1)
+    assert saved_moves(app, sid)[-1]["hold_ms"] == 10_000
+    assert moves_made(app) == len(moves) + 1
+    app.wait_for_selector(".twar-gripout")
+    assert "The grip gave out" in app.inner_text(".twar-gripout")
+    assert where(app, ".twar-gripout")["inside"]
+    shot(app, "tower-war-grip-out-phone")
+    app.set_viewport_size({"width": 1024, "height": 768})
