@@ -87,6 +87,16 @@ def copy_runtime(dist: Path) -> None:
         shutil.copy2(path, pyscript_dst / path.name)
 
 
+def copy_licences(dist: Path) -> None:
+    """The licence of each vendored runtime beside its files (Pyodide: MPL-2.0, PyScript: Apache-2.0).
+
+    Kept in licenses/ because Pyodide's npm package ships no licence file."""
+    for path in sorted((ROOT / "licenses").glob("*/LICENSE")):
+        target = dist / "vendor" / path.parent.name
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target / "LICENSE")
+
+
 # ---------------------------------------------------------------- the site
 
 
@@ -154,6 +164,7 @@ def build(dist: Path = DIST) -> str:
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     copy_runtime(dist)
+    copy_licences(dist)
     for name in ("index.html", "pyscript.toml", "bare.html"):
         shutil.copy2(ROOT / name, dist / name)
     shutil.copy2(ROOT / "py" / "tabletop" / "main.py", dist / "main.py")

@@ -5,6 +5,7 @@ is sent home by the 404 page from any depth."""
 import json
 import shutil
 import sys
+import urllib.request
 
 import pytest
 
@@ -95,3 +96,14 @@ def test_an_unknown_path_offline_gets_the_404_page_and_then_home(browser, two_si
     assert page.locator(".game-card, [data-game]").count() >= 4
     assert errors == []
     context.close()
+
+
+def test_the_vendored_runtimes_are_served_with_their_licences(site):
+    """Pyodide (MPL-2.0) and PyScript (Apache-2.0) are redistributed: each licence beside its files."""
+    for runtime, beside, first_words in (("pyodide", "pyodide.mjs", "Mozilla Public License Version 2.0"),
+                                         ("pyscript", "core.js", "Apache License Version 2.0,")):
+        with urllib.request.urlopen(f"{site.url}vendor/{runtime}/LICENSE") as response:
+            text = response.read().decode()
+        assert " ".join(text.split()).startswith(first_words), runtime
+        with urllib.request.urlopen(f"{site.url}vendor/{runtime}/{beside}") as response:
+            assert response.status == 200

@@ -1,0 +1,35 @@
+"""What the project ships besides the app: the vendored runtimes' licences beside their files,
+and package metadata so the designers' CLI installs with pip and runs without PYTHONPATH."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+
+def test_each_vendored_runtime_gets_its_licence_beside_its_files(tmp_path):
+    build.copy_licences(tmp_path)
+    pyodide = (tmp_path / "vendor" / "pyodide" / "LICENSE").read_text()
+    pyscript = (tmp_path / "vendor" / "pyscript" / "LICENSE").read_text()
+    assert pyodide.startswith("Mozilla Public License Version 2.0")
+    assert pyscript.split()[:4] == ["Apache", "License", "Version", "2.0,"]
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()) == [
+        "vendor/pyodide/LICENSE", "vendor/pyscript/LICENSE"]
+
+
+def test_project_metadata_names_the_cli_and_the_licence():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    meta = project["project"]
+    assert meta["name"] and meta["version"] and meta["requires-python"] == ">=3.11"
+    assert meta["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
+    module, _, func = meta["scripts"]["tabletop-simulate"].partition(":")
+    assert callable(getattr(importlib.import_module(module), func))
+    found = project["tool"]["setuptools"]["packages"]["find"]
+    assert found["where"] == ["py"] and (ROOT / "py" / "tabletop" / "__init__.py").exists()
