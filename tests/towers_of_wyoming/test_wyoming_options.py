@@ -243,8 +243,81 @@ def test_finicky_tie_goes_by_turn_order():
     assert tw.outcome(tw.apply(s, play(D, 1, 0, 0))).winners == (1,)
 
 
-def test_finicky_an_empty_sky_lets_no_tower_win():
-    s = position(2, FINICKY, hands={0: "HHH", 1: "CCCCCCC"}, towers={(0, 0): "H"}, sky=0)
-    s2 = tw.apply(s, play(H, 1, 0, 0))
-    assert tw.outcome(s2) is None
-    assert "no tower can win" in tw.view(s2, 0)["win_rule"] and tw.view(s2, 0)["win_size"] is None
+def test_finicky_at_sky_0_an_empty_foundation_wins():
+    """A foundation is a tower of 0 cards: with the Sky empty, it is exactly as tall as the Sky."""
+    s = position(2, FINICKY, hands={0: "HHH", 1: "CCCCCCC"}, towers={(0, 0): "H", (1, 0): "C", (1, 1): "C"}, sky=0)
+    assert tw.view(s, 0)["win_size"] == 0 and "empty foundation" in tw.view(s, 0)["win_rule"]
+    out = tw.outcome(tw.apply(s, play(H, 1, 0, 0)))  # seat 0's second foundation is still empty
+    assert out.winners == (0,) and "an empty foundation matches the empty Sky" in out.reason
+
+
+def test_finicky_at_sky_0_clearing_ones_own_tower_wins():
+    s = position(2, FINICKY, hands={0: "SS", 1: "CCCCCCC"}, towers={(0, 0): "HH", (0, 1): "D", (1, 0): "C", (1, 1): "C"}, sky=0)
+    assert tw.outcome(tw.apply(s, play(S, 1, 0, 0))) is None  # one heart left: a tower of 1 misses the Sky of 0
+    out = tw.outcome(tw.apply(s, play(S, 2, 0, 0)))  # exactly as many: the tower is a foundation again
+    assert out.winners == (0,)
+    plays = {(p["suit"], p["count"], p["owner"], p["foundation"]): p["wins"] for p in tw.view(s, 0)["plays"]}
+    assert plays[("S", 2, 0, 0)] == 0 and plays[("S", 1, 0, 0)] is None
+
+
+def test_finicky_at_sky_0_knocking_a_rival_to_an_empty_foundation_lets_the_rival_win():
+    s = position(2, FINICKY, hands={0: "SSS", 1: "CCCCCCC"}, towers={(0, 0): "H", (0, 1): "D", (1, 0): "HH", (1, 1): "C"}, sky=0)
+    out = tw.outcome(tw.apply(s, play(S, 2, 1, 0)))
+    assert out.winners == (1,)
+    assert tw.outcome(tw.apply(s, play(S, 3, 1, 0))) is None  # overflow: a tower of 1 spade stands there
+
+
+def test_finicky_at_sky_0_ties_go_by_turn_order_from_the_player_whose_turn_it_was():
+    # seat 0 plays onto its own only foundation; seats 1 and 2 have empty foundations: the next in turn order wins
+    s = position(3, FINICKY, hands={0: "D"}, towers={(1, 0): "", (2, 0): ""}, sky=0)
+    out = tw.outcome(tw.apply(s, play(D, 1, 0, 0)))
+    assert out.winners == (1,) and "also qualified" in out.reason
+    s = position(3, FINICKY, hands={1: "D"}, towers={(0, 0): "H", (2, 0): "S"}, sky=0, current=1)
+    assert tw.outcome(tw.apply(s, play(D, 1, 1, 0))) is None  # every foundation now holds a tower
+    s = position(3, FINICKY, hands={2: "D"}, sky=0, current=2)
+    assert tw.outcome(tw.apply(s, play(D, 1, 2, 0))).winners == (0,)  # seat 2 filled its own; seat 0 is next
+
+
+def test_finicky_at_sky_0_the_mover_wins_a_tie_with_the_rival_it_emptied():
+    """Both builders have an empty foundation at the end of the turn: every qualifying tower has 0 cards,
+    so the player whose turn it was wins."""
+    s = position(2, FINICKY, hands={1: "SSSSSSS"}, towers={(0, 0): "HHHH"}, sky=0, current=1)
+    out = tw.outcome(tw.apply(s, play(S, 4, 0, 0)))  # exact knock-down: seat 0's foundation is empty, seat 1's too
+    assert out.winners == (1,)
+
+
+def test_finicky_frozen_towers_the_sky_cannot_match_end_as_in_sudden_death():
+    """Found by the random-play test: two builders left, a full heart and a full spade tower, Sky 0.
+    Clubs and diamonds can neither build on nor tear down either tower, so every turn would be a
+    discard for ever: the game ends, the tallest tower winning (a tie shared)."""
+    s = position(4, dict(FINICKY, contractual_deadlines=True), hands={0: "C", 1: "DDDDDDD"},
+                 towers={(0, 0): "H" * 25, (1, 0): "S" * 25}, sky=0, out=(2, 3))
+    assert tw.rules.towers_frozen(s)
+    out = tw.outcome(tw.apply(s, tw.legal_moves(s)[0]))  # a forced discard
+    assert out.winners == (0, 1) and "can never match" in out.reason
+
+
+def frozen_two_player(sky):
+    """Hearts and spades all stand in towers (3 and 22 hearts, 20 and 5 spades); only clubs and
+    diamonds are loose, and they touch neither suit."""
+    return position(2, FINICKY, hands={0: "C", 1: "D"}, sky=sky,
+                    towers={(0, 0): "H" * 3, (0, 1): "H" * 22, (1, 0): "S" * 20, (1, 1): "S" * 5})
+
+
+def test_finicky_frozen_towers_taller_than_the_sky_end_the_game():
+    s = frozen_two_player(sky=2)
+    assert tw.rules.towers_frozen(s)
+    assert tw.outcome(tw.apply(s, tw.legal_moves(s)[0])).winners == (0,)  # the tallest tower, 22 hearts
+
+
+def test_finicky_frozen_towers_the_sky_will_still_match_play_on():
+    """The Sky falls at each reshuffle, so it will reach the 3-heart tower: play goes on."""
+    s = frozen_two_player(sky=4)
+    assert tw.rules.towers_frozen(s)
+    assert tw.outcome(tw.apply(s, tw.legal_moves(s)[0])) is None
+
+
+def test_towers_with_a_loose_card_of_their_suit_are_not_frozen():
+    s = position(2, FINICKY, hands={0: "C", 1: "D"}, sky=2,
+                 towers={(0, 0): "H" * 3, (0, 1): "H" * 21, (1, 0): "S" * 20, (1, 1): "S" * 5})
+    assert not tw.rules.towers_frozen(s)  # one heart is still in the draw pile

@@ -133,7 +133,7 @@ def win_height(s: State) -> int:
 
 def qualifies(s: State, height: int) -> bool:
     if s.options["finicky_clients"]:
-        return height == s.sky and height > 0
+        return height == s.sky
     return height > s.sky
 
 
@@ -175,6 +175,8 @@ def play_value(s: State, seat: int, counts: list[int], move: Play, need: int, ca
     # deconstruct
     after = abs(k - h)
     if owner == seat:
+        if k >= h and qualifies(s, after):  # Finicky Clients at Sky 0: an empty foundation wins
+            return 1000.0
         gain = 2.0 * (after if k > h else -h) - 2.0 * h
         return gain - 6.0 - 0.5 * left
     if careless:
@@ -182,7 +184,7 @@ def play_value(s: State, seat: int, counts: list[int], move: Play, need: int, ca
     before_danger = danger(s, h, need)
     after_danger = danger(s, after, need) if k > h else (danger(s, after, need) if k < h else 0.0)
     value = 3.0 * (before_danger - after_danger) + 0.5 * min(k, h) - 0.3 * max(0, k - h)
-    if k > h and qualifies(s, after):
+    if k >= h and qualifies(s, after):
         value -= 1000.0
     return value
 
@@ -229,6 +231,8 @@ def candidates(s: State) -> list[Move]:
                 out.append(PLAYS[attacker][owner][f][held])
                 if h < held:
                     out.append(PLAYS[attacker][owner][f][h])
+            if held >= h and owner == seat and finicky and s.sky == 0:
+                out.append(PLAYS[attacker][owner][f][h])  # clear one's own foundation: it matches the empty Sky
     if out:
         return out
     legal = tr.legal_moves(s)

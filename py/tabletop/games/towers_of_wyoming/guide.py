@@ -58,7 +58,9 @@ GUIDE: list[tuple[str, list[str]]] = [
         "are tossed: more heads adds a penny, more tails removes one, and an even split is tossed again. The app shows each toss.",
         "Wheel of Opposition: opposition runs one way round a wheel. Clubs tear down diamonds, diamonds tear down spades, spades "
         "tear down hearts and hearts tear down clubs, but never the other way (diamonds cannot touch a club tower).",
-        "Finicky Clients: to win, a tower must hold exactly as many cards as there are pennies in the Sky.",
+        "Finicky Clients: to win, a tower must hold exactly as many cards as there are pennies in the Sky. An empty "
+        "foundation counts as a tower of no cards, so once the Sky is empty, a builder with an empty foundation at the "
+        "end of a turn wins.",
     ]),
     ("How this edition reads the rules", [
         "The deck is 4 suits of 25 cards: ace to queen twice and one king per suit. Players 2 to 4; foundations and Sky as in "
@@ -72,7 +74,7 @@ GUIDE: list[tuple[str, list[str]]] = [
         "With no legal play you must discard one card of your choice.",
         "Win check at the end of every turn (a forced discard is a turn too): taller than the Sky wins, or exactly equal under "
         "Finicky Clients. Several at once: the tallest tower; then the builder whose turn it was; then the next in turn order. "
-        "An empty foundation never counts as a winning tower, so under Finicky Clients an empty Sky lets no tower win.",
+        "A foundation is a tower of 0 cards, so under Finicky Clients an empty foundation wins once the Sky is empty.",
         "The last builder left in the game wins at once. If the last builders all lose their contracts at the same reshuffle, "
         "nobody wins.",
         "Sudden Death: no reshuffle, builders without cards are passed over, and when all hands are empty the single tallest "
@@ -84,7 +86,10 @@ GUIDE: list[tuple[str, list[str]]] = [
         "The Sky never drops below 0.",
         "Should every card ever stand in towers with no card in any hand or pile, play cannot go on: the game ends as in "
         "Sudden Death, the tallest tower winning.",
-        "Only Finicky Clients (for example once the Sky is empty) and Tidal Influences (the Sky may climb) can make a game go on "
-        "without end; the rules set no limit, and neither does this edition.",
+        "Under Finicky Clients the towers may freeze: no card left in a hand or pile can build on or tear down any of them, "
+        "and the Sky can never match one (each is taller than the Sky, or the Sky is left to Tidal tosses). Every turn would "
+        "then be a discard, so the game ends as in Sudden Death, the tallest tower winning.",
+        "Every game ends: random games under every combination of options are played in the tests to show it. Tidal "
+        "Influences can make a game long, as the Sky may climb for a while.",
     ]),
 ]

@@ -475,9 +475,10 @@ def forced_discard(s: State, seat: int, card: int) -> None:
 
 
 def tower_qualifies(s: State, size: int) -> bool:
-    """Taller than the Sky; Finicky Clients: exactly as tall (a foundation is never a winning tower)."""
+    """Taller than the Sky; Finicky Clients: exactly as tall. A foundation is a tower of 0
+    cards, so under Finicky Clients an empty foundation matches an empty Sky."""
     if s.options["finicky_clients"]:
-        return size == s.sky and size > 0
+        return size == s.sky
     return size > s.sky
 
 
@@ -518,9 +519,10 @@ def end_of_turn(s: State, seat: int) -> None:
         rule = "exactly as tall as" if s.options["finicky_clients"] else "taller than"
         rivals = [p for p in remaining(s) if p != winner and any(tower_qualifies(s, len(t)) for t in s.towers[p])]
         tie = f" ({names(rivals)} also qualified; the tallest tower, then turn order, decides)" if rivals else ""
-        finish(s, (winner,), f"{who(winner)} wins: a tower of {size} cards is {rule} the Sky of {s.sky} pennies{tie}.", "tower")
+        what = f"a tower of {size} cards is {rule} the Sky of {s.sky} pennies" if size else "an empty foundation matches the empty Sky"
+        finish(s, (winner,), f"{who(winner)} wins: {what}{tie}.", "tower")
         return
-    if no_cards_left_to_play(s):
+    if no_cards_left_to_play(s) or finicky_deadlock(s):
         tallest_tower_ending(s)
         return
     start_next_turn(s, seat)
@@ -534,12 +536,38 @@ def no_cards_left_to_play(s: State) -> bool:
     return s.options["sudden_death"] or not s.discard
 
 
+def towers_frozen(s: State) -> bool:
+    """No card outside the towers can ever be played again: every builder still in the game
+    has a tower on each foundation, and no card in a hand or pile is of a suit that builds
+    on or tears down any of them. The towers can then never change; every turn is a discard."""
+    towers = [t for p in remaining(s) for t in s.towers[p]]
+    if not all(towers):
+        return False
+    tops = {t[0] // PER_SUIT for t in towers}
+    loose = {c // PER_SUIT for c in s.draw + s.discard} | {c // PER_SUIT for p in remaining(s) for c in s.hands[p]}
+    return not any(suit in tops or s.beats[suit] in tops for suit in loose)
+
+
+def finicky_deadlock(s: State) -> bool:
+    """Under Finicky Clients, frozen towers that the Sky can never match (this edition's ending
+    for a game that could otherwise never end): every tower is taller than the Sky, which only
+    falls, or the Sky is left to the tosses of Tidal Influences."""
+    if not s.options["finicky_clients"] or not towers_frozen(s):
+        return False
+    return s.options["tidal_influences"] or all(len(t) > s.sky for p in remaining(s) for t in s.towers[p])
+
+
 def tallest_tower_ending(s: State) -> None:
     """Sudden Death's ending (also used if every card stands in towers): the single tallest
     tower wins; players tied for it share the win."""
     heights = {p: tallest(s, p) for p in remaining(s)}
     top = max(heights.values(), default=0)
-    why = "The cards have run out" if s.options["sudden_death"] else "Every card stands in a tower"
+    if s.options["sudden_death"]:
+        why = "The cards have run out"
+    elif finicky_deadlock(s):
+        why = "No card left can change a tower, and the Sky can never match one"
+    else:
+        why = "Every card stands in a tower"
     if top == 0:
         finish(s, (), f"{why} and no tower stands: nobody wins.", "cards-out")
         return

@@ -132,15 +132,15 @@ def seat_json(s: State, p: int) -> dict:
 def win_rule(s: State) -> str:
     if s.options["finicky_clients"]:
         if s.sky == 0:
-            return "Finicky Clients: a tower must match the Sky exactly, and the Sky is empty, so no tower can win now."
+            return ("Finicky Clients: a tower must match the Sky exactly, and the Sky is empty, so a builder with an "
+                    "empty foundation at the end of a turn wins.")
         return f"A tower of exactly {s.sky} cards at the end of a turn wins (Finicky Clients)."
     return f"A tower of {s.sky + 1} or more cards at the end of a turn wins (taller than the Sky of {s.sky})."
 
 
-def win_size(s: State) -> int | None:
-    if s.options["finicky_clients"]:
-        return s.sky or None
-    return s.sky + 1
+def win_size(s: State) -> int:
+    """The tower size that wins now; 0 (Finicky Clients at an empty Sky) is an empty foundation."""
+    return s.sky if s.options["finicky_clients"] else s.sky + 1
 
 
 def describe_play(s: State, m: Play) -> dict:

@@ -18,9 +18,9 @@ def pennies(n: int) -> str:
 
 def win_words(view: dict) -> str:
     size = view["win_size"]
-    if size is None:
-        return "No tower can win now"
     if view["options"].get("finicky_clients"):
+        if size == 0:
+            return "An empty foundation wins"
         return f"Exactly {size} cards win"
     return f"{size}+ cards win"
 
