@@ -130,7 +130,7 @@ def test_a_new_game_s_seed_cannot_be_read_from_its_id_or_the_clock(monkeypatch):
     assert len(seeds) == 8  # same clock, different seeds
     for g in games:
         seed = g.save["seed"]
-        assert 0 <= seed < 2**32
+        assert 0 <= seed < 2**64
         stamp, digits = g.save["id"].split("-")
         assert stamp == f"{1_800_000_000_000:x}" and len(digits) == 4
     assert sum(g.save["id"].endswith(f"-{g.save['seed'] & 0xFFFF:04x}") for g in games) <= 1  # chance: 8 in 65536
