@@ -44,6 +44,7 @@ private information, so hot-seat play needs a hand-over curtain),
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tabletop.engine.moves import Move
@@ -83,9 +84,14 @@ class GameModule(Protocol):
     MIN_PLAYERS: int
     MAX_PLAYERS: int
     HIDDEN_INFORMATION: bool
-    SEAT_NAMES: tuple[str, ...] | None
-    OPTION_LABELS: dict[str, str]
-    OPTION_CHOICES: dict[str, list[Any]]
+
+    # Read-only, so a game may declare narrower types (a pair of names, a table of str choices).
+    @property
+    def SEAT_NAMES(self) -> tuple[str, ...] | None: ...
+    @property
+    def OPTION_LABELS(self) -> Mapping[str, str]: ...
+    @property
+    def OPTION_CHOICES(self) -> Mapping[str, Sequence[object]]: ...
 
     def new_game(self, seats: int, options: dict[str, Any] | None, seed: int) -> State: ...
     def legal_moves(self, state: State) -> list[Move]: ...

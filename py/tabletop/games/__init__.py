@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from tabletop.catalog import CATALOG
 
@@ -34,3 +35,13 @@ def get_game(game_id: str) -> ModuleType:
     except KeyError:
         known = ", ".join(GAMES) or "none yet"
         raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+if TYPE_CHECKING:  # mypy holds each game module to the contract (no cost at run time)
+    from tabletop.engine.protocol import GameModule
+    from tabletop.games import tower_battle, tower_war, towers_of_wyoming, war_of_the_worlds
+
+    TOWER_BATTLE: GameModule = tower_battle
+    TOWER_WAR: GameModule = tower_war
+    TOWERS_OF_WYOMING: GameModule = towers_of_wyoming
+    WAR_OF_THE_WORLDS: GameModule = war_of_the_worlds

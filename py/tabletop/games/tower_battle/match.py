@@ -8,6 +8,8 @@ instead. The starting player alternates from game to game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import Card
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
@@ -23,7 +25,7 @@ OPTION_LABELS = {
     "tnt": "TNT variant: add the 10s (a 10 seen on a tower loses the game)",
     "first": "Who starts the first game",
 }
-OPTION_CHOICES = {
+OPTION_CHOICES: dict[str, list[Any]] = {
     "scoring": ["simple", "advanced"],
     "target": [1, 2, 3, 5, 7, 10, 15, 21],
     "first": ["random", "red", "black"],

@@ -237,7 +237,7 @@ def candidates(s: State) -> list[Move]:
         return out
     legal = tr.legal_moves(s)
     if legal and isinstance(legal[0], Discard):
-        lowest = {}
+        lowest: dict[int, int] = {}
         for card in hand:
             lowest.setdefault(card // PER_SUIT, card)
         return [tr.DISCARDS[c] for c in lowest.values()]
@@ -250,10 +250,10 @@ def quick_move(s: State, legal: list[Move], rng: Rng, careless: float = 0.0) -> 
     counts = tr.suit_counts(s.hands[seat])
     miss = careless > 0 and rng.unit() < careless
     if isinstance(legal[0], Discard):
-        values = [discard_value(s, seat, counts, CARD_IDS[m.card]) for m in legal]
+        values = [discard_value(s, seat, counts, CARD_IDS[m.card]) for m in legal]  # type: ignore[attr-defined]  # all discards
     else:
         need = win_height(s)
-        values = [play_value(s, seat, counts, m, need, miss) for m in legal]
+        values = [play_value(s, seat, counts, m, need, miss) for m in legal]  # type: ignore[arg-type]  # all plays
     best = max(values)
     tied = [m for m, v in zip(legal, values) if v >= best - 1e-9]
     return tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
@@ -277,7 +277,7 @@ def evaluate(s: State) -> list[float]:
             return [1.0 / s.players] * s.players
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(s.players)]
     need = win_height(s)
-    strengths = []
+    strengths: list[float | None] = []
     for p in range(s.players):
         if not s.in_game[p]:
             strengths.append(None)
@@ -314,7 +314,7 @@ def fast_apply(state: State, move: Move) -> State:
         else:
             tr.deconstruct(s, seat, cards, move.owner, move.foundation)
     else:
-        tr.forced_discard(s, seat, CARD_IDS[move.card])
+        tr.forced_discard(s, seat, CARD_IDS[move.card])  # type: ignore[attr-defined]  # a Discard
     tr.end_of_turn(s, seat)
     return s
 

@@ -77,4 +77,4 @@ def count_cards(n: int, suit: int) -> str:
 def card_json(card: int) -> dict:
     """A card for the view: code (stable), label (with symbol), suit letter, rank."""
     c = CARDS[card]
-    return {"code": CODES[card], "label": c.label, "suit": c.suit.value, "rank": c.rank}
+    return {"code": CODES[card], "label": c.label, "suit": c.suit.value, "rank": c.rank}  # type: ignore[union-attr]  # no jokers here

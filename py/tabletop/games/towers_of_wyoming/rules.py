@@ -30,7 +30,7 @@ target, so it is not part of the move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tabletop.engine.cards import SUITS, Card, Suit
 from tabletop.engine.errors import IllegalMove
@@ -113,6 +113,26 @@ class State:
         "players", "options", "foundations", "sky_start", "hands", "towers", "draw", "discard", "sky",
         "in_game", "current", "result", "rng", "epoch", "moves", "log", "events", "fresh", "beats", "attackers",
     )
+    players: int
+    options: dict[str, Any]
+    foundations: int
+    sky_start: int
+    hands: list[list[int]]
+    towers: list[list[list[int]]]  # per seat, per foundation: the cards bottom first
+    draw: list[int]
+    discard: list[int]
+    sky: int
+    in_game: list[bool]
+    current: int
+    result: Outcome | None
+    rng: Rng
+    epoch: int
+    moves: int
+    log: list[str]
+    events: list[dict[str, Any]]
+    fresh: list[int]
+    beats: tuple[int, ...]
+    attackers: tuple[int, ...]
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -149,7 +169,7 @@ class State:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.key() == other.key() and self.log == other.log
 
-    __hash__ = None  # mutable while a move is applied
+    __hash__ = None  # type: ignore[assignment]  # mutable while a move is applied
 
 
 def who(seat: int) -> str:
@@ -254,7 +274,7 @@ def tower_words(tower_size: int, suit: int | None) -> str:
     """``"empty foundation"``, ``"2-card spade tower"``."""
     if not tower_size:
         return "empty foundation"
-    return f"{tower_size}-card {SUITS[suit].singular} tower"
+    return f"{tower_size}-card {SUITS[suit].singular} tower"  # type: ignore[index]  # a tower has a suit
 
 
 def target_words(state: State, owner: int, foundation: int, viewer: int | None = None, actor: int | None = None) -> str:
@@ -290,7 +310,8 @@ def play_kind(state: State, seat: int, suit: int, owner: int, foundation: int) -
 
 # Moves are immutable values: build each possible one once and hand out the same objects.
 # PLAYS[suit][owner][foundation] = (None, Play(count 1), ..., Play(count 7)).
-PLAYS = tuple(tuple(tuple((None, *(Play(SUITS[s], k, o, f) for k in range(1, HAND_SIZE + 1))) for f in range(2))
+# Typed as Plays only: index 0 (None) is never read.
+PLAYS: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(tuple(tuple((None, *(Play(SUITS[s], k, o, f) for k in range(1, HAND_SIZE + 1))) for f in range(2))  # type: ignore[arg-type]
                     for o in range(MAX_PLAYERS)) for s in range(4))
 DISCARDS = tuple(Discard(card) for card in CARDS)
 
@@ -308,7 +329,7 @@ def legal_plays(state: State) -> list[Play]:
             if not tower:
                 if owner != seat:
                     continue
-                suits = (0, 1, 2, 3)
+                suits: tuple[int, ...] = (0, 1, 2, 3)
             else:
                 top = tower[0] // PER_SUIT
                 suits = (top, attackers[top])
@@ -340,7 +361,7 @@ def legal_moves(state: State) -> list[Move]:
         return []
     plays = legal_plays(state)
     if plays:
-        return plays
+        return plays  # type: ignore[return-value]  # a list of Play is a list of moves
     return [DISCARDS[c] for c in state.hands[state.current]]
 
 

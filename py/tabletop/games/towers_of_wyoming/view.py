@@ -28,6 +28,8 @@ play never appear in another seat's view.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import SUITS, Card
 from tabletop.games.towers_of_wyoming.deck import CARDS, CODES, PER_SUIT, card_id, card_json, count_cards
 from tabletop.games.towers_of_wyoming.rules import (
@@ -79,9 +81,9 @@ def view(state: State, seat: int | None) -> dict:
         moves = legal_moves(s)
         if moves and isinstance(moves[0], Discard):
             v["must_discard"] = True
-            v["discards"] = [{"move": move_to_json(m), "card": str(m.card), "label": m.card.label} for m in moves]
+            v["discards"] = [{"move": move_to_json(m), "card": str(m.card), "label": m.card.label} for m in moves]  # type: ignore[attr-defined]
         else:
-            v["plays"] = [describe_play(s, m) for m in moves]
+            v["plays"] = [describe_play(s, m) for m in moves]  # type: ignore[arg-type]  # all plays
     return v
 
 
@@ -112,7 +114,7 @@ def public_event(e: dict) -> dict:
 
 
 def seat_json(s: State, p: int) -> dict:
-    towers = []
+    towers: list[dict[str, Any]] = []
     for i, tower in enumerate(s.towers[p]):
         towers.append({
             "index": i,
@@ -150,6 +152,7 @@ def describe_play(s: State, m: Play) -> dict:
     tower = s.towers[m.owner][m.foundation]
     before_suit = tower[0] // PER_SUIT if tower else None
     before = len(tower)
+    after_suit: int | None
     if not tower or before_suit == suit:
         action, after_size, after_suit = "construct", before + m.count, suit
     else:
@@ -170,7 +173,7 @@ def describe_play(s: State, m: Play) -> dict:
         "owner": m.owner,
         "foundation": m.foundation,
         "action": action,
-        "before": {"suit": SUITS[before_suit].value if tower else None, "size": before},
+        "before": {"suit": SUITS[before_suit].value if tower else None, "size": before},  # type: ignore[index]  # a tower has a suit
         "after": {"suit": SUITS[after_suit].value if after_suit is not None else None, "size": after_size},
         "wins": tower_winner(s, seat, (m.owner, m.foundation, after_size)),
         "text": f"{count_cards(m.count, suit)} onto {target}: {result}",
