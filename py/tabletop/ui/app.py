@@ -72,6 +72,9 @@ class App:
             self.notices.clear()
         self._carry_notices = False
         self.route = parse(browser.location_hash(), tuple(self.catalog))
+        if self.route.name == "open":
+            self._open_link(self.route.arg)
+            return  # it went on to the table (or home, saying why): that navigation renders
         if self.route.name == "play":
             self._open_game(self.route.game, self.route.arg)
         self.render()
@@ -123,10 +126,10 @@ class App:
                 return self._embed_start(route.game)
             return new_game.render(self, route.game)
         tree = table.render(self)
-        if route.name == "embed":
+        if route.name == "embed":  # the link carries the game itself: the frame's storage is often blocked
             return h("div.embed", h("div.embed-bar", h("strong", self.session.module.TITLE),
-                                    h("a.button", {"href": browser.full_app_url(f"#/play/{route.game}/{self.session.save['id']}"),
-                                                   "target": "_blank", "rel": "noopener"}, "Open in full app")), tree)
+                                    h("a#open-full.button", {"href": browser.full_app_url(self.game_link()),
+                                                             "target": "_blank", "rel": "noopener"}, "Open in full app")), tree)
         return tree
 
     def _embed_start(self, game_id: str):
@@ -381,20 +384,80 @@ class App:
                                 h("button#confirm-cancel", {"autofocus": True}, "Keep it", on_click=close)))))
         browser.focus("confirm-cancel")
 
+    def _session_from_file_text(self, text: str, id_prefix: str) -> Session:
+        """A new game from a save file's text, checked (shape, then every move on replay);
+        raises SaveError. Nothing is stored or replaced until it has passed."""
+        record = parse_save(text, self.games)
+        return Session(self.games[record["game"]], dict(record, id=new_id(id_prefix)))
+
+    def _take_in(self, session: Session, message: str) -> str:
+        self._set_session(session)
+        self._autosave()
+        self.notices.append(("ok", message))
+        return f"#/play/{session.module.ID}/{session.save['id']}"
+
     def import_text(self, text: str | None) -> None:
         if text is None:
             self.toast("The file could not be read.", "error")
             return
         try:
-            record = parse_save(text, self.games)
-            session = Session(self.games[record["game"]], dict(record, id=new_id("import-")))
+            session = self._session_from_file_text(text, "import-")
         except SaveError as exc:
             self.toast(f"Could not import: {exc}", "error")
             return
-        self._set_session(session)
-        self._autosave()
-        self.notices.append(("ok", f"Imported a game of {session.module.TITLE} ({len(record['moves'])} moves)."))
-        self.go(f"#/play/{record['game']}/{session.save['id']}")
+        moves = len(session.save["moves"])
+        self.go(self._take_in(session, f"Imported a game of {session.module.TITLE} ({moves} moves)."))
+
+    # ------------------------------------------------------------ game links
+    def game_link(self) -> str:
+        """The fragment that carries the game at the table whole (#/open/CODE)."""
+        from tabletop.engine.share import save_to_code  # zlib and base64: only once a game is shared
+
+        return f"#/open/{save_to_code(self.session.record())}"
+
+    def _open_link(self, code: str) -> None:
+        """Open the game a link carries, checked exactly as an imported file; a bad link is
+        refused with the reason, and the game at the table and every save stay as they were."""
+        from tabletop.engine.share import text_from_code
+
+        self._carry_notices = True
+        try:
+            session = self._session_from_file_text(text_from_code(code), "link-")
+        except SaveError as exc:
+            self.notices = [n for n in self.notices if n[0] != "error"]
+            self.notices.append(("error", f"This link's game could not be opened: {exc}."))
+            browser.replace_hash("#/")
+            return
+        moves = len(session.save["moves"])
+        browser.replace_hash(self._take_in(session, f"Opened a game of {session.module.TITLE} from a link ({moves} moves)."))
+
+    def share_game(self) -> None:
+        """Offer the link that carries this game (copy, or select it by hand)."""
+        url = browser.page_url(self.game_link())
+
+        def close(_e=None):
+            self.overlay.show(None)
+
+        def copied(ok: bool) -> None:
+            status = js.document.getElementById("share-status")
+            if not browser.absent(status):
+                status.textContent = "Link copied." if ok else "This browser refused to copy: select the link and copy it."
+
+        self.overlay.show(h("div.dialog-backdrop",
+                            h("div.dialog.stack", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "share-title"},
+                              h("h2#share-title", "Share this game"),
+                              h("p", "This link holds the whole game as it stands, so it opens on any device, even "
+                                     "offline. It holds the whole deal too: in the card games, whoever opens it could work "
+                                     "out every hidden card."),
+                              h("label.link-field", {"for": "share-link"}, "Link",
+                                h("input#share-link", {"type": "text", "readonly": True, "value": url},
+                                  on_focusin=lambda e: e.target.select())),
+                              h("p#share-status.hint", {"role": "status"}),
+                              h("div.button-row",
+                                h("button#share-copy.primary", {"type": "button"}, "Copy link",
+                                  on_click=lambda _e: browser.copy_text(url, copied)),
+                                h("button#share-close", {"type": "button"}, "Close", on_click=close)))))
+        browser.focus("share-link")
 
     def import_file(self, file: Any) -> None:
         """Read a chosen or dropped file, unless its size alone says it is no save."""

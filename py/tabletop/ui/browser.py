@@ -64,6 +64,11 @@ def set_hash(fragment: str) -> None:
         js.location.hash = fragment
 
 
+def replace_hash(fragment: str) -> None:
+    """Go to ``fragment`` in place of the current entry (Back does not return to it)."""
+    js.location.replace(fragment)
+
+
 def query_param(name: str) -> str | None:
     value = js.URLSearchParams.new(js.location.search).get(name)
     return None if absent(value) else str(value)
@@ -72,6 +77,21 @@ def query_param(name: str) -> str | None:
 def full_app_url(fragment: str) -> str:
     """This page without ``?embed=…``, at ``fragment`` (for "open in full app")."""
     return str(js.location.pathname) + fragment
+
+
+def page_url(fragment: str) -> str:
+    """The whole address of this page without its query, at ``fragment`` (for links to share)."""
+    return str(js.location.origin) + full_app_url(fragment)
+
+
+def copy_text(text: str, done: Any) -> None:
+    """Put ``text`` on the clipboard; ``done(True)`` once there, ``done(False)`` if refused."""
+    try:
+        promise = js.navigator.clipboard.writeText(text)
+    except Exception:
+        done(False)
+        return
+    promise.then(create_proxy(lambda *_a: done(True)), create_proxy(lambda *_a: done(False)))
 
 
 def on(target: Any, event: str, handler: Any) -> Any:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 GAME_ROUTES = ("new", "play", "rules", "embed")
 PLAIN_ROUTES = ("", "rules", "settings", "lab")
+LINK_ROUTE = "open"  # #/open/CODE: a game carried whole in the link (engine/share.py)
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,8 @@ def parse(fragment: str, known_games: tuple[str, ...] | None = None) -> Route:
     name, rest = parts[0], parts[1:]
     if name in PLAIN_ROUTES and not rest:
         return Route(name)
+    if name == LINK_ROUTE and len(rest) == 1:
+        return Route(name, arg=rest[0])
     if name in GAME_ROUTES and 1 <= len(rest) <= 2:
         game = rest[0]
         if known_games is not None and game not in known_games:
