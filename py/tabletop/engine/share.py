@@ -69,6 +69,6 @@ def text_from_code(code: str) -> str:
         raise SaveError("corrupt", "the link is damaged: its game is not readable text") from None
 
 
-def save_from_code(code: str, games: Mapping[str, Any]) -> dict:
+def save_from_code(code: str, games: Mapping[str, Any]) -> dict[str, Any]:
     """The save a link holds, checked as an imported file is (its moves are checked on replay)."""
     return parse_save(text_from_code(code), games)
