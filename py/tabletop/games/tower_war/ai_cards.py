@@ -263,7 +263,7 @@ def sample_hand(pool: list[Card], n: int, rng: Rng) -> list[Card]:
 def plays_for(hand: tuple[Card, ...], effs: tuple[Card, ...]) -> list[tuple[Card, Card]]:
     """(physical card, what it counts as) for every play open to a hand (rules.playable)."""
     earlier = list(dict.fromkeys(effs))
-    out = []
+    out: list[tuple[Card, Card]] = []
     for c in hand:
         if c.is_joker:
             out.extend((c, e) for e in earlier)

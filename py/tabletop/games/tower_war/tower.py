@@ -93,7 +93,7 @@ class Fall(NamedTuple):
 
     level: int
     piece: str
-    index: int | None
+    index: int | None  # type: ignore[assignment]  # the field shadows tuple.index
     cause: str
     margin_mm: float
     needed_mm: float

@@ -55,7 +55,7 @@ BUDGETS = {
     "normal": Budget(6_000, 1.2),
     "hard": Budget(24_000, 3.0),
 }
-SETTINGS = {
+SETTINGS: dict[str, dict[str, Any]] = {
     "easy": {"beam": 32, "replies": 0, "mistakes": 0.25, "simple": True},
     "normal": {"beam": 64, "replies": 0, "mistakes": 0.0, "simple": False},
     "hard": {"beam": 64, "replies": 12, "reply_beam": 20, "mistakes": 0.0, "simple": False},

@@ -130,7 +130,7 @@ def position(
         raise ValueError("to_act is 0 (Aliens) or 1 (Humans)")
     lay = normal_layout(layout)
     geo = geometry(lay)
-    cells = read_picture(board) if isinstance(board, str) and board.strip() else dict(board or {})
+    cells = read_picture(board) if isinstance(board, str) and board.strip() else dict(board or {})  # type: ignore[arg-type]  # a picture is a str
     side, size, up = empty_board()
     for name, token in cells.items():
         if name not in CELL_INDEX:

@@ -24,7 +24,8 @@ disagree); anything else raises ``IllegalMove`` saying why, in a player's words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.moves import Move
@@ -390,7 +391,7 @@ def decline_action(state: State, move: Decline) -> None:
     next_action(state)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Move], Callable[[State, Any], object]] = {
     Place: place_pyramid,
     Rotate: rotate_coaster,
     Relocate: relocate_coaster,
