@@ -88,7 +88,7 @@ class Determinizer:
             self.asked, self.battle_tower = int(offer["to"]), SUIT_OF[offer["towers"][0]]
         elif self.phase == CHOOSING:
             self.asked = view["to_act"]
-        self.previous = (None, None)
+        self.previous: tuple[Card | None, Card | None] = (None, None)
         if m["results"] and m["results"][-1]["scoring_cards"]:
             before = m["results"][-1]["scoring_cards"]
             self.previous = (before[0] and CARD_OF[before[0]], before[1] and CARD_OF[before[1]])
@@ -99,7 +99,7 @@ class Determinizer:
         self.hidden: list[tuple[int, int, Suit]] = []  # (tower index, layer index, suit) of unseen face-down cards
         for t_index, t in enumerate(view["towers"]):
             suit = SUIT_OF[t["suit"]]
-            layers = []
+            layers: list[tuple[Card, bool] | None] = []
             for i, c in enumerate(t["cards"]):
                 if c["card"] is None:
                     self.hidden.append((t_index, i, suit))
@@ -135,9 +135,9 @@ class Determinizer:
         deal = Deal(self.other_unseen, rng)
         towers = [list(layers) for layers in self.towers]
         for t_index, i, suit in self.hidden:
-            towers[t_index][i] = (deal.take_where(lambda c, suit=suit: c.suit == suit and c.rank not in HIDES_FACE_DOWN), False)
+            towers[t_index][i] = (deal.take_where(lambda c, suit=suit: c.suit == suit and c.rank not in HIDES_FACE_DOWN), False)  # type: ignore[misc]
         other_hand = deal.take(self.other_hand)
-        scoring = [None, None]
+        scoring: list[Card | None] = [None, None]
         scoring[seat] = self.my_scoring
         if self.other_scoring:
             scoring[other] = deal.take(1)[0]
@@ -269,13 +269,13 @@ def move_scores(s: State, legal: list[Move]) -> list[float]:
         declare = battle_score(s)
         return [declare if isinstance(m, DeclareBattle) else 0.0 for m in legal]
     if s.phase == CHOOSING:
-        return [(battle_value(m.card) or 0) if m.card.rank not in (ACE, QUEEN, JACK) else -1.0 for m in legal]
+        return [(battle_value(m.card) or 0) if m.card.rank not in (ACE, QUEEN, JACK) else -1.0 for m in legal]  # type: ignore[attr-defined]
     out = []
     for m in legal:
         if isinstance(m, PlayCard):
             out.append(play_score(s, m.card, m.face_up))
         else:
-            out.append(discard_score(m.card))
+            out.append(discard_score(m.card))  # type: ignore[attr-defined]  # a DiscardCard
     return out
 
 

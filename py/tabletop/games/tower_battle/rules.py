@@ -110,7 +110,7 @@ def apply(state: State, move: Move) -> State:
     elif isinstance(move, DeclineBattle):
         decline_battle(s)
     else:
-        choose_scoring_card(s, s.asked, move.card)
+        choose_scoring_card(s, s.asked, move.card)  # type: ignore[attr-defined]  # a ChooseScoringCard
     return s
 
 
