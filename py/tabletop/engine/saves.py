@@ -13,6 +13,8 @@ level); the game itself only needs their number.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,7 +24,21 @@ FORMAT = "towers-and-worlds-save"
 VERSION = 1
 MAX_SAVE_BYTES = 512 * 1024
 MAX_NAME_LENGTH = 40
+MAX_TITLE_LENGTH = 120  # a save's own name ("…, move 12 (continued)")
+MAX_DEPTH = 16  # a real save nests 4 deep (record, moves, move, a pile); parsers overflow their stack far deeper
+MAX_MOVES = 20_000
+MAX_SEED = 2**128
+LATEST_TIME = 1e11  # seconds since 1970: the year 5138, so anything later is no date
 SEAT_KINDS = ("human", "computer")
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+class JsonObject(dict[str, Any]):
+    """A JSON object read from outside the app (a file, storage): data, never attributes.
+
+    ``dom.h`` takes a plain dict as an element's attributes; it shows one of these as text."""
 
 # version -> function upgrading a save of that version to version + 1.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -42,7 +58,7 @@ def clean_seat(seat: Any, index: int) -> dict[str, Any]:
     if kind not in SEAT_KINDS:
         raise SaveError("corrupt", f"seat {index + 1} is neither a person nor the computer")
     level = seat.get("level")
-    if level is not None and not isinstance(level, str):
+    if level is not None and (not isinstance(level, str) or len(level) > 20):
         raise SaveError("corrupt", f"seat {index + 1} has an unreadable computer level")
     return {"name": name, "kind": kind, "level": level}
 
@@ -57,6 +73,58 @@ def new_save(game: str, options: dict[str, Any], seats: list[Any], seed: int, mo
         "seed": int(seed),
         "moves": list(moves or []),
     }
+
+
+def too_deep(text: str) -> bool:
+    """Whether JSON text nests brackets deeper than ``MAX_DEPTH`` (strings aside).
+
+    Checked before parsing: the parsers recurse once per level, and a 200 KB file of
+    brackets overflows the browser's stack. Innermost pairs are peeled off with regular
+    expressions, one level per pass, so the check itself recurses nowhere."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return False
+        brackets, peeled = _EMPTY_PAIR.subn("", brackets)
+        if not peeled:
+            return False  # unbalanced: the parser reports the damage
+    return bool(_EMPTY_PAIR.search(brackets))
+
+
+def load_json(text: str | bytes, what: str = "the save") -> Any:
+    """Parse JSON read from outside the app; SaveError ("corrupt") says what is wrong with it.
+
+    Objects come back as ``JsonObject``."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode()
+        except UnicodeDecodeError:
+            raise SaveError("corrupt", f"{what} is damaged: it is not text") from None
+    if too_deep(text):
+        raise SaveError("corrupt", f"{what} nests lists more than {MAX_DEPTH} deep, which no saved game does")
+    try:
+        return json.loads(text, object_hook=JsonObject)
+    except (ValueError, RecursionError, MemoryError):
+        raise SaveError("corrupt", f"{what} is damaged or cut short: it is not readable JSON") from None
+
+
+def check_time(value: Any) -> float:
+    """A save's time: seconds since 1970, as a finite number from 1970 to the year 5138."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or not 0 <= value <= LATEST_TIME:
+        raise SaveError("corrupt", "the save's date is unreadable")
+    return float(value)
+
+
+def check_options(options: Any) -> dict[str, Any]:
+    """Options as the rules take them: a few named switches, numbers or short words
+    (the game itself then refuses unknown ones when the save is replayed)."""
+    if not isinstance(options, dict) or len(options) > 32:
+        raise SaveError("corrupt", "the save's options are unreadable")
+    for key, value in options.items():
+        plain = isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**6) or (isinstance(value, str) and len(value) <= 40)
+        if not isinstance(key, str) or len(key) > 40 or not plain:
+            raise SaveError("corrupt", "the save's options are unreadable")
+    return dict(options)
 
 
 def migrate(save: dict[str, Any]) -> dict[str, Any]:
@@ -78,38 +146,43 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> 
     Raises SaveError naming the problem: too large, not JSON, not a save of this
     app, an unknown game, or fields of the wrong shape.
     """
-    if isinstance(text, (str, bytes)):
-        size = len(text.encode() if isinstance(text, str) else text)
-        if size > MAX_SAVE_BYTES:
-            raise SaveError("too-large", f"the file is too large to be a save ({size // 1024} KB; the limit is {MAX_SAVE_BYTES // 1024} KB)")
+    if not isinstance(text, (str, bytes)):
         try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError):
-            raise SaveError("corrupt", "the file is damaged or cut short: it is not readable JSON") from None
-    else:
-        data = text
+            text = json.dumps(text)
+        except (ValueError, TypeError, RecursionError):
+            raise SaveError("foreign", "this is not a Towers & Worlds save") from None
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_SAVE_BYTES:
+        raise SaveError("too-large", f"the file is too large to be a save ({size // 1024} KB; the limit is {MAX_SAVE_BYTES // 1024} KB)")
+    data = load_json(text, "the file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("foreign", "this file is not a Towers & Worlds save")
     data = migrate(dict(data))
     game: Any = data.get("game")
+    if not isinstance(game, str):
+        raise SaveError("corrupt", "the save does not say which game it is")
     if game not in games:
-        raise SaveError("unknown-game", f"this save is for a game this app does not have ({str(game)[:40]!r})")
-    options, seats, seed, moves = (data.get(k) for k in ("options", "seats", "seed", "moves"))
-    if not isinstance(options, dict):
-        raise SaveError("corrupt", "the save's options are unreadable")
+        raise SaveError("unknown-game", f"this save is for a game this app does not have ({game[:40]!r})")
+    seats, seed, moves = (data.get(k) for k in ("seats", "seed", "moves"))
+    options = check_options(data.get("options"))
     if not isinstance(seats, list) or not seats:
         raise SaveError("corrupt", "the save lists no players")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError("corrupt", "the save's seed is not a number")
-    if not isinstance(moves, list):
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise SaveError("corrupt", "the save's seed is not a number the app makes")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise SaveError("corrupt", "the save's list of moves is unreadable")
     module = games[game]
     if not module.MIN_PLAYERS <= len(seats) <= module.MAX_PLAYERS:
         raise SaveError("corrupt", f"{module.TITLE} is not played by {len(seats)} players")
-    extra = {k: v for k, v in data.items() if k not in ("format", "version", "game", "options", "seats", "seed", "moves")}
     cleaned = new_save(game, options, [clean_seat(s, i) for i, s in enumerate(seats)], seed, moves)
-    cleaned.update({k: v for k, v in extra.items() if k in ("name", "saved_at", "id")})
-    if extra.get("kept") is True:  # a copy kept at a move (a save slot), played on only as a new game
+    name = data.get("name")
+    if name is not None:
+        if not isinstance(name, str):
+            raise SaveError("corrupt", "the save's name is not text")
+        cleaned["name"] = " ".join(name.split())[:MAX_TITLE_LENGTH]
+    if data.get("saved_at") is not None:
+        cleaned["saved_at"] = check_time(data["saved_at"])
+    if data.get("kept") is True:  # a copy kept at a move (a save slot), played on only as a new game
         cleaned["kept"] = True
     return cleaned
 
@@ -117,12 +190,12 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> 
 def replay(module: Any, save: dict[str, Any], upto: int | None = None) -> Any:
     """Rebuild the state by replaying the save's moves (the first ``upto`` only, if given).
 
-    A move the rules refuse means the file was edited or damaged: SaveError
-    ("tampered") names the move's number and the rules' reason.
+    A move the rules refuse, or cannot even read, means the file was edited or damaged:
+    SaveError ("tampered") names the move's number and the rules' reason.
     """
     try:
         state = module.new_game(len(save["seats"]), save["options"], save["seed"])
-    except ValueError as exc:
+    except Exception as exc:  # ValueError from the rules; anything else is as much a bad save
         raise SaveError("corrupt", f"the save's game settings are not valid: {exc}") from None
     moves = save["moves"] if upto is None else save["moves"][:upto]
     for i, data in enumerate(moves):
@@ -130,4 +203,6 @@ def replay(module: Any, save: dict[str, Any], upto: int | None = None) -> Any:
             state = module.apply(state, module.move_from_json(data))
         except IllegalMove as exc:
             raise SaveError("tampered", f"move {i + 1} of the save is not allowed by the rules ({exc}); the file was changed or damaged") from None
+        except Exception:  # a move the game cannot read (a list where a card belongs, say)
+            raise SaveError("tampered", f"move {i + 1} of the save is unreadable; the file was changed or damaged") from None
     return state

@@ -28,8 +28,8 @@ COMPUTER_DELAY_MS = 350  # a computer move never lands sooner than this after it
 class App:
     def __init__(self) -> None:
         self.catalog = CATALOG
-        backend = browser.local_storage()
-        self.store = Store(backend, CATALOG)
+        backend, full = browser.local_storage()
+        self.store = Store(backend, CATALOG, full=full)
         self.settings = self.store.settings()
         self.notices: list[tuple[str, str]] = []  # "saves are off" is not one: screens say it in place (saves_off_note)
         self._said_storage_full = False  # "storage is full" is said once per game, not after every move
@@ -98,6 +98,7 @@ class App:
 
     def render(self) -> None:
         route = self.route
+        self.absorb_store_problems()  # e.g. settings set aside at start-up, shown on whichever screen comes first
         if route.name == "home":
             tree = home.render(self)
         elif route.name == "new":
@@ -149,7 +150,7 @@ class App:
 
     def absorb_store_problems(self) -> None:
         """Show (once) what the store had to set aside."""
-        self.notices.extend(("error", p) for p in self.store.problems)
+        self.notices.extend(("error", p) for p in store_problem_notices(self.store.problems))
         self.store.problems.clear()
 
     def dismiss(self, index: int) -> None:
@@ -362,6 +363,16 @@ class App:
         stamp = time.strftime("%Y%m%d-%H%M")
         browser.download_json(f"{record['game']}-{stamp}.json", data)
 
+    def forget_record(self, key: str) -> None:
+        """Delete a damaged record (set aside, or stuck in place for want of room)."""
+        self.store.forget(key)
+        self.render()
+
+    def download_record(self, key: str) -> None:
+        """Offer a damaged record's text as a file, to keep it or show it to someone who can mend it."""
+        text = self.store.record_text(key)
+        browser.download_text(key.replace(":", "-") + ".json", text)
+
     def confirm_delete(self, record: dict) -> None:
         title = record.get("name") or self.games[record["game"]].TITLE
 
@@ -387,8 +398,14 @@ class App:
     def _session_from_file_text(self, text: str, id_prefix: str) -> Session:
         """A new game from a save file's text, checked (shape, then every move on replay);
         raises SaveError. Nothing is stored or replaced until it has passed."""
-        record = parse_save(text, self.games)
-        return Session(self.games[record["game"]], dict(record, id=new_id(id_prefix)))
+        try:
+            record = parse_save(text, self.games)
+            record.pop("saved_at", None)  # taken in now: listed as new
+            return Session(self.games[record["game"]], dict(record, id=new_id(id_prefix)))
+        except SaveError:
+            raise
+        except Exception as exc:  # a check that failed is still a refused file, said as such, never a silent stop
+            raise SaveError("corrupt", f"the file could not be checked ({type(exc).__name__})") from None
 
     def _take_in(self, session: Session, message: str) -> str:
         self._set_session(session)
@@ -478,6 +495,15 @@ class App:
         files = event.dataTransfer.files
         if files.length:
             self.import_file(files.item(0))
+
+
+def store_problem_notices(problems: list[str]) -> list[str]:
+    """The store's messages as notices: each one when there are a few, one summary when more
+    (each record is listed with its reason under "Damaged records" on Home anyway)."""
+    if len(problems) <= 3:
+        return list(problems)
+    return [f"{len(problems)} stored records could not be read. Each is listed under “Damaged records” on the home screen, "
+            "with the reason and whether it was set aside."]
 
 
 def computer_level(level: str | None) -> str:

@@ -43,16 +43,30 @@ class LocalStorageBackend:
         return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
 
 
-def local_storage() -> LocalStorageBackend | None:
-    """The page's localStorage, or None when the browser refuses it (saves are then off)."""
+def local_storage() -> tuple[LocalStorageBackend | None, bool]:
+    """The page's localStorage and whether it is full, or (None, False) when the browser
+    refuses it (saves are then off).
+
+    A probe write refused for lack of room (QuotaExceededError) means full, not blocked:
+    what is stored can still be read, listed and opened."""
     try:
         storage = js.window.localStorage
-        probe = "tw:probe"
-        storage.setItem(probe, "1")
-        storage.removeItem(probe)
-        return LocalStorageBackend(storage)
+        int(storage.length)
     except Exception:
-        return None
+        return None, False
+    try:
+        storage.setItem("tw:probe", "1")
+        storage.removeItem("tw:probe")
+    except Exception as exc:
+        if is_quota_error(exc):
+            return LocalStorageBackend(storage), True
+        return None, False
+    return LocalStorageBackend(storage), False
+
+
+def is_quota_error(exc: Exception) -> bool:
+    """A storage write refused for room (QuotaExceededError; NS_ERROR_DOM_QUOTA_REACHED in Firefox)."""
+    return "quota" in f"{getattr(exc, 'name', '')} {exc}".lower()
 
 
 def location_hash() -> str:
@@ -117,7 +131,11 @@ def later(ms: int, fn: Any) -> None:
 
 def download_json(filename: str, data: dict) -> None:
     """Offer ``data`` as a .json file download."""
-    blob = js.Blob.new([json.dumps(data, indent=1)], js.Object.fromEntries([["type", "application/json"]]))
+    _download(filename, json.dumps(data, indent=1), "application/json")
+
+
+def _download(filename: str, text: str, kind: str) -> None:
+    blob = js.Blob.new([text], js.Object.fromEntries([["type", kind]]))
     url = js.URL.createObjectURL(blob)
     link = js.document.createElement("a")
     link.href = url
@@ -126,6 +144,11 @@ def download_json(filename: str, data: dict) -> None:
     link.click()
     link.remove()
     js.URL.revokeObjectURL(url)
+
+
+def download_text(filename: str, text: str) -> None:
+    """Offer ``text`` as a file download, exactly as it is (a set-aside record's own text)."""
+    _download(filename, text, "application/json")
 
 
 def read_file(file: Any, done: Any) -> None:

@@ -58,11 +58,16 @@ def h(selector: str, *args: Any, **handlers: Handler) -> El:
     The first positional argument may be a dict of attributes; the rest are children
     (strings, numbers, elements, lists, or None to skip). Keyword arguments named
     ``on_<event>`` are event handlers, called with the browser event.
+
+    Only a plain ``dict`` written in the code gives attributes: an object read from a
+    file or storage arrives as ``JsonObject`` (see engine/saves.py) and, like any other
+    value that is not an element, is shown as text, so a name can never become markup
+    or attributes whatever its type.
     """
     tag, classes, ident = _parse_selector(selector)
     attrs: dict[str, Any] = {}
     children = list(args)
-    if children and isinstance(children[0], dict):
+    if children and type(children[0]) is dict:
         attrs = dict(children.pop(0))
     for key in attrs:
         if key.lower().startswith("on"):

@@ -4,8 +4,11 @@ Browser-free: the store talks to a backend with ``get/set/remove/keys`` (a dict 
 tests, ``localStorage`` in the page), so every failure path is tested under CPython.
 
 - Every record is one key (``tw:save:<id>``); a bad record never touches the others.
+- Every record read is checked field by field (parse_save, clean_settings): anything
+  another page of the same site, an old version or a damaged disk left there is only data.
 - A record that cannot be read is set aside under ``tw:aside:<id>`` with the reason,
-  and the app says so; nothing is deleted silently.
+  and the app says so, once; nothing is deleted silently. When storage is too full even
+  for that, the record stays in place and the message says so.
 - A full store raises ``StorageFull`` for the caller to report; the game goes on in memory.
 - A backend that throws on access (private modes, blocked third-party storage) turns
   saves off: ``Store.available`` is False and the UI says so once.
@@ -15,16 +18,18 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 import time
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from tabletop.engine.errors import SaveError
-from tabletop.engine.saves import MAX_SAVE_BYTES, parse_save
+from tabletop.engine.saves import MAX_NAME_LENGTH, MAX_SAVE_BYTES, load_json, parse_save
 
 SAVE_PREFIX = "tw:save:"
 ASIDE_PREFIX = "tw:aside:"
 SETTINGS_KEY = "tw:settings"
+SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")  # what new_id makes (the id shows in the address bar)
 
 
 class StorageFull(Exception):
@@ -71,24 +76,50 @@ class MemoryBackend:
 
 
 class Store:
-    """Saved games and settings on top of a backend."""
+    """Saved games and settings on top of a backend.
 
-    def __init__(self, backend: Backend | None, games: Mapping[str, Any]):
+    ``available`` is False when the browser refuses storage (saves off); ``full`` is True
+    when it reads but refuses more (saves still listed and opened, new ones not kept)."""
+
+    def __init__(self, backend: Backend | None, games: Mapping[str, Any], full: bool = False):
         self.games = games
         self.available = backend is not None
+        self.full = full
         self.backend: Backend = backend if backend is not None else MemoryBackend()
-        self.problems: list[str] = []  # messages about records set aside, for the UI to show
+        self.problems: list[str] = []  # messages about records set aside, for the UI to show (once)
+        self.stuck: dict[str, str] = {}  # key -> why: unreadable records that could not be moved aside
+        self._told: dict[str, int] = {}  # key -> hash of the text already reported, so each is reported once
 
     # -- settings
     def settings(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.backend.get(SETTINGS_KEY) or "{}")
-            return data if isinstance(data, dict) else {}
-        except ValueError:
+        """The saved settings, each checked; an unreadable one is set aside and the rest kept."""
+        text = self.backend.get(SETTINGS_KEY)
+        if text is None:
             return {}
+        try:
+            data = load_json(text, "the settings record")
+            if not isinstance(data, dict):
+                raise SaveError("corrupt", "the settings record is not a set of settings")
+        except SaveError as exc:
+            self._set_aside(SETTINGS_KEY, "settings", text, exc, "Your settings could not be read and were set aside")
+            return {}
+        settings, wrong = clean_settings(data)
+        if wrong:
+            error = SaveError("corrupt", f"unreadable {', '.join(wrong)}")
+            self._set_aside(SETTINGS_KEY, "settings", text, error, "Some settings could not be read and were set aside", keep=True)
+            if SETTINGS_KEY not in self.stuck:
+                try:
+                    self.save_settings(settings)
+                except StorageFull:
+                    pass
+        return settings
 
     def save_settings(self, settings: dict[str, Any]) -> None:
-        self.backend.set(SETTINGS_KEY, json.dumps(settings))
+        try:
+            self.backend.set(SETTINGS_KEY, json.dumps(settings))
+        except StorageFull:
+            self.full = True
+            raise
 
     # -- saved games
     def put(self, record: dict[str, Any]) -> None:
@@ -96,26 +127,32 @@ class Store:
         record = dict(record, saved_at=record.get("saved_at") or time.time())
         try:
             self.backend.set(SAVE_PREFIX + record["id"], json.dumps(record))
-        except StorageFull:
-            raise
         except Exception as exc:  # browsers raise QuotaExceededError as a JS exception
+            self.full = True
             raise StorageFull(str(exc)) from None
 
     def delete(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)
+        self.stuck.pop(SAVE_PREFIX + save_id, None)
 
     def get(self, save_id: str) -> dict[str, Any] | None:
         text = self.backend.get(SAVE_PREFIX + save_id)
-        if text is None:
+        if text is None or SAVE_PREFIX + save_id in self.stuck:
             return None
+        return self._read(save_id, text)
+
+    def _read(self, save_id: str, text: str) -> dict[str, Any] | None:
+        """One record checked field by field, or None (and set aside) when anything is wrong."""
         try:
-            return self._checked(save_id, text)
+            if not SAVE_ID.fullmatch(save_id):
+                raise SaveError("corrupt", "it is stored under a name this app does not use")
+            record = parse_save(text, self.games)
         except SaveError as exc:
             self.set_aside(save_id, text, exc)
             return None
-
-    def _checked(self, save_id: str, text: str) -> dict[str, Any]:
-        record = parse_save(text, self.games)
+        except Exception as exc:  # a check that itself failed: the record is still unreadable, not the app
+            self.set_aside(save_id, text, SaveError("corrupt", f"it could not be checked ({type(exc).__name__})"))
+            return None
         record["id"] = save_id
         return record
 
@@ -123,35 +160,103 @@ class Store:
         """Every readable saved game, newest first; unreadable ones are set aside."""
         records = []
         for key in sorted(self.backend.keys()):
-            if not key.startswith(SAVE_PREFIX):
+            if not key.startswith(SAVE_PREFIX) or key in self.stuck:
                 continue
-            save_id = key[len(SAVE_PREFIX):]
             text = self.backend.get(key)
-            if text is None:
-                continue
-            try:
-                records.append(self._checked(save_id, text))
-            except SaveError as exc:
-                self.set_aside(save_id, text, exc)
-        records.sort(key=lambda r: -float(r.get("saved_at") or 0))
+            record = None if text is None else self._read(key[len(SAVE_PREFIX):], text)
+            if record is not None:
+                records.append(record)
+        records.sort(key=lambda r: -r.get("saved_at", 0.0))
         return records
 
     def set_aside(self, save_id: str, text: str, error: SaveError) -> None:
-        """Move a bad record out of the way, keeping its text and the reason."""
+        """Move a bad saved game out of the way, keeping its text and the reason."""
+        self._set_aside(SAVE_PREFIX + save_id, save_id, text, error, "A saved game could not be read and was set aside")
+
+    def _set_aside(self, key: str, aside_id: str, text: str, error: SaveError, told: str, keep: bool = False) -> None:
+        """Copy ``text`` to ``tw:aside:<aside_id>`` with the reason and remove ``key`` (unless
+        ``keep``: the caller rewrites it). If storage is too full for the copy, the record stays
+        where it is and the message says so; each record's trouble is reported once."""
         aside = {"reason": str(error), "problem": error.problem, "text": text, "at": time.time()}
         try:
-            self.backend.set(f"{ASIDE_PREFIX}{save_id}", json.dumps(aside))
-            self.backend.remove(SAVE_PREFIX + save_id)
-        except Exception:  # if even that fails, leave the record where it is
-            pass
-        self.problems.append(f"A saved game could not be read and was set aside: {error}")
+            self.backend.set(ASIDE_PREFIX + aside_id, json.dumps(aside))
+        except Exception:
+            self.full = True
+            self.stuck[key] = str(error)
+            message = (f"{told.split(' and ')[0]}: {error}. Storage is too full to set it aside, so it stays where it is "
+                       f"({size_text(len(text))}); delete it below to make room.")
+        else:
+            if not keep:
+                self.backend.remove(key)
+            message = f"{told}: {error}"
+        if self._told.get(key) != hash(text):
+            self._told[key] = hash(text)
+            self.problems.append(message)
+
+    def forget(self, key: str) -> None:
+        """Delete a set-aside (or stuck) record for good."""
+        self.backend.remove(key)
+        self.stuck.pop(key, None)
 
     def set_aside_records(self) -> builtins.list[dict[str, Any]]:  # `list` here is Store.list
-        out = []
-        for key in self.backend.keys():
-            if key.startswith(ASIDE_PREFIX):
-                try:
-                    out.append(dict(json.loads(self.backend.get(key) or "{}"), key=key))
-                except ValueError:
-                    out.append({"key": key, "reason": "unreadable"})
+        """What was set aside, each as {key, reason, size}, and stuck records too (their key
+        is a save's): the text itself is never shown, only offered for download."""
+        out = [{"key": key, "reason": reason, "size": len(self.backend.get(key) or "")} for key, reason in self.stuck.items()]
+        for key in sorted(self.backend.keys()):
+            if not key.startswith(ASIDE_PREFIX):
+                continue
+            text = self.backend.get(key) or ""
+            try:
+                data = load_json(text, "the record")
+                reason = data.get("reason") if isinstance(data, dict) else None
+            except SaveError:
+                reason = None
+            reason = reason[:200] if isinstance(reason, str) else "a record of unknown content"
+            out.append({"key": key, "reason": reason, "size": len(text)})
         return out
+
+    def record_text(self, key: str) -> str:
+        """A damaged record's own text: for a set-aside one, the text it was set aside with."""
+        text = self.backend.get(key) or ""
+        if key.startswith(ASIDE_PREFIX):
+            try:
+                data = load_json(text, "the record")
+            except SaveError:
+                return text
+            if isinstance(data, dict) and isinstance(data.get("text"), str):
+                return str(data["text"])
+        return text
+
+    def usage(self) -> dict[str, int]:
+        """Characters stored, split into saved games, set-aside records and everything else
+        (other pages of the same site share this storage)."""
+        used = {"saves": 0, "aside": 0, "other": 0}
+        for key in self.backend.keys():
+            size = len(key) + len(self.backend.get(key) or "")
+            kind = "saves" if key.startswith(SAVE_PREFIX) else "aside" if key.startswith(ASIDE_PREFIX) else "other"
+            used[kind] += size
+        return used
+
+
+def clean_settings(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The settings the app knows, each of the right type, and the names of those that were not."""
+    settings: dict[str, Any] = {}
+    wrong = []
+    names = data.get("names")
+    if names is not None:
+        if isinstance(names, list) and len(names) <= 8 and all(isinstance(n, str) for n in names):
+            settings["names"] = [" ".join(n.split())[:MAX_NAME_LENGTH] for n in names]
+        else:
+            wrong.append("player names")
+    for key, label in (("reduce_motion", "reduce motion"), ("curtain", "hide hands")):
+        if key in data:
+            if isinstance(data[key], bool):
+                settings[key] = data[key]
+            else:
+                wrong.append(f"“{label}”")
+    return settings, wrong
+
+
+def size_text(chars: int) -> str:
+    """A record's size for people (localStorage counts characters; near enough to bytes)."""
+    return f"{chars / 1_000_000:.1f} MB" if chars >= 1_000_000 else f"{max(1, round(chars / 1000))} KB"

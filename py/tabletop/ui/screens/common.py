@@ -25,16 +25,31 @@ def notices(app) -> El | None:
 
 
 def saves_off_note(app) -> El | None:
-    """Where storage is blocked, the one line that says so (a screen shows it in place, not as a notice too)."""
-    if app.store.available:
-        return None
-    return h("p.notice.saves-off", "Saves are off: this browser does not let the app store anything here. "
-                                   "Games still play; export them to keep them.")
+    """Where storage is blocked or full, the one line that says so (a screen shows it in place, not as a notice too)."""
+    store = app.store
+    if not store.available:
+        return h("p.notice.saves-off", "Saves are off: this browser does not let the app store anything here. "
+                                       "Games still play; export them to keep them.")
+    if store.full:
+        return h("p.notice.storage-full", storage_full_text(store.usage()))
+    return None
+
+
+def storage_full_text(used: dict) -> str:
+    """What a full store means and what to delete to make room, from where the room went."""
+    from tabletop.ui.storage import size_text
+
+    text = ("Storage is full: saved games are listed and open, but new moves are not saved. "
+            f"Saved games take {size_text(used['saves'])}, damaged records {size_text(used['aside'])}")
+    if used["other"] > used["saves"] + used["aside"]:
+        return text + (f", and other pages of this site {size_text(used['other'])}, most of the room: "
+                       "clearing this site's data in the browser's settings frees it, but deletes these saved games too; export them first.")
+    return text + ". Delete finished games or damaged records you no longer need to make room."
 
 
 def when(timestamp: float | None) -> str:
     """"3 min ago", "yesterday 18:02" style times for the saved-games list."""
-    if not timestamp:
+    if not isinstance(timestamp, (int, float)) or not 0 < timestamp < 1e11:  # checked when read; never a crash here
         return ""
     ago = time.time() - float(timestamp)
     if ago < 60:

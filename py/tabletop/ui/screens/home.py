@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
+from tabletop.ui.storage import size_text
 
 
 def game_card(game_id: str, module) -> El:
@@ -30,6 +31,24 @@ def saved_game(app, record: dict) -> El:
                h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: app.confirm_delete(record))))
 
 
+def damaged_records(app) -> El | None:
+    """Records set aside (or left in place when storage was too full to move them): each with
+    its reason, to download or delete; their text is never shown."""
+    records = app.store.set_aside_records()
+    if not records:
+        return None
+    return h("div.section.damaged",
+             h("h2", "Damaged records"),
+             h("p.hint", "These could not be read as saved games or settings. Download one to keep it; delete it to make room."),
+             h("ul.saved-list",
+               [h("li.saved-item.damaged-item",
+                  h("div.meta", h("strong", r["key"]), h("small", f"{r['reason']} · {size_text(r['size'])}")),
+                  h("div.button-row",
+                    h("button", {"aria-label": f"Download {r['key']}"}, "Download", on_click=lambda _e, k=r["key"]: app.download_record(k)),
+                    h("button.danger", {"aria-label": f"Delete {r['key']}"}, "Delete", on_click=lambda _e, k=r["key"]: app.forget_record(k))))
+                for r in records]))
+
+
 def import_panel(app) -> El:
     return h("div.panel.import-panel", {"data-drop": "save"},
              h("h2", "Import a saved game"),
@@ -52,4 +71,5 @@ def render(app) -> El:
                h("h2", "Games in progress"),
                saves_off_note(app),
                h("ul.saved-list", [saved_game(app, r) for r in records]) if records else h("p.hint", "No saved games yet: a game saves itself after every move."),
-               import_panel(app)))
+               import_panel(app)),
+             damaged_records(app))

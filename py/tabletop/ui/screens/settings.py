@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from tabletop.ui.dom import El, h
-from tabletop.ui.screens.common import notices, page
+from tabletop.ui.screens.common import notices, page, storage_full_text
 
 
 def render(app) -> El:
     settings = app.settings
-    names = settings.get("names", ["", "", "", ""])
+    names = (list(settings.get("names") or []) + [""] * 4)[:max(4, len(settings.get("names") or []))]
 
     def set_name(i):
         def handler(event):
@@ -19,8 +19,9 @@ def render(app) -> El:
     def set_flag(key):
         return lambda event: app.update_settings(**{key: bool(event.target.checked)})
 
-    storage = ("Saved games are kept in this browser." if app.store.available
-               else "Saves are off: this browser refuses storage here (private window or embedded page).")
+    store = app.store
+    storage = ("Saves are off: this browser refuses storage here (private window or embedded page)." if not store.available
+               else storage_full_text(store.usage()) if store.full else "Saved games are kept in this browser.")
     return page("Settings",
                 notices(app),
                 h("fieldset",
