@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from tabletop.engine.rng import GOLDEN_GAMMA, MASK64, Rng
-from tabletop.engine.saves import parse_save, replay
+from tabletop.engine.saves import export_file, parse_save, replay
 from tabletop.games import GAMES
 from tabletop.ui import session as session_module
 from tabletop.ui.session import Session, fresh_seed
@@ -123,3 +123,29 @@ def test_a_seed_above_2_to_the_53_survives_storage_and_a_file_exactly():
         assert TOWER_BATTLE.view(again.state, 0) == TOWER_BATTLE.view(session.state, 0)
         from_file = parse_save(json.dumps(session.save, indent=1), GAMES)
         assert from_file["seed"] == seed and replay(TOWER_BATTLE, from_file).rng == session.state.rng
+
+
+def test_an_exported_file_says_first_that_it_holds_the_whole_deal():
+    session = Session.start(TOWER_BATTLE, people("Ana", "Ben"), TOWER_BATTLE.default_options(), name="Evening")
+    session.play(TOWER_BATTLE.legal_moves(session.state)[0])
+    text = json.dumps(export_file(session.save), indent=1)
+    first_key, first_value = next(iter(json.loads(text).items()))
+    assert first_key == "warning" and "whole deal" in first_value and "hidden card" in first_value
+    assert text.index('"warning"') < text.index('"format"')
+    loaded = parse_save(text, GAMES)
+    assert "warning" not in loaded and loaded["seed"] == session.save["seed"] and loaded["name"] == "Evening"
+    assert replay(TOWER_BATTLE, loaded).rng == session.state.rng
+
+
+def test_files_without_the_warning_still_load():
+    """Files exported before the warning existed (the fixed old save has none) load as before."""
+    text = OLD_SAVE.read_text()
+    assert "warning" not in json.loads(text)
+    assert parse_save(text, GAMES)["moves"] == json.loads(text)["moves"]
+
+
+def test_the_help_page_says_a_saved_game_contains_the_whole_deal():
+    from tabletop.ui.screens.rules import APP_GUIDE
+
+    words = " ".join(p for _title, paras in APP_GUIDE for p in paras)
+    assert "contains the whole deal" in words and "exported file" in words

@@ -206,3 +206,16 @@ def replay(module: Any, save: dict[str, Any], upto: int | None = None) -> Any:
         except Exception:  # a move the game cannot read (a list where a card belongs, say)
             raise SaveError("tampered", f"move {i + 1} of the save is unreadable; the file was changed or damaged") from None
     return state
+
+
+EXPORT_WARNING = ("This file contains the whole deal of the game: whoever reads it can work out every hidden card, "
+                  "including those still to come.")
+
+
+def export_file(record: dict) -> dict:
+    """A save as written to an exported file: a warning first (the seed in it decides every hidden
+    card), then the save itself. ``parse_save`` ignores the warning, so files with or without it load."""
+    data = {"warning": EXPORT_WARNING}
+    data.update({k: record[k] for k in ("format", "version", "game", "options", "seats", "seed", "moves")})
+    data["name"] = record.get("name", "")
+    return data

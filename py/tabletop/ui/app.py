@@ -11,7 +11,7 @@ import js
 from tabletop.catalog import CATALOG
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.rng import Rng
-from tabletop.engine.saves import parse_save
+from tabletop.engine.saves import export_file, parse_save
 from tabletop.ui import browser, diagnostics, focus
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
@@ -358,8 +358,7 @@ class App:
         self.go(f"#/play/{record['game']}/{session.save['id']}")
 
     def export_save(self, record: dict) -> None:
-        data = {k: record[k] for k in ("format", "version", "game", "options", "seats", "seed", "moves")}
-        data["name"] = record.get("name", "")
+        data = export_file(record)
         stamp = time.strftime("%Y%m%d-%H%M")
         browser.download_json(f"{record['game']}-{stamp}.json", data)
 

@@ -17,6 +17,12 @@ APP_GUIDE = [
         "to a file and import it on another device.",
         "Undo takes back your own last move as long as no card was drawn or turned and no dice were rolled since.",
     ]),
+    ("What a saved game reveals", [
+        "A saved game, on this device or in an exported file, contains the whole deal: the seed that decides every "
+        "shuffle, draw and roll, and every move made. Whoever holds the device or the file can work out every hidden "
+        "card, including cards still to come. In hot-seat play, keep exported files to yourself until the game is over, "
+        "and remember that anyone with this browser can open its saves.",
+    ]),
     ("Keyboard and touch", [
         "Everything can be done by tapping, with a mouse, or with the keyboard: Tab moves between controls, Enter or Space "
         "chooses. Every pyramid shows its pips and every card its suit symbol, so colour is never the only clue.",
