@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tabletop.engine.rng import GOLDEN_GAMMA, MASK64, Rng
 from tabletop.engine.saves import export_file, parse_save, replay
+from tabletop.engine.share import save_from_code, save_to_code
 from tabletop.games import GAMES
 from tabletop.ui import session as session_module
 from tabletop.ui.session import Session, fresh_seed
@@ -110,7 +111,8 @@ def test_an_old_save_with_a_32_bit_seed_replays_exactly_as_before():
 
 
 def test_a_seed_above_2_to_the_53_survives_storage_and_a_file_exactly():
-    """Python's json writes and reads big ints exactly; the page never parses a save in JavaScript."""
+    """Python's json writes and reads big ints exactly; the page never parses a save in JavaScript
+    (storage, files and game links are all read and written by Python)."""
     for seed in (2**64 - 1, 2**53 + 1, 0xDEADBEEF_12345678):
         session = Session.start(TOWER_BATTLE, people("Ana", "Ben"), TOWER_BATTLE.default_options(), seed=seed)
         session.play(TOWER_BATTLE.legal_moves(session.state)[0])
@@ -121,8 +123,9 @@ def test_a_seed_above_2_to_the_53_survives_storage_and_a_file_exactly():
         assert str(seed) in store.backend.get("tw:save:" + session.save["id"])
         again = Session(TOWER_BATTLE, loaded)
         assert TOWER_BATTLE.view(again.state, 0) == TOWER_BATTLE.view(session.state, 0)
-        from_file = parse_save(json.dumps(session.save, indent=1), GAMES)
+        from_file = parse_save(json.dumps(export_file(session.save), indent=1), GAMES)
         assert from_file["seed"] == seed and replay(TOWER_BATTLE, from_file).rng == session.state.rng
+        assert save_from_code(save_to_code(session.save), GAMES)["seed"] == seed  # a game link
 
 
 def test_an_exported_file_says_first_that_it_holds_the_whole_deal():

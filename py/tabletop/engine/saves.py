@@ -212,10 +212,10 @@ EXPORT_WARNING = ("This file contains the whole deal of the game: whoever reads 
                   "including those still to come.")
 
 
-def export_file(record: dict) -> dict:
+def export_file(record: Mapping[str, Any]) -> dict[str, Any]:
     """A save as written to an exported file: a warning first (the seed in it decides every hidden
     card), then the save itself. ``parse_save`` ignores the warning, so files with or without it load."""
-    data = {"warning": EXPORT_WARNING}
+    data: dict[str, Any] = {"warning": EXPORT_WARNING}
     data.update({k: record[k] for k in ("format", "version", "game", "options", "seats", "seed", "moves")})
     data["name"] = record.get("name", "")
     return data

@@ -18,9 +18,9 @@ APP_GUIDE = [
         "Undo takes back your own last move as long as no card was drawn or turned and no dice were rolled since.",
     ]),
     ("What a saved game reveals", [
-        "A saved game, on this device or in an exported file, contains the whole deal: the seed that decides every "
+        "A saved game, on this device, in an exported file or in a game link, contains the whole deal: the seed that decides every "
         "shuffle, draw and roll, and every move made. Whoever holds the device or the file can work out every hidden "
-        "card, including cards still to come. In hot-seat play, keep exported files to yourself until the game is over, "
+        "card, including cards still to come. In hot-seat play, keep exported files and links to yourself until the game is over, "
         "and remember that anyone with this browser can open its saves.",
     ]),
     ("Keyboard and touch", [
