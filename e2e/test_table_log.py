@@ -13,6 +13,7 @@ import json
 from conftest import moves_made, play_any_move, start_saved_game
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
+from tabletop.ui.screens.table import name_sides
 
 GAME = "war-of-the-worlds"
 MODULE = GAMES[GAME]
@@ -57,12 +58,14 @@ def random_prefix(n: int) -> list[dict]:
 
 
 def engine_log(page) -> list[str]:
-    """The log the engine writes for the moves the page saved (replayed here under CPython)."""
+    """The log the engine writes for the moves the page saved (replayed here under CPython), with the
+    players' names beside their sides as the table shows it."""
     record = json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{SAVE_ID}"))
     state = MODULE.new_game(2, record["options"], record["seed"])
     for data in record["moves"]:
         state = MODULE.apply(state, MODULE.move_from_json(data))
-    return MODULE.view(state, None)["log"]
+    labels = [f"{name} ({side})" for name, side in zip(SEATS, MODULE.SEAT_NAMES)]
+    return [name_sides(line, MODULE.SEAT_NAMES, labels) for line in MODULE.view(state, None)["log"]]  # the table says the people
 
 
 def check_newest_in_view(page) -> dict:

@@ -270,6 +270,9 @@ def test_two_game_match_with_advanced_scoring(app):
     # The step that ends game 1; game 2 opens with a scoring-card choice by its starter.
     open_at(app, options, seed, moves[: end1 - 1], states)
     click_move(app, states[end1 - 1], moves[end1 - 1])
+    app.wait_for_selector(".tb-game-end")  # the end of game 1 has its moment first
+    assert "Game 1:" in app.inner_text(".tb-game-end") and "Scoring cards" in app.inner_text(".tb-game-end")
+    app.click("#tb-next-game")
     if app.locator(".curtain").count():
         pass_curtain(app, states[end1])
     app.wait_for_selector(".tb-game-result")

@@ -12,6 +12,7 @@ from axe import audit
 from conftest import moves_made, play_any_move, shot, start_saved_game
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
+from tabletop.ui.screens.table import name_sides
 
 GAME = "war-of-the-worlds"
 MODULE = GAMES[GAME]
@@ -202,7 +203,8 @@ def test_last_moves_to_the_end_screen(app):
     for move in moves[start:]:
         click_move(app, move)
     app.wait_for_selector("[data-end]")
-    reason = MODULE.outcome(state).reason
+    labels = [f"{name} ({side})" for name, side in zip(SEATS, MODULE.SEAT_NAMES)]
+    reason = name_sides(MODULE.outcome(state).reason, MODULE.SEAT_NAMES, labels)  # the people, with their sides
     assert reason in app.inner_text("[data-end]")
     end = app.inner_text(".wotw-end")
     assert "decided here" in end and "Standing pyramids" in end

@@ -372,6 +372,16 @@ def test_simple_scoring_plays_games_to_the_target_with_alternating_starters():
     assert results[0]["final_towers"]["H"] == ["2H", "3H", "4H", "5H", "6H"]
 
 
+def test_a_finished_game_turns_its_bluffs_face_up_for_both_players():
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H", "S": "2S? JS?", "D": "5D?"}, target=2)
+    s = play(s, "6H")
+    for viewer in (0, 1, None):
+        last = tb.view(s, viewer)["match"]["results"][0]
+        assert last["final_towers"]["S"] == [None, None] and last["final_towers"]["D"] == [None]
+        assert last["revealed_towers"]["S"] == ["2S", "JS"] and last["revealed_towers"]["D"] == ["5D"]
+        assert last["revealed_towers"]["H"] == ["2H", "3H", "4H", "5H", "6H"]
+
+
 def test_match_ends_when_the_target_is_reached():
     s = play(position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, target=1), "6H")
     out = tb.outcome(s)

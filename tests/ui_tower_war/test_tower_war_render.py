@@ -267,7 +267,7 @@ def test_the_end_banner_names_the_people_not_just_the_colours():
     text = text_of(end_banner(None, session, session.state.result))
     labels = ["Ana (Red)", "Ben (Blue)"]
     w = s.result.winners[0]
-    assert text.startswith(("Ana", "Ben")[w] + " wins")
+    assert text.startswith(labels[w] + " wins")  # the name with the colour beside it, everywhere
     assert f"{labels[w]} wins the war." in text and labels[1 - w] in text
     bare = text.replace("Ana (Red)", "").replace("Ben (Blue)", "")
     assert "Red" not in bare and "Blue" not in bare

@@ -264,7 +264,7 @@ class App:
     def _maybe_computer_turn(self) -> None:
         session = self.session
         if (session is None or self._computer_pending or self.route.name not in ("play", "embed")
-                or session.outcome is not None or not session.is_computer(session.to_act)):
+                or session.outcome is not None or not session.is_computer(session.to_act) or table.between_games(session)):
             return
         self._computer_pending = True
         browser.later(0, self._computer_move)

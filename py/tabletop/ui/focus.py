@@ -38,6 +38,11 @@ def settle(app: Any) -> None:
     if not absent(curtain):
         hold(curtain)
         return
+    claim = document.querySelector("[data-take-focus]")  # e.g. "Next game" when a game of a match ends
+    if not absent(claim):
+        if not claim.isSameNode(document.activeElement):
+            claim.focus()
+        return
     if getattr(app, "focus_decision", False):
         app.focus_decision = False
         first_decision()

@@ -55,6 +55,7 @@ class Session:
         self.movers, self.epochs = self._history()
         humans = self.human_seats()
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
+        self.ends_seen: int | None = None  # games of a match whose end the table has shown (screens/table.py)
 
     @classmethod
     def start(cls, module: Any, seats: list[dict[str, Any]], options: dict[str, Any], seed: int | None = None, name: str = "") -> Session:

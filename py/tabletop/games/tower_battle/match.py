@@ -129,7 +129,8 @@ def finish_game(s: State, winner: int | None, reason: str) -> None:
         s.scores[scorer] += points
     cards = (s.scoring_cards[0], s.scoring_cards[1]) if s.settings.advanced else None
     picture = tuple((suit.value, tuple(str(c) if up else None for c, up in s.towers[suit])) for suit in TOWER_ORDER)
-    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture),)
+    revealed = tuple((suit.value, tuple(str(c) for c, _up in s.towers[suit])) for suit in TOWER_ORDER)
+    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture, revealed),)
     s.epoch += 1
     if scorer is not None and s.scores[scorer] >= s.settings.target:
         end_match(s, scorer)

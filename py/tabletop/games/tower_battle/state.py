@@ -49,11 +49,14 @@ class GameResult:
     points: int
     scoring_cards: tuple[Card | None, Card | None] | None  # advanced scoring only, shown at the end
     final_towers: tuple[tuple[str, tuple[str | None, ...]], ...] = ()  # public picture: None = a back
+    # The same towers turned face up: once a game is over its bluffs are shown to both players.
+    revealed_towers: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> dict:
         cards = None if self.scoring_cards is None else [c and str(c) for c in self.scoring_cards]
         return {
             "final_towers": {suit: list(codes) for suit, codes in self.final_towers},
+            "revealed_towers": {suit: list(codes) for suit, codes in self.revealed_towers},
             "game": self.number,
             "winner": self.winner,
             "reason": self.reason,

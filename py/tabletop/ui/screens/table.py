@@ -13,18 +13,44 @@ PLAYER_N = re.compile(r"\bPlayer (\d)\b")
 
 
 def with_names(text: str, session, end: bool = False) -> str:
-    """Engines without side names say "Player 2"; the table says the person's name. An end
-    reason (``end``) of a game with sides goes through its renderer's ``names_in_end_reason``
-    where it has one ("Red wins the war" -> "Ana (Red) wins the war")."""
-    if session.module.SEAT_NAMES:
+    """The engine names seats by side ("Black plays…") or number ("Player 2"); the table says the
+    person, with the side beside the name: "Ben (Black) plays…". "The Aliens" (the side itself)
+    stays as it is. An end reason (``end``) goes through the renderer's ``names_in_end_reason``
+    where it has one."""
+    sides = session.module.SEAT_NAMES
+    if sides:
+        labels = [seat_label(session, i) for i in range(len(session.seats))]
         put_names = getattr(renderer_for(session.module.ID), "names_in_end_reason", None) if end else None
-        return put_names(text, [seat_label(session, i) for i in range(len(session.seats))]) if put_names else text
+        if put_names:
+            return put_names(text, labels)
+        return name_sides(text, sides, labels)
 
     def name(match: re.Match) -> str:
         seat = int(match.group(1)) - 1
         return session.name(seat) if 0 <= seat < len(session.seats) else match.group(0)
 
     return PLAYER_N.sub(name, text)
+
+
+def name_sides(text: str, sides, labels: list[str]) -> str:
+    """Each side the engine names, said as its player's label; "the Aliens" (the side itself)
+    stays, and a possessive keeps its "'s".
+
+    >>> name_sides("Humans' medium was destroyed; the Aliens placed one.", ("Aliens", "Humans"), ["Ana (Aliens)", "Ben (Humans)"])
+    "Ben (Humans)'s medium was destroyed; the Aliens placed one."
+    >>> name_sides("Humans win with more standing pyramids.", ("Aliens", "Humans"), ["Ana (Aliens)", "Ben (Humans)"])
+    'Ben (Humans) wins with more standing pyramids.'
+    """
+    pattern = re.compile(r"(?<![Tt]he )\b(" + "|".join(re.escape(side) for side in sides) + r")\b('s|')?( (?:win|have|are)\b)?")
+
+    def label(m: re.Match) -> str:
+        verb = SINGULAR.get((m.group(3) or "").strip(), m.group(3) or "")  # "Humans win" -> "Ben (Humans) wins"
+        return labels[list(sides).index(m.group(1))] + ("'s" if m.group(2) else "") + verb
+
+    return pattern.sub(label, text)
+
+
+SINGULAR = {"win": " wins", "have": " has", "are": " is"}
 
 
 def seat_label(session, seat: int) -> str:
@@ -50,7 +76,7 @@ def end_banner(app, session, outcome) -> El:
     if outcome.is_draw:
         headline = "A draw"
     else:
-        headline = " and ".join(session.name(w) for w in outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins")
+        headline = " and ".join(seat_label(session, w) for w in outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins")
     return h("div.end-screen", {"role": "status", "data-end": "1"},
              h("h2", headline), h("p", with_names(outcome.reason, session, end=True)),
              h("div.button-row", {"style": "justify-content:center"},
@@ -89,9 +115,43 @@ def log_panel(session, log: list[str]) -> El:
              h("ol.game-log", {"aria-live": "polite", "tabindex": "0", "aria-labelledby": "game-log-title"}, newest_first))
 
 
+def between_games(session) -> bool:
+    """A game of a match (Tower Battle) has just ended and the table has not yet shown its end:
+    the next game waits (no curtain, no computer move) until someone taps "Next game"."""
+    count = getattr(renderer_for(session.module.ID), "finished_games", None)
+    if count is None or session.outcome is not None:
+        return False
+    n = count(session.module.view(session.state, None))
+    if session.ends_seen is None or n < session.ends_seen:
+        session.ends_seen = n  # a game opened from a save starts where it stands
+    return n > session.ends_seen
+
+
+def game_end(app, session) -> El:
+    """The finished game on the table for everyone (nothing private: a spectator's view), then "Next game"."""
+    module = session.module
+    view = module.view(session.state, None)
+
+    def next_game() -> None:
+        session.ends_seen = renderer_for(module.ID).finished_games(view)
+        app.focus_decision = True
+        app.render()
+
+    ctx = TableContext(module=module, view=view, legal=[], names=[s["name"] for s in session.seats], viewer=session.shown_seat,
+                       play=lambda _m: None, refresh=app.render, ui={}, notify=app.toast, settings=app.settings)
+    board = renderer_for(module.ID).game_end(ctx, next_game)
+    return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
+             notices(app),
+             h("div.table-bar", h("h1", session.save.get("name") or module.TITLE),
+               h("div.turn-banner", {"role": "status"}, "This game is over")),
+             h("div.table-layout", h("div.table-main", board), side_panel(app, session, view)))
+
+
 def render(app) -> El:
     session = app.session
     module = session.module
+    if between_games(session):
+        return game_end(app, session)
     seat = session.curtain
     if seat is not None and app.settings.get("curtain", True):
         return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},

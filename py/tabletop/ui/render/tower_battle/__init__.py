@@ -7,12 +7,15 @@ current decision and its controls), ``news`` (recap, battle reveal, results),
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.ui.dom import El, h
 
 from . import cards as C
 from . import recent
 from .board import board
 from .decide import render_decision
+from .ending import finished_games, game_end, revealed_view  # noqa: F401  (the table asks for the first two)
 from .matchbar import match_bar
 from .news import battle_reveal, game_result_panel, match_summary, recap_panel
 
@@ -49,6 +52,11 @@ def render(ctx) -> El:
     panel, lit, lit_discard, hand_inside = render_decision(ctx)
     if view["phase"] == "over":
         panel = match_summary(ctx)
+    if view["phase"] == "over" and view["match"]["results"]:
+        # the match is over: the last game's towers stay, every bluff turned up
+        table = board(replace(ctx, view=revealed_view(view, view["match"]["results"][-1])), bottom, {}, None, last)
+    else:
+        table = board(ctx, bottom, lit, lit_discard, last)
     news = h("div.tb-news",
              game_result_panel(ctx),
              battle_reveal(ctx) if recent.battle_in(lines) else None,
@@ -56,7 +64,7 @@ def render(ctx) -> El:
     return h("div.tb", {"data-phase": view["phase"], "data-bottom": str(bottom)},
              match_bar(ctx),
              h("div.tb-body",
-               board(ctx, bottom, lit, lit_discard, last),
+               table,
                panel,
                None if hand_inside else hand_panel(ctx, viewer),
                news),

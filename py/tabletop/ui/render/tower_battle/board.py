@@ -7,6 +7,8 @@ middle of each lane (hearts faces clubs, diamonds faces spades).
 
 from __future__ import annotations
 
+import re
+
 from tabletop.ui.dom import El, h
 
 from . import cards as C
@@ -16,8 +18,18 @@ LANES = (("H", "C"), ("D", "S"))
 
 
 def seat_words(ctx, seat: int) -> str:
-    """'Ana (Red)'."""
-    return f"{ctx.names[seat]} ({ctx.view['seat_names'][seat]})"
+    """'Ana (Red)' (just 'Red' for a player named after their colour)."""
+    name, colour = ctx.names[seat], ctx.view["seat_names"][seat]
+    return name if name == colour else f"{name} ({colour})"
+
+
+SIDE_WORD = re.compile(r"\b(Red|Black)\b")
+
+
+def named(ctx, text: str) -> str:
+    """An engine sentence with each colour said as the person: 'Black plays…' -> 'Ben (Black) plays…'."""
+    colours = ctx.view["seat_names"]
+    return SIDE_WORD.sub(lambda m: seat_words(ctx, colours.index(m.group(1))) if m.group(1) in colours else m.group(1), text)
 
 
 def tower_by_suit(view: dict) -> dict[str, dict]:

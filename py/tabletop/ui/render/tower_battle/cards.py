@@ -76,6 +76,8 @@ def layer(card: dict, extra: str = "") -> El:
     code = card["card"]
     if code is None:
         return back(extra)
+    if card.get("revealed"):  # a finished game's bluff, turned up for everyone
+        return face(code, extra + ".tb-revealed", aria=f"{words(code)}, was face down")
     if card["face_up"]:
         return face(code, extra, aria=f"{words(code)}, face up")
     return peek(code, extra)

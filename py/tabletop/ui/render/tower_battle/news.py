@@ -6,7 +6,7 @@ from tabletop.ui.dom import El, h
 
 from . import cards as C
 from . import recent
-from .board import seat_words
+from .board import named, seat_words
 
 
 def recap_panel(ctx, lines: list[str]) -> El | None:
@@ -18,7 +18,7 @@ def recap_panel(ctx, lines: list[str]) -> El | None:
     for line in shown:
         tag = recent.tag(line)
         items.append(h("li" + (f".tb-tag-{tag.split()[0].lower()}" if tag else ""),
-                       h("span.tb-tag", tag) if tag else None, h("span.tb-line", line)))
+                       h("span.tb-tag", tag) if tag else None, h("span.tb-line", named(ctx, line))))
     if ctx.viewer is None:
         title = "The last turn"
     elif recent.is_action(lines[0], (ctx.view["seat_names"][ctx.viewer],)):
@@ -51,16 +51,21 @@ def battle_reveal(ctx) -> El | None:
     return h("section.tb-battle", {"aria-labelledby": "tb-battle-title"},
              h("h2#tb-battle-title", f"Battle! Declared by {who}"),
              h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
-             h("p.tb-battle-result", battle["result"]))
+             h("p.tb-battle-result", named(ctx, battle["result"])))
 
 
 def result_line(ctx, result: dict) -> list:
-    """'Game 1: Ana (Red) won — Ana scores 1.'"""
-    winner = result["winner"]
+    """'Game 1: Ana (Red) won and scored 1 point.' (or who scored instead, under advanced scoring)."""
+    winner, scorer, points = result["winner"], result["scorer"], result["points"]
     who = "nobody won" if winner is None else f"{seat_words(ctx, winner)} won"
-    scored = ("nobody scored" if result["scorer"] is None else
-              f"{ctx.names[result['scorer']]} scored {result['points']}")
-    return [h("strong", f"Game {result['game']}: {who}"), f" — {scored}."]
+    pts = f"{points} point{'s' if points != 1 else ''}"
+    if scorer is None:
+        scored = " — nobody scored."
+    elif scorer == winner:
+        scored = f" and scored {pts}."
+    else:
+        scored = f" — {seat_words(ctx, scorer)} scored {pts}."
+    return [h("strong", f"Game {result['game']}: {who}"), scored]
 
 
 def scoring_cards_line(result: dict, ctx) -> El | None:
@@ -69,16 +74,18 @@ def scoring_cards_line(result: dict, ctx) -> El | None:
         return None
     parts = []
     for seat, code in enumerate(cards):
-        parts += [f"{ctx.names[seat]} ", C.mini(code) if code else "none", "; " if seat == 0 else ""]
+        parts += [f"{seat_words(ctx, seat)} ", C.mini(code) if code else "none", "; " if seat == 0 else ""]
     return h("p.tb-hint", "Scoring cards: ", parts)
 
 
 def final_towers(ctx, result: dict) -> El:
-    """The towers as they stood when the game ended (face-down cards as backs)."""
+    """The towers as they stood when the game ended, face-down cards turned up and said so."""
     items = []
     for tower in ctx.view["towers"]:
         codes = result.get("final_towers", {}).get(tower["suit"], [])
-        cards = [C.mini(code) if code else h("span.tb-mini.tb-mini-back", "▮ face down") for code in codes]
+        turned = result.get("revealed_towers", {}).get(tower["suit"], [None] * len(codes))
+        cards = [C.mini(code) if code else [C.mini(up), " (was face down)"] if up else h("span.tb-mini.tb-mini-back", "▮ face down")
+                 for code, up in zip(codes, turned)]
         joined: list = []
         for i, card in enumerate(cards):
             joined += [", " if i else "", card]
@@ -100,10 +107,10 @@ def game_result_panel(ctx) -> El | None:
     scores = match["scores"]
     return h("section.tb-game-result", {"aria-labelledby": "tb-result-title"},
              h("h2#tb-result-title", result_line(ctx, last)),
-             h("p", last["reason"]),
+             h("p", named(ctx, last["reason"])),
              scoring_cards_line(last, ctx),
              h("details", h("summary", "How the towers stood"), final_towers(ctx, last)),
-             h("p.tb-hint", f"Match: {ctx.names[0]} {scores[0]}, {ctx.names[1]} {scores[1]} — first to {match['target']}. "
+             h("p.tb-hint", f"Match: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]} — first to {match['target']}. "
                             f"Game {match['game_number']} has begun."))
 
 
@@ -115,7 +122,7 @@ def match_summary(ctx) -> El | None:
         return None
     match = view["match"]
     results = match["results"]
-    rows = [h("li", result_line(ctx, r), h("span.tb-hint", " ", r["reason"]), scoring_cards_line(r, ctx)) for r in results]
+    rows = [h("li", result_line(ctx, r), h("span.tb-hint", " ", named(ctx, r["reason"])), scoring_cards_line(r, ctx)) for r in results]
     deciding = results[-1] if results else None
     winners = outcome["winners"]
     head = (f"{seat_words(ctx, winners[0])} wins the match {match['scores'][winners[0]]} to {match['scores'][1 - winners[0]]}"
@@ -124,7 +131,7 @@ def match_summary(ctx) -> El | None:
              h("h2#tb-prompt", head),
              h("p", f"Target: {match['target']} point{'s' if match['target'] != 1 else ''}."),
              h("h3", "The deciding game"),
-             h("p", deciding["reason"]) if deciding else None,
+             h("p", named(ctx, deciding["reason"])) if deciding else None,
              h("details", {"open": True}, h("summary", "How the towers stood"), final_towers(ctx, deciding)) if deciding else None,
              h("h3", "Every game"),
              h("ol.tb-results", rows))
