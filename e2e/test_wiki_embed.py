@@ -1,0 +1,97 @@
+"""The README's recipe, as a wiki editor would paste it: the Widget page's frame, sandbox and height
+listener on a host page of another site, with the reader's storage blocked."""
+
+import functools
+import http.server
+import re
+import threading
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move, shot, wait_until
+from serving import ROOT
+from test_offline_and_embed import BLOCK_STORAGE
+
+README_SITE = "https://owner.github.io/towers/"
+
+
+def widget_text() -> str:
+    """The Widget: page text exactly as the README gives it."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("### Extension:Widgets", 1)[1]
+    return re.search(r"```html\n(.*?)\n```", section, re.S).group(1)
+
+
+def transclude(widget: str, site_url: str, **params: str) -> str:
+    """What Extension:Widgets puts in the page for {{#widget:...|k=v}}: the <includeonly> part with
+    each <!--{$name|default:x|escape:...}--> filled in (Smarty's url/html escapes do not matter for
+    these plain values)."""
+    body = re.search(r"<includeonly>(.*)</includeonly>", widget, re.S).group(1)
+
+    def fill(match: re.Match) -> str:
+        default = re.search(r"\|default:([^|}]+)", match.group(2) or "")
+        return params.get(match.group(1)) or (default.group(1) if default else "")
+
+    return re.sub(r"<!--\{\$(\w+)((?:\|[^}]*)?)\}-->", fill, body).replace(README_SITE, site_url)
+
+
+@pytest.fixture()
+def wiki_page(tmp_path, site):
+    """A host on localhost serving a 'wiki page' that transcludes the widget (the app is on 127.0.0.1)."""
+    widget = widget_text()
+    for name, params in {"wide": {"game": "war-of-the-worlds"}, "phone": {"game": "war-of-the-worlds", "width": "360", "height": "600"}}.items():
+        (tmp_path / f"{name}.html").write_text(
+            "<!doctype html><meta charset=utf-8><title>Game night - Wiki</title><h1>Game night</h1>"
+            "<script>window.heights = []; addEventListener('message', e => { if (e.data && e.data.type) heights.push(e.data.height); });</script>"
+            + transclude(widget, site.url, **params) + "<p>More wiki text below the game.</p>")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://localhost:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_readme_widget_fills_in_as_a_wiki_would(site):
+    html = transclude(widget_text(), site.url, game="tower-battle", height="600")
+    frame = re.search(r"<iframe [^>]*>", html).group(0)
+    assert f'src="{site.url}?embed=tower-battle"' in frame
+    assert 'width="640"' in frame and 'height="600"' in frame and 'loading="lazy"' in frame
+    assert "<!--{" not in html and "noinclude" not in html
+    listener = re.search(r"<script>\n(.*?)\n</script>", html, re.S).group(1)
+    assert len(listener.splitlines()) <= 5
+
+
+@pytest.mark.parametrize("page_name", ["wide", "phone"])
+def test_the_widget_plays_and_fits_its_frame_to_the_game(browser, wiki_page, page_name):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_init_script(BLOCK_STORAGE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{wiki_page}/{page_name}.html")
+    page.frame_locator("iframe.towers-and-worlds").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    assert "Saves are off" in inner.inner_text("body")
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    play_any_move(inner)
+    assert moves_made(inner) == 1
+
+    # The height message arrives and the README's listener sizes the frame to the game.
+    content = inner.evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
+    wait_until(page, "h => window.heights.length > 0 && window.heights[window.heights.length - 1] === h", content)
+    wait_until(page, "h => document.querySelector('iframe.towers-and-worlds').getBoundingClientRect().height === Math.min(h, 2000)", content)
+    assert inner.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"), "the frame still scrolls inside"
+    shot(page, f"wiki-widget-{page_name}")
+
+    # Open in full app escapes the sandbox into a normal tab with the same game.
+    with context.expect_page() as opened:
+        inner.click("#open-full")
+    full = opened.value
+    full.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    full.wait_for_selector("[data-screen='table']")
+    assert moves_made(full) == 1
+    assert not errors
+    context.close()
