@@ -190,15 +190,39 @@ def test_the_csp_forbids_inline_script_and_blocks_nothing_the_app_does(browser, 
     policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content")
     directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
     assert "'wasm-unsafe-eval'" in directives["script-src"]
-    assert "'unsafe-inline'" not in directives["script-src"] + directives["default-src"]
-    start_from_form(page)
-    play_any_move(page)
+    assert "'unsafe-inline'" not in directives["script-src"] + directives["default-src"] + directives["style-src"]
+    # Every screen, and a few moves of every game (their boards set inline styles, through CSSOM).
+    for fragment in ("#/settings", "#/rules", "#/rules/tower-war", "#/no-such-page"):
+        goto(page, fragment)
+        page.wait_for_timeout(100)
+    styled = 0
+    for game in GAMES:
+        start_from_form(page, game)
+        for _ in range(3):
+            if page.locator("#curtain-go").count():
+                page.click("#curtain-go")
+                page.wait_for_selector("[data-move], [data-step]", state="attached")
+            play_any_move(page)
+        if page.locator("#curtain-go").count():
+            page.click("#curtain-go")
+            page.wait_for_selector("[data-move], [data-step]", state="attached")
+        # Each inline style the board sets is applied (a style the CSP refused would leave el.style empty).
+        counts = page.evaluate("""() => { const all = [...document.querySelectorAll('main [style]')];
+                                          return [all.length, all.filter(e => e.style.length > 0).length]; }""")
+        assert counts[0] == counts[1]
+        styled += counts[0]
+    assert styled > 0
+    goto(page, "#/")
     page.wait_for_timeout(300)
     assert page.evaluate("window.__csp") == []
-    # The spy hears a violation when there is one: an inline script is refused.
+    # The spy hears a violation when there is one: an inline script, and a style attribute, are refused.
     page.evaluate("""() => { const s = document.createElement('script');
                              s.textContent = 'window.__inline = 1'; document.body.append(s); }""")
     page.wait_for_function("() => window.__csp.length > 0")
     assert page.evaluate("window.__inline") is None
     assert any(v.startswith("script-src") for v in page.evaluate("window.__csp"))
+    page.evaluate("""() => { const d = document.createElement('div'); d.id = 'styled';
+                             d.setAttribute('style', 'width: 123px'); document.body.append(d); }""")
+    page.wait_for_function("() => window.__csp.some(v => v.startsWith('style-src'))")
+    assert page.evaluate("getComputedStyle(document.getElementById('styled')).width") != "123px"
     context.close()

@@ -172,6 +172,9 @@ class Mount:
         for key, value in node.attrs.items():
             if value is None or value is False:
                 continue
+            if key == "style":  # through CSSOM: the CSP refuses style="" attributes (no 'unsafe-inline')
+                el.style.cssText = str(value)
+                continue
             el.setAttribute(key, "" if value is True else str(value))
         for event, fn in node.events.items():
             key = str(len(self.handlers))
