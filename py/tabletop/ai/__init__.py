@@ -127,7 +127,7 @@ def think(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng,
           time_cap: float | None | str = "level") -> Thinking:
     """A ``Thinking`` for one decision; ``time_cap="level"`` takes the level's cap."""
     cap = budget(module, level).time_cap if time_cap == "level" else time_cap
-    return Thinking(searcher(module, view, legal, seat, level, rng, memory), cap)
+    return Thinking(searcher(module, view, legal, seat, level, rng, memory), cap)  # type: ignore[arg-type]  # not "level" here
 
 
 def decide(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict | None = None,

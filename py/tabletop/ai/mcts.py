@@ -122,7 +122,7 @@ class TreeSearch(Search):
         state = self.sample(rng)
         node = self.root
         path = []
-        legal = self.legal  # the root's moves do not depend on the hidden part
+        legal: Sequence[Move] | None = self.legal  # the root's moves do not depend on the hidden part
         while True:
             if rules.outcome(state) is not None:
                 break
@@ -149,7 +149,7 @@ class TreeSearch(Search):
         scores = self.playout(state)
         for n in path:
             n.visits += 1
-            n.total += scores[n.mover]
+            n.total += scores[n.mover]  # type: ignore[index]  # every node below the root was moved into by a seat
 
     def select(self, node: Node, legal: Sequence[Move]) -> Node:
         best, best_value = None, -1.0
@@ -160,7 +160,7 @@ class TreeSearch(Search):
             value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
             if value > best_value:
                 best, best_value = child, value
-        return best
+        return best  # type: ignore[return-value]  # legal is never empty here
 
     def playout(self, state: State) -> list[float]:
         rules, rng, players = self.rules, self.rng, self.rules.players

@@ -108,7 +108,7 @@ class Thinking:
                 now = clock()
                 if cap_at is not None and now >= cap_at:
                     self.capped = True
-                    self.steps.close()
+                    self.steps.close()  # type: ignore[attr-defined]  # every work() is a generator
                     self._finish()
                     break
                 if now >= deadline:

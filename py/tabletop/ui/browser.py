@@ -117,7 +117,7 @@ def on(target: Any, event: str, handler: Any) -> Any:
 
 def later(ms: int, fn: Any) -> None:
     """Run ``fn`` after ``ms`` milliseconds, letting the page paint first."""
-    proxy = None
+    proxy: Any = None
 
     def once(*_args: Any) -> None:
         try:

@@ -23,7 +23,7 @@ from typing import Any
 SVG_NS = "http://www.w3.org/2000/svg"
 EVENTS = ("click", "change", "input", "keydown", "submit", "pointerdown", "pointermove", "pointerup", "pointercancel",
           "dragover", "drop", "focusin")
-Handler = Callable[[Any], Any]
+Handler = Callable[..., Any]  # called with the browser event (lambdas may bind more, as defaults)
 
 
 class El:

@@ -11,7 +11,7 @@ def page(title: str, *children, **attrs) -> El:
     return h("section.screen", h("h1", title), *children, **attrs)
 
 
-def link_button(label: str, fragment: str, primary: bool = False, **attrs) -> El:
+def link_button(label: str, fragment: str, primary: bool = False, **attrs: str) -> El:
     return h("a.button" + (".primary" if primary else ""), {"href": fragment, **attrs}, label)
 
 

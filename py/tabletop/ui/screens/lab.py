@@ -211,6 +211,6 @@ def render(app) -> El:
                     h("button#lab-run.primary", {"type": "submit"}, "Run batch"),
                     h("button#lab-clear", {"type": "button", "disabled": running}, "Clear results", on_click=lambda _e: clear_results(app)),
                     h("a.button", {"href": "#/rules"}, "Rules and help")),
-                  on_submit=lambda e: (e.preventDefault(), start_batch(app))),
+                  on_submit=lambda e: (e.preventDefault(), start_batch(app))),  # type: ignore[func-returns-value]
                 status,
                 results)

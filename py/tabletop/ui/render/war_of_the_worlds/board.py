@@ -9,7 +9,7 @@ The empty quadrant shows a ghost outline where a coaster may be moved.
 
 from __future__ import annotations
 
-from tabletop.ui.dom import El, h
+from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import pyramid, words
 from tabletop.ui.roving import roving
@@ -86,7 +86,7 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
     classes = [f"wotw-cell wotw-r{row} wotw-k{col} wotw-c{coaster['id']}"]
     label = [name, words(piece)]
     attrs: dict = {"id": f"wotw-{name}", "data-cell": name}
-    action = None
+    action: Handler | None = None
     size_pick = ch.places.get(ch.size) if ch.size else None
     targets = ch.steps.get(ch.source, {}) if ch.source else {}
     live_arrows = set()

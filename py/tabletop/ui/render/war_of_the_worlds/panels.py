@@ -3,7 +3,7 @@ Treehouse dice, what happened last turn, and the end-of-game breakdown."""
 
 from __future__ import annotations
 
-from tabletop.ui.dom import El, h
+from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.render.war_of_the_worlds.board import QUADRANT_WORDS, coaster_name
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import icon
@@ -219,7 +219,7 @@ def dice(ctx, ch: Choices) -> El | None:
     for i, face in enumerate(faces):
         label = f"{face.capitalize()}: {FACE_WORDS[face]}"
         attrs: dict = {"class": f"wotw-die wotw-face-{face}", "data-face": face}
-        handler = None
+        handler: Handler | None = None
         hint = ""  # what pressing the die does, for screen readers (the visible text stays part of the name)
         if phase == "dice" and ch.keeps:
             first = ch.first_die
