@@ -492,9 +492,28 @@ def test_tnt_ten_never_goes_face_up_and_cannot_be_played_when_forced():
 
 
 def test_tnt_tower_of_five_with_a_hidden_ten_is_counted_and_loses():
+    """The ruling: a tower reaching 5 cards is turned up to be counted; a hidden 10 is revealed, its owner loses."""
     s = position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 10H? 4H"}, tnt=True)
     s = play(s, "5H")
     assert [r.winner for r in s.results] == [1] and s.scores == [0, 1]
+    told = log_text(s)
+    assert "turned up to be counted, and a 10 is found in it" in told and "Red loses game 1" in told
+
+
+def test_tnt_tower_of_five_without_a_ten_wins_as_usual():
+    s = position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 6H? 4H"}, tnt=True)
+    s = play(s, "5H")
+    assert [r.winner for r in s.results] == [0] and s.scores == [1, 0]
+
+
+def test_a_colour_is_20_cards_and_the_stock_18():
+    """The ruling's count: A, 2-7, J, Q, K in two suits; the kings are the bases."""
+    for seat in (0, 1):
+        assert len(side_cards(seat, tnt=False)) == 18 and len(side_cards(seat, tnt=True)) == 20
+    s = tb.new_game(2, {"first": "red"}, seed=5)
+    assert [len(h) + len(x) for h, x in zip(s.hands, s.stocks)] == [18, 18]
+    dealt = [c for pile in (*s.hands, *s.stocks) for c in pile]
+    assert len(set(dealt)) == 36 and not any(c.rank == 13 for c in dealt)  # the kings are the bases
 
 
 def test_tnt_two_tens_seen_together_lose_both_and_nobody_scores():
