@@ -104,11 +104,8 @@ def test_bad_seat_is_refused():
         raise AssertionError(f"view accepted seat {bad!r}")
 
 
-def test_guide_is_headed_paragraphs_ending_with_this_editions_readings():
-    assert all(isinstance(h, str) and p and all(isinstance(x, str) for x in p) for h, p in tw.GUIDE)
-    heading, rulings = tw.GUIDE[-1]
-    assert heading == "How this edition reads the rules"
-    text = " ".join(rulings)
+def test_guide_states_this_editions_readings():
+    text = " ".join(p if isinstance(p, str) else " ".join(p) for _, ps in tw.GUIDE for p in ps)
     for ruling in ("never drops below 0", "tallest tower", "turn order", "one way", "toss", "discard one card",
                    "empty foundation", "nobody wins"):
-        assert ruling in text or ruling in " ".join(p for _, ps in tw.GUIDE for p in ps)
+        assert ruling in text

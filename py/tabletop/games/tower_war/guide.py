@@ -1,10 +1,15 @@
-"""The in-app rules page of Tower War, in this project's own words."""
+"""The in-app rules page of Tower War, in this project's own words.
+
+``GUIDE`` is a list of (heading, paragraphs). A paragraph is a string, or a pair
+(rule, reading): the reading is how this edition settles that rule where the rulebook
+leaves a gap, shown right under it, so every rule is said once.
+"""
 
 from __future__ import annotations
 
 from tabletop.games.tower_war import physics as ph
 
-GUIDE: list[tuple[str, list[str]]] = [
+GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
     (
         "The idea",
         [
@@ -23,9 +28,13 @@ GUIDE: list[tuple[str, list[str]]] = [
     (
         "The draft",
         [
-            "Five cards are turned face up. The splitter sorts them into two piles, pile A and pile B, each with at "
-            "least one card. The other player takes whichever pile they like and the splitter gets the rest. The "
-            "first player (Red) splits first, then the job alternates.",
+            (
+                "Five cards are turned face up. The splitter sorts them into two piles, pile A and pile B, each with at "
+                "least one card. The other player takes whichever pile they like and the splitter gets the rest. The "
+                "first player (Red) splits first, then the job alternates.",
+                "the seats are called Red (player one) and Blue, after their pyramids. The draft log names no cards, "
+                "so nobody can read back what went face down.",
+            ),
             "Drafted cards go face down onto their new owner's stack, and nobody - not even the owner - may look at "
             "them until the draft is over: the table shows only how many each player has.",
             "After ten rounds four cards remain. One of them is turned up as the base of the tower; the other three are put away unseen.",
@@ -54,9 +63,13 @@ GUIDE: list[tuple[str, list[str]]] = [
             "shuffled to become your new deck (if that is empty too, you draw fewer).",
             "A battle has three skirmishes. In each, the leader plays a card face up and then the other player "
             "answers with one. The higher value wins the skirmish. A player with nothing to play loses it.",
-            "The loser of a skirmish puts one pyramid from their stash on the top level of the tower: any size if "
-            "that level is still empty, otherwise the size already standing there. A tied skirmish costs nobody a "
-            "pyramid.",
+            (
+                "The loser of a skirmish puts one pyramid from their stash on the top level of the tower: any size if "
+                "that level is still empty, otherwise the size already standing there. A tied skirmish costs nobody a "
+                "pyramid.",
+                "if neither player can play in a skirmish, it is a tie. Facing an empty level, the loser may choose any "
+                "size they hold, even one they cannot complete, and then loses when it runs out.",
+            ),
         ],
     ),
     (
@@ -71,9 +84,13 @@ GUIDE: list[tuple[str, list[str]]] = [
             "queen, king and ace on top. Any other equal values tie.",
             "Doubles: if your card has the same rank as a card you played earlier in this battle, you add no "
             "pyramid should you lose that skirmish.",
-            "A joker is played as an exact copy of one of your earlier cards of this battle (you choose which): it "
-            "takes that card's rank and suit, so it shares the suit and is always a double. A joker can never be "
-            "the first card you play in a battle.",
+            (
+                "A joker is played as an exact copy of one of your earlier cards of this battle (you choose which): it "
+                "takes that card's rank and suit, so it shares the suit and is always a double. A joker can never be "
+                "the first card you play in a battle.",
+                "a joker that has nothing to copy stays in hand and is discarded with the battle's cards (or laid on "
+                "the tower if its player loses the battle having played nothing else).",
+            ),
         ],
     ),
     (
@@ -81,10 +98,14 @@ GUIDE: list[tuple[str, list[str]]] = [
         [
             "After the third skirmish each side adds up its cards, without any hierarchy. Example: ace of hearts, "
             "10 of clubs and 6 of clubs make 10 + 60 = 70; 9, 4 and 2 of spades make 72, so the spades win.",
-            "The player with the lower total adds pyramids of the level's size until the top level holds three, "
-            "then lays one of their cards from this battle across those three apexes: that card is the start of a "
-            "new level. On a tied total every pyramid placed in this battle goes back to its owner - the leader "
-            "takes theirs back first - and no card is added.",
+            (
+                "The player with the lower total adds pyramids of the level's size until the top level holds three, "
+                "then lays one of their cards from this battle across those three apexes: that card is the start of a "
+                "new level. On a tied total every pyramid placed in this battle goes back to its owner - the leader "
+                "takes theirs back first - and no card is added.",
+                "taking pyramids back after a tied battle is done by a careful hand, not a drop: it never makes "
+                "anything fall. Every card lies square to the base card, never turned.",
+            ),
             "Cards played in a battle that did not go into the tower go face up onto their owner's discard pile, "
             "which both players may look through.",
         ],
@@ -92,15 +113,30 @@ GUIDE: list[tuple[str, list[str]]] = [
     (
         "Adding a piece: the unsteady hand",
         [
-            "Adding a pyramid or a card takes two steps. First you pick the piece up; from that moment your hand "
-            "trembles and the ghost of the piece drifts around the point you aim at. Then you let go: the piece "
-            "lands wherever the ghost is at that moment. Watch the drift and release at a calm moment.",
-            f"The drift is a slow figure of two sways ({ph.TREMOR_FREQUENCIES_HZ[0]:g} and {ph.TREMOR_FREQUENCIES_HZ[1]:g} "
-            f"times a second). It reaches {ph.TREMOR_AMPLITUDE_PYRAMID_MM:g} mm for a pyramid and "
-            f"{ph.TREMOR_AMPLITUDE_CARD_MM:g} mm for a card at the bottom, and grows by "
-            f"{round(ph.TREMOR_GROWTH_PER_LEVEL * 100)}% with every level: high towers are hard to feed.",
-            "Before adding a piece you may adjust: lift a pyramid of the top level that no card covers yet and drop "
-            "it again, with the same trembling hand. Your own pyramids or your opponent's, it does not matter.",
+            (
+                "Adding a pyramid or a card takes two steps. First you pick the piece up; from that moment your hand "
+                "trembles and the ghost of the piece drifts around the point you aim at. Then you let go: the piece "
+                "lands wherever the ghost is at that moment. Watch the drift and release at a calm moment.",
+                f"a pick-up commits you: the piece must be dropped. A drop records the aim, measured from the top "
+                f"card's centre and up to {ph.DROP_REACH_MM:g} mm beyond its edges, and how long the piece was held, "
+                f"up to {ph.HOLD_MS_MAX / 1000:g} seconds.",
+            ),
+            (
+                f"The drift is a slow figure of two sways ({ph.TREMOR_FREQUENCIES_HZ[0]:g} and {ph.TREMOR_FREQUENCIES_HZ[1]:g} "
+                f"times a second). It reaches {ph.TREMOR_AMPLITUDE_PYRAMID_MM:g} mm for a pyramid and "
+                f"{ph.TREMOR_AMPLITUDE_CARD_MM:g} mm for a card at the bottom, and grows by "
+                f"{round(ph.TREMOR_GROWTH_PER_LEVEL * 100)}% with every level: high towers are hard to feed.",
+                "the level is the one the piece joins: a pyramid on card k is on level k, a card laid on level k's "
+                "pyramids is card k + 1 (the base card is level 0). Where each sway starts is drawn at pick-up from the "
+                "game's seeded generator and shown to both players: the hand trembles in plain sight. The draw is "
+                "hashed one way, so watching the hand tells nothing about the cards still hidden.",
+            ),
+            (
+                "Before adding a piece you may adjust: lift a pyramid of the top level that no card covers yet and drop "
+                "it again, with the same trembling hand. Your own pyramids or your opponent's, it does not matter.",
+                f"at most {ph.ADJUSTMENTS_PER_PLACEMENT} adjustments before each piece you add. A lifted pyramid is off "
+                "the tower while you hold it; the tower is judged when it lands.",
+            ),
             "Keyboard: the arrow keys move the aim, space lets go.",
         ],
     ),
@@ -113,10 +149,14 @@ GUIDE: list[tuple[str, list[str]]] = [
             f"and {ph.PYRAMID_MASS_G[1]:g} g.",
             "A pyramid stays up only if the centre of its base is on its card and its base does not overlap "
             "another pyramid's base (touching is fine).",
-            "A card stays up only if all three pyramid tips under it are under the card, and the balance point of "
-            "that card together with everything resting on it lies inside the triangle of those three tips, at "
-            f"least {ph.COM_MARGIN_MM:g} mm from its edges. The whole tower is checked after every drop: a heavy "
-            "pyramid near the edge high up can tip a card several levels below.",
+            (
+                "A card stays up only if all three pyramid tips under it are under the card, and the balance point of "
+                "that card together with everything resting on it lies inside the triangle of those three tips, at "
+                f"least {ph.COM_MARGIN_MM:g} mm from its edges. The whole tower is checked after every drop: a heavy "
+                "pyramid near the edge high up can tip a card several levels below.",
+                "the rulebook gives no measurements: the sizes, masses and balance rule above are this edition's model "
+                "of the tower, and every level is checked after every placement or adjustment.",
+            ),
             "The tower sways more the closer a balance point is to its triangle's edge, so you can feel a risky "
             "tower before it goes. When something falls, the table says what fell and why.",
         ],
@@ -126,42 +166,6 @@ GUIDE: list[tuple[str, list[str]]] = [
         [
             "You lose if anything falls from the tower when you let go of a piece; if you must add a pyramid and "
             "have none of the size the level needs; or if you begin a battle without a single card.",
-        ],
-    ),
-    (
-        "How this edition reads the rules",
-        [
-            "Rulings. Draft: ten rounds of five cards, splitter alternating from player one; one of the last four "
-            "cards is the base and three are set aside unseen; drafted cards stay hidden from their owner until "
-            "the draft ends. Advanced drafting puts any number of middle-stash pyramids on one pile only. Decks are "
-            "fifteen cards, or all drafted cards if fifteen or fewer.",
-            "Rulings. A player drawing from an empty deck shuffles their discard pile into a new one; with both "
-            "empty they draw fewer. A player with no card to play loses that skirmish; a player who starts a "
-            "battle with no card loses the war. Shared suits multiply by every earlier card of the suit and zero "
-            "those cards for the total. The hierarchy settles only equal values between 10-point ranks. A double "
-            "protects its player from adding a pyramid. A joker is an exact copy (rank and suit) of an earlier "
-            "card of its player's battle, chosen by the player, and cannot open a battle.",
-            "Rulings. The lower battle total fills the top level to three and adds one of its battle cards; on a "
-            "tie all pyramids of the battle go back, the leader's first, and no card is added.",
-            "Rulings on the modelled tower: the statics, sizes and masses above; level 0 is the base card on the "
-            "table; every level is checked after every placement or adjustment. The hand's tremor is "
-            "A x (sin(2 pi 0.7 t + p1), sin(2 pi 1.1 t + p2)) with phases drawn from the game's seeded generator "
-            "at pick-up and A = 6 mm (pyramids) or 9 mm (cards) times (1 + 0.35 x level). A drop records the aim "
-            "and the hold time in milliseconds (0 to 10 000); the aim may lie up to 20 mm beyond the top card.",
-            "Our choices. Every card lies square to the base card, never turned; aims are measured from the top "
-            "card's centre. The level in the tremor is the level the piece joins: a pyramid on card k is on level "
-            "k, a card laid on level k's tripod is card k + 1.",
-            f"Our choices. A pick-up commits you: the piece must be dropped. You may adjust at most "
-            f"{ph.ADJUSTMENTS_PER_PLACEMENT} times before each piece you add. A lifted pyramid is off the tower "
-            "while you hold it; the tower is judged when it lands. Taking pyramids back after a tied battle is done "
-            "by a careful hand, not a drop: it never makes anything fall.",
-            "Our choices. A joker that has nothing to copy stays in hand and is discarded with the battle's cards "
-            "(or laid on the tower if its player loses the battle having played nothing else). If neither player "
-            "can play in a skirmish, it is a tie. When the battle loser faces an empty level they may choose any "
-            "size they hold, even one they cannot complete - and then lose when it runs out.",
-            "Our choices. The seats are called Red (player one) and Blue, after their pyramids. The draft log names no cards, so nobody can read back what went face down. The tremor's "
-            "phases are shown to both players: the hand trembles in plain sight. They are a one-way hash of the "
-            "generator's draw, so watching the hand tells nothing about the cards still hidden.",
         ],
     ),
 ]

@@ -1,18 +1,20 @@
 """The in-app rules page for Towers of Wyoming, in this project's own words.
 
-``GUIDE`` is a list of (heading, paragraphs). The last section states every ruling
-this edition follows and the choices it made where the rulebook is silent.
+``GUIDE`` is a list of (heading, paragraphs). A paragraph is a string, or a pair
+(rule, reading): the reading is how this edition settles that rule where the rulebook
+leaves a gap, shown right under it, so every rule is said once.
 """
 
-GUIDE: list[tuple[str, list[str]]] = [
+GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
     ("The idea", [
         "Each builder tries to raise a tower of cards, all of a single suit, higher than the number of pennies "
         "left in the Settling Sky. Rivals can tear your tower down with the suit that opposes it, and you can do the same "
         "to theirs. Being the only builder left in the game also wins.",
     ]),
     ("Cards and table", [
-        "The deck has 100 cards: clubs, diamonds, hearts and spades, 25 of each (two ordinary decks with one king of each "
-        "suit taken out). Only suits count; ranks are printed for looks.",
+        ("The deck has 100 cards: clubs, diamonds, hearts and spades, 25 of each (two ordinary decks with one king of each "
+         "suit taken out). Only suits count; ranks are printed for looks.",
+         "each suit runs ace to queen twice, plus a single king."),
         "A foundation is a place for a tower; while it holds no card it is an empty foundation. With 2 players each builder "
         "has 2 foundations and the Sky starts with 10 pennies. With 3 players each has 1 foundation and the Sky has 10, or, "
         "if chosen on the new-game screen, 2 foundations each and a Sky of 8. With 4 players each has 1 foundation and the Sky has 10.",
@@ -38,58 +40,41 @@ GUIDE: list[tuple[str, list[str]]] = [
         "stay behind as the new tower, now of your suit.",
     ]),
     ("When the draw pile runs out", [
-        "Whenever someone must draw and the draw pile is empty, one penny leaves the Sky, the discard pile is shuffled into a "
-        "new draw pile, and drawing goes on. The app announces every such reshuffle and the new size of the Sky.",
+        ("Whenever someone must draw and the draw pile is empty, one penny leaves the Sky, the discard pile is shuffled into a "
+         "new draw pile, and drawing goes on. The app announces every such reshuffle and the new size of the Sky.",
+         "this can happen in the middle of a draw. If the discard pile is empty as well there is nothing to reshuffle: the Sky "
+         "stays as it is and the builder plays with the cards in hand; a builder with no card at all is passed over. The Sky "
+         "never drops below 0."),
     ]),
     ("Winning", [
-        "At the end of any turn, a builder with a tower holding more cards than there are pennies in the Sky wins. As the Sky "
-        "empties, smaller towers become enough.",
+        ("At the end of any turn, a builder with a tower holding more cards than there are pennies in the Sky wins. As the Sky "
+         "empties, smaller towers become enough.",
+         "a forced discard is a turn too, and is followed by the same check."),
         "If several builders qualify at the same moment, the tallest of those towers wins; if that is tied too, the builder "
         "whose turn it was wins if among them, otherwise the next of them in turn order.",
-        "If only one builder is left in the game, that builder wins.",
+        ("If only one builder is left in the game, that builder wins.",
+         "if the last builders all lose their contracts at the same reshuffle, nobody wins."),
     ]),
     ("Optional rules", [
-        "Sudden Death: the discard pile is never reshuffled. Once the draw pile is empty nobody draws; a builder with no cards "
-        "is passed over. When every hand is empty the game ends and the tallest tower wins; builders tied for it share the win. "
-        "A tower taller than the Sky still wins at once, as usual.",
-        "Contractual Deadlines: at every reshuffle, each builder none of whose foundations holds a card loses the building "
-        "contract and leaves the game; that builder's hand joins the discard pile before it is shuffled.",
-        "Tidal Influences: the Sky starts with 8 pennies whatever the number of players. At each reshuffle all the Sky's pennies "
-        "are tossed: more heads adds a penny, more tails removes one, and an even split is tossed again. The app shows each toss.",
+        ("Sudden Death: the discard pile is never reshuffled. Once the draw pile is empty nobody draws; a builder with no cards "
+         "is passed over. When every hand is empty the game ends and the tallest tower wins; builders tied for it share the win. "
+         "A tower taller than the Sky still wins at once, as usual.",
+         "if no tower stands at all, nobody wins. The same ending closes any game in which every card ever stands in towers, "
+         "with none left in a hand or pile."),
+        ("Contractual Deadlines: at every reshuffle, each builder none of whose foundations holds a card loses the building "
+         "contract and leaves the game; that builder's hand joins the discard pile before it is shuffled.",
+         "the check comes after the Sky changes and before the shuffle. A builder who is out during their own draw loses that turn."),
+        ("Tidal Influences: the Sky starts with 8 pennies whatever the number of players. At each reshuffle all the Sky's pennies "
+         "are tossed: more heads adds a penny, more tails removes one, and an even split is tossed again. The app shows each toss.",
+         "the tosses come from the game's seeded generator, so a saved game replays exactly. An empty Sky has no pennies to toss "
+         "and stays empty. A climbing Sky can make a game long, but it still ends."),
         "Wheel of Opposition: opposition runs one way round a wheel. Clubs tear down diamonds, diamonds tear down spades, spades "
         "tear down hearts and hearts tear down clubs, but never the other way (diamonds cannot touch a club tower).",
-        "Finicky Clients: to win, a tower must hold exactly as many cards as there are pennies in the Sky. An empty "
-        "foundation counts as a tower of no cards, so once the Sky is empty, a builder with an empty foundation at the "
-        "end of a turn wins.",
-    ]),
-    ("How this edition reads the rules", [
-        "The deck is 4 suits of 25 cards: ace to queen twice and one king per suit. Players 2 to 4; foundations and Sky as in "
-        "the table above, with both three-player set-ups offered.",
-        "A reshuffle happens whenever a draw is needed and the draw pile is empty, in the middle of a draw if need be; the drawer "
-        "then goes on drawing from the new pile. If the discard pile is empty as well there is nothing to reshuffle: the Sky "
-        "stays as it is and the builder plays with the cards in hand; a builder with no card at all is passed over.",
-        "A play is one or more cards of one suit onto one foundation or tower of one builder. Construct onto a tower of the same "
-        "suit, or onto one of your own empty foundations with any suit; deconstruct onto a tower whose suit yours opposes, "
-        "your own included. An exact deconstruction leaves an empty foundation; an overflow turns the tower to the played suit.",
-        "With no legal play you must discard one card of your choice.",
-        "Win check at the end of every turn (a forced discard is a turn too): taller than the Sky wins, or exactly equal under "
-        "Finicky Clients. Several at once: the tallest tower; then the builder whose turn it was; then the next in turn order. "
-        "A foundation is a tower of 0 cards, so under Finicky Clients an empty foundation wins once the Sky is empty.",
-        "The last builder left in the game wins at once. If the last builders all lose their contracts at the same reshuffle, "
-        "nobody wins.",
-        "Sudden Death: no reshuffle, builders without cards are passed over, and when all hands are empty the single tallest "
-        "tower wins, a tie being shared; if no tower stands at all, nobody wins.",
-        "Contractual Deadlines: checked at each reshuffle, after the Sky changes and before the shuffle; the hands of those who "
-        "are out go into the discard pile that is being shuffled. A builder who is out during their own draw loses that turn.",
-        "Tidal Influences: the Sky starts at 8 and its pennies are tossed with the game's seeded generator; an even split is "
-        "tossed again. An empty Sky has no pennies to toss and stays empty.",
-        "The Sky never drops below 0.",
-        "Should every card ever stand in towers with no card in any hand or pile, play cannot go on: the game ends as in "
-        "Sudden Death, the tallest tower winning.",
-        "Under Finicky Clients the towers may freeze: no card left in a hand or pile can build on or tear down any of them, "
-        "and the Sky can never match one (each is taller than the Sky, or the Sky is left to Tidal tosses). Every turn would "
-        "then be a discard, so the game ends as in Sudden Death, the tallest tower winning.",
-        "Every game ends: random games under every combination of options are played in the tests to show it. Tidal "
-        "Influences can make a game long, as the Sky may climb for a while.",
+        ("Finicky Clients: to win, a tower must hold exactly as many cards as there are pennies in the Sky.",
+         "a foundation counts as a tower of no cards (the rulebook calls it one), so once the Sky is empty, a builder with an "
+         "empty foundation at the end of a turn wins; several such builders are settled by turn order as above. Should the "
+         "towers freeze, with no card left in a hand or pile able to build on or tear down any of them, and the Sky never able "
+         "to match one (each is taller than the Sky, or the Sky is left to Tidal tosses), the game ends as in Sudden Death, "
+         "the tallest tower winning. Every game ends: the tests play random games under every combination of options to show it."),
     ]),
 ]

@@ -37,8 +37,23 @@ def guide_for(game_id: str) -> list:
     return importlib.import_module(name).GUIDE
 
 
+EDITION_NOTE = "This edition:"
+
+
+def paragraphs(item: str | tuple[str, str]) -> list[El]:
+    """A rule, and under it this edition's reading of it when the guide gives one (a pair)."""
+    if isinstance(item, str):
+        return [h("p", item)]
+    rule, reading = item
+    return [h("p", rule), h("p.edition-note", h("strong", EDITION_NOTE), " ", reading)]
+
+
 def article(sections: list) -> El:
-    return h("article", [h("section", h("h2", title), [h("p", para) for para in paras]) for title, paras in sections])
+    return h("article", [h("section", h("h2", title), [paragraphs(para) for para in paras]) for title, paras in sections])
+
+
+EDITION_INTRO = ("Where the rulebook leaves a question open, a note marked “This edition” under the rule says how this "
+                 "app settles it.")
 
 
 def render(app, game_id: str | None) -> El:
@@ -53,5 +68,6 @@ def render(app, game_id: str | None) -> El:
     else:
         module = app.games[game_id]
         title = f"Rules of {module.TITLE}"
-        body = h("div", article(guide_for(game_id)), link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True))
+        body = h("div", h("p.edition-intro", EDITION_INTRO), article(guide_for(game_id)),
+                 link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True))
     return h("section.rules", {"data-screen": "rules"}, h("h1", title), h("nav.rules-nav", {"aria-label": "Rules of"}, tabs), body)
