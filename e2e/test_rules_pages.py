@@ -2,8 +2,8 @@
 readable at tablet and phone sizes (screenshots in e2e/screenshots/rules-*)."""
 
 import pytest
-from conftest import goto, shot
 
+from conftest import goto, shot
 from tabletop.games import GAMES
 
 SIZES = [(1024, 768), (768, 1024), (390, 844)]
