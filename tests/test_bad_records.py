@@ -167,12 +167,14 @@ def test_a_record_too_big_to_set_aside_is_reported_truthfully_once():
     message = app.notices[0][1]
     assert "too full to set it aside" in message and "stays where it is" in message and "was set aside" not in message
     assert SAVE_PREFIX + "huge" in backend.data and app.store.full
+    assert app.store.usage()["aside"] > 50_000 and app.store.usage()["saves"] < 5_000  # the stuck record is damaged, not a save
     for _ in range(3):  # later renders list the same things and say nothing new
         assert "Good 1" in render_everything(app)
     assert len(app.notices) == 1
     assert SAVE_PREFIX + "huge" in render_everything(app)  # offered for deletion
     app.store.forget(SAVE_PREFIX + "huge")
     assert SAVE_PREFIX + "huge" not in backend.data and SAVE_PREFIX + "huge" not in render_everything(app)
+    assert not app.store.full  # room again: the probe write went through
 
 
 def test_a_full_store_lists_and_opens_saves_and_says_what_to_delete():

@@ -130,10 +130,12 @@ class Store:
         except Exception as exc:  # browsers raise QuotaExceededError as a JS exception
             self.full = True
             raise StorageFull(str(exc)) from None
+        self.full = False
 
     def delete(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)
         self.stuck.pop(SAVE_PREFIX + save_id, None)
+        self.recheck_room()
 
     def get(self, save_id: str) -> dict[str, Any] | None:
         text = self.backend.get(SAVE_PREFIX + save_id)
@@ -197,6 +199,18 @@ class Store:
         """Delete a set-aside (or stuck) record for good."""
         self.backend.remove(key)
         self.stuck.pop(key, None)
+        self.recheck_room()
+
+    def recheck_room(self) -> None:
+        """After a deletion, whether there is room again (the probe the page starts with)."""
+        if not self.full:
+            return
+        try:
+            self.backend.set("tw:probe", "1")
+            self.backend.remove("tw:probe")
+        except Exception:
+            return
+        self.full = False
 
     def set_aside_records(self) -> builtins.list[dict[str, Any]]:  # `list` here is Store.list
         """What was set aside, each as {key, reason, size}, and stuck records too (their key
@@ -233,7 +247,8 @@ class Store:
         used = {"saves": 0, "aside": 0, "other": 0}
         for key in self.backend.keys():
             size = len(key) + len(self.backend.get(key) or "")
-            kind = "saves" if key.startswith(SAVE_PREFIX) else "aside" if key.startswith(ASIDE_PREFIX) else "other"
+            damaged = key.startswith(ASIDE_PREFIX) or key in self.stuck
+            kind = "aside" if damaged else "saves" if key.startswith(SAVE_PREFIX) else "other"
             used[kind] += size
         return used
 
@@ -259,4 +274,6 @@ def clean_settings(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
 
 def size_text(chars: int) -> str:
     """A record's size for people (localStorage counts characters; near enough to bytes)."""
-    return f"{chars / 1_000_000:.1f} MB" if chars >= 1_000_000 else f"{max(1, round(chars / 1000))} KB"
+    if chars >= 1_000_000:
+        return f"{chars / 1_000_000:.1f} MB"
+    return f"{max(1, round(chars / 1000)) if chars else 0} KB"
