@@ -107,3 +107,29 @@ def test_bad_settings_before_boot_on_the_settings_screen(browser, site):
     assert json.loads(page.evaluate("localStorage.getItem('tw:settings')"))["names"][0] == "Zoe"
     assert errors == []
     context.close()
+
+
+def test_every_rejected_import_says_why(app, tmp_path):
+    """Issue 15 D: each refused file gets a notice naming its trouble, and nothing else changes."""
+    cases = [
+        (json.dumps(dict(GOOD, game=["war-of-the-worlds"])), "does not say which game"),
+        ("[" * 200_000 + "]" * 200_000, "nests lists more than"),
+        ('{"format": "towers-and-worlds-save", "moves": ' + "[" * 100_000 + "]" * 100_000 + "}", "nests lists more than"),
+        (json.dumps(dict(GOOD, name=RED)), "name is not text"),
+        (json.dumps(dict(GOOD, seats=[{"name": "A"}, {"name": ["B"]}])), "name that is not text"),
+        (json.dumps(dict(GOOD, options=[])), "options are unreadable"),
+        (json.dumps(dict(GOOD, moves=[[{"x": 1}]])), "move 1 of the save is"),
+        ("[1, 2]", "not a Towers & Worlds save"),
+        ("", "not readable JSON"),
+    ]
+    goto(app, "#/")
+    for i, (text, why) in enumerate(cases):
+        path = tmp_path / f"case{i}.json"
+        path.write_text(text)
+        app.set_input_files("#import-file", str(path))
+        app.wait_for_selector(f".notice.error:has-text({json.dumps(why)})")
+        assert app.inner_text(".notice.error").startswith("Could not import:")
+        app.click(".notice.error button")  # dismissed, so the next case's notice is its own
+        app.wait_for_selector(".notice.error", state="detached")
+    assert app.evaluate("location.hash") == "#/"
+    assert app.locator(".saved-item").count() == 0 and app.locator("#import-file").count() == 1

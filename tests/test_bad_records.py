@@ -245,3 +245,16 @@ def test_fuzz_any_records_leave_every_screen_working(texts, settings_value, asid
             pass  # opening it sets it aside with this message (app._open_game)
     assert len(app.notices) == len(texts) - len(listed_ids - {"good"}) + (1 if app.store.backend.get(ASIDE_PREFIX + "settings") else 0)
     assert not find_all(home.render(app), lambda e: e.tag in ("script", "img", "iframe"))
+
+
+@pytest.mark.parametrize("text,why", [
+    (json.dumps(dict(good(1), game=["war-of-the-worlds"])), "does not say which game"),
+    ("[" * 200_000 + "]" * 200_000, "nests lists more than"),
+    (json.dumps(dict(good(1), name={"style": "x"})), "name is not text"),
+    (json.dumps(dict(good(1), moves=[[{"x": 1}]])), "move 1 of the save is unreadable"),
+])
+def test_a_refused_import_names_its_trouble(text, why):
+    with pytest.raises(SaveError) as err:
+        save = parse_save(text, GAMES)
+        replay(GAMES[save["game"]], save)
+    assert why in str(err.value)
