@@ -10,12 +10,14 @@ seed, every seed a different generator state and first output, and every bit cha
 import json
 from pathlib import Path
 
+import pytest
+
 from tabletop.engine.rng import GOLDEN_GAMMA, MASK64, Rng
 from tabletop.engine.saves import export_file, parse_save, replay
 from tabletop.engine.share import save_from_code, save_to_code
 from tabletop.games import GAMES
 from tabletop.ui import session as session_module
-from tabletop.ui.session import Session, fresh_seed
+from tabletop.ui.session import Session, fresh_seed, typed_seed
 from tabletop.ui.storage import MemoryBackend, Store
 
 OLD_SAVE = Path(__file__).parent / "data" / "old-save-tower-battle-32bit-seed.json"
@@ -152,3 +154,15 @@ def test_the_help_page_says_a_saved_game_contains_the_whole_deal():
 
     words = " ".join(p for _title, paras in APP_GUIDE for p in paras)
     assert "contains the whole deal" in words and "exported file" in words
+
+
+@pytest.mark.parametrize("text,seed", [("", None), ("  ", None), ("0", 0), (" 42 ", 42), (str(2**64 - 1), 2**64 - 1)])
+def test_a_typed_seed_is_plain_digits_below_2_to_the_64(text, seed):
+    assert typed_seed(text) == seed
+
+
+@pytest.mark.parametrize("text", ["-1", "1.5", "abc", "²", "١٢", str(2**64), "9" * 5000])
+def test_a_seed_the_generator_cannot_hold_is_refused_in_words(text):
+    """'²' passes str.isdigit but int() refuses it: the address's ?seed=² once stopped the app at start."""
+    with pytest.raises(ValueError, match="The seed must be"):
+        typed_seed(text)

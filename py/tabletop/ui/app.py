@@ -18,7 +18,7 @@ from tabletop.ui.dom import Mount, h
 from tabletop.ui.router import Route, parse
 from tabletop.ui.screens import home, new_game, not_found, rules, settings, table
 from tabletop.ui.screens.common import saves_off_note
-from tabletop.ui.session import Session, new_id
+from tabletop.ui.session import Session, new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store, oversized_file
 from tabletop.ui.thinking import Sliced
 
@@ -39,7 +39,10 @@ class App:
         self.route = Route("home")
         self.embed = browser.query_param("embed")
         seed = browser.query_param("seed")
-        self.url_seed = int(seed) if seed and seed.isdigit() else None
+        try:
+            self.url_seed = typed_seed(seed or "")
+        except ValueError:
+            self.url_seed = None  # a seed the address cannot carry: the form starts empty
         self.mount = Mount(js.document.getElementById("app"))
         self.overlay = Mount(js.document.getElementById("overlay-root"))
         self._computer_pending = False
@@ -170,12 +173,13 @@ class App:
     def start_game(self, game_id: str, form: dict, embed: bool = False) -> None:
         module = self.games[game_id]
         seats = [dict(s) for s in form["seats"][: form["players"]]]
-        seed_text = str(form.get("seed") or "").strip()
-        if seed_text and not seed_text.isdigit():
-            self.toast("The seed must be a whole number (or left empty for a random game).", "error")
+        try:
+            seed = typed_seed(str(form.get("seed") or ""))
+        except ValueError as exc:
+            self.toast(str(exc), "error")
             return
         try:
-            session = Session.start(module, seats, form["options"], int(seed_text) if seed_text else None)
+            session = Session.start(module, seats, form["options"], seed)
         except ValueError as exc:
             self.toast(f"This game cannot start with these settings: {exc}", "error")
             return

@@ -37,6 +37,7 @@ def new_id(prefix: str = "") -> str:
 
 
 SEED_BYTES = 8
+SEED_BITS = 8 * SEED_BYTES
 
 
 def fresh_seed() -> int:
@@ -45,6 +46,20 @@ def fresh_seed() -> int:
     (SplitMix64), so it is the most a seed can carry: 2**64 deals, where 32 bits fell to a brute
     force in two minutes. Older saves hold smaller seeds and replay exactly as before."""
     return int.from_bytes(os.urandom(SEED_BYTES), "little")  # os, not secrets: no extra imports at start-up
+
+
+def typed_seed(text: str) -> int | None:
+    """The seed a person typed (or put in the address), None when left empty. Only plain digits
+    below 2**64 (the generator's whole state) are seeds; anything else raises ValueError with
+    the reason in words."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError("The seed must be a whole number (or left empty for a random game).")
+    if len(text) > 20 or int(text) >= 2**SEED_BITS:
+        raise ValueError(f"The seed must be below {2**SEED_BITS} (or left empty for a random game).")
+    return int(text)
 
 
 class Session:
