@@ -251,7 +251,7 @@ def test_fuzz_any_records_leave_every_screen_working(texts, settings_value, asid
     (json.dumps(dict(good(1), game=["war-of-the-worlds"])), "does not say which game"),
     ("[" * 200_000 + "]" * 200_000, "nests lists more than"),
     (json.dumps(dict(good(1), name={"style": "x"})), "name is not text"),
-    (json.dumps(dict(good(1), moves=[[{"x": 1}]])), "move 1 of the save is unreadable"),
+    (json.dumps(dict(good(1), moves=[[{"x": 1}]])), "move 1 of the save is"),
 ])
 def test_a_refused_import_names_its_trouble(text, why):
     with pytest.raises(SaveError) as err:
