@@ -13,6 +13,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 from serving import ROOT, Site, launch  # noqa: E402
+from tabletop.engine.saves import VERSION as SAVE_VERSION  # noqa: E402
 
 SHOTS = ROOT / "e2e" / "screenshots"
 READY = "html[data-app-ready='1']"
@@ -96,7 +97,7 @@ def start_saved_game(page, game: str, seats: list, seed: int, options: dict | No
 
     ``seats`` are names (people) or dicts like {"name": "Bot", "kind": "computer", "level": "normal"}.
     """
-    record = {"format": "towers-and-worlds-save", "version": 1, "game": game, "options": options or {},
+    record = {"format": "towers-and-worlds-save", "version": SAVE_VERSION, "game": game, "options": options or {},
               "seats": [s if isinstance(s, dict) else {"name": s} for s in seats], "seed": seed,
               "moves": moves or [], "id": save_id, "saved_at": 1}
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{save_id}", json.dumps(record)])

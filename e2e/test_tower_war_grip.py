@@ -7,7 +7,10 @@ The positions come from ``test_tower_war``'s engine-computed prefixes.
 
 from __future__ import annotations
 
-from conftest import moves_made, shot
+from conftest import SHOTS, moves_made, shot
+from tabletop.games.tower_war import hand
+from tabletop.games.tower_war.hand import tremor
+from tabletop.games.tower_war.physics import TREMOR_CALM_FLOOR
 from test_tower_war import SIZES, open_at, prefix, saved_moves, wait_moves
 
 SEED = 3
@@ -73,4 +76,51 @@ def test_the_grip_warns_before_it_gives_out_and_the_drop_says_so(app):
     assert "The grip gave out" in app.inner_text(".twar-gripout")
     assert where(app, ".twar-gripout")["inside"]
     shot(app, "tower-war-grip-out-phone")
+    app.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_letting_go_when_the_calm_light_comes_on_lands_on_the_aim(app):
+    """The calm a person can reach: wait for the light, tap 'Let go here', land within the calm's sway."""
+    s, moves = prefix(SEED, lambda s: s.phase == "drop")
+    sid = open_at(app, SEED, moves)
+    # a calm that begins while we watch (not one already lit at the pick-up), then the button at once
+    app.evaluate("""() => new Promise(done => {
+        const light = () => document.getElementById('twar-calm-light');
+        let seenShaking = false;
+        const look = () => {
+            const calm = light().dataset.calm === '1';
+            seenShaking = seenShaking || !calm;
+            if (calm && seenShaking) { done(); } else { requestAnimationFrame(look); }
+        };
+        look();
+    })""")
+    assert app.inner_text("#twar-calm-light") == "Calm: let go now"
+    assert app.get_attribute("#twar-ghost", "data-calm") == "1"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    app.locator(".twar-maincol").screenshot(path=str(SHOTS / "tower-war-calm-light.png"))  # quicker than a whole page
+    app.evaluate("""() => new Promise(done => requestAnimationFrame(() => {
+        if (document.getElementById('twar-calm-light').dataset.calm === '1') document.getElementById('twar-drop').click();
+        done();
+    }))""")
+    wait_moves(app, len(moves) + 1)
+    drop = saved_moves(app, sid)[-1]
+    dx, dy = tremor(s.held.amplitude, s.held.phases, drop["hold_ms"])
+    assert hand.is_calm(s.held.phases, drop["hold_ms"]), drop  # a click is quick enough for the calm
+    assert max(abs(dx), abs(dy)) <= TREMOR_CALM_FLOOR * s.held.amplitude + 1e-9
+
+
+def test_the_hand_is_in_view_when_you_lead_and_when_you_answer(app):
+    lead = prefix(SEED, lambda s: s.phase == "play" and s.battle == 2 and not any(s.played))[1]
+    answer = prefix(SEED, lambda s: s.phase == "play" and s.battle == 2 and s.current[1 - s.actor] is not None)[1]
+    for size, (w, h) in SIZES.items():
+        app.set_viewport_size({"width": w, "height": h})
+        for name, moves in (("lead", lead), ("answer", answer)):
+            open_at(app, SEED, moves)
+            app.evaluate("window.scrollTo(0, 0)")
+            cards = app.locator(".twar-hand [data-move]")
+            assert cards.count() >= 1
+            for i in range(cards.count()):
+                box = cards.nth(i).evaluate("e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }")
+                assert box[0] >= 0 and box[1] <= h, f"a hand card is out of view when you {name} at {size}: {box}"
+            shot(app, f"tower-war-{name}-{size}")
     app.set_viewport_size({"width": 1024, "height": 768})

@@ -65,11 +65,11 @@ def test_newer_versions_are_refused_and_older_ones_migrate(monkeypatch):
     # Pretend the format moved on to version 2, which renamed "seed" to "deal".
     from tabletop.engine import saves
 
-    old = good_save()
-    monkeypatch.setattr(saves, "VERSION", 2)
-    monkeypatch.setitem(MIGRATIONS, 1, lambda s: dict(s, version=2, deal=s["seed"]))
+    old = dict(good_save(), version=1)
+    monkeypatch.setattr(saves, "VERSION", 3)
+    monkeypatch.setitem(MIGRATIONS, 2, lambda s: dict(s, version=3, deal=s["seed"]))
     upgraded = migrate(old)
-    assert upgraded["version"] == 2 and upgraded["deal"] == 9
+    assert upgraded["version"] == 3 and upgraded["deal"] == 9
 
 
 def test_names_are_trimmed_plain_text():

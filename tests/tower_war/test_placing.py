@@ -53,17 +53,25 @@ def test_picking_up_draws_the_phases_and_moves_the_epoch():
 def test_the_engine_lands_the_piece_where_the_views_ghost_is():
     s = r.apply(lost_skirmish(), r.PickPyramid(M))
     g = view(s, 0)["held"]
-    target, hold = (4.0, -7.5), 3210
-    t = hold / 1000
-    ghost = (
-        target[0] + g["amplitude_mm"] * math.sin(2 * math.pi * g["frequencies_hz"][0] * t + g["phases"][0]),
-        target[1] + g["amplitude_mm"] * math.sin(2 * math.pi * g["frequencies_hz"][1] * t + g["phases"][1]),
-    )
-    after = r.apply(s, r.Drop(*target, hold))
-    p = after.tower[0].pyramids[0]
-    assert (p.x, p.y) == pytest.approx(ghost, abs=1e-9)
-    assert (p.x, p.y) == hand.landing(target, g["amplitude_mm"], tuple(g["phases"]), hold)
-    assert after.last_drop["target"] == [4.0, -7.5] and after.last_drop["hold_ms"] == hold
+    calm = g["calm"]
+    for hold in (3210, 555, 1999, 4321, 7777):
+        target = (4.0, -7.5)
+        t = hold / 1000
+        # the calm from the view's numbers alone, as a client would draw it
+        u = (hold + g["phases"][2] * calm["every_ms"]) % calm["every_ms"]
+        edge = min(u - calm["calm_ms"], calm["every_ms"] - u) / calm["ramp_ms"]
+        x = min(1.0, max(0.0, edge))
+        steady = calm["floor"] if u < calm["calm_ms"] else calm["floor"] + (1 - calm["floor"]) * x * x * (3 - 2 * x)
+        a = g["amplitude_mm"] * steady
+        ghost = (
+            target[0] + a * math.sin(2 * math.pi * g["frequencies_hz"][0] * t + g["phases"][0]),
+            target[1] + a * math.sin(2 * math.pi * g["frequencies_hz"][1] * t + g["phases"][1]),
+        )
+        after = r.apply(s, r.Drop(*target, hold))
+        p = after.tower[0].pyramids[0]
+        assert (p.x, p.y) == pytest.approx(ghost, abs=1e-9)
+        assert (p.x, p.y) == hand.landing(target, g["amplitude_mm"], tuple(g["phases"]), hold)
+        assert after.last_drop["target"] == [4.0, -7.5] and after.last_drop["hold_ms"] == hold
     assert after.epoch == s.epoch + 1
 
 

@@ -76,7 +76,7 @@ def test_no_shown_phase_is_a_raw_generator_output_near_its_pick_up():
 def test_the_auditors_inversion_finds_no_generator_state():
     found = pick_ups([7], random_bot)[:4]
     assert found
-    for _state, (p1, p2) in found:
+    for _state, (p1, p2, *_calm) in found:
         assert recover_state(p1, p2) is None
     # the attack itself works against phases made straight from the generator
     g = Rng(424242)

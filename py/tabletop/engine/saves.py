@@ -7,7 +7,7 @@ level); the game itself only needs their number.
 
 >>> s = new_save("tower-battle", {}, [{"name": "Ana"}, {"name": "Ben"}], seed=7)
 >>> s["format"], s["version"], s["seats"][1]
-('towers-and-worlds-save', 1, {'name': 'Ben', 'kind': 'human', 'level': None})
+('towers-and-worlds-save', 2, {'name': 'Ben', 'kind': 'human', 'level': None})
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from tabletop.engine.errors import IllegalMove, SaveError
 
 FORMAT = "towers-and-worlds-save"
-VERSION = 1
+VERSION = 2
 MAX_SAVE_BYTES = 512 * 1024
 MAX_NAME_LENGTH = 40
 MAX_TITLE_LENGTH = 120  # a save's own name ("…, move 12 (continued)")
@@ -40,8 +40,17 @@ class JsonObject(dict[str, Any]):
 
     ``dom.h`` takes a plain dict as an element's attributes; it shows one of these as text."""
 
+def keep_tower_war_hand(save: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 retuned Tower War's unsteady hand (a calm moment): a Tower War save made
+    before keeps the hand it was played with (option ``hand`` 1), so it replays exactly."""
+    save = dict(save, version=2)
+    if save.get("game") == "tower-war" and isinstance(save.get("options"), dict):
+        save["options"] = {**save["options"], "hand": 1}
+    return save
+
+
 # version -> function upgrading a save of that version to version + 1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: keep_tower_war_hand}
 
 
 def clean_seat(seat: Any, index: int) -> dict[str, Any]:

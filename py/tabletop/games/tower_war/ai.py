@@ -113,7 +113,7 @@ LEVEL_NOTES: dict[str, str] = {
     ),
     "normal": (
         "Normal lets go about 35 ms off the calm moment and picks the spot whose worst landing keeps the whole "
-        "tower steadiest, so it rarely drops a piece low down but can lose a tall tower. It weighs each card "
+        "tower steadiest, so it rarely drops a piece while the hand is calm. It weighs each card "
         "over a dozen guesses of your hand and drafts by card values. It answers in a fraction of a second."
     ),
     "hard": (

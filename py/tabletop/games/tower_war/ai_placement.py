@@ -524,7 +524,7 @@ def choose_drop_steps(view: dict, skill: Skill, rng: Rng):
     """``choose_drop`` as a generator that yields every few milliseconds of work."""
     tower = tower_from_view(view)
     held = view["held"]
-    amp, phases = float(held["amplitude_mm"]), (float(held["phases"][0]), float(held["phases"][1]))
+    amp, phases = float(held["amplitude_mm"]), tuple(float(p) for p in held["phases"])  # 2 or 3: the hand's edition
     top = tower[-1]
     statics = Statics(tower)
     if held["piece"] == "card":

@@ -132,6 +132,16 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 "hashed one way, so watching the hand tells nothing about the cards still hidden.",
             ),
             (
+                f"Every {ph.TREMOR_CALM_EVERY_MS / 1000:g} seconds the hand calms down for {ph.TREMOR_CALM_MS / 1000:g} s: the "
+                f"sway shrinks to {round(ph.TREMOR_CALM_FLOOR * 100)}% of its full size (at most "
+                f"{ph.TREMOR_CALM_FLOOR * ph.TREMOR_AMPLITUDE_PYRAMID_MM:.1f} mm each way for a pyramid at the bottom), and the "
+                "Calm light and the ghost's outline turn green. Wait for the calm to begin, then let go inside it.",
+                f"our tuning for play feel: the sway is multiplied by a steadiness that stays at {ph.TREMOR_CALM_FLOOR:g} for "
+                f"{ph.TREMOR_CALM_MS} ms in every {ph.TREMOR_CALM_EVERY_MS} ms, with smooth {ph.TREMOR_CALM_RAMP_MS} ms ramps to 1 "
+                "and back, starting at a moment drawn with the sways. Games saved before the calm keep the old, never-calm "
+                f"hand. The hand lets go by itself after {ph.HOLD_MS_MAX / 1000:g} s; the last seconds of its grip are shown in red.",
+            ),
+            (
                 "Before adding a piece you may adjust: lift a pyramid of the top level that no card covers yet and drop "
                 "it again, with the same trembling hand. Your own pyramids or your opponent's, it does not matter.",
                 f"at most {ph.ADJUSTMENTS_PER_PLACEMENT} adjustments before each piece you add. A lifted pyramid is off "

@@ -9,6 +9,12 @@ with ``t = hold_ms / 1000`` and ``A`` growing with the level the piece joins. A 
 records only the target and the hold time, so the engine recomputes the landing
 exactly on every replay.
 
+The calm (hand edition 2): ``A`` is also scaled by a steadiness ``s(t)`` that every
+``TREMOR_CALM_EVERY_MS`` fades to ``TREMOR_CALM_FLOOR`` for ``TREMOR_CALM_MS`` (with
+smooth ramps), at a moment set by a third public phase. A person sees the calm come
+and has time to let go inside it. Edition 1 (saves made before save format 2) has two
+phases and no calm; the number of phases says which hand a held piece is in.
+
 The sine is our own polynomial built from + - * / and ``round`` only: IEEE-754 makes
 those bit-identical on CPython and on Pyodide's WebAssembly, whereas ``math.sin``
 comes from the platform's C library and may differ in the last bit, which could
@@ -35,11 +41,18 @@ import math
 
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war.physics import (
+    HAND_EDITION,
     TREMOR_AMPLITUDE_CARD_MM,
     TREMOR_AMPLITUDE_PYRAMID_MM,
+    TREMOR_CALM_EVERY_MS,
+    TREMOR_CALM_FLOOR,
+    TREMOR_CALM_MS,
+    TREMOR_CALM_RAMP_MS,
     TREMOR_FREQUENCIES_HZ,
     TREMOR_GROWTH_PER_LEVEL,
 )
+
+Phases = tuple[float, ...]  # (p1, p2) in edition 1; (p1, p2, calm offset in [0, 1)) in edition 2
 
 PI = math.pi
 TWO_PI = 2.0 * math.pi
@@ -76,44 +89,85 @@ def amplitude(piece: str, level: int) -> float:
 
 # Domain separation for the phase hash: no other use of BLAKE2b in the game can collide with it.
 _PHASE_PERSON = b"tw-tremor-phase"
+_CALM_PERSON = b"tw-tremor-calm"
 _UNIT = float(1 << 53)
 
 
-def phases_from(raw: tuple[int, int]) -> tuple[float, float]:
-    """Two public phases in [0, 2*pi) from two secret 64-bit generator outputs, through a
-    one-way hash: integer and byte work only, so identical on every Python.
+def phases_from(raw: tuple[int, int], edition: int = HAND_EDITION) -> Phases:
+    """The public phases from two secret 64-bit generator outputs, through a one-way hash:
+    integer and byte work only, so identical on every Python. Two sway phases in
+    [0, 2*pi); edition 2 adds the calm's offset in [0, 1) (its own hash of the same draw,
+    so the sway phases are those of edition 1).
 
     >>> phases_from((1, 2)) == phases_from((1, 2)) != phases_from((2, 1))
     True
     >>> all(0.0 <= p < TWO_PI for p in phases_from((0, (1 << 64) - 1)))
     True
+    >>> phases_from((1, 2), 1) == phases_from((1, 2))[:2], len(phases_from((1, 2)))
+    (True, 3)
     """
     data = raw[0].to_bytes(8, "little") + raw[1].to_bytes(8, "little")
     digest = hashlib.blake2b(data, digest_size=16, person=_PHASE_PERSON).digest()
     top = (int.from_bytes(digest[:8], "little") >> 11, int.from_bytes(digest[8:], "little") >> 11)
-    return (top[0] / _UNIT * TWO_PI, top[1] / _UNIT * TWO_PI)
+    sway = (top[0] / _UNIT * TWO_PI, top[1] / _UNIT * TWO_PI)
+    if edition == 1:
+        return sway
+    calm = hashlib.blake2b(data, digest_size=8, person=_CALM_PERSON).digest()
+    return sway + ((int.from_bytes(calm, "little") >> 11) / _UNIT,)
 
 
-def draw_phases(rng: Rng) -> tuple[float, float]:
-    """The two tremor phases, drawn at pick-up from the game's generator: two outputs
+def draw_phases(rng: Rng, edition: int = HAND_EDITION) -> Phases:
+    """The tremor's phases, drawn at pick-up from the game's generator: two outputs
     (as before, so the rest of the game's chance is unchanged) hashed one-way."""
-    return phases_from((rng.next_u64(), rng.next_u64()))
+    return phases_from((rng.next_u64(), rng.next_u64()), edition)
 
 
-def tremor(amp: float, phases: tuple[float, float], hold_ms: int) -> tuple[float, float]:
+def _smooth(x: float) -> float:
+    return x * x * (3.0 - 2.0 * x)
+
+
+def steadiness(phases: Phases, hold_ms: int) -> float:
+    """How much of the full sway the hand has now: 1 between calms, ``TREMOR_CALM_FLOOR``
+    inside one, smooth ramps between (always 1 in edition 1).
+
+    >>> steadiness((0.0, 0.0), 1234), steadiness((0.0, 0.0, 0.0), 10), steadiness((0.0, 0.0, 0.0), 1500)
+    (1.0, 0.08, 1.0)
+    """
+    if len(phases) < 3:
+        return 1.0
+    u = hold_ms + phases[2] * TREMOR_CALM_EVERY_MS
+    u -= math.floor(u / TREMOR_CALM_EVERY_MS) * TREMOR_CALM_EVERY_MS  # now in [0, every)
+    if u < TREMOR_CALM_MS:
+        return TREMOR_CALM_FLOOR
+    ramp = min(u - TREMOR_CALM_MS, TREMOR_CALM_EVERY_MS - u) / TREMOR_CALM_RAMP_MS
+    if ramp >= 1.0:
+        return 1.0
+    return TREMOR_CALM_FLOOR + (1.0 - TREMOR_CALM_FLOOR) * _smooth(ramp)
+
+
+def is_calm(phases: Phases, hold_ms: int) -> bool:
+    """What the screen lights as calm: the hand at its calm floor (edition 2), or in
+    edition 1 the sway within a quarter of its reach of the aim."""
+    if len(phases) >= 3:
+        return steadiness(phases, hold_ms) <= TREMOR_CALM_FLOOR + 1e-9
+    return math.hypot(*tremor(1.0, phases, hold_ms)) < 0.25 * math.sqrt(2.0)
+
+
+def tremor(amp: float, phases: Phases, hold_ms: int) -> tuple[float, float]:
     """The hand's offset ``d(t)`` after holding the piece ``hold_ms`` milliseconds."""
     t = hold_ms / 1000.0
     f1, f2 = TREMOR_FREQUENCIES_HZ
-    return (amp * sine(TWO_PI * f1 * t + phases[0]), amp * sine(TWO_PI * f2 * t + phases[1]))
+    a = amp * steadiness(phases, hold_ms)
+    return (a * sine(TWO_PI * f1 * t + phases[0]), a * sine(TWO_PI * f2 * t + phases[1]))
 
 
-def landing(target: tuple[float, float], amp: float, phases: tuple[float, float], hold_ms: int) -> tuple[float, float]:
+def landing(target: tuple[float, float], amp: float, phases: Phases, hold_ms: int) -> tuple[float, float]:
     """Where the piece lands: the pointer target plus the tremor at release."""
     dx, dy = tremor(amp, phases, hold_ms)
     return (target[0] + dx, target[1] + dy)
 
 
-def calm_holds(phases: tuple[float, float], hold_ms_max: int, step_ms: int = 10) -> list[int]:
+def calm_holds(phases: Phases, hold_ms_max: int, step_ms: int = 10) -> list[int]:
     """Hold times (on a ``step_ms`` grid) where the hand is stillest: local minima of the
     tremor's distance from the target. A helper for computer players and hints."""
     amp = 1.0

@@ -37,6 +37,16 @@ TREMOR_AMPLITUDE_PYRAMID_MM = 6.0
 TREMOR_AMPLITUDE_CARD_MM = 9.0
 TREMOR_GROWTH_PER_LEVEL = 0.35  # amplitude times (1 + growth * level)
 HOLD_MS_MAX = 10_000
+# The calm moment (hand edition 2, issue 14): the sway fades to a floor for a while, every
+# so often, at a time of the hand's own (a third public phase). Tuned so that a careful
+# person who lets go 150-250 ms after seeing the calm lands as well as the normal computer
+# (``tests/tower_war/bench_calm.py`` measures it; the numbers are in the guide).
+TREMOR_CALM_EVERY_MS = 2400  # one calm per this long
+TREMOR_CALM_MS = 700  # how long the calm lasts at its floor
+TREMOR_CALM_RAMP_MS = 350  # fading in and out of the calm, each
+TREMOR_CALM_FLOOR = 0.08  # the sway during the calm, as a fraction of the full sway
+HAND_EDITION = 2  # 1: the sway never calms (saves made before version 2 replay with it)
+HAND_EDITIONS = (1, 2)
 DROP_REACH_MM = 20.0  # a target may lie this far beyond the top card's edges
 
 # --- the representative drops listed by legal_moves ----------------------------------------

@@ -47,6 +47,8 @@ from tabletop.games.tower_war.physics import (
     CARD_HALF_WIDTH_MM,
     DROP_REACH_MM,
     GRID_STEP_MM,
+    HAND_EDITION,
+    HAND_EDITIONS,
     HOLD_MS_MAX,
     PYRAMIDS_PER_LEVEL,
     SAMPLE_HOLDS_MS,
@@ -191,7 +193,7 @@ class Held(NamedTuple):
     lifted: Pyramid | None  # an adjusted pyramid's old pose
     level: int  # the level it joins
     amplitude: float
-    phases: tuple[float, float]
+    phases: unsteady.Phases
 
 
 @dataclass(slots=True, eq=False)
@@ -239,6 +241,7 @@ class State:
     last_drop: dict | None = None
     fall: Fall | None = None
     returned: list[tuple[int, Size]] = field(default_factory=list)
+    hand_edition: int = HAND_EDITION  # which unsteady hand (``physics.HAND_EDITIONS``); old saves keep theirs
 
     def copy(self) -> State:
         """A copy sharing only immutable parts (cards, tower tuples, the held piece)."""
@@ -254,7 +257,7 @@ class State:
             [list(p) for p in self.played], list(self.current),
             None if self.totals is None else list(self.totals), self.battle_loser,
             self.tower, self.placing, self.reason, self.adjustments_left, self.held,
-            self.last_drop, self.fall, list(self.returned),
+            self.last_drop, self.fall, list(self.returned), self.hand_edition,
         )  # fmt: skip
 
 
@@ -274,9 +277,13 @@ def new_game(seats: int = 2, options: dict | None = None, seed: int = 0) -> Stat
     first five cards of the draft."""
     if seats != 2:
         raise ValueError(f"{TITLE} is a game for two players, not {seats}")
-    opts = resolve_options(default_options(), options)
+    opts = dict(options or {})
+    hand = opts.pop("hand", HAND_EDITION)  # not a variant: set only by the save upgrade for older games
+    if hand not in HAND_EDITIONS or isinstance(hand, bool):
+        raise ValueError(f"unknown unsteady hand {hand!r}")
+    opts = resolve_options(default_options(), opts)
     rng = Rng(seed)
-    s = State(advanced=opts["advanced_draft"], rng=rng)
+    s = State(advanced=opts["advanced_draft"], rng=rng, hand_edition=hand)
     s.draft_deck = rng.shuffled(standard_deck(jokers=2))
     if s.advanced:
         s.middle = [0] + [STASH_PER_SIZE] * 3
@@ -635,7 +642,8 @@ def battle_cards(s: State, seat: int) -> list[Card]:
 def pick_up(s: State, piece: str, size: Size | None, card: Card | None, owner: int, lifted: Pyramid | None) -> None:
     """The hand closes on a piece: the tremor's phases are drawn now."""
     level = len(s.tower) - 1 + (piece == "card")
-    s.held = Held(piece, size, card, owner, lifted, level, unsteady.amplitude(piece, level), unsteady.draw_phases(s.rng))
+    s.held = Held(piece, size, card, owner, lifted, level, unsteady.amplitude(piece, level),
+                  unsteady.draw_phases(s.rng, s.hand_edition))
     s.phase = "drop"
     s.epoch += 1
 

@@ -24,7 +24,9 @@ from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war import tower as tw
 from tabletop.games.tower_war.scoring import battle_total, compare
 
-TREMOR_FORMULA = "landing = target + A * (sin(2*pi*f1*t + p1), sin(2*pi*f2*t + p2)), t = hold_ms / 1000"
+TREMOR_FORMULA = ("landing = target + A * s(t) * (sin(2*pi*f1*t + p1), sin(2*pi*f2*t + p2)), t = hold_ms / 1000; "
+                  "s(t): 1, or with a third phase p3 the calm: u = (hold_ms + p3 * every_ms) mod every_ms, s = floor for "
+                  "u < calm_ms, then smoothstep ramps of ramp_ms up to 1 and back down before the next calm")
 
 
 def code(card: Card | None) -> str | None:
@@ -208,6 +210,8 @@ def held_view(s: r.State) -> dict | None:
         "frequencies_hz": list(ph.TREMOR_FREQUENCIES_HZ),
         "phases": list(h.phases),
         "formula": TREMOR_FORMULA,
+        "calm": {"every_ms": ph.TREMOR_CALM_EVERY_MS, "calm_ms": ph.TREMOR_CALM_MS, "ramp_ms": ph.TREMOR_CALM_RAMP_MS,
+                 "floor": ph.TREMOR_CALM_FLOOR} if len(h.phases) >= 3 else None,
         "frame_origin": [top.x, top.y],
         "target_bounds": {
             "x": [-(ph.CARD_HALF_WIDTH_MM + ph.DROP_REACH_MM), ph.CARD_HALF_WIDTH_MM + ph.DROP_REACH_MM],

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from tabletop.games.tower_war.hand import amplitude
+from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
 from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
 from tabletop.ui.dom import El, h
@@ -156,7 +156,9 @@ def release_bar(ctx, view: dict) -> El:
     target = a.target
     left = max(0, held["hold_ms_max"] - hold)
     low = left <= live.GRIP_WARN_MS
+    calm = is_calm(tuple(held["phases"]), hold)
     return h("div.twar-release", {"id": live.RELEASE_ID, "data-low": "1" if low else "0"},
+             h("span", {"id": live.CALM_ID, "class": "twar-calm-light", "data-calm": "1" if calm else "0"}, live.calm_words(calm)),
              h("div.twar-grip-gauge",
                h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.GRIP_ID, "class": "twar-bar-fill twar-grip",
                                                                     "style": f"width:{100 * left / held['hold_ms_max']:.1f}%"})),

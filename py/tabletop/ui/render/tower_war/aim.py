@@ -24,7 +24,7 @@ import json
 import math
 import time
 
-from tabletop.games.tower_war.hand import landing, tremor
+from tabletop.games.tower_war.hand import is_calm, landing, tremor
 
 GHOST_ID = "twar-ghost"
 AIM_ID = "twar-aim"
@@ -35,6 +35,7 @@ GRIP_TEXT_ID = "twar-grip-text"
 STEADY_ID = "twar-steady-fill"
 AIM_TEXT_ID = "twar-aim-text"
 RELEASE_ID = "twar-release"
+CALM_ID = "twar-calm-light"
 GRIP_ALERT_ID = "twar-grip-alert"
 GRIP_WARN_MS = 3000  # the grip's last seconds are shown loud (and said once to a screen reader)
 KEY_STEP_MM = 1.0
@@ -90,6 +91,10 @@ def grip_words(left_ms: int) -> str:
     if left_ms <= GRIP_WARN_MS:
         return f"Let go within {left_ms / 1000:.1f} s or the hand lets go for you"
     return f"{left_ms / 1000:.1f} s of grip left"
+
+
+def calm_words(calm: bool) -> str:
+    return "Calm: let go now" if calm else "Shaking"
 
 
 def aim_words(target: tuple[float, float]) -> str:
@@ -189,12 +194,19 @@ class Aim:
         if text is not None and hasattr(text, "textContent"):
             text.textContent = grip_words(left)
         self.warn(doc, left)
-        dx, dy = tremor(held["amplitude_mm"], tuple(held["phases"]), hold)
+        phases = tuple(held["phases"])
+        dx, dy = tremor(held["amplitude_mm"], phases, hold)
+        calm = "1" if is_calm(phases, hold) else "0"
+        ghost.setAttribute("data-calm", calm)
         steady = doc.getElementById(STEADY_ID)
         if steady is not None and hasattr(steady, "style"):
             off = math.hypot(dx, dy) / (held["amplitude_mm"] * math.sqrt(2))
             steady.style.width = f"{100 * off:.1f}%"
-            steady.setAttribute("data-calm", "1" if off < 0.25 else "0")
+            steady.setAttribute("data-calm", calm)
+        light = doc.getElementById(CALM_ID)
+        if light is not None and hasattr(light, "setAttribute") and light.getAttribute("data-calm") != calm:
+            light.setAttribute("data-calm", calm)
+            light.textContent = calm_words(calm == "1")
         button = doc.getElementById(DROP_ID)
         if button is not None and hasattr(button, "setAttribute"):
             button.setAttribute("data-move", json.dumps(drop_json(self.target, hold)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from tabletop.games.tower_war.hand import is_calm
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
@@ -170,6 +171,7 @@ def top_view(ctx, view: dict, aiming: bool) -> El:
                        h("circle.twar-aim-ring", {"cx": "0", "cy": "0", "r": f(held["amplitude_mm"])}),
                        h("path.twar-aim-cross", {"d": "M-5 0h3.5M1.5 0h3.5M0 -5v3.5M0 1.5v3.5"})))
         parts.append(h("g", {"id": live.GHOST_ID, "class": "twar-ghost", "transform": f"translate({gx:.2f} {-gy:.2f})",
+                             "data-calm": "1" if is_calm(tuple(held["phases"]), hold) else "0",
                              "data-x": f"{gx:.3f}", "data-y": f"{gy:.3f}", "data-hold": str(hold), "pointer-events": "none"},
                        ghost_shape(held, view["physics"])))
     if aiming:
