@@ -542,3 +542,21 @@ def test_moves_round_trip_through_json_and_bad_json_is_refused():
 
 def test_cards_helper_reads_codes():
     assert cards("5H 10C") == [C("5H"), C("10C")]
+
+
+# --- words: plurals and the options in play --------------------------------------------------------
+
+
+def test_a_lone_knave_is_said_in_the_singular():
+    s = position(hands=("JH 2D 3D", "7S 4S 6S"))
+    up = next(o for o in plays_entry(s, "JH")["options"] if o["face_up"])
+    assert "(1 card with it)" in up["effect"]
+    s = play(s, "JH", True)
+    assert "it goes to the discard pile, the only card of" in log_text(s) and "all 1 card" not in log_text(s)
+
+
+def test_the_scoring_note_names_the_10_only_when_tnt_is_in_play():
+    plain = tb.new_game(2, {"scoring": "advanced", "first": "red"}, seed=3)
+    tnt = tb.new_game(2, {"scoring": "advanced", "first": "red", "tnt": True}, seed=3)
+    assert "10" not in tb.view(plain, 0)["scoring_choice"]["note"]
+    assert "(or a 10)" in tb.view(tnt, 0)["scoring_choice"]["note"]

@@ -22,6 +22,7 @@ from tabletop.ui.session import Session, new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store, oversized_file
 from tabletop.ui.thinking import Sliced
 
+OK_NOTICE_MS = 6000  # how long a confirmation ("Exported: …") stays in the notice area
 COMPUTER_DELAY_MS = 350  # a computer move never lands sooner than this after its turn began
 
 
@@ -148,8 +149,17 @@ class App:
 
     # ------------------------------------------------------------ messages
     def toast(self, text: str, kind: str = "info") -> None:
-        self.notices.append((kind, text))
+        """Say something in the notice area: a new notice replaces any of its kind (errors do not pile up)."""
+        notice = (kind, text)
+        self.notices = [n for n in self.notices if n[0] != kind] + [notice]
         self.render()
+        if kind == "ok":  # a confirmation goes by itself; an error stays until dismissed
+            browser.later(OK_NOTICE_MS, lambda: self._fade(notice))
+
+    def _fade(self, notice: tuple[str, str]) -> None:
+        if notice in self.notices:
+            self.notices.remove(notice)
+            self.render()
 
     def absorb_store_problems(self) -> None:
         """Show (once) what the store had to set aside."""
@@ -364,7 +374,9 @@ class App:
     def export_save(self, record: dict) -> None:
         data = export_file(record)
         stamp = time.strftime("%Y%m%d-%H%M")
-        browser.download_json(f"{record['game']}-{stamp}.json", data)
+        filename = f"{record['game']}-{stamp}.json"
+        browser.download_json(filename, data)
+        self.toast(f"Exported: {filename} is in your downloads.", "ok")
 
     def forget_record(self, key: str) -> None:
         """Delete a damaged record (set aside, or stuck in place for want of room)."""

@@ -299,8 +299,11 @@ def knave_exposed(s: State, suit: Suit, seen_tnt: set[int]) -> None:
     layers = s.towers[suit]
     s.towers[suit] = []
     knave = next(card for card, up in reversed(layers) if card.rank == JACK and up)
-    s.say(f"The Knave {label(knave)} is exposed: all {len(layers)} card{'s' if len(layers) != 1 else ''} of "
-          f"{tower_words(suit)} go to the discard pile ({', '.join(label(c) for c, _ in layers)}).")
+    cards = ", ".join(label(c) for c, _ in layers)
+    if len(layers) == 1:
+        s.say(f"The Knave {label(knave)} is exposed: it goes to the discard pile, the only card of {tower_words(suit)}.")
+    else:
+        s.say(f"The Knave {label(knave)} is exposed: all {len(layers)} cards of {tower_words(suit)} go to the discard pile ({cards}).")
     send_to_discard(s, suit, layers, seen_tnt)
 
 

@@ -152,7 +152,8 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     elif card.rank == QUEEN:
         words = "While on top, no battle may be fought between these two towers."
     elif card.rank == JACK and face_up:
-        return f"A Knave seen face up: your whole {card.suit.noun} tower ({height} cards with it) would be discarded."
+        return (f"A Knave seen face up: your whole {card.suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) "
+                "would be discarded.")
     elif target is None:
         words = f"No battle: {tower_words(facing)} is empty."
     elif is_diplomat(target):
@@ -174,8 +175,8 @@ def scoring_choice_view(s: State) -> dict:
         "seat": seat,
         "choices": [str(c) for c in sorted(s.stocks[seat], key=card_order)],
         "previous": str(previous) if previous is not None else None,
-        "note": "A winner scores the value of a 2-7 (or a 10); a winner whose card is an A, Q or J forfeits, "
-                "and the loser scores instead.",
+        "note": f"A winner scores the value of a 2-7{' (or a 10)' if s.settings.tnt else ''}; a winner whose card is an A, Q or J "
+                "forfeits, and the loser scores instead.",
     }
 
 

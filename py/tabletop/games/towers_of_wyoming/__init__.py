@@ -45,6 +45,7 @@ OPTION_LABELS = {
     "finicky_clients": "Finicky Clients: a tower must match the Sky exactly",
 }
 OPTION_CHOICES: dict[str, list] = {}
+OPTION_PLAYERS = {"three_player_two_foundations": (3,)}  # an option that means something only at these player counts
 
 __all__ = [
     "ID", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HIDDEN_INFORMATION", "SEAT_NAMES", "OPTION_LABELS",

@@ -52,6 +52,9 @@ def seat_row(form: dict, i: int, module) -> El:
 
     def set_name(event):
         seat["name"] = str(event.target.value)
+        first = event.target.form.querySelector(f"#first-seat option[value='{i}']") if event.target.form else None
+        if first:  # the "who goes first" list says the names as they are typed
+            first.textContent = seat["name"].strip() or f"Seat {i + 1}"
 
     def set_kind(event):
         value = str(event.target.value)
@@ -84,13 +87,14 @@ def render(app, game_id: str) -> El:
         count = h("label", {"for": "player-count"}, "Players",
                   h("select#player-count", [h("option", {"value": str(n), "selected": n == form["players"]}, str(n))
                                             for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)], on_change=set_players))
-    options = [option_control(form, k, v, module) for k, v in module.default_options().items()]
+    options = [option_control(form, k, v, module) for k, v in module.default_options().items() if applies(module, k, form["players"])]
     return h("section.new-game", {"data-screen": "new-game"},
              notices(app),
              h("h1", f"New game of {module.TITLE}"),
              h("form.stack", {"novalidate": True},
-               h("fieldset", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])]),
-               h("fieldset", h("legend", "Variants"), options) if options else None,
+               h("fieldset.seats", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])],
+                 first_seat(form, module)),
+               h("fieldset.options", h("legend", "Variants"), options) if options else None,
                h("fieldset", h("legend", "Seed (optional)"),
                  h("label", {"for": "game-seed"}, "Seed", h("input#game-seed", {"type": "text", "inputmode": "numeric", "value": form["seed"],
                                                                               "placeholder": "random"}, on_input=set_seed)),
@@ -98,4 +102,49 @@ def render(app, game_id: str) -> El:
                h("div.button-row",
                  h("button#start-game.primary", {"type": "submit"}, "Start game"),
                  h("a.button", {"href": f"#/rules/{game_id}"}, "Read the rules")),
-               on_submit=lambda e: (e.preventDefault(), app.start_game(game_id, form))))
+               on_submit=lambda e: (e.preventDefault(), start(app, game_id, form, module))))
+
+
+def start(app, game_id: str, form: dict, module) -> None:
+    started = as_started(form, module)
+    form["first"] = 0  # who goes first is asked afresh for the next game (names and options are kept)
+    app.start_game(game_id, started)
+
+
+def applies(module, key: str, players: int) -> bool:
+    """Whether an option means anything with this many players (Towers of Wyoming's two foundations for three)."""
+    counts = getattr(module, "OPTION_PLAYERS", {}).get(key)
+    return counts is None or players in counts
+
+
+def chooses_first(module) -> bool:
+    """Games whose rules let the table choose who starts and whose engine starts with the first seat:
+    no sides (a side may have its own first move) and no "first" option of their own."""
+    return not module.SEAT_NAMES and "first" not in module.default_options()
+
+
+def first_seat(form: dict, module) -> El | None:
+    if not chooses_first(module):
+        return None
+    first = form.get("first", 0)
+    if first >= form["players"]:
+        first = form["first"] = 0
+
+    def set_first(event):
+        form["first"] = int(str(event.target.value))
+
+    return h("label.first-seat", {"for": "first-seat"}, "Who goes first",
+             h("select#first-seat", [h("option", {"value": str(i), "selected": i == first}, form["seats"][i]["name"].strip() or f"Seat {i + 1}")
+                                     for i in range(form["players"])], on_change=set_first))
+
+
+def as_started(form: dict, module) -> dict:
+    """The form as the game starts it: the seats turned so the chosen first player sits first (play
+    goes round in the same order), and options that mean nothing at this player count left at their
+    defaults."""
+    n = form["players"]
+    first = form.get("first", 0) if chooses_first(module) else 0
+    seats = form["seats"][first:n] + form["seats"][:first] + form["seats"][n:]
+    defaults = module.default_options()
+    options = {k: (v if applies(module, k, n) else defaults[k]) for k, v in form["options"].items()}
+    return dict(form, seats=seats, options=options)

@@ -99,7 +99,7 @@ def side_panel(app, session, view: dict) -> El:
                  h("button#undo", {"disabled": not undo.allowed, "title": undo.reason, "aria-describedby": "undo-why"}, "Undo",
                    on_click=lambda _e: app.undo()),
                  h("button#keep-copy", "Keep a copy…", on_click=lambda _e: app.keep_copy()),
-                 h("button", "Export", on_click=lambda _e: app.export_save(session.record())),
+                 h("button#export-game", "Export", on_click=lambda _e: app.export_save(session.record())),
                  h("button#share-game", "Share…", on_click=lambda _e: app.share_game())),
                h("p#undo-why.hint", undo.reason),
                None if app.store.available else h("p.hint.saves-off", "Saves are off here: use Export to keep this game.")),
