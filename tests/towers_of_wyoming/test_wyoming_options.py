@@ -321,3 +321,20 @@ def test_towers_with_a_loose_card_of_their_suit_are_not_frozen():
     s = position(2, FINICKY, hands={0: "C", 1: "D"}, sky=2,
                  towers={(0, 0): "H" * 3, (0, 1): "H" * 21, (1, 0): "S" * 20, (1, 1): "S" * 5})
     assert not tw.rules.towers_frozen(s)  # one heart is still in the draw pile
+
+
+def test_the_quick_builder_clears_its_own_tower_to_win_at_an_empty_finicky_sky():
+    """The computer knows the ruling: at Sky 0 an exact knock-down of its own tower wins, and
+    knocking a rival's tower down to an empty foundation would hand the rival the game."""
+    from tabletop.games.towers_of_wyoming import ai as tow_ai
+
+    s = position(2, FINICKY, hands={0: "SSCCDDD", 1: "CCCCCCC"},
+                 towers={(0, 0): "HH", (0, 1): "D", (1, 0): "HH", (1, 1): "C"}, sky=0)
+    assert play(S, 2, 0, 0) in tow_ai.candidates(s)
+    move = tow_ai.quick_move(s, tw.legal_moves(s), Rng(1))
+    assert tw.outcome(tw.apply(s, move)).winners == (0,)
+    on_rivals = [m for m in tw.legal_moves(s) if m.owner == 1]
+    assert play(S, 2, 1, 0) in on_rivals and play(D, 1, 1, 1) in on_rivals  # both would empty a rival foundation
+    for seed in range(5):
+        after = tw.apply(s, tow_ai.quick_move(s, on_rivals, Rng(seed)))
+        assert tw.outcome(after) is None
