@@ -94,11 +94,21 @@ def hidden_deal(seed: int) -> tuple:
     return tuple(tuple(str(c) for c in pile) for pile in (*s.hands, *s.stocks))
 
 
+def what_the_seats_see(game_id: str, seed: int) -> str:
+    module = GAMES[game_id]
+    state = module.new_game(2, module.default_options(), seed)
+    return json.dumps([module.view(state, seat) for seat in (None, 0, 1)], sort_keys=True)
+
+
 def test_every_bit_of_a_seed_changes_the_deal():
-    """A seed's high half matters as much as its low half: flipping any one bit deals another game."""
+    """A seed's high half matters as much as its low half: flipping any one bit deals another game
+    (Tower Battle's hands and stocks; what the seats of each card game see at the start)."""
     base = 0xDEADBEEF_12345678
     deals = {hidden_deal(base)} | {hidden_deal(base ^ (1 << bit)) for bit in range(64)}
     assert len(deals) == 65
+    for game_id in ("tower-war", "towers-of-wyoming"):
+        seen = {what_the_seats_see(game_id, base ^ (1 << bit)) for bit in range(64)} | {what_the_seats_see(game_id, base)}
+        assert len(seen) == 65, game_id
 
 
 def test_an_old_save_with_a_32_bit_seed_replays_exactly_as_before():
