@@ -120,3 +120,16 @@ def test_names_replace_engine_seat_words_once():
                        "eliminated": [{"seat": 1, "cards": 3}], "shuffled": 30}, tidal=True)
     assert "4 heads, 4 tails (a tie: toss again); then 3 heads, 5 tails" in lines[1] and "from 8 to 7" in lines[1]
     assert lines[2].startswith("Contractual Deadlines: Ben has no tower")
+
+
+def test_the_sky_says_an_empty_foundation_wins_at_an_empty_finicky_sky():
+    from tabletop.ui.render.towers_of_wyoming.board import sky
+
+    state = tw.new_game(2, {"finicky_clients": True}, seed=3)
+    state.sky = 0
+    shown = text_of(sky(tw.view(state, 0)))
+    assert "An empty foundation wins" in shown
+    label = find_all(sky(tw.view(state, 0)), lambda e: "tow-sky" in e.attrs.get("class", "").split())[0].attrs["aria-label"]
+    assert "empty foundation" in label and "wins" in label
+    state.sky = 4
+    assert "Exactly 4 cards win" in text_of(sky(tw.view(state, 0)))
