@@ -95,3 +95,64 @@ def test_the_widget_plays_and_fits_its_frame_to_the_game(browser, wiki_page, pag
     assert moves_made(full) == 1
     assert not errors
     context.close()
+
+
+@pytest.fixture()
+def host(tmp_path):
+    """A host on localhost; ``host(name, html)`` writes a page and returns its address."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def page(name: str, html: str) -> str:
+        (tmp_path / name).write_text(html)
+        return f"http://localhost:{server.server_address[1]}/{name}"
+
+    yield page
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_address_sets_a_game_against_the_computer(browser, site, host):
+    src = f"{site.url}?embed=war-of-the-worlds&vs=computer&level=easy&tactical=nope"
+    url = host("vs.html", f'<!doctype html><title>Wiki</title><iframe id="game" title="Game" src="{src}" width="640" height="480"></iframe>')
+    context = browser.new_context()
+    context.add_init_script(BLOCK_STORAGE)
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    assert inner.input_value("#embed-opponent") == "easy"
+    assert "tactical “nope” (true or false)" in inner.inner_text(".embed-start")
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    assert inner.locator("h1").count() == 1, "the title shows once"
+    assert inner.inner_text("body").count("The War of the Worlds") == 1
+    assert "computer, easy" in inner.inner_text(".seat-list")
+    assert inner.locator("#keep-copy").count() == 0, "nothing offered that saves cannot do"
+    assert inner.locator("button:text-is('Export')").count() == 1
+    for _ in range(6):  # the reader's turn (a few moves in this game), then the computer answers
+        if "Humans" in inner.inner_text(".game-log"):
+            break
+        if "Aliens to play" in inner.inner_text(".turn-banner"):
+            play_any_move(inner)
+        else:
+            inner.wait_for_function("document.querySelector('.game-log').innerText.includes('Humans')", timeout=60_000)
+    assert "Humans" in inner.inner_text(".game-log"), "the computer played the Humans"
+    context.close()
+
+
+def test_the_reader_may_choose_the_computer_before_starting(browser, site, host):
+    url = host("choose.html", f'<!doctype html><iframe id="game" src="{site.url}?embed=war-of-the-worlds" width="360" height="600"></iframe>')
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    assert inner.input_value("#embed-opponent") == "people"
+    inner.select_option("#embed-opponent", "hard")
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    assert "computer, hard" in inner.inner_text(".seat-list")
+    context.close()

@@ -39,6 +39,7 @@ class App:
         self.table_ui: dict = {}
         self.route = Route("home")
         self.embed = browser.query_param("embed")
+        self.embed_problems: list[str] = []  # what an embed's address asked for that was not understood
         seed = browser.query_param("seed")
         try:
             self.url_seed = typed_seed(seed or "")
@@ -130,20 +131,31 @@ class App:
             if route.name == "embed":
                 return self._embed_start(route.game)
             return new_game.render(self, route.game)
-        tree = table.render(self)
         if route.name == "embed":  # the link carries the game itself: the frame's storage is often blocked
-            return h("div.embed", h("div.embed-bar", h("strong", self.session.module.TITLE),
-                                    h("a#open-full.button", {"href": browser.full_app_url(self.game_link()),
-                                                             "target": "_blank", "rel": "noopener"}, "Open in full app")), tree)
-        return tree
+            return h("div.embed", table.render(self, h("a#open-full.button", {"href": browser.full_app_url(self.game_link()),
+                                                                              "target": "_blank", "rel": "noopener"},
+                                                       "Open in full app")))
+        return table.render(self)
 
     def _embed_start(self, game_id: str):
+        """An embed's first screen: the game, who the reader plays against (as the address
+        asks, and theirs to change), and Start."""
+        from tabletop.ui.embed_setup import apply_query
+
         module = self.games[game_id]
-        form = self.forms.setdefault(game_id, new_game.default_form(self, module))
-        return h("div.embed", h("div.embed-bar", h("strong", module.TITLE),
-                                h("a.button", {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
-                                  "Open in full app")),
+        if game_id not in self.forms:
+            setup = apply_query(browser.query_params(), module, new_game.default_form(self, module))
+            self.forms[game_id] = setup.form
+            self.embed_problems = setup.problems
+        form = self.forms[game_id]
+        return h("div.embed.embed-start",
+                 h("div.embed-bar", h("h1", module.TITLE),
+                   h("a#open-full.button", {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
+                     "Open in full app")),
                  h("p", module.BLURB),
+                 opponent_choice(form),
+                 h("p.hint", "Not understood in this page's link, so left as usual: " + "; ".join(self.embed_problems) + ".")
+                 if self.embed_problems else None,
                  saves_off_note(self),
                  h("button#embed-start.primary", "Start a game", on_click=lambda _e: self.start_game(game_id, form, embed=True)))
 
@@ -519,6 +531,29 @@ def store_problem_notices(problems: list[str]) -> list[str]:
         return list(problems)
     return [f"{len(problems)} stored records could not be read. Each is listed under “Damaged records” on the home screen, "
             "with the reason and whether it was set aside."]
+
+
+def opponent_choice(form: dict) -> Any:
+    """Who the reader plays against in an embed: the computer at a level, or people at this device."""
+    from tabletop.ui.embed_setup import LEVELS
+
+    seats = form["seats"][: form["players"]]
+    computer = next((s for s in seats if s["kind"] == "computer"), None)
+    current = computer["level"] if computer else "people"
+
+    you = next((i for i, s in enumerate(seats) if s["kind"] == "human"), 0)  # the seat the address gave the reader
+
+    def choose(event: Any) -> None:
+        value = str(event.target.value)
+        for i, seat in enumerate(form["seats"]):
+            seat["kind"] = "human" if value == "people" or i == you else "computer"
+            seat["level"] = value if value in LEVELS else seat["level"]
+
+    others = "the others" if form["players"] > 2 else "a friend"
+    return h("label.embed-opponent", {"for": "embed-opponent"}, "Play against",
+             h("select#embed-opponent", [h("option", {"value": lv, "selected": current == lv}, f"the computer ({lv})") for lv in LEVELS],
+               h("option", {"value": "people", "selected": current == "people"}, f"{others} at this device"),
+               on_change=choose))
 
 
 def computer_level(level: str | None) -> str:

@@ -88,6 +88,11 @@ def query_param(name: str) -> str | None:
     return None if absent(value) else str(value)
 
 
+def query_params() -> dict[str, str]:
+    """Every ``name=value`` of the page's address (the last of a repeated name)."""
+    return {str(k): str(v) for k, v in js.URLSearchParams.new(js.location.search).entries()}
+
+
 def full_app_url(fragment: str) -> str:
     """This page without ``?embed=…``, at ``fragment`` (for "open in full app")."""
     return str(js.location.pathname) + fragment

@@ -98,7 +98,7 @@ def side_panel(app, session, view: dict) -> El:
                h("div.button-row",
                  h("button#undo", {"disabled": not undo.allowed, "title": undo.reason, "aria-describedby": "undo-why"}, "Undo",
                    on_click=lambda _e: app.undo()),
-                 h("button#keep-copy", "Keep a copy…", on_click=lambda _e: app.keep_copy()),
+                 h("button#keep-copy", "Keep a copy…", on_click=lambda _e: app.keep_copy()) if app.store.available else None,
                  h("button#export-game", "Export", on_click=lambda _e: app.export_save(session.record())),
                  h("button#share-game", "Share…", on_click=lambda _e: app.share_game())),
                h("p#undo-why.hint", undo.reason),
@@ -147,7 +147,8 @@ def game_end(app, session) -> El:
              h("div.table-layout", h("div.table-main", board), side_panel(app, session, view)))
 
 
-def render(app) -> El:
+def render(app, bar_extra: El | None = None) -> El:
+    """The table; ``bar_extra`` goes in its title bar (an embed's "Open in full app")."""
     session = app.session
     module = session.module
     if between_games(session):
@@ -174,5 +175,5 @@ def render(app) -> El:
     title = session.save.get("name") or module.TITLE
     return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
              notices(app),
-             h("div.table-bar", h("h1", title), banner),
+             h("div.table-bar", h("h1", title), banner, bar_extra),
              h("div.table-layout", h("div.table-main", board), side_panel(app, session, view)))
