@@ -55,8 +55,9 @@ def wiki_page(tmp_path, site):
 
 def test_the_readme_widget_fills_in_as_a_wiki_would(site):
     html = transclude(widget_text(), site.url, game="tower-battle", height="600")
+    assert 'level=hard"' in transclude(widget_text(), site.url, game="tower-battle", vs="computer", level="hard")
     frame = re.search(r"<iframe [^>]*>", html).group(0)
-    assert f'src="{site.url}?embed=tower-battle"' in frame
+    assert f'src="{site.url}?embed=tower-battle&amp;vs=people&amp;level=normal"' in frame
     assert 'width="640"' in frame and 'height="600"' in frame and 'loading="lazy"' in frame
     assert "<!--{" not in html and "noinclude" not in html
     listener = re.search(r"<script>\n(.*?)\n</script>", html, re.S).group(1)
