@@ -2,7 +2,8 @@
 """Build, serve, test and benchmark Towers & Worlds: the one entry for people and CI.
 
     python3 build.py serve   # install what is needed, build dist/, serve on http://localhost:8000
-    python3 build.py test    # install test tools (.venv, Chromium), build, ruff, mypy, pytest tests e2e
+    python3 build.py test    # install test tools (.venv, Chromium), build, ruff, mypy, pytest tests e2e,
+                             # then tests again under Python 3.14 (Pyodide in Node)
     python3 build.py build   # only build dist/
     python3 build.py bench   # start-up of the app vs a bare PyScript page, per-move timings
 
@@ -254,12 +255,69 @@ def test_environment() -> tuple[Path, dict]:
     return python, env
 
 
+# The unit tests run a second time under Python 3.14 in Pyodide (the interpreter the browser
+# runs), by Node, with these test tools at their requirements-dev.txt pins: hypothesis ships a
+# wheel built for Pyodide on PyPI, the rest are pure Python. A few tests need the host (other
+# processes, the deploy workflow's YAML) and run under CPython only.
+PYODIDE_TEST_TOOLS = ("pytest", "pluggy", "iniconfig", "packaging", "Pygments", "hypothesis", "sortedcontainers")
+PYODIDE_HOST_ONLY = (
+    "--ignore=tests/test_deploy.py",
+    "--ignore=tests/test_startup_imports.py",
+    "--deselect=tests/ai/test_ai_strength.py::test_simulate_is_the_same_whatever_the_number_of_workers",
+)
+
+
+def pinned(names: tuple[str, ...]) -> list[str]:
+    """``name==version`` for each of ``names``, as requirements-dev.txt pins it."""
+    pins = {}
+    for line in (ROOT / "requirements-dev.txt").read_text().splitlines():
+        name, sep, version = line.partition("==")
+        if sep:
+            pins[name.strip().lower()] = f"{name.strip()}=={version.strip()}"
+    return [pins[name.lower()] for name in names]
+
+
+def ensure_pyodide_test_tools(python: Path) -> Path:
+    """The test tools for Pyodide's Python, unpacked into .venv/pyodide-site (redone when a pin or Pyodide changes)."""
+    info = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    major, minor = info["python"].split(".")[:2]
+    wanted = pinned(PYODIDE_TEST_TOOLS)
+    site = VENV / "pyodide-site"
+    stamp = site / ".pins.json"
+    key = json.dumps([wanted, info])
+    if stamp.exists() and stamp.read_text() == key:
+        return site
+    shutil.rmtree(site, ignore_errors=True)
+    wheels = VENV / "pyodide-wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
+    run([str(python), "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps", "--only-binary=:all:",
+         "--platform", f"pyemscripten_{info['abi_version']}_{info['arch']}", "--platform", "any",
+         "--python-version", f"{major}.{minor}", "--implementation", "cp", "--abi", f"cp{major}{minor}", "--abi", "abi3",
+         "--abi", "none", "-d", str(wheels), *wanted])
+    for wheel in sorted(wheels.glob("*.whl")):
+        with zipfile.ZipFile(wheel) as zf:
+            zf.extractall(site)
+    stamp.write_text(key)
+    return site
+
+
+def test_under_pyodide(python: Path, env: dict) -> int:
+    """The unit tests under Pyodide's CPython 3.14 in Node (tools/pyodide_pytest.mjs)."""
+    node = shutil.which("node")
+    if not node:
+        sys.exit("build.py: Node.js is needed to run the unit tests under Pyodide")
+    site = ensure_pyodide_test_tools(python)
+    cmd = [node, str(ROOT / "tools" / "pyodide_pytest.mjs"), str(site), "-q", "tests", *PYODIDE_HOST_ONLY]
+    log(" ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
 def test(extra: list[str]) -> int:
     python, env = test_environment()
     run([str(python), "-m", "ruff", "check", "py", "tests", "e2e", "build.py"], env=env)
     run([str(python), "-m", "mypy"], env=env)  # what it checks, and how strictly: [tool.mypy] in pyproject.toml
     result = subprocess.run([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], cwd=ROOT, env=env)
-    return result.returncode
+    return result.returncode or test_under_pyodide(python, env)
 
 
 def bench(extra: list[str]) -> int:
