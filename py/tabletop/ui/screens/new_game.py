@@ -102,7 +102,7 @@ def render(app, game_id: str) -> El:
                h("div.button-row",
                  h("button#start-game.primary", {"type": "submit"}, "Start game"),
                  h("a.button", {"href": f"#/rules/{game_id}"}, "Read the rules")),
-               on_submit=lambda e: (e.preventDefault(), start(app, game_id, form, module))))
+               on_submit=lambda e: (e.preventDefault(), start(app, game_id, form, module))))  # type: ignore[func-returns-value]
 
 
 def start(app, game_id: str, form: dict, module) -> None:
