@@ -310,3 +310,37 @@ def test_the_side_views_labels_are_html_at_the_heights_they_name():
         floor = y + hgt  # the viewBox runs from the top (y) down to this much below the table
         assert pct == pytest.approx(100 * (z + floor) / hgt, abs=1e-3)
     assert float(scale[0].attrs["data-z"]) == 50.0
+
+
+def test_a_card_zeroed_by_a_later_card_of_its_suit_shows_zero():
+    for seed in range(2, 12):
+        for s in game_states(seed):
+            for seat in (0, 1):
+                effs = [p.eff for p in s.played[seat]]
+                if any(a.suit == b.suit for i, a in enumerate(effs) for b in effs[i + 1:]):
+                    tree = R.render(ctx_for(s))
+                    gone = find_all(tree, lambda e: "twar-gone" in (e.attrs.get("class") or ""))
+                    assert gone, "an earlier card of a repeated suit is marked"
+                    value = find_all(gone[0], lambda e: "twar-zeroed" in (e.attrs.get("class") or ""))[0]
+                    assert text_of(value).endswith(" 0") and find_all(value, lambda e: e.tag == "s")
+                    assert any("worth 0 now" in e.attrs.get("aria-label", "") for e in find_all(gone[0], lambda e: e.attrs.get("role") == "img"))
+                    return
+    raise AssertionError("no battle repeated a suit")
+
+
+def test_a_size_that_cannot_fill_the_level_is_warned():
+    for s in game_states(3):
+        if s.phase == "place" and s.placing == "pyramid" and not s.tower[-1].pyramids:
+            break
+    else:
+        raise AssertionError("nobody faced an empty level")
+    s = s.copy()
+    s.reason = "battle"  # the battle's loser fills the empty level: three of one size
+    seat = s.actor
+    s.stash[seat] = [0, 1, 4, 2]  # small 1, medium 4, large 2; the level needs 3
+    tree = R.render(ctx_for(s))
+    warned = {e.attrs["id"] for e in find_all(tree, lambda e: (e.attrs.get("id") or "").startswith("twar-short-"))}
+    assert warned == {"twar-short-small", "twar-short-large"}
+    short = find_all(tree, lambda e: e.attrs.get("data-short") == "1")
+    assert {e.attrs["id"] for e in short} == {"twar-pick-small", "twar-pick-large"}
+    assert "1 left, 3 needed" in text_of(short[0]) or "2 left, 3 needed" in text_of(short[0])

@@ -119,11 +119,20 @@ def place_panel(ctx, view: dict) -> El | None:
     shaking = h("p.twar-hint.twar-shake", f"At level {level} your hand trembles up to {shake:.1f} mm each way while you hold the "
                                            f"{placing['piece']}: the higher the tower, the shakier the hand.")
     if picks:
+        needed = placing.get("pyramids_needed") or 1
+        short = {str(m.size): me["stash"][str(m.size)] < needed for m in picks}
         rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"},
-                      [h("button.twar-pyr-btn.primary", {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m)},
+                      [h("button.twar-pyr-btn.primary", {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m),
+                                                         "data-short": "1" if short[str(m.size)] else None},
                          pyramid_glyph(str(m.size), placing["seat"], 40),
-                         h("span", h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")), h("small", f"{me['stash'][str(m.size)]} left")),
+                         h("span", h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")),
+                           h("small", f"{me['stash'][str(m.size)]} left" + (f", {needed} needed" if short[str(m.size)] else ""))),
                          on_click=lambda _e, mv=m: ctx.play(mv)) for m in picks]))
+        for size, is_short in short.items():
+            if is_short:
+                rows.append(h("p.twar-warn", {"role": "note", "id": f"twar-short-{size}"},
+                              f"Careful: you hold {me['stash'][size]} {size} pyramid{'s' * (me['stash'][size] != 1)} and this level needs "
+                              f"{needed}. Choose {size} and you lose the war when they run out."))
     if cards:
         rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card"},
                       [h("button.twar-card-btn", {"id": f"twar-crown-{m.card}", "data-move": move_attr(ctx, m)},

@@ -6,8 +6,19 @@ from __future__ import annotations
 import json
 
 from tabletop.ui.dom import El, h
-from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, back, breakdown, card_img, face, label, move_attr, name, sr, suit_products
+from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, back, breakdown, card, card_img, face, label, move_attr, name, sr, suit_products
 from tabletop.ui.render.tower_war.tower import seat_name
+
+
+def zeroed(entries: list[dict], i: int) -> bool:
+    """A card counts 0 towards the battle total once a later card of its suit is played
+    (that later card multiplied by it).
+
+    >>> zeroed([{"as": "8C"}, {"as": "5H"}, {"as": "5C"}], 0), zeroed([{"as": "8C"}, {"as": "5C"}], 1)
+    (True, False)
+    """
+    suit = card(entries[i]["as"]).suit
+    return any(card(e["as"]).suit == suit for e in entries[i + 1:])
 
 
 def played_row(entries: list[dict], current: str | None) -> list[El]:
@@ -18,16 +29,18 @@ def played_row(entries: list[dict], current: str | None) -> list[El]:
         is_current = current is not None and i == len(entries) - 1
         joker = e["card"] != e["as"]
         note = f"{sum_text} = {e['value']}" if sum_text else f"{e['value']}"
-        extra = [f"worth {e['value']}"]
-        if sum_text:
+        gone = zeroed(entries, i)
+        extra = ["worth 0 now: a later card of its suit took its points" if gone else f"worth {e['value']}"]
+        if sum_text and not gone:
             extra.append(f"{sum_text}")
         if joker:
             extra.insert(0, f"joker played as the {name(e['as'])}")
         if e["double"]:
             extra.append("a double")
-        out.append(h("li.twar-played-card", {"class": "twar-current" if is_current else None},
+        out.append(h("li.twar-played-card", {"class": " ".join(c for c in ("twar-current" if is_current else "", "twar-gone" if gone else "") if c) or None},
                      card_img(e["as"], note=None, extra=", ".join(extra)),
-                     h("span.twar-value", {"aria-hidden": "true"}, note),
+                     h("span.twar-value.twar-zeroed", {"aria-hidden": "true", "title": "a later card of this suit took its points"},
+                       h("s", note), " 0") if gone else h("span.twar-value", {"aria-hidden": "true"}, note),
                      h("span.twar-tag", {"aria-hidden": "true"}, "joker") if joker else None,
                      h("span.twar-tag.twar-tag-double", {"aria-hidden": "true"}, "double") if e["double"] else None))
         earlier.append(e["as"])
