@@ -160,7 +160,18 @@ def test_draft_by_taps_then_deck_building_with_a_live_count(app):
         assert app.inner_text("#twar-deck-count") == f"0 of {target} chosen"
         for n in range(1, target + 1):
             before = moves_made(app)
-            app.locator(".twar-pickgrid [data-move]").first.click()
+            if n < target:
+                app.locator(".twar-pickgrid [data-move]").first.click()
+            else:  # the last card only stages the deck for a review
+                assert app.locator(".twar-pickgrid [data-move]").count() == 0
+                app.locator(".twar-pickgrid [data-step]").first.click()
+                app.wait_for_selector("#twar-confirm-deck")
+                assert app.inner_text("#twar-deck-count") == f"{target} of {target} chosen" and moves_made(app) == before
+                assert app.locator(".twar-review .twar-kept-cards .twar-card").count() == target
+                shot(app, f"tower-war-deck-review-{seat}")
+                app.click("#twar-change-last")  # changing one's mind costs nothing
+                app.locator(".twar-pickgrid [data-step]").last.click()
+                app.click("#twar-confirm-deck")
             wait_moves(app, before + 1)
             if n < target:
                 assert app.inner_text("#twar-deck-count") == f"{n} of {target} chosen"
@@ -423,3 +434,27 @@ def assert_side_labels_readable(page, name: str) -> None:
 def assert_fits(page, name: str) -> None:
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"sideways scrolling at {name}"
+
+
+def test_the_face_up_draft_is_played_without_hand_overs(app):
+    seed = 2
+    open_at(app, seed, [])
+    for _ in range(3):  # split, take, split, ...: both players' moves, no curtain between them
+        assert app.locator("#curtain-go").count() == 0
+        before = moves_made(app)
+        if app.locator("#twar-split-ok").count():
+            app.locator("[data-step='split']").first.click()
+            app.click("#twar-split-ok")
+        else:
+            app.locator("[data-move]:visible").first.click()
+        wait_moves(app, before + 1)
+    assert app.locator("#curtain-go").count() == 0 and app.locator(".twar-draft").count() == 1
+    # the decks are private: whoever builds first gets the device handed over
+    s, moves = prefix(seed, lambda s: s.phase == "take" and len(s.draft_deck) <= 4)
+    open_at(app, seed, moves)
+    mover = s.actor
+    app.click("#twar-take-0")
+    wait_moves(app, len(moves) + 1)
+    built = replay(seed, moves + [{"kind": "take", "pile": 0}])
+    assert built.phase == "build"
+    assert (app.locator("#curtain-go").count() == 1) == (built.actor != mover)

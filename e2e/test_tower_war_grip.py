@@ -7,7 +7,7 @@ The positions come from ``test_tower_war``'s engine-computed prefixes.
 
 from __future__ import annotations
 
-from conftest import SHOTS, moves_made, shot
+from conftest import SHOTS, moves_made, shot, start_saved_game
 from tabletop.games.tower_war import hand
 from tabletop.games.tower_war.hand import tremor
 from tabletop.games.tower_war.physics import TREMOR_CALM_FLOOR
@@ -124,3 +124,14 @@ def test_the_hand_is_in_view_when_you_lead_and_when_you_answer(app):
                 assert box[0] >= 0 and box[1] <= h, f"a hand card is out of view when you {name} at {size}: {box}"
             shot(app, f"tower-war-{name}-{size}")
     app.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_the_computers_shaking_hand_is_drawn_before_it_lets_go(app):
+    s, moves = prefix(SEED, lambda s: s.phase == "place" and s.actor == 1)
+    sid = "twar-bot-hand"
+    start_saved_game(app, "tower-war", ["Ana", {"name": "Bot", "kind": "computer", "level": "normal"}], SEED, None, moves, save_id=sid)
+    app.wait_for_selector(".twar-ghost-watch", state="attached", timeout=30_000)  # between its pick-up and its drop
+    assert app.locator("#twar-drop").count() == 0
+    assert "the ghost shows their hand shaking" in app.inner_text(".twar-watching")
+    wait_moves(app, len(moves) + 2)  # pick-up and drop: the input never froze waiting for it
+    assert app.locator(".twar-ghost-watch").count() == 0 or moves_made(app) > len(moves) + 2

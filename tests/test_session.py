@@ -1,6 +1,7 @@
 """Undo at the table (ui/session.py, browser-free): who may take back what, and when not."""
 
 from tabletop.games import GAMES
+from tabletop.games.tower_war import rules as tower_war_rules
 from tabletop.ui.session import Session
 
 WOTW = GAMES["war-of-the-worlds"]
@@ -97,14 +98,20 @@ def test_undo_is_off_after_drawing_in_towers_of_wyoming():
 
 def test_only_the_mover_may_take_back_once_the_device_is_passed():
     session = Session.start(TOWER_WAR, people("Ana", "Ben"), {}, seed=11)
-    assert session.to_act == 0
-    session.pass_to(0)
-    play_first(session)  # Ana splits the pile: nothing hidden is revealed
-    assert session.to_act == 1 and session.curtain == 1
-    assert session.undo_status().allowed, "Ana still holds the device: she may take it back"
-    session.pass_to(1)
+    s = session.state
+    while not (s.phase == "build" and len(s.kept[s.actor]) == tower_war_rules.deck_target(s, s.actor) - 1):
+        if session.curtain is not None:  # none in the face-up draft; one before the first deck
+            session.pass_to(session.curtain)
+        play_first(session)
+        s = session.state
+    builder, other = session.to_act, 1 - session.to_act
+    session.pass_to(builder)
+    play_first(session)  # the last card of the first deck: nothing hidden is revealed
+    assert session.to_act == other and session.curtain == other
+    assert session.undo_status().allowed, "the first builder still holds the device and may take it back"
+    session.pass_to(other)
     status = session.undo_status()
-    assert not status.allowed and status.reason == "Only Ana can take back their own move."
+    assert not status.allowed and status.reason == f"Only {session.name(builder)} can take back their own move."
 
 
 def test_undo_in_a_hidden_game_gives_the_mover_back_their_view():

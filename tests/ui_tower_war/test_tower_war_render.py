@@ -344,3 +344,74 @@ def test_a_size_that_cannot_fill_the_level_is_warned():
     short = find_all(tree, lambda e: e.attrs.get("data-short") == "1")
     assert {e.attrs["id"] for e in short} == {"twar-pick-small", "twar-pick-large"}
     assert "1 left, 3 needed" in text_of(short[0]) or "2 left, 3 needed" in text_of(short[0])
+
+
+def test_the_open_draft_needs_no_hand_over_but_deck_building_does():
+    from tabletop.ui.session import Session
+
+    session = Session.start(g, [{"name": "Ana"}, {"name": "Ben"}], {}, seed=5)
+    curtains = 0
+    while session.state.phase in ("split", "sweeten", "take"):
+        assert session.curtain is None and session.viewer() == session.to_act
+        view = session.view()
+        assert view["mine"]["drafted"] == [] and view["mine"]["hand"] == []  # nothing private: own drafted cards stay face down
+        mover = session.to_act
+        session.play(session.legal_moves()[0])
+        curtains += session.curtain is not None
+    assert curtains == 0
+    assert session.state.phase == "build"
+    builder = session.to_act
+    if builder != mover:
+        assert session.curtain == builder and session.viewer() is None  # the drafted cards are private now
+        session.pass_to(builder)
+    assert session.curtain is None and session.viewer() == builder and session.view()["mine"]["drafted"]
+
+
+def test_the_card_that_completes_a_deck_is_reviewed_before_it_commits():
+    for s in game_states(2):
+        if s.phase == "build" and len(s.kept[s.actor]) == r.deck_target(s, s.actor) - 1:
+            break
+    else:
+        raise AssertionError("no deck was one card short")
+    played, ui = [], {}
+    ctx = ctx_for(s, played, ui)
+    ctx.refresh = lambda: None
+    tree = R.render(ctx)
+    picks = find_all(tree, lambda e: (e.attrs.get("id") or "").startswith("twar-keep-"))
+    assert picks and all("data-move" not in e.attrs and e.attrs.get("data-step") == "last-card" for e in picks)
+    code = picks[0].attrs["id"].removeprefix("twar-keep-")
+    ui["twar_last_keep"] = (s.actor, code)  # what a tap on it stages
+    review = R.render(ctx_for(s, played, ui))
+    assert "Check your deck" in text_of(review)
+    shown = find_all(review, lambda e: e.attrs.get("role") == "img" and "twar-cardwrap" in (e.attrs.get("class") or "twar-cardwrap"))
+    assert len([e for e in shown if e.attrs.get("aria-label")]) >= r.deck_target(s, s.actor)
+    confirm = find_all(review, lambda e: e.attrs.get("id") == "twar-confirm-deck")[0]
+    assert json.loads(confirm.attrs["data-move"]) == {"kind": "keep", "card": code}
+    assert played == []  # nothing is committed until the confirm
+    # the other seat never sees this seat's staged card
+    ui_other = {"twar_last_keep": (1 - s.actor, code)}
+    assert "Check your deck" not in text_of(R.render(ctx_for(s, [], ui_other)))
+
+
+def test_the_other_hand_is_drawn_shaking_and_never_let_go_from_here(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    played = []
+    watcher = 1 - s.actor
+    ctx = TableContext(module=g, view=g.view(s, watcher), legal=[], names=["Ana", "Ben"], viewer=watcher,
+                       play=played.append, refresh=lambda: None, ui={})
+    js.now = 0.0
+    tree = R.render(ctx)
+    ghost = find_all(tree, lambda e: e.attrs.get("id") == live.GHOST_ID)
+    assert ghost and "twar-ghost-watch" in ghost[0].attrs["class"]
+    assert not find_all(tree, lambda e: e.attrs.get("id") in (live.DROP_ID, live.RELEASE_ID))
+    assert "the ghost shows their hand shaking" in text_of(tree)
+    js.els[live.GHOST_ID] = FakeEl()
+    assert js.frames, "the shaking is animated"
+    js.now = 1234.0
+    js.frames.pop()(js.now)
+    gx, gy = g.preview_drop(s, 0.0, 0.0, 1234)["landing"]
+    assert (float(js.els[live.GHOST_ID].attrs["data-x"]), float(js.els[live.GHOST_ID].attrs["data-y"])) == pytest.approx((gx, gy), abs=1e-3)
+    js.now = 20_000.0
+    js.frames.pop()(js.now)
+    assert played == [] and js.frames, "the grip running out is the other player's business"

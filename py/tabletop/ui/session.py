@@ -122,12 +122,18 @@ class Session:
     @property
     def curtain(self) -> int | None:
         """The seat the device must be passed to before anything private is shown, or None."""
-        if not self.module.HIDDEN_INFORMATION or self.outcome is not None:
+        if not self.module.HIDDEN_INFORMATION or self.outcome is not None or self.public_now():
             return None
         seat = self.to_act
         if seat is None or self.is_computer(seat) or seat == self.shown_seat:
             return None
         return seat
+
+    def public_now(self) -> bool:
+        """The game says nothing private is on screen now (Tower War's face-up draft, an
+        optional ``public_now(state)``): no hand-over, the person to act sees their view."""
+        check = getattr(self.module, "public_now", None)
+        return bool(check(self.state)) if check is not None else False
 
     def pass_to(self, seat: int) -> None:
         self.shown_seat = seat
@@ -138,6 +144,8 @@ class Session:
             return self.to_act if not self.is_computer(self.to_act) else self.shown_seat
         if self.curtain is not None:
             return None
+        if self.public_now() and self.outcome is None and not self.is_computer(self.to_act):
+            return self.to_act
         if self.outcome is not None:
             return None if len(self.human_seats()) != 1 else self.shown_seat
         return self.shown_seat
@@ -159,14 +167,15 @@ class Session:
         """Apply a move; IllegalMove leaves everything as it was."""
         seat = self.to_act
         before = self.module.epoch(self.state)
+        public = self.public_now()
         state = self.module.apply(self.state, move)
         self.state = state
         self.save["moves"].append(self.module.move_to_json(move))
         self.movers.append(seat)
         self.epochs[-1] = before
         self.epochs.append(self.module.epoch(state))
-        if not self.is_computer(seat) and self.module.HIDDEN_INFORMATION is False:
-            self.shown_seat = seat
+        if not self.is_computer(seat) and (self.module.HIDDEN_INFORMATION is False or public):
+            self.shown_seat = seat  # the device is in the mover's hands
         self.save["saved_at"] = time.time()
 
     def undo_status(self) -> UndoStatus:

@@ -27,6 +27,7 @@ from tabletop.games.tower_war.rules import (
     new_game,
     outcome,
     preview_drop,
+    public_now,
     to_act,
 )
 from tabletop.games.tower_war.view import view
@@ -50,6 +51,7 @@ __all__ = [
     "new_game",
     "outcome",
     "preview_drop",
+    "public_now",
     "to_act",
     "view",
 ]

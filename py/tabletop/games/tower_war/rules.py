@@ -786,6 +786,13 @@ def epoch(s: State) -> int:
     return s.epoch
 
 
+def public_now(s: State) -> bool:
+    """Nothing any seat sees now is hidden from the other: the draft is played face up and
+    drafted cards stay face down even to their owner, so the hot-seat table needs no
+    hand-over until the decks are built."""
+    return s.phase in ("split", "sweeten", "take")
+
+
 @lru_cache(maxsize=1)
 def pyramid_drops() -> tuple[Drop, ...]:
     """Representative pyramid drops: a 5 mm grid over the top card, a few hold times."""

@@ -212,11 +212,13 @@ def tower_area(ctx, view: dict, reduced: bool) -> El | None:
     elif view["phase"] == "place":
         controls = place_panel(ctx, view)
     top = top_view(ctx, view, aiming)
-    if aiming:
-        live.AIM.start()
     waiting = None
     if view["phase"] == "drop" and not aiming:
-        waiting = h("p.twar-hint", f"{seat_name(ctx, view['to_act'])} is aiming…")
+        held = view.get("held") or {}
+        waiting = h("p.twar-hint.twar-watching", {"role": "status"},
+                    f"{seat_name(ctx, view['to_act'])} holds the {held.get('piece', 'piece')}: the ghost shows their hand shaking.")
+    if view["phase"] == "drop" and view.get("held"):
+        live.AIM.start()  # the person's aim, or the other hand drawn shaking
     focus = view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall")
     return h("section.twar-tower", {"aria-label": "The tower", "class": "twar-tower-focus" if focus else None},
              fall_box(ctx, view),

@@ -119,13 +119,16 @@ class Aim:
         self.proxy = None
         self.frames = 0
         self.frame_ms = 0.0
+        self.watching = False
 
     # -- set up from a render -------------------------------------------------------------------
-    def configure(self, ctx, view: dict) -> tuple[tuple[float, float], int]:
-        """Called by every render of a drop the person at the screen makes; returns the
-        target and the hold time to draw the first frame with."""
+    def configure(self, ctx, view: dict, watch: bool = False) -> tuple[tuple[float, float], int]:
+        """Called by every render of a drop; returns the target and the hold time to draw
+        the first frame with. ``watch``: someone else (the computer) holds the piece: its
+        hand is drawn shaking around where it would start to aim, and nothing here lets go."""
         held = view["held"]
         self.ctx, self.held = ctx, held
+        self.watching = watch
         key = view["epoch"]
         ui = ctx.ui
         if "twar_t0" not in ui or ui.get("twar_key") != key:
@@ -168,7 +171,7 @@ class Aim:
             self.running = False
             return
         hold = self.hold_now(stamp)
-        if hold >= self.held["hold_ms_max"] and not self.dropping:
+        if hold >= self.held["hold_ms_max"] and not self.dropping and not self.watching:
             self.running = False
             self.release(self.held["hold_ms_max"])
             return
@@ -324,7 +327,7 @@ class Aim:
 
     # -- the release -----------------------------------------------------------------------------------
     def release(self, hold: int | None = None) -> None:
-        if self.dropping or self.ctx is None or self.held is None:
+        if self.dropping or self.watching or self.ctx is None or self.held is None:
             return
         self.dropping = True
         hold = self.hold_now() if hold is None else hold

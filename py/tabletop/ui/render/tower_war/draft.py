@@ -143,8 +143,15 @@ def build_panel(ctx, view: dict) -> El:
         sym = k.suit.symbol if k.suit else "★"
         tally[sym] = tally.get(sym, 0) + 1
     tally_words = "  ".join(f"{s} {tally.get(s, 0)}" for s in ("♣", "♦", "♥", "♠", "★") if s != "★" or tally.get("★"))
-    buttons = [h("button.twar-pick", {"id": f"twar-keep-{c}", "data-move": move_attr(ctx, keeps[c])},
-                 face(c), sr(f"Keep the {name(c)}"), on_click=lambda _e, m=keeps[c]: ctx.play(m)) for c in left if c in keeps]
+    last = len(kept) == target - 1  # the card that completes the deck is staged for a review first
+    staged = ctx.ui.get("twar_last_keep")
+    staged = staged[1] if isinstance(staged, tuple) and staged[0] == actor and staged[1] in keeps and last else None
+    if staged:
+        return deck_review(ctx, kept, staged, keeps[staged], target)
+    buttons = [h("button.twar-pick", {"id": f"twar-keep-{c}", "data-step": "last-card"} if last else
+                 {"id": f"twar-keep-{c}", "data-move": move_attr(ctx, keeps[c])},
+                 face(c), sr(f"Keep the {name(c)}"),
+                 on_click=(lambda _e, c=c: _stage(ctx, actor, c)) if last else (lambda _e, m=keeps[c]: ctx.play(m))) for c in left if c in keeps]
     pct = 100 * len(kept) / target if target else 100
     return h("section.twar-build", {"aria-label": "Build your deck"},
              h("div.twar-build-head",
@@ -157,3 +164,37 @@ def build_panel(ctx, view: dict) -> El:
              h("div.twar-kept",
                h("h4", "Your deck so far ", h("span.twar-tally", sr("by suit:"), tally_words) if kept else None),
                h("div.twar-kept-cards", [card_img(c) for c in kept]) if kept else h("p.twar-hint", "Nothing chosen yet.")))
+
+
+def _stage(ctx, seat: int, code: str | None) -> None:
+    ctx.ui["twar_last_keep"] = (seat, code) if code else None
+    ctx.refresh()
+
+
+def _confirm(ctx, move) -> None:
+    ctx.ui["twar_last_keep"] = None
+    ctx.play(move)
+
+
+def deck_review(ctx, kept: list[str], staged: str, move, target: int) -> El:
+    """The whole deck, once more, before the last card commits it (no going back after)."""
+    deck = [*kept, staged]
+    tally: dict[str, int] = {}
+    for c in deck:
+        k = card(c)
+        sym = k.suit.symbol if k.suit else "★"
+        tally[sym] = tally.get(sym, 0) + 1
+    words = "  ".join(f"{s} {tally[s]}" for s in ("♣", "♦", "♥", "♠", "★") if tally.get(s))
+    actor = ctx.view["to_act"]
+    return h("section.twar-build.twar-review", {"aria-label": "Check your deck"},
+             h("div.twar-build-head",
+               h("h3", "Check your deck"),
+               h("p.twar-count-big", {"role": "status", "id": "twar-deck-count"}, h("b", str(len(deck))), f" of {target} chosen")),
+             h("p.twar-hint", f"These {len(deck)} cards are your deck for the whole war ({words}). Once you confirm, the other "
+                              "drafted cards leave the game unseen."),
+             h("div.twar-kept-cards", [card_img(c, cls="twar-staged" if c == staged else "") for c in deck]),
+             h("div.button-row",
+               h("button.primary", {"id": "twar-confirm-deck", "data-move": move_attr(ctx, move)}, "Confirm this deck",
+                 on_click=lambda _e: _confirm(ctx, move)),
+               h("button", {"id": "twar-change-last"}, "Change the last card", sr(f" (now the {name(staged)})"),
+                 on_click=lambda _e: _stage(ctx, actor, None))))

@@ -159,18 +159,19 @@ def top_view(ctx, view: dict, aiming: bool) -> El:
         parts.append(h("g.twar-lastdrop",
                        h("line.twar-lastdrop-line", {"x1": f(tx), "y1": f(-ty), "x2": f(lx), "y2": f(-ly)}),
                        h("path.twar-lastdrop-aim", {"d": f"M{f(tx - 2.5)} {f(-ty - 2.5)}l5 5M{f(tx + 2.5)} {f(-ty - 2.5)}l-5 5"})))
-    if aiming and held:
+    watching = not aiming and held is not None and view["phase"] == "drop"
+    if (aiming or watching) and held:
         if held.get("from"):
             fx, fy = held["from"]
             b = view["physics"]["pyramids"][held["size"]]["base_mm"]
             parts.append(h("rect.twar-from", {"x": f(fx - b / 2), "y": f(-fy - b / 2), "width": f(b), "height": f(b), "rx": "0.8"}))
-        target, hold = live.AIM.configure(ctx, view)
+        target, hold = live.AIM.configure(ctx, view, watch=watching)
         gx, gy = live.ghost_at(held, target, hold)
         parts.append(h("g", {"id": live.AIM_ID, "class": "twar-aim", "transform": f"translate({f(target[0])} {f(-target[1])})",
                              "data-x": f"{target[0]:.1f}", "data-y": f"{target[1]:.1f}"},
                        h("circle.twar-aim-ring", {"cx": "0", "cy": "0", "r": f(held["amplitude_mm"])}),
                        h("path.twar-aim-cross", {"d": "M-5 0h3.5M1.5 0h3.5M0 -5v3.5M0 1.5v3.5"})))
-        parts.append(h("g", {"id": live.GHOST_ID, "class": "twar-ghost", "transform": f"translate({gx:.2f} {-gy:.2f})",
+        parts.append(h("g", {"id": live.GHOST_ID, "class": "twar-ghost twar-ghost-watch" if watching else "twar-ghost", "transform": f"translate({gx:.2f} {-gy:.2f})",
                              "data-calm": "1" if is_calm(tuple(held["phases"]), hold) else "0",
                              "data-x": f"{gx:.3f}", "data-y": f"{gy:.3f}", "data-hold": str(hold), "pointer-events": "none"},
                        ghost_shape(held, view["physics"])))
