@@ -6,7 +6,19 @@ from __future__ import annotations
 import json
 
 from tabletop.ui.dom import El, h
-from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, back, breakdown, card, card_img, face, label, move_attr, name, sr, suit_products
+from tabletop.ui.render.tower_war.cards import (
+    SEAT_CLASSES,
+    back,
+    breakdown,
+    card,
+    card_img,
+    face,
+    label,
+    move_attr,
+    name,
+    sr,
+    suit_products,
+)
 from tabletop.ui.render.tower_war.tower import seat_name
 
 
