@@ -177,7 +177,7 @@ class TowerWarSearch(Search):
         self.view, self.legal, self.seat, self.rng, self.memory = view, legal, seat, rng, memory
         self.level = LEVELS.get(level, LEVELS["normal"])
         self.choice = None
-        self.partial = None  # (moves, totals) of a battle play being weighed
+        self.partial: tuple[list[Play], list[float]] | None = None  # (moves, totals) of a battle play being weighed
 
     def best(self):
         """The decision; if thinking was cut short (a page's time cap), the best play
