@@ -1,8 +1,9 @@
 """The contract every game module offers (DESIGN.md, "The engine contract").
 
 A game is a module (``tabletop.games.<package>``) with these functions and
-attributes. ``typing.Protocol`` lets a type checker hold each game to it, and
-``tests/test_contract.py`` checks every registered game at run time.
+attributes. ``GameModule`` below holds each game to it under mypy (typed assignments in
+``tabletop/games/__init__.py``, run by ``build.py test``), and ``tests/test_contract.py``
+checks every registered game at run time.
 
 Functions
 ---------
