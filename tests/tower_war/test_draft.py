@@ -26,7 +26,7 @@ def test_a_new_game_deals_five_face_up_for_player_one_to_split():
     assert s.phase == "split" and s.actor == 0
     assert len(s.faceup) == 5 and len(s.draft_deck) == 49
     assert s.stash == [[0, 5, 5, 5], [0, 5, 5, 5]]
-    assert len(r.legal_moves(s)) == 15  # pile A holds the first card: 15 different splits
+    assert len(r.legal_moves(s)) == 30  # pile A: any 1 to 4 of the five, named in the order dealt
     assert_conserved(s)
 
 
@@ -35,7 +35,9 @@ def test_both_piles_need_a_card_and_only_face_up_cards_count():
     for bad in [(), tuple(s.faceup), (s.faceup[0], s.faceup[0]), (s.draft_deck[0],)]:
         with pytest.raises(IllegalMove):
             r.apply(s, r.Split(bad))
-    s2 = r.apply(s, r.Split((s.faceup[3], s.faceup[1])))
+    with pytest.raises(IllegalMove, match="order they were dealt"):
+        r.apply(s, r.Split((s.faceup[3], s.faceup[1])))  # not as listed: the cards in the order dealt
+    s2 = r.apply(s, r.Split((s.faceup[1], s.faceup[3])))
     assert s2.piles == [[s.faceup[1], s.faceup[3]], [s.faceup[0], s.faceup[2], s.faceup[4]]]
 
 

@@ -14,6 +14,13 @@ Each game declares its move classes with a ``kind`` tag and builds a codec::
 
 Field types understood: int, float, str, bool, Card, Size, enums with string
 values, ``X | None`` and ``tuple[X, ...]`` of those.
+
+Every game's ``apply`` starts with ``CODEC.check(move)`` (a move of this game whose
+fields have their declared types, so no look-alike such as ``3`` for ``Size.LARGE``
+or ``1`` for ``True`` gets further) and then accepts exactly what ``legal_moves``
+lists: by ``require_listed`` (membership), or, where listing costs too much per
+move, by the game's own checks, which ``tests/test_contract_fabricated.py`` holds to
+the same answer.
 """
 
 from __future__ import annotations
@@ -21,10 +28,11 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, ClassVar
 
-from tabletop.engine.cards import Card
+from tabletop.engine.cards import ACE, JOKER, KING, Card, Suit
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.pyramids import Size
 
@@ -102,14 +110,67 @@ def _decode(value: Any, hint: Any) -> Any:
     raise TypeError(f"cannot decode field of type {hint}")
 
 
+def _is_card(value: Any) -> bool:
+    """A real card: a joker (rank 0, no suit) or a rank 1..13 of a suit."""
+    if type(value) is not Card:
+        return False
+    rank, suit, copy = value.rank, value.suit, value.copy
+    if type(rank) is not int or type(copy) is not int or copy < 0:
+        return False
+    if suit is None:
+        return rank == JOKER
+    return type(suit) is Suit and ACE <= rank <= KING
+
+
+def _type_test(hint: Any) -> Callable[[Any], bool]:
+    """A test that a value has exactly the type ``hint`` declares (what ``from_json`` builds);
+    worked out once per field, as ``apply`` runs it on every move."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        tests = [_type_test(arg) for arg in typing.get_args(hint)]
+        return lambda v: any(test(v) for test in tests)
+    if origin is tuple:
+        item = _type_test(typing.get_args(hint)[0])
+        return lambda v: type(v) is tuple and all(item(x) for x in v)
+    if hint is type(None):
+        return lambda v: v is None
+    if hint is float:  # a whole number is a fine coordinate too (from_json makes it a float)
+        return lambda v: type(v) is float or type(v) is int
+    if hint is Card:
+        return _is_card
+    return lambda v: type(v) is hint
+
+
 class MoveCodec:
-    """JSON encoder/decoder for one game's move classes."""
+    """JSON encoder/decoder for one game's move classes, and the check that a value is one of them."""
 
     def __init__(self, *classes: type[Move]):
         self.classes = {c.kind: c for c in classes}
         if len(self.classes) != len(classes) or "" in self.classes:
             raise ValueError("every move class needs its own non-empty kind")
         self._hints = {k: typing.get_type_hints(c) for k, c in self.classes.items()}
+        self._tests = {c: [self._field_test(f.name, self._hints[c.kind][f.name]) for f in dataclasses.fields(c)] for c in classes}
+
+    @staticmethod
+    def _field_test(name: str, hint: Any) -> tuple[str, type | None, Callable[[Any], bool]]:
+        """(field, the one type that passes at once or None, the full test)."""
+        plain = hint if isinstance(hint, type) and hint is not Card else None
+        return name, plain, _type_test(hint)
+
+    def check(self, move: object) -> None:
+        """Raise IllegalMove unless ``move`` is a move of this game with well-typed fields.
+
+        Dataclass equality would let ``Place(3, "A1")`` pass for ``Place(Size.LARGE, "A1")``
+        and carry the plain 3 into the state and the log; this refuses it."""
+        tests = self._tests.get(type(move))
+        if tests is None:
+            if isinstance(move, Move):
+                raise IllegalMove(f"that is not a move of this game ({type(move).__name__})")
+            raise IllegalMove(f"that is not a move: {short_repr(move)}")
+        for name, plain, test in tests:
+            value = getattr(move, name)
+            if type(value) is not plain and not test(value):
+                raise IllegalMove(f"move {move.kind!r}: bad {name!r} ({short_repr(getattr(move, name))})")
 
     def to_json(self, move: Move) -> dict[str, Any]:
         if type(move) not in self.classes.values():
@@ -142,8 +203,21 @@ class MoveCodec:
         return cls(**kwargs)
 
 
-def require_legal(move: Move, legal: list[Move], why: str = "") -> None:
-    """Raise IllegalMove unless ``move`` is one of ``legal`` (for games whose moves are
-    finite: membership is the whole legality test)."""
-    if move not in legal:
-        raise IllegalMove(why or f"that move is not allowed now ({move.kind})")
+def short_repr(value: Any, limit: int = 60) -> str:
+    """``repr`` cut to a length fit for a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def require_listed(move: Move, legal: Sequence[Move], explain: Callable[[Move], str | None] | None = None) -> Move:
+    """Return the listed move equal to ``move``, else raise IllegalMove.
+
+    For games whose moves are finite, membership is the whole legality test (call
+    ``CODEC.check`` first, so equality is exact). ``explain(move)`` gives the game's own
+    words for a refusal: it returns them or raises the IllegalMove that says why."""
+    try:
+        return legal[legal.index(move)]  # identity first: games hand out the same move objects
+    except ValueError:
+        pass
+    words = explain(move) if explain is not None else None
+    raise IllegalMove(words or f"that move ({move.kind.replace('_', ' ')}) is not allowed now")

@@ -31,6 +31,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from tabletop.engine.cards import Card, standard_deck
@@ -315,6 +316,8 @@ def split_piles(s: State, move: Split) -> None:
         raise IllegalMove("pile A must be made of the face-up cards, each once")
     if not 1 <= len(chosen) < len(s.faceup):
         raise IllegalMove("both piles need at least one card")
+    if chosen != [c for c in s.faceup if c in chosen]:
+        raise IllegalMove("name pile A's cards in the order they were dealt")
     a = [c for c in s.faceup if c in chosen]
     b = [c for c in s.faceup if c not in chosen]
     s.piles, s.faceup = [a, b], []
@@ -827,8 +830,8 @@ def legal_moves(s: State) -> list[Move]:
     if phase == "over":
         return []
     if phase == "split":
-        n = len(s.faceup)
-        return [Split(tuple(c for i, c in enumerate(s.faceup) if mask >> i & 1)) for mask in range(1, (1 << n) - 1) if mask & 1]
+        # pile A: any of the cards but none or all, named in the order dealt
+        return [Split(pile) for k in range(1, len(s.faceup)) for pile in combinations(s.faceup, k)]
     if phase == "sweeten":
         moves: list[Move] = [Sweeten(pile, size) for pile in (0, 1) if s.sweetened in (None, pile) for size in SIZES if s.middle[size]]
         return moves + [PilesReady()]
@@ -879,12 +882,20 @@ PHASE_WORDS = {
 
 
 def apply(s: State, move: Move) -> State:
-    """A new state after ``move``; an illegal move raises IllegalMove and changes nothing."""
+    """A new state after ``move``; an illegal move raises IllegalMove and changes nothing.
+
+    Legal means listed by ``legal_moves`` - each rule step's own checks test exactly
+    that, faster than listing (tests/test_contract_fabricated.py holds them to it) -
+    except drops: targets are continuous, so any drop within the ruled bounds is
+    legal (rulings, "Enumerating moves")."""
+    CODEC.check(move)
     if s.phase == "over":
         raise IllegalMove("the game is over")
-    handler = HANDLERS.get(s.phase, {}).get(type(move))
+    handler = HANDLERS[s.phase].get(type(move))
     if handler is None:
         raise IllegalMove(f"now is the time to {PHASE_WORDS[s.phase]}, not to {move.kind.replace('_', ' ')}")
+    if type(move) is Drop and (type(move.x) is int or type(move.y) is int):
+        move = Drop(float(move.x), float(move.y), move.hold_ms)  # a whole-number target, as from_json reads it
     new = s.copy()
     handler(new, move)
     return new

@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from tabletop.engine.errors import IllegalMove
-from tabletop.engine.moves import Move
+from tabletop.engine.moves import Move, require_listed
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.games.war_of_the_worlds import board
 from tabletop.games.war_of_the_worlds.board import CELL_NAMES, QUADRANTS, coaster_label, coaster_of, geometry
 from tabletop.games.war_of_the_worlds.destruction import doomed, is_full, topple
 from tabletop.games.war_of_the_worlds.moves import (
     ACTIONS,
+    CODEC,
     DECLINE,
     DONE,
     FACES,
@@ -208,9 +208,9 @@ def action_options(state: State) -> list[Move]:
 
 def apply(state: State, move: Move) -> State:
     """A new state after ``move``; raises IllegalMove (state untouched) unless it is legal."""
+    CODEC.check(move)
     legal = state.__dict__.get("_legal") or legal_moves(state)
-    if move not in legal:
-        raise IllegalMove(why_illegal(state, move))
+    move = require_listed(move, legal, lambda m: why_illegal(state, m))
     new = state.copy()
     _HANDLERS[type(move)](new, move)
     return new
