@@ -162,11 +162,11 @@ class MoveCodec:
 
         Dataclass equality would let ``Place(3, "A1")`` pass for ``Place(Size.LARGE, "A1")``
         and carry the plain 3 into the state and the log; this refuses it."""
+        if not isinstance(move, Move):
+            raise IllegalMove(f"that is not a move: {short_repr(move)}")
         tests = self._tests.get(type(move))
         if tests is None:
-            if isinstance(move, Move):
-                raise IllegalMove(f"that is not a move of this game ({type(move).__name__})")
-            raise IllegalMove(f"that is not a move: {short_repr(move)}")
+            raise IllegalMove(f"that is not a move of this game ({type(move).__name__})")
         for name, plain, test in tests:
             value = getattr(move, name)
             if type(value) is not plain and not test(value):
