@@ -73,19 +73,71 @@ def ensure_node_modules() -> None:
     run([npm, "ci", "--no-audit", "--no-fund"])
 
 
+SOURCE_MAP_COMMENT = re.compile(rb"\n//# sourceMappingURL=\S+\s*$")
+
+
+def copy_script(src: Path, dst: Path) -> None:
+    """Copy a runtime script without its `sourceMappingURL` comment (the maps are not shipped)."""
+    dst.write_bytes(SOURCE_MAP_COMMENT.sub(b"\n", src.read_bytes()))
+
+
 def copy_runtime(dist: Path) -> None:
     pyodide_src = NODE_MODULES / "pyodide"
     pyodide_dst = dist / "vendor" / "pyodide"
     pyodide_dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide_src / name, pyodide_dst / name)
+        (copy_script if name.endswith(".mjs") else shutil.copy2)(pyodide_src / name, pyodide_dst / name)
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyscript_dst = dist / "vendor" / "pyscript"
     pyscript_dst.mkdir(parents=True)
     for path in sorted(pyscript_src.iterdir()):
         if path.suffix not in (".js", ".css") or path.name.startswith(PYSCRIPT_SKIP_PREFIXES):
             continue
-        shutil.copy2(path, pyscript_dst / path.name)
+        (copy_script if path.suffix == ".js" else shutil.copy2)(path, pyscript_dst / path.name)
+
+
+# ---------------------------------------------------------------- start-up snapshot
+
+# What main.py imports before it draws, and the standard modules PyScript's own start-up imports
+# after Python is up: restored already imported from the snapshot.
+SNAPSHOT_MODULES = ("tabletop.ui.app", "html.entities", "importlib.metadata", "email")
+SNAPSHOT_LOADER = "pyodide-snapshot.mjs"  # beside pyodide.mjs: PyScript takes Pyodide's folder from it
+
+
+def snapshot_key(dist: Path) -> str:
+    """What a snapshot depends on: the exact Pyodide build, its standard library and our Python."""
+    digest = hashlib.sha256()
+    pyodide = dist / "vendor" / "pyodide"
+    for path in (pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", pyodide / "python_stdlib.zip", dist / "tabletop.zip"):
+        digest.update(path.read_bytes())
+    digest.update(",".join(SNAPSHOT_MODULES).encode())
+    return digest.hexdigest()[:16]
+
+
+def write_snapshot(dist: Path, enabled: bool = True) -> dict | None:
+    """Make the start-up snapshot in Node and write the loader PyScript imports in Pyodide's place.
+
+    Without a snapshot (``--no-snapshot``, or Node failed to make one) the loader boots Python
+    the usual way; the site works the same, only slower to start.
+    """
+    pyodide = dist / "vendor" / "pyodide"
+    snapshot = None
+    if enabled:
+        key = snapshot_key(dist)
+        name = f"snapshot-{key}.bin.gz"
+        node = shutil.which("node")
+        result = subprocess.run(
+            [node or "node", str(ROOT / "tools" / "make_snapshot.mjs"), str(pyodide), str(dist / "tabletop.zip"), key,
+             str(pyodide / name), ",".join(SNAPSHOT_MODULES)],
+            cwd=ROOT, capture_output=True, text=True) if node else None
+        if result is not None and result.returncode == 0:
+            snapshot = {"file": f"./{name}", "key": key}
+            log(f"start-up snapshot {name}: {result.stdout.strip()}")
+        else:
+            log("no start-up snapshot (Node could not make one): " + (result.stderr.strip()[-500:] if result else "no node"))
+    loader = (ROOT / "static" / "js" / SNAPSHOT_LOADER).read_text()
+    (pyodide / SNAPSHOT_LOADER).write_text(loader.replace("__SNAPSHOT__", json.dumps(snapshot)))
+    return snapshot
 
 
 def copy_licences(dist: Path) -> None:
@@ -158,23 +210,27 @@ def write_not_found_page(dist: Path) -> None:
     (dist / ".nojekyll").write_text("")
 
 
-def build(dist: Path = DIST) -> str:
-    """Build the static site into ``dist`` and return its version hash."""
+def build(dist: Path = DIST, snapshot: bool = True) -> str:
+    """Build the static site into ``dist`` and return its version hash.
+
+    ``snapshot=False`` (``--no-snapshot``) ships no start-up snapshot: Python boots the usual way.
+    """
     ensure_node_modules()
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     copy_runtime(dist)
     copy_licences(dist)
-    for name in ("index.html", "pyscript.toml", "bare.html"):
+    for name in ("index.html", "pyscript.toml"):
         shutil.copy2(ROOT / name, dist / name)
     shutil.copy2(ROOT / "py" / "tabletop" / "main.py", dist / "main.py")
     static = dist / "static"
-    shutil.copytree(ROOT / "static", static, ignore=shutil.ignore_patterns("sw.js", "games"))
+    shutil.copytree(ROOT / "static", static, ignore=shutil.ignore_patterns("sw.js", "games", SNAPSHOT_LOADER))
     bundle_css(static / "css" / "app.css")
     shutil.move(static / "manifest.webmanifest", dist / "manifest.webmanifest")
     package_archive(dist)
     write_not_found_page(dist)
+    write_snapshot(dist, snapshot)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")
     return version
@@ -244,11 +300,11 @@ def find_chromium(python: Path) -> str:
     return ""  # Playwright finds its own browser
 
 
-def test_environment() -> tuple[Path, dict]:
+def test_environment(snapshot: bool = True) -> tuple[Path, dict]:
     """The .venv's python and an environment naming the Chromium to use; builds dist/ first."""
     python = ensure_venv()
     chromium = find_chromium(python)
-    build()
+    build(snapshot=snapshot)
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "TW_QUIET_SERVER": "1"}
     if chromium:
         env["CHROMIUM"] = chromium
@@ -312,8 +368,8 @@ def test_under_pyodide(python: Path, env: dict) -> int:
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
 
 
-def test(extra: list[str]) -> int:
-    python, env = test_environment()
+def test(extra: list[str], snapshot: bool = True) -> int:
+    python, env = test_environment(snapshot)
     run([str(python), "-m", "ruff", "check", "py", "tests", "e2e", "build.py"], env=env)
     # What mypy checks, and how strictly: [tool.mypy] in pyproject.toml. A whole run (3 s of CPU), as
     # mypy 2.4.1's cache once kept a stale protocol error after a game module changed.
@@ -322,8 +378,8 @@ def test(extra: list[str]) -> int:
     return result.returncode or test_under_pyodide(python, env)
 
 
-def bench(extra: list[str]) -> int:
-    python, env = test_environment()
+def bench(extra: list[str], snapshot: bool = True) -> int:
+    python, env = test_environment(snapshot)
     return subprocess.run([str(python), str(ROOT / "e2e" / "bench.py"), *extra], cwd=ROOT, env=env).returncode
 
 
@@ -332,18 +388,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["build", "serve", "test", "bench"])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dist", type=Path, default=DIST, help="where to build (default dist/)")
+    parser.add_argument("--no-snapshot", dest="snapshot", action="store_false",
+                        help="ship no start-up snapshot: Python boots the usual way (slower)")
     args, rest = parser.parse_known_args(argv)  # the rest goes to pytest / the benchmark
     args.rest = rest
     dist = args.dist.resolve()
     if args.command == "build":
-        build(dist)
+        build(dist, args.snapshot)
     elif args.command == "serve":
-        build(dist)
+        build(dist, args.snapshot)
         serve(dist, port=args.port)
     elif args.command == "test":
-        return test(args.rest)
+        return test(args.rest, args.snapshot)
     elif args.command == "bench":
-        return bench(args.rest)
+        return bench(args.rest, args.snapshot)
     return 0
 
 

@@ -15,13 +15,28 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 from serving import ROOT, Site, launch  # noqa: E402
+
+
+@contextmanager
+def bare_site(dist: Path):
+    """bare.html served from its own folder beside the built runtime (it is not deployed)."""
+    with tempfile.TemporaryDirectory(prefix="tw-bare-") as tmp:
+        root = Path(tmp)
+        (root / "static" / "js").mkdir(parents=True)
+        (root / "bare.html").write_bytes((ROOT / "bare.html").read_bytes())
+        (root / "static" / "js" / "boot.js").write_bytes((dist / "static" / "js" / "boot.js").read_bytes())
+        (root / "vendor").symlink_to(dist / "vendor", target_is_directory=True)
+        with Site(root) as site:
+            yield site
 
 
 def cold_load(browser, url: str) -> dict:
@@ -91,11 +106,11 @@ def main(argv=None) -> int:
     moves = {}
     think = {}
     dist = Path(os.environ.get("TW_DIST") or ROOT / "dist")
-    with Site(dist) as site, sync_playwright() as p:
+    with Site(dist) as site, bare_site(dist) as bare, sync_playwright() as p:
         browser = launch(p)
         for i in range(args.loads):
             for kind in ("app", "bare"):
-                url = site.url + ("" if kind == "app" else "bare.html")
+                url = site.url if kind == "app" else bare.url + "bare.html"
                 r = cold_load(browser, url)
                 (app_ms if kind == "app" else bare_ms).append(r["ready"])
                 if kind == "app":

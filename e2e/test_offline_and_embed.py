@@ -63,6 +63,7 @@ def test_plays_offline_after_one_visit(browser, own_site):
     context.set_offline(True)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-python-start") == "snapshot"  # the snapshot is cached too
     goto(page, "#/new/war-of-the-worlds")
     page.click("#start-game")
     page.wait_for_selector("[data-screen='table']")
@@ -169,6 +170,7 @@ def test_embed_boots_and_plays_in_a_cross_site_iframe(browser, wiki_host, blocke
     assert SUBPATH in inner.url and "127.0.0.1" in inner.url
     assert inner.locator("[data-chrome]").first.is_hidden()
     assert inner.locator("text=Open in full app").count() >= 1
+    assert inner.get_attribute("html", "data-python-start") == "snapshot"
     inner.click("#embed-start")
     inner.wait_for_selector("[data-screen='table']")
     play_any_move(inner)

@@ -18,20 +18,38 @@ async function contentHash(response) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
-/* Every file is fetched afresh and must have the content hash of this build: a host still
-   serving some files of another version (a deploy half done, a stale edge cache) fails the
-   install, so the worker in charge and its cache stay as they were and the next visit tries again. */
+/* What the page downloaded on its first visit and handed over (static/js/boot.js). */
+const HANDOFF = "tw-handoff " + SCOPE;
+
+/* One file of this build: what the page already downloaded (handed over, or in the HTTP
+   cache: no second download of the runtime on a first visit) when its content hash is this
+   build's, else fetched afresh from the host and checked again. */
+async function fetchOfThisBuild(path, expected, handoff) {
+  const url = new URL(path, SCOPE).href;
+  const handed = await handoff.match(url);
+  if (handed && (await contentHash(handed)) === expected) return [new Request(url), handed];
+  for (const cache of ["force-cache", "reload"]) {
+    const response = await fetch(new Request(url, { cache }));
+    if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+    const found = await contentHash(response);
+    if (found === expected) return [new Request(url), response];
+    if (cache === "reload") throw new Error(`precache: ${path} is not from this build (${found}, want ${expected})`);
+  }
+}
+
+/* Every file must have the content hash of this build: a host still serving some files of
+   another version (a deploy half done, a stale edge cache) fails the install, so the worker in
+   charge and its cache stay as they were and the next visit tries again. */
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const entries = [["./", PRECACHE["index.html"]], ...Object.entries(PRECACHE).map(([p, h]) => ["./" + p, h])];
-    const fetched = await Promise.all(entries.map(async ([path, expected]) => {
-      const request = new Request(new URL(path, SCOPE).href, { cache: "reload" });
-      const response = await fetch(request);
-      if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
-      const found = await contentHash(response);
-      if (found !== expected) throw new Error(`precache: ${path} is not from this build (${found}, want ${expected})`);
-      return [request, response];
-    }));
+    const handoff = await caches.open(HANDOFF);
+    let fetched;
+    try {
+      fetched = await Promise.all(entries.map(([path, expected]) => fetchOfThisBuild(path, expected, handoff)));
+    } finally {
+      await caches.delete(HANDOFF);  /* used once, whether the install goes through or not */
+    }
     const cache = await caches.open(CACHE);
     await Promise.all(fetched.map(([request, response]) => cache.put(request, response)));
     await self.skipWaiting();

@@ -126,10 +126,34 @@
   });
 
   /* Offline: precache the site once the app is ready (never competing with start-up) (not in an iframe, where a wiki's
-     page should not install workers for us). */
+     page should not install workers for us). On a first visit the runtime the page fetched is
+     handed to the worker through a Cache Storage entry (HANDOFF), so the worker does not download
+     it a second time (the HTTP cache may not keep files this big); the worker still checks every
+     file's content hash. */
+  var HANDOFF = "tw-handoff " + new URL("./", location.href).href;
+  var handed = [];
+  function keepForWorker(response) {
+    try {
+      var path = response.url.slice(new URL("./", location.href).href.length);
+      if (response.ok && response.type === "basic" && /^(vendor\/|tabletop\.zip$)/.test(path)) handed.push(response.clone());
+    } catch (e) { /* a response we cannot copy is simply fetched again by the worker */ }
+    return response;
+  }
+  function handOver() {
+    if (!handed.length || !window.caches) return Promise.resolve();
+    var responses = handed; handed = [];
+    return caches.open(HANDOFF).then(function (cache) {
+      return Promise.all(responses.map(function (r) { return cache.put(r.url, r); }));
+    }).catch(function () { /* the worker fetches what is not handed over */ });
+  }
   if ("serviceWorker" in navigator && !embed && window.top === window && location.protocol !== "file:") {
+    if (!navigator.serviceWorker.controller && window.fetch) {
+      var pageFetch = window.fetch;
+      window.fetch = function () { return pageFetch.apply(this, arguments).then(keepForWorker); };
+    }
     addEventListener("app:ready", function () {
-      navigator.serviceWorker.register("./sw.js").catch(function () { /* offline play just isn't available */ });
+      handOver().then(function () { return navigator.serviceWorker.register("./sw.js"); })
+        .catch(function () { /* offline play just isn't available */ });
     });
   }
 })();

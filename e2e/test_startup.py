@@ -1,0 +1,163 @@
+"""Start-up: Python restored from the build's memory snapshot, every way that snapshot can be
+unusable falling back to a normal boot (one console message, the same app), and the built
+site's runtime files (no benchmark page, no dangling source-map comments)."""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import re
+import sys
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move
+from serving import ROOT, SUBPATH, Site, SubpathHandler
+
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+SNAPSHOT_FILES = "**/vendor/pyodide/snapshot-*.bin.gz"
+SNAPSHOT_WARNING = "start-up snapshot was not used"
+
+
+def snapshot_path(dist):
+    (path,) = (dist / "vendor" / "pyodide").glob("snapshot-*.bin.gz")
+    return path
+
+
+def start(browser, url, route=None):
+    """A first visit (fresh context, no service worker): the page, and its console warnings."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    warnings, errors = [], []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if route:
+        page.route(SNAPSHOT_FILES, route)
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return context, page, [w for w in warnings if SNAPSHOT_WARNING in w], errors
+
+
+def new_game_seed(page) -> int:
+    """Start a War of the Worlds game from the new-game screen, play a move, read its saved seed."""
+    goto(page, "#/new/war-of-the-worlds")
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']")
+    play_any_move(page)
+    assert moves_made(page) == 1
+    records = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tw:save:'))
+                               .map(k => JSON.parse(localStorage.getItem(k)))""")
+    (record,) = records
+    return record["seed"]
+
+
+def test_python_is_restored_from_the_snapshot_and_seeds_still_come_from_the_system(browser, site):
+    seeds = []
+    for _ in range(2):
+        context, page, warnings, errors = start(browser, site.url)
+        assert page.get_attribute("html", "data-python-start") == "snapshot"
+        assert warnings == [] and errors == []
+        marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+        assert "tw:snapshot-restored" in marks and "tw:boot-start" not in marks
+        seeds.append(new_game_seed(page))
+        context.close()
+    assert seeds[0] != seeds[1], "two restored sessions dealt the same game"
+
+
+def rewrite(dist, change):
+    """A route answering with the built snapshot after ``change(raw bytes) -> raw bytes``."""
+    raw = gzip.decompress(snapshot_path(dist).read_bytes())
+    body = gzip.compress(change(raw), compresslevel=1)
+    return lambda route: route.fulfill(status=200, body=body, content_type="application/gzip")
+
+
+def stale(raw: bytes) -> bytes:
+    """The header of another build."""
+    return re.sub(rb"^tw-snapshot [0-9a-f]+", b"tw-snapshot 0123456789abcdef", raw)
+
+
+def broken_inside(raw: bytes) -> bytes:
+    """Our header is right, Pyodide's is not (its magic number): fails inside Pyodide's restore."""
+    return raw[:64] + b"\0\0\0\0" + raw[68:]
+
+
+def oversized(raw: bytes) -> bytes:
+    """A heap 2 MiB past the 30 MiB Pyodide 314 restores into."""
+    return raw + bytes(2 * 1024 * 1024)
+
+
+FALLBACKS = {
+    "missing": lambda dist: (lambda route: route.fulfill(status=404, body="not found")),
+    "not-gzip": lambda dist: (lambda route: route.fulfill(status=200, body=b"tw-snapshot garbage" * 1000)),
+    "stale": lambda dist: rewrite(dist, stale),
+    "corrupt-inside": lambda dist: rewrite(dist, broken_inside),
+    "oversized": lambda dist: rewrite(dist, oversized),
+}
+
+
+@pytest.mark.parametrize("case", list(FALLBACKS))
+def test_an_unusable_snapshot_falls_back_to_a_normal_boot(browser, site, case):
+    context, page, warnings, errors = start(browser, site.url, FALLBACKS[case](site.directory))
+    assert page.get_attribute("html", "data-python-start") == "boot"
+    assert len(warnings) == 1, warnings
+    assert errors == []
+    new_game_seed(page)  # the app works the same
+    context.close()
+
+
+def test_a_build_without_the_snapshot_boots_python_the_usual_way(browser, tmp_path):
+    dist = tmp_path / "dist"
+    build.build(dist, snapshot=False)
+    assert not list((dist / "vendor" / "pyodide").glob("snapshot-*"))
+    with Site(dist) as plain:
+        context, page, warnings, errors = start(browser, plain.url)
+        assert page.get_attribute("html", "data-python-start") == "boot"
+        assert warnings == [] and errors == []
+        context.close()
+
+
+def test_the_built_site_ships_no_benchmark_page_and_no_dangling_source_maps(site):
+    dist = site.directory
+    assert not (dist / "bare.html").exists()
+    precache = (dist / "sw.js").read_text()
+    assert "bare.html" not in precache
+    assert '"vendor/pyodide/pyodide-snapshot.mjs"' in precache and snapshot_path(dist).name in precache
+    scripts = [p for p in dist.rglob("*") if p.suffix in (".js", ".mjs")]
+    assert len(scripts) > 5
+    dangling = [str(p.relative_to(dist)) for p in scripts
+                if (m := re.search(r"sourceMappingURL=(\S+)", p.read_text())) and not (p.parent / m.group(1)).exists()]
+    assert dangling == []
+
+
+def test_the_snapshot_is_keyed_to_this_build(site):
+    dist = site.directory
+    key = build.snapshot_key(dist)
+    assert snapshot_path(dist).name == f"snapshot-{key}.bin.gz"
+    raw = gzip.decompress(snapshot_path(dist).read_bytes())
+    assert raw[:64].decode().strip() == f"tw-snapshot {key}"
+    loader = (dist / "vendor" / "pyodide" / "pyodide-snapshot.mjs").read_text()
+    assert json.dumps({"file": f"./snapshot-{key}.bin.gz", "key": key}) in loader
+
+
+def test_a_first_visit_downloads_the_runtime_once(browser, site):
+    """The service worker fills its cache from what the page already fetched (the HTTP cache)."""
+    from test_offline_and_embed import visit_once
+
+    counts: dict[str, int] = {}
+
+    class Counting(SubpathHandler):
+        def do_GET(self):  # noqa: N802 - the stdlib's name
+            counts[self.path] = counts.get(self.path, 0) + 1
+            super().do_GET()
+
+    counting = Site(site.directory)
+    counting.server.RequestHandlerClass = functools.partial(Counting, directory=str(site.directory))
+    with counting:
+        context, page = visit_once(browser, counting)
+        context.close()
+    heavy = [f"{SUBPATH}vendor/pyodide/pyodide.asm.wasm", f"{SUBPATH}vendor/pyodide/python_stdlib.zip",
+             f"{SUBPATH}vendor/pyodide/{snapshot_path(site.directory).name}", f"{SUBPATH}tabletop.zip"]
+    assert {path: counts.get(path) for path in heavy} == dict.fromkeys(heavy, 1)

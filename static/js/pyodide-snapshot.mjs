@@ -1,0 +1,61 @@
+/* Python from a memory snapshot. PyScript imports the module named by `interpreter` in
+   pyscript.toml and calls its `loadPyodide` (reading `version` too); build.py copies this file
+   beside the vendored pyodide.mjs (PyScript takes Pyodide's indexURL from this file's folder) and
+   fills in SNAPSHOT: the file of a snapshot made at build time in Node, with the app's start-up
+   modules already imported, and the key it must carry (Pyodide build + this build's Python).
+   Pyodide 314's snapshot API is private (`_loadSnapshot`), so anything wrong with the snapshot
+   (missing, corrupt, stale, too big for the heap) means a normal boot and one console message. */
+import { loadPyodide as bootPyodide, version } from "./pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = __SNAPSHOT__;  /* {file, key} or null when built with --no-snapshot */
+const HEADER_BYTES = 64;        /* "tw-snapshot <key>" padded with spaces, then Pyodide's snapshot */
+/* Pyodide 314 restores into its default 30 MiB heap only (pyodide issues 4652, 6254): a bigger
+   heap fails inside the restore after the wasm is compiled, so it is refused before. */
+const MAX_HEAP_BYTES = 30 * 1024 * 1024;
+
+function mark(name) {
+  try { performance.mark(name); } catch (e) { /* marks are only for the benchmark */ }
+}
+
+function note(how) {
+  try { document.documentElement.setAttribute("data-python-start", how); } catch (e) { /* not in a page */ }
+}
+
+/* The snapshot's bytes after our header, or a reason why they cannot be used. */
+async function fetchSnapshot() {
+  const url = new URL(SNAPSHOT.file, import.meta.url);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${SNAPSHOT.file} answered ${response.status}`);
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  const header = new TextDecoder().decode(bytes.subarray(0, HEADER_BYTES)).trim();
+  if (header !== `tw-snapshot ${SNAPSHOT.key}`) throw new Error(`it is stale (${header.slice(0, 40) || "no header"}, want ${SNAPSHOT.key})`);
+  const snapshot = bytes.subarray(HEADER_BYTES);
+  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
+  const heap = snapshot.length - words[1];  /* Pyodide's header says where the heap starts */
+  if (heap > MAX_HEAP_BYTES) throw new Error(`its heap (${heap} bytes) is larger than Pyodide can restore (${MAX_HEAP_BYTES})`);
+  return snapshot;
+}
+
+export async function loadPyodide(options) {
+  if (SNAPSHOT) {
+    mark("tw:snapshot-fetch");
+    let snapshot = null;
+    try {
+      snapshot = await fetchSnapshot();
+      mark("tw:snapshot-fetched");
+      const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
+      mark("tw:snapshot-restored");
+      note("snapshot");
+      return pyodide;
+    } catch (error) {
+      console.warn(`Towers & Worlds: the start-up snapshot was not used because ${snapshot ? "restoring it failed: " : ""}${error && error.message || error}; starting Python the slower way.`);
+    }
+  }
+  mark("tw:boot-start");
+  const pyodide = await bootPyodide(options);
+  note("boot");
+  return pyodide;
+}
