@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move
-from serving import ROOT, SUBPATH, Site, SubpathHandler
+from serving import ROOT, SUBPATH, Site
 
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
@@ -147,14 +147,15 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
     from test_offline_and_embed import visit_once
 
     counts: dict[str, int] = {}
+    counting = Site(site.directory)
+    handler = counting.server.RequestHandlerClass  # functools.partial(the site's handler, directory=...)
 
-    class Counting(SubpathHandler):
+    class Counting(handler.func):
         def do_GET(self):  # noqa: N802 - the stdlib's name
             counts[self.path] = counts.get(self.path, 0) + 1
             super().do_GET()
 
-    counting = Site(site.directory)
-    counting.server.RequestHandlerClass = functools.partial(Counting, directory=str(site.directory))
+    counting.server.RequestHandlerClass = functools.partial(Counting, *handler.args, **handler.keywords)
     with counting:
         context, page = visit_once(browser, counting)
         context.close()
