@@ -157,3 +157,32 @@ def test_the_reader_may_choose_the_computer_before_starting(browser, site, host)
     inner.wait_for_selector("[data-screen='table']")
     assert "computer, hard" in inner.inner_text(".seat-list")
     context.close()
+
+
+IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+    return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }"""
+
+
+@pytest.mark.parametrize("size", [(640, 480), (360, 600)], ids=["640x480", "360x600"])
+def test_war_of_the_worlds_decision_supplies_and_board_share_the_frame(browser, site, host, size):
+    """No scrolling inside the frame to see where a chosen pyramid can go: the decision, the supplies
+    it picks from and every cell of the board are in view together, and the title shows at most once."""
+    w, h = size
+    url = host(f"fit-{w}.html", f'<!doctype html><body style="margin:0"><iframe id="game" src="{site.url}?embed=war-of-the-worlds" '
+                                f'width="{w}" height="{h}" style="border:0"></iframe>')
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    for step in range(2):
+        inner.evaluate("scrollTo(0, 0)")
+        for part in (".wotw-decision", ".wotw-tray.is-acting", ".wotw-frame", "#open-full"):
+            assert inner.evaluate(IN_VIEW, part), f"{part} is not in view at {w}x{h} (step {step})"
+        assert inner.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert inner.locator("h1:visible").count() <= 1
+        shot(page, f"embed-fit-wotw-{w}x{h}-{step}")
+        play_any_move(inner)
+    context.close()
