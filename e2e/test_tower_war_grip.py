@@ -7,11 +7,15 @@ The positions come from ``test_tower_war``'s engine-computed prefixes.
 
 from __future__ import annotations
 
-from conftest import SHOTS, moves_made, shot, start_saved_game
+import json
+
+from conftest import SHOTS, goto, moves_made, shot, start_saved_game
+from tabletop.games import tower_war as g
 from tabletop.games.tower_war import hand
+from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.hand import tremor
 from tabletop.games.tower_war.physics import TREMOR_CALM_FLOOR
-from test_tower_war import SIZES, open_at, prefix, saved_moves, wait_moves
+from test_tower_war import SIZES, exact_drop, open_at, prefix, replay, saved_moves, wait_moves
 
 SEED = 3
 
@@ -55,6 +59,8 @@ def test_picking_up_keeps_the_aim_the_ghost_and_the_release_in_one_view(app):
             assert where(app, sel)["inside"], f"{sel} is out of view at {size}: {where(app, sel)}"
         assert where(app, "#twar-top")["top"] >= 0
         assert app.get_attribute("#twar-release", "data-low") == "0"
+        app.wait_for_function("document.activeElement && document.activeElement.id === 'twar-top'")  # keys aim at once
+        assert scroll_y(app) == 0
         assert "s of grip left" in app.inner_text("#twar-grip-text")
         shot(app, f"tower-war-aiming-{size}")
     app.set_viewport_size({"width": 1024, "height": 768})
@@ -135,3 +141,25 @@ def test_the_computers_shaking_hand_is_drawn_before_it_lets_go(app):
     assert "the ghost shows their hand shaking" in app.inner_text(".twar-watching")
     wait_moves(app, len(moves) + 2)  # pick-up and drop: the input never froze waiting for it
     assert app.locator(".twar-ghost-watch").count() == 0 or moves_made(app) > len(moves) + 2
+
+
+def test_a_save_from_before_the_calm_replays_with_its_old_hand_and_play_again_gets_the_new_one(app):
+    old = {"hand": 1}
+    s, moves = prefix(SEED, lambda s: s.phase == "place" and s.placing == "pyramid" and len(s.tower) >= 2, options=old)
+    lean = r.apply(s, next(m for m in g.legal_moves(s) if m.kind == "pick_pyramid"))
+    moves = moves + [g.move_to_json(next(m for m in g.legal_moves(s) if m.kind == "pick_pyramid")),
+                     g.move_to_json(exact_drop(lean, (29.0, 41.0), 800))]
+    end = replay(SEED, moves, old)
+    assert end.result is not None and end.fall is not None  # with the old hand this drop topples the tower
+    record = {"format": "towers-and-worlds-save", "version": 1, "game": "tower-war", "options": {},
+              "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": SEED, "moves": moves, "id": "twar-old", "saved_at": 1}
+    app.evaluate("([k, v]) => localStorage.setItem(k, v)", ["tw:save:twar-old", json.dumps(record)])
+    goto(app, "#/")
+    goto(app, "#/play/tower-war/twar-old")
+    app.wait_for_selector("[data-end]")  # replayed exactly: the same fall ends the same war
+    assert end.fall.words()[1:] in app.inner_text(".twar-fallbox")
+    app.click("[data-end] button.primary")  # Play again
+    app.wait_for_selector(".twar-draft")
+    fresh = [json.loads(v) for v in app.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('tw:save:') && k !== 'tw:save:twar-old').map(k => localStorage.getItem(k))")]
+    assert fresh and all("hand" not in rec["options"] for rec in fresh)

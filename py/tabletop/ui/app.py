@@ -267,7 +267,9 @@ class App:
 
     def rematch(self) -> None:
         old = self.session.save
-        form = {"players": len(old["seats"]), "seats": old["seats"], "options": old["options"], "seed": ""}
+        variants = self.session.module.default_options()  # a new game: today's rules, not an old save's (Tower War's hand)
+        form = {"players": len(old["seats"]), "seats": old["seats"], "seed": "",
+                "options": {k: v for k, v in old["options"].items() if k in variants}}
         self.start_game(old["game"], form, embed=self.route.name == "embed")
 
     def _autosave(self) -> None:

@@ -120,6 +120,7 @@ class Aim:
         self.frames = 0
         self.frame_ms = 0.0
         self.watching = False
+        self.focused_key = None
 
     # -- set up from a render -------------------------------------------------------------------
     def configure(self, ctx, view: dict, watch: bool = False) -> tuple[tuple[float, float], int]:
@@ -136,6 +137,7 @@ class Aim:
             ui["twar_t0"] = now_ms()
             ui["twar_target"] = default_target(view)
             self.pressed = False
+            self.focused_key = None  # a new hold (epochs repeat across games): the aim takes the focus once
         self.key = key
         self.t0 = ui["twar_t0"]
         self.target = tuple(ui["twar_target"])
@@ -176,11 +178,31 @@ class Aim:
             self.release(self.held["hold_ms_max"])
             return
         self.paint(doc, ghost, hold)
+        if not self.watching and self.focused_key != self.key:
+            self.focused_key = self.key
+            self.take_focus(doc)
         self.frames += 1
         self.frame_ms += float(js.performance.now()) - float(began)
         if self.frames % 30 == 0:
             doc.documentElement.setAttribute("data-twar-frame-ms", f"{self.frame_ms / self.frames:.3f}")
         js.requestAnimationFrame(self.proxy)
+
+    def take_focus(self, doc) -> None:
+        """After a pick-up the focus (on the pick-up button, now gone) falls to the page: give it
+        to the aiming card, without scrolling, so the arrow keys and Space work at once."""
+        active = getattr(doc, "activeElement", None)
+        if active is not None and getattr(active, "tagName", "BODY") not in ("BODY", "HTML"):
+            return
+        top = doc.getElementById(TOP_ID)
+        if top is None or not hasattr(top, "focus"):
+            return
+        try:
+            import js
+            from pyodide.ffi import to_js
+
+            top.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        except Exception:  # an old engine without focus options: no focus rather than a jump
+            pass
 
     def paint(self, doc, ghost, hold: int) -> None:
         held = self.held
