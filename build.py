@@ -371,9 +371,11 @@ def test_under_pyodide(python: Path, env: dict) -> int:
 def test(extra: list[str], snapshot: bool = True) -> int:
     python, env = test_environment(snapshot)
     run([str(python), "-m", "ruff", "check", "py", "tests", "e2e", "build.py"], env=env)
-    # What mypy checks, and how strictly: [tool.mypy] in pyproject.toml. A whole run (3 s of CPU), as
-    # mypy 2.4.1's cache once kept a stale protocol error after a game module changed.
+    # What mypy checks, and how strictly: [tool.mypy] in pyproject.toml. Whole runs (3 s of CPU each), as
+    # mypy 2.4.1's cache once kept a stale protocol error after a game module changed; once for the
+    # oldest Python the tools support, once for the browser's (Pyodide's 3.14), deprecations included.
     run([str(python), "-m", "mypy", "--no-incremental"], env=env)
+    run([str(python), "-m", "mypy", "--no-incremental", "--python-version", "3.14", "--enable-error-code", "deprecated"], env=env)
     result = subprocess.run([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], cwd=ROOT, env=env)
     return result.returncode or test_under_pyodide(python, env)
 
