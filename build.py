@@ -333,9 +333,14 @@ def pinned(names: tuple[str, ...]) -> list[str]:
     return [pins[name.lower()] for name in names]
 
 
+def pyodide_info() -> dict:
+    """What the pinned Pyodide is built for: ``python`` ("3.14.2"), ``abi_version``, ``arch``..."""
+    return json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]
+
+
 def ensure_pyodide_test_tools(python: Path) -> Path:
     """The test tools for Pyodide's Python, unpacked into .venv/pyodide-site (redone when a pin or Pyodide changes)."""
-    info = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    info = pyodide_info()
     major, minor = info["python"].split(".")[:2]
     wanted = pinned(PYODIDE_TEST_TOOLS)
     site = VENV / "pyodide-site"
@@ -373,9 +378,10 @@ def test(extra: list[str], snapshot: bool = True) -> int:
     run([str(python), "-m", "ruff", "check", "py", "tests", "e2e", "build.py"], env=env)
     # What mypy checks, and how strictly: [tool.mypy] in pyproject.toml. Whole runs (3 s of CPU each), as
     # mypy 2.4.1's cache once kept a stale protocol error after a game module changed; once for the
-    # oldest Python the tools support, once for the browser's (Pyodide's 3.14), deprecations included.
+    # oldest Python the tools support, once for the browser's (Pyodide's), deprecations included.
     run([str(python), "-m", "mypy", "--no-incremental"], env=env)
-    run([str(python), "-m", "mypy", "--no-incremental", "--python-version", "3.14", "--enable-error-code", "deprecated"], env=env)
+    browser_python = ".".join(pyodide_info()["python"].split(".")[:2])
+    run([str(python), "-m", "mypy", "--no-incremental", "--python-version", browser_python, "--enable-error-code", "deprecated"], env=env)
     result = subprocess.run([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], cwd=ROOT, env=env)
     return result.returncode or test_under_pyodide(python, env)
 
