@@ -172,6 +172,19 @@ def bundle_css(target: Path) -> None:
     target.write_text("\n".join(parts))
 
 
+def write_prerendered(index: Path) -> None:
+    """The home screen and the rules, from the app's own screens (tabletop/ui/prerender.py under
+    this CPython), written into index.html: links and rules answer before Python is ready."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from tabletop.ui import prerender
+
+    text = index.read_text()
+    home = "<!-- build.py writes the home screen here (tabletop/ui/prerender.py): readable before Python runs -->"
+    pages = "<!-- build.py writes the rules pages here as templates, shown by static/js/boot.js until Python is ready -->"
+    assert home in text and pages in text, "index.html lost its placeholders"
+    index.write_text(text.replace(home, prerender.home_html()).replace(pages, prerender.templates()))
+
+
 def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
@@ -223,6 +236,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     copy_licences(dist)
     for name in ("index.html", "pyscript.toml"):
         shutil.copy2(ROOT / name, dist / name)
+    write_prerendered(dist / "index.html")
     shutil.copy2(ROOT / "py" / "tabletop" / "main.py", dist / "main.py")
     static = dist / "static"
     shutil.copytree(ROOT / "static", static, ignore=shutil.ignore_patterns("sw.js", "games", SNAPSHOT_LOADER))

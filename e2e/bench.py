@@ -3,14 +3,17 @@ Pyodide, in the same browser and run; plus the shell's first paint and per-move 
 
     python3 build.py bench [--loads N]
 
-Prints human-readable lines, then as its LAST line one JSON object with at least
-``app_ready_ms``, ``bare_pyscript_ms`` and ``ratio`` (medians over N cold loads each).
+Prints human-readable lines and a table (first visit, repeat visit with the service worker in
+place, the bare page cold and reloaded: ready time, longest main-thread task, snapshot restore,
+bytes the server sent), then as its LAST line one JSON object with at least ``app_ready_ms``
+(first visit), ``bare_pyscript_ms`` (bare page, cold) and ``ratio`` (medians over N loads each).
 Loads alternate app/bare so drift in machine load hits both alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -35,25 +38,103 @@ def bare_site(dist: Path):
         (root / "bare.html").write_bytes((ROOT / "bare.html").read_bytes())
         (root / "static" / "js" / "boot.js").write_bytes((dist / "static" / "js" / "boot.js").read_bytes())
         (root / "vendor").symlink_to(dist / "vendor", target_is_directory=True)
-        with Site(root) as site:
+        with counting(Site(root)) as site:
             yield site
 
 
-def cold_load(browser, url: str) -> dict:
-    """One load in a fresh context (empty HTTP cache, no service worker)."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.goto(url)
+@contextmanager
+def counting(site: Site):
+    """The site, counting the bytes of every file body it sends (``site.bytes_sent``)."""
+    handler = site.server.RequestHandlerClass  # functools.partial(the site's handler, directory=...)
+
+    class Counting(handler.func):
+        def copyfile(self, source, outputfile):
+            site.bytes_sent += os.fstat(source.fileno()).st_size
+            super().copyfile(source, outputfile)
+
+    site.bytes_sent = 0
+    site.server.RequestHandlerClass = functools.partial(Counting, *handler.args, **handler.keywords)
+    with site:
+        yield site
+
+
+# Long tasks from the very start of each page (the Long Tasks API, read when the page is ready).
+LONG_TASKS = """window.__twLongest = 0;
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__twLongest = Math.max(window.__twLongest, e.duration);
+  }).observe({type: "longtask", buffered: true});
+} catch (e) { /* no Long Tasks API */ }"""
+
+
+def load(page, url: str | None = None) -> dict:
+    """Open ``url`` (or reload) and wait until the page is ready; its start-up figures."""
+    if url:
+        page.goto(url)
+    else:
+        page.reload()
     page.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=120_000)
     page.wait_for_selector("html[data-ready-ms]", state="attached")
-    result = page.evaluate("""() => ({
+    return page.evaluate("""() => ({
         ready: Number(document.documentElement.dataset.readyMs),
         fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+        longest: Math.round(window.__twLongest || 0),
+        python: document.documentElement.dataset.pythonStart || null,
         marks: Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, Math.round(m.startTime)])),
     })""")
-    result["page"] = page
-    result["context"] = context
-    return result
+
+
+def restore_ms(marks: dict) -> int | None:
+    """Fetching, unpacking and restoring the snapshot (the loader's marks)."""
+    if "tw:snapshot-restored" in marks:
+        return marks["tw:snapshot-restored"] - marks["tw:snapshot-fetch"]
+    return None
+
+
+def wait_for_worker(page) -> None:
+    """Until the service worker controls the page and its cache holds the site (a repeat visit's setup)."""
+    for _ in range(1200):
+        if page.evaluate("""async () => {
+            if (!navigator.serviceWorker.controller) return false;
+            const names = (await caches.keys()).filter(n => n.startsWith('towers-and-worlds'));
+            return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 10;
+        }"""):
+            return
+        page.wait_for_timeout(100)
+    raise TimeoutError("the service worker never filled its cache")
+
+
+def app_visits(browser, site) -> tuple[dict, dict]:
+    """A first visit (empty caches) until the offline cache is full, then a repeat visit."""
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(LONG_TASKS)
+    page = context.new_page()
+    site.bytes_sent = 0
+    first = load(page, site.url)
+    wait_for_worker(page)
+    first["bytes"] = site.bytes_sent
+    site.bytes_sent = 0
+    page.close()
+    page = context.new_page()
+    repeat = load(page, site.url)
+    repeat["bytes"] = site.bytes_sent
+    repeat["page"], repeat["context"] = page, context
+    return first, repeat
+
+
+def bare_visits(browser, site) -> tuple[dict, dict]:
+    """The bare page cold (empty HTTP cache), then reloaded (HTTP cache, as it has no worker)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(LONG_TASKS)
+    page = context.new_page()
+    site.bytes_sent = 0
+    cold = load(page, site.url + "bare.html")
+    cold["bytes"] = site.bytes_sent
+    site.bytes_sent = 0
+    repeat = load(page)
+    repeat["bytes"] = site.bytes_sent
+    context.close()
+    return cold, repeat
 
 
 THINK_LEVELS = ("easy", "normal", "hard")
@@ -98,49 +179,65 @@ def browser_move_timings(page) -> dict:
     return json.loads(page.evaluate("window.twBench(200)"))
 
 
+def median(values):
+    values = [v for v in values if v is not None]
+    return round(statistics.median(values)) if values else None
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--loads", type=int, default=3)
     args = parser.parse_args(argv)
-    app_ms, bare_ms, fcp_ms, app_share, imports = [], [], [], [], []
-    moves = {}
-    think = {}
+    runs = {"app_first": [], "app_repeat": [], "bare_cold": [], "bare_repeat": []}
+    moves, think = {}, {}
     dist = Path(os.environ.get("TW_DIST") or ROOT / "dist")
-    with Site(dist) as site, bare_site(dist) as bare, sync_playwright() as p:
+    with counting(Site(dist)) as site, bare_site(dist) as bare, sync_playwright() as p:
         browser = launch(p)
-        for i in range(args.loads):
-            for kind in ("app", "bare"):
-                url = site.url if kind == "app" else bare.url + "bare.html"
-                r = cold_load(browser, url)
-                (app_ms if kind == "app" else bare_ms).append(r["ready"])
-                if kind == "app":
-                    fcp_ms.append(r["fcp"])
-                    marks = r["marks"]
-                    if "tw:python-start" in marks:
-                        app_share.append(r["ready"] - marks["tw:python-start"])
-                        imports.append(marks["tw:imported"] - marks["tw:python-start"])
-                    if i == args.loads - 1:
-                        moves = browser_move_timings(r["page"])
-                        think["browser"] = browser_think_times(r["page"])
-                print(f"load {i + 1} {kind}: ready {r['ready']:.0f} ms" + (f", first paint {r['fcp']:.0f} ms" if kind == "app" else ""), flush=True)
-                r["context"].close()
+        for i in range(args.loads):  # app and bare alternate, so drift in the machine's load hits both alike
+            first, repeat = app_visits(browser, site)
+            runs["app_first"].append(first)
+            runs["app_repeat"].append(repeat)
+            if i == args.loads - 1:
+                moves = browser_move_timings(repeat["page"])
+                think["browser"] = browser_think_times(repeat["page"])
+            repeat["context"].close()
+            cold, again = bare_visits(browser, bare)
+            runs["bare_cold"].append(cold)
+            runs["bare_repeat"].append(again)
+            for name in runs:
+                r = runs[name][-1]
+                print(f"load {i + 1} {name}: ready {r['ready']} ms, longest task {r['longest']} ms, {r['bytes'] / 1e6:.2f} MB"
+                      + (f", python from {r['python']}, restore {restore_ms(r['marks'])} ms" if r.get("python") else "")
+                      + (f", first paint {r['fcp']:.0f} ms" if r.get("fcp") and name.startswith("app") else ""), flush=True)
         browser.close()
     think["cpython"] = cpython_think_times()
     print_think_table(think)
-    app, bare = statistics.median(app_ms), statistics.median(bare_ms)
-    fcp = statistics.median([f for f in fcp_ms if f is not None]) if any(f is not None for f in fcp_ms) else None
+    table = {name: {"ready_ms": median(r["ready"] for r in rs), "longest_task_ms": median(r["longest"] for r in rs),
+                    "bytes": median(r["bytes"] for r in rs), "restore_ms": median(restore_ms(r["marks"]) for r in rs),
+                    "first_paint_ms": median(r["fcp"] for r in rs)} for name, rs in runs.items()}
+    bare_cold = table["bare_cold"]["ready_ms"]
+    print(f"{'':12} {'ready ms':>9} {'x bare':>7} {'longest task':>13} {'restore ms':>11} {'MB sent':>8} {'paint ms':>9}")
+    for name, row in table.items():
+        print(f"{name:12} {row['ready_ms']:>9} {row['ready_ms'] / bare_cold:>7.2f} {row['longest_task_ms']:>13} "
+              f"{row['restore_ms'] if row['restore_ms'] is not None else '-':>11} {row['bytes'] / 1e6:>8.2f} "
+              f"{row['first_paint_ms'] if row['first_paint_ms'] is not None else '-':>9}", flush=True)
+    app = table["app_first"]["ready_ms"]
+    imports = [r["marks"]["tw:imported"] - r["marks"]["tw:python-start"] for r in runs["app_first"] if "tw:python-start" in r["marks"]]
     result = {
-        "app_ready_ms": round(app),
-        "bare_pyscript_ms": round(bare),
-        "ratio": round(app / bare, 3),
-        "shell_first_paint_ms": round(fcp) if fcp is not None else None,
-        "app_python_ms": round(statistics.median(app_share)) if app_share else None,
-        "app_imports_ms": round(statistics.median(imports)) if imports else None,
+        "app_ready_ms": app,  # a first visit, as before: cold caches
+        "bare_pyscript_ms": bare_cold,
+        "ratio": round(app / bare_cold, 3),
+        "repeat_ready_ms": table["app_repeat"]["ready_ms"],
+        "repeat_ratio": round(table["app_repeat"]["ready_ms"] / bare_cold, 3),
+        "shell_first_paint_ms": table["app_first"]["first_paint_ms"],
+        "app_imports_ms": median(imports),
+        "startup": table,
         "loads": args.loads,
         "browser_ms_per_decision": moves,
         "cpython": cpython_figures(),
         "think_ms": think,
         "when": time.strftime("%Y-%m-%d %H:%M"),
+        "load_average": os.getloadavg()[0],
     }
     print(json.dumps(result))
     return 0

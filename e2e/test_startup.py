@@ -162,3 +162,58 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
     heavy = [f"{SUBPATH}vendor/pyodide/pyodide.asm.wasm", f"{SUBPATH}vendor/pyodide/python_stdlib.zip",
              f"{SUBPATH}vendor/pyodide/{snapshot_path(site.directory).name}", f"{SUBPATH}tabletop.zip"]
     assert {path: counts.get(path) for path in heavy} == dict.fromkeys(heavy, 1)
+
+
+def held_before_python(browser, site, viewport=(390, 844)):
+    """A page whose Python never arrives (the wasm request is held): what a visitor has meanwhile."""
+    context = browser.new_context(service_workers="block", viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    page.goto(site.url)
+    page.wait_for_selector(".game-card")
+    return context, page
+
+
+def test_links_rules_and_home_buttons_answer_before_python(browser, site):
+    from conftest import shot
+
+    context, page = held_before_python(browser, site)
+    progress = page.locator("#boot-progress")
+    box = progress.bounding_box()
+    assert progress.is_visible() and box["y"] + box["height"] <= 844, "the loading line is below the fold on a phone"
+    shot(page, "before-python-home-phone")
+    page.click("header >> text=Rules")
+    page.wait_for_selector("[data-screen='rules'] h1:has-text('Rules and help')")
+    page.click(".rules-nav >> text=Tower Battle")
+    page.wait_for_selector("h1:has-text('Rules of Tower Battle')")
+    assert page.locator("[data-screen='rules'] section h2").count() > 3
+    shot(page, "before-python-rules-phone")
+    page.click("text=Play Tower Battle")
+    page.wait_for_selector("[data-screen='waiting']")
+    assert "as soon as the game engine is ready" in page.inner_text("main")
+    assert progress.is_visible()
+    page.click("header >> text=Games")
+    page.click("[aria-label='Rules of Towers of Wyoming']")
+    page.wait_for_selector("h1:has-text('Rules of Towers of Wyoming')")
+    assert page.get_attribute("html", "data-app-ready") is None
+    for name, (w, h) in {"tablet-landscape": (1024, 768), "tablet-portrait": (768, 1024)}.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.click("header >> text=Games")
+        shot(page, f"before-python-home-{name}")
+    context.close()
+
+
+def test_python_takes_over_the_address_chosen_before_it_was_ready(browser, site):
+    """The written rules page and the one Python draws are the same text (one source)."""
+    context, page = held_before_python(browser, site, (1024, 768))
+    page.click("[aria-label='Rules of The War of the Worlds']")
+    page.wait_for_selector("h1:has-text('Rules of The War of the Worlds')")
+    written = page.inner_text("main")
+    context.close()
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(site.url + "#/rules/war-of-the-worlds")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("[data-screen='rules']")
+    assert page.inner_text("main") == written
+    context.close()

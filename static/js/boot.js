@@ -116,14 +116,33 @@
   }
   ["dragenter", "dragover", "drop"].forEach(function (type) { addEventListener(type, refuseStrayFileDrop); });
 
-  /* Start-up progress in words, from PyScript's py:progress events. */
-  var steps = { "Loading Pyodide": "Starting Python…", "Loading Storage": "Starting Python…",
-                "Loaded Pyodide": "Loading the game rules…" };
+  /* Start-up progress in words: PyScript's py:progress steps and the snapshot loader's (tw:...). */
+  var steps = { "Loading Pyodide": "Loading the game engine…", "tw:fetching": "Downloading the game engine…",
+                "tw:restoring": "Starting Python…", "tw:booting": "Starting Python…",
+                "Loading files": "Loading the game rules…", "Loaded Pyodide": "Opening the games…" };
   addEventListener("py:progress", function (event) {
-    var el = document.getElementById("boot-progress");
+    var el = document.getElementById("boot-step");
     var words = steps[event.detail];
-    if (el && words && !root.hasAttribute("data-app-ready")) el.lastChild.textContent = " " + words;
+    if (el && words && !root.hasAttribute("data-app-ready")) el.textContent = words;
   });
+
+  /* Until Python is ready, the address shows what build.py wrote from the app's own screens
+     (index.html's templates): home, the rules; any other screen says it opens once the engine
+     is ready. Python then draws the address itself. */
+  function showWritten() {
+    var app = document.getElementById("app");
+    var pages = document.getElementById("prerendered");
+    if (!app || !pages || root.hasAttribute("data-app-ready")) return;
+    var route = embed ? "*" : (location.hash || "#/").split("?")[0];
+    var page = null;
+    Array.prototype.forEach.call(pages.querySelectorAll("template"), function (t) {
+      if (t.getAttribute("data-route") === route) page = t;
+    });
+    page = page || pages.querySelector('template[data-route="*"]');
+    if (page) app.replaceChildren(page.content.cloneNode(true));
+  }
+  addEventListener("hashchange", function () { showWritten(); scrollTo(0, 0); });
+  if (embed || (location.hash && location.hash !== "#/")) document.addEventListener("DOMContentLoaded", showWritten);
 
   /* Offline: precache the site once the app is ready (never competing with start-up) (not in an iframe, where a wiki's
      page should not install workers for us). On a first visit the runtime the page fetched is

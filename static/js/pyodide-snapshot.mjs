@@ -19,6 +19,11 @@ function mark(name) {
   try { performance.mark(name); } catch (e) { /* marks are only for the benchmark */ }
 }
 
+/* A start-up step for the progress line (static/js/boot.js words it). */
+function step(name) {
+  try { dispatchEvent(new CustomEvent("py:progress", { detail: name })); } catch (e) { /* not in a page */ }
+}
+
 function note(how) {
   try { document.documentElement.setAttribute("data-python-start", how); } catch (e) { /* not in a page */ }
 }
@@ -42,10 +47,12 @@ async function fetchSnapshot() {
 export async function loadPyodide(options) {
   if (SNAPSHOT) {
     mark("tw:snapshot-fetch");
+    step("tw:fetching");
     let snapshot = null;
     try {
       snapshot = await fetchSnapshot();
       mark("tw:snapshot-fetched");
+      step("tw:restoring");
       const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
       mark("tw:snapshot-restored");
       note("snapshot");
@@ -55,6 +62,7 @@ export async function loadPyodide(options) {
     }
   }
   mark("tw:boot-start");
+  step("tw:booting");
   const pyodide = await bootPyodide(options);
   note("boot");
   return pyodide;

@@ -59,14 +59,19 @@ def import_panel(app) -> El:
              on_dragover=lambda e: e.preventDefault(), on_drop=app.import_from_drop)
 
 
+def welcome(catalog) -> list[El]:
+    """Title, lede and the four games: also written into index.html by build.py (ui/prerender.py)."""
+    return [h("h1.home-title", "Four games of towers and worlds"),
+            h("p.home-lede", "Play at the table on one device, pass it round, or take on the computer. Works offline once loaded."),
+            h("ul.game-grid", [game_card(gid, info) for gid, info in catalog.items()])]
+
+
 def render(app) -> El:
     records = app.store.list()
     app.absorb_store_problems()
     return h("section.home",
              notices(app),
-             h("h1.home-title", "Four games of towers and worlds"),
-             h("p.home-lede", "Play at the table on one device, pass it round, or take on the computer. Works offline once loaded."),
-             h("ul.game-grid", [game_card(gid, info) for gid, info in app.catalog.items()]),
+             welcome(app.catalog),
              h("div.section",
                h("h2", "Games in progress"),
                saves_off_note(app),
