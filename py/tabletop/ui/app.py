@@ -15,8 +15,9 @@ from tabletop.engine.saves import export_file, parse_save
 from tabletop.ui import browser, diagnostics, focus
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
+from tabletop.ui.history import History
 from tabletop.ui.router import Route, parse
-from tabletop.ui.screens import home, new_game, not_found, rules, settings, table
+from tabletop.ui.screens import home, new_game, not_found, replay, rules, settings, table
 from tabletop.ui.screens.common import saves_off_note
 from tabletop.ui.session import Session, new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store, oversized_file
@@ -51,6 +52,8 @@ class App:
         self._thinker: Sliced | None = None
         self._computer_memory: dict = {}  # (save id, seat) -> what that computer seat remembers (a planned turn)
         self.lab_state: dict = {}
+        self.history: History | None = None  # the game's history being stepped through (ui/history.py, screens/replay.py)
+        self.history_here = False  # an embed shows the history in place (its address names only the game)
         self.focus_decision = False  # after the curtain, focus goes to the table's first decision (focus.py)
         self._carry_notices = True  # notices survive a navigation only when the app itself navigates
 
@@ -82,6 +85,8 @@ class App:
             return  # it went on to the table (or home, saying why): that navigation renders
         if self.route.name == "play":
             self._open_game(self.route.game, self.route.arg)
+        if self.route.name == "replay":
+            self._open_history(self.route.game, self.route.arg)
         self.render()
         self._mark_nav()
 
@@ -110,6 +115,8 @@ class App:
             tree = new_game.render(self, route.game)
         elif route.name in ("play", "embed"):
             tree = self._table_or_setup(route)
+        elif route.name == "replay":
+            tree = replay.render(self, self.history, *replay.back_for(self, self.history))
         elif route.name == "rules":
             tree = rules.render(self, route.game)
         elif route.name == "settings":
@@ -131,6 +138,8 @@ class App:
             if route.name == "embed":
                 return self._embed_start(route.game)
             return new_game.render(self, route.game)
+        if route.name == "embed" and self.history_here and self.history is not None:
+            return replay.render(self, self.history, "Back to the game", self.close_history)
         if route.name == "embed":  # the link carries the game itself: the frame's storage is often blocked
             return h("div.embed", table.render(self, h("a#open-full.button", {"href": browser.full_app_url(self.game_link()),
                                                                               "target": "_blank", "rel": "noopener"},
@@ -212,6 +221,7 @@ class App:
     def _set_session(self, session: Session) -> None:
         self.session = session
         self.table_ui = {}
+        self.history_here = False
         self.notices = [n for n in self.notices if n[0] != "error"]
         self._said_storage_full = False  # its notice went with the errors: a new game not being saved is told anew
 
@@ -239,6 +249,34 @@ class App:
             self.store.set_aside(save_id, json.dumps(record), exc)
             self.absorb_store_problems()  # the store's message is the one shown (once)
             self.route = Route("home")
+
+    def _open_history(self, game_id: str, save_id: str | None) -> None:
+        self.history = replay.find(self, game_id, save_id)
+        if self.history is None:
+            self.route = Route("home")
+
+    def open_history(self) -> None:
+        """The table's History button: the game so far, at its last move. An embed shows it in
+        place; the full app at #/replay/GAME/ID (so Back and a reload keep it)."""
+        session = self.session
+        save_id = session.save.get("id")
+        if self.route.name == "embed" or not save_id:
+            self.history = replay.find(self, session.module.ID, save_id)
+            if self.history is not None:
+                self.history.last()
+                self.history.fresh = True
+                self.history_here = True
+            self.render()
+            return
+        if self.history is not None and self.history.save.get("id") == save_id:
+            self.history.last()
+            self.history.fresh = True
+        self.go(f"#/replay/{session.module.ID}/{save_id}")
+
+    def close_history(self) -> None:
+        self.history_here = False
+        self.focus_decision = True
+        self.render()
 
     def play(self, move: Any) -> None:
         try:
@@ -291,7 +329,7 @@ class App:
 
     def _maybe_computer_turn(self) -> None:
         session = self.session
-        if (session is None or self._computer_pending or self.route.name not in ("play", "embed")
+        if (session is None or self._computer_pending or self.route.name not in ("play", "embed") or self.history_here
                 or session.outcome is not None or not session.is_computer(session.to_act) or table.between_games(session)):
             return
         self._computer_pending = True

@@ -1,0 +1,127 @@
+"""A game's history, one move at a time: a read-only walk through a save's moves.
+
+Browser-free (tested under CPython). The replay screen (screens/replay.py) draws the
+position under the cursor with the game's own renderer and no moves to offer.
+
+- The states are built once, as far as the cursor has gone, and kept: a step back costs
+  nothing and a step forward one ``apply`` (Tower War's physics included), never a replay
+  from the start.
+- Whose eyes: a replay never shows more than the device's owner could see at that point.
+  With exactly one person at the table (the others are the computer) it is that person's
+  view; with several people sharing the device, or none, a spectator's view (``seat=None``)
+  at every step, so a finished hot-seat game shows face-down cards only where the rules'
+  own spectator view of the finished game turns them up.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tabletop.engine.errors import IllegalMove, SaveError
+
+
+def replay_viewer(seats: list[dict[str, Any]]) -> int | None:
+    """The seat whose view a replay shows: the only person at the table, else a spectator."""
+    people = [i for i, seat in enumerate(seats) if seat.get("kind", "human") == "human"]
+    return people[0] if len(people) == 1 else None
+
+
+class History:
+    """A cursor over positions 0 (the deal, no move yet) .. ``total`` (after the last move)."""
+
+    def __init__(self, module: Any, save: dict[str, Any], position: int | None = None):
+        self.module = module
+        self.save = dict(save, moves=list(save["moves"]))  # a snapshot: the game at the table may go on
+        self.seats: list[dict[str, Any]] = self.save["seats"]
+        self.viewer: int | None = replay_viewer(self.seats)
+        self.fresh = False  # just opened: the replay screen puts focus on its controls once
+        try:
+            first = module.new_game(len(self.seats), self.save["options"], self.save["seed"])
+        except Exception as exc:
+            raise SaveError("corrupt", f"the save's game settings are not valid: {exc}") from None
+        self.states: list[Any] = [first]
+        self.movers: list[int | None] = []
+        self._logs: dict[int, list[str]] = {}
+        self.step_ms: list[float] = []  # time taken by each state built (for the report, and data-step-ms)
+        self.position = 0
+        self.go(self.total if position is None else position)
+
+    @property
+    def total(self) -> int:
+        return len(self.save["moves"])
+
+    # -- moving the cursor
+    def go(self, position: int) -> int:
+        """Put the cursor at ``position`` (clamped to the game), building the states up to it."""
+        position = max(0, min(self.total, position))
+        while len(self.states) <= position:
+            self._build_next()
+        self.position = position
+        return position
+
+    def first(self) -> int:
+        return self.go(0)
+
+    def previous(self) -> int:
+        return self.go(self.position - 1)
+
+    def next(self) -> int:
+        return self.go(self.position + 1)
+
+    def last(self) -> int:
+        return self.go(self.total)
+
+    def _build_next(self) -> None:
+        k = len(self.states)  # the move to apply is number k (1-based), save["moves"][k - 1]
+        start = time.perf_counter()
+        state = self.states[-1]
+        self.movers.append(self.module.to_act(state))
+        try:
+            state = self.module.apply(state, self.module.move_from_json(self.save["moves"][k - 1]))
+        except IllegalMove as exc:
+            raise SaveError("tampered", f"move {k} of the save is not allowed by the rules ({exc})") from None
+        except Exception:
+            raise SaveError("tampered", f"move {k} of the save is unreadable") from None
+        self.states.append(state)
+        self.step_ms.append((time.perf_counter() - start) * 1000)
+
+    # -- what the cursor shows
+    @property
+    def state(self) -> Any:
+        return self.states[self.position]
+
+    def view(self, position: int | None = None) -> dict[str, Any]:
+        state = self.states[self.position if position is None else position]
+        view: dict[str, Any] = self.module.view(state, self.viewer)
+        return view
+
+    def log(self, position: int) -> list[str]:
+        if position not in self._logs:
+            self._logs[position] = list(self.view(position).get("log") or [])
+        return self._logs[position]
+
+    def mover(self, position: int | None = None) -> int | None:
+        """Who made the move that led to ``position`` (None at the start)."""
+        position = self.position if position is None else position
+        return self.movers[position - 1] if position > 0 else None
+
+    def lines(self, position: int | None = None) -> list[str]:
+        """The log lines move number ``position`` added (as the replay's viewer reads them)."""
+        position = self.position if position is None else position
+        if position == 0:
+            return []
+        before, after = self.log(position - 1), self.log(position)
+        return after[len(before):] if after[: len(before)] == before else after[-1:]
+
+    def move_kind(self, position: int | None = None) -> str:
+        """The move's own name ("pick up", "place"), for a move that wrote no log line."""
+        position = self.position if position is None else position
+        data = self.save["moves"][position - 1] if position > 0 else {}
+        kind = data.get("kind") if isinstance(data, dict) else None
+        return str(kind).replace("_", " ") if kind else "a move"
+
+    # -- who is who (the names the table's wording helpers ask for)
+    def name(self, seat: int | None) -> str:
+        name: str = self.seats[seat]["name"] if seat is not None else "Nobody"
+        return name

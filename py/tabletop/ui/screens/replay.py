@@ -1,0 +1,127 @@
+"""History: the moves of a game, one at a time, read-only (ui/history.py holds the cursor).
+
+Reached from the table's "History" button and at ``#/replay/<game>/<save-id>`` (any saved
+game this browser holds, finished or not). The board is the game's own renderer drawing the
+replay's view with no moves to offer, inside an ``inert`` box: nothing on it can be tapped or
+focused. The arrow keys step (Home and End: first and last), Escape goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.engine.errors import SaveError
+from tabletop.ui.dom import El, h
+from tabletop.ui.history import History
+from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.screens.common import notices
+from tabletop.ui.screens.table import log_panel, seat_label, with_names
+
+KEYS = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first", "End": "last"}
+
+
+def move_line(history: History) -> list[El | str]:
+    """"Move 3 of 40 · Ana (Red) plays …": the move's own log lines, in the table's words."""
+    k, n = history.position, history.total
+    if k == 0:
+        return [h("strong", "The start"), f", before move 1 of {n}" if n else ": no move has been made yet"]
+    mover = history.mover()
+    who = seat_label(history, mover) if mover is not None else ""
+    lines = [with_names(line, history) for line in history.lines()]
+    said = " ".join(lines) if lines else f"{who}: {history.move_kind()}" if who else history.move_kind()
+    return [h("strong", f"Move {k} of {n}"), f" · {said}"]
+
+
+def step_button(ident: str, label: str, hint: str, enabled: bool, act: Callable[[], Any]) -> El:
+    """A step control that keeps focus at either end (aria-disabled, not disabled: a disabled
+    button would drop keyboard focus to the page body)."""
+    def click(_e: Any) -> None:
+        if enabled:
+            act()
+
+    return h(f"button#{ident}", {"aria-disabled": "false" if enabled else "true", "aria-label": hint, "title": hint},
+             label, on_click=click)
+
+
+def render(app: Any, history: History, back_label: str, back: Callable[[], None]) -> El:
+    module = history.module
+    k, n = history.position, history.total
+
+    def step(where: str) -> None:
+        getattr(history, where)()
+        app.render()
+
+    def on_key(event: Any) -> None:
+        key = str(getattr(event, "key", ""))
+        if event.altKey or event.ctrlKey or event.metaKey:
+            return
+        if key in KEYS:
+            event.preventDefault()
+            step(KEYS[key])
+        elif key == "Escape":
+            event.preventDefault()
+            back()
+
+    view = history.view()
+    viewer: Any = history.viewer  # None (a spectator) is a viewer: render/ is checked without strict None
+    ctx = TableContext(module=module, view=view, legal=[], names=[s["name"] for s in history.seats], viewer=viewer,
+                       play=lambda _m: None, refresh=app.render, ui={}, notify=app.toast, settings=app.settings)
+    board = renderer_for(module.ID).render(ctx)
+    fresh, history.fresh = history.fresh, False  # focus goes to the controls once, when the history opens
+    title = history.save.get("name") or module.TITLE
+    whose = ("as " + seat_label(history, history.viewer) + " saw it") if history.viewer is not None else "as anyone at the table saw it"
+    step_ms = f"{history.step_ms[k - 1]:.1f}" if 0 < k <= len(history.step_ms) else "0"
+    return h("section.table-screen.replay-screen",
+             {"data-screen": "replay", "data-game": module.ID, "data-position": str(k), "data-total": str(n),
+              "data-step-ms": step_ms, "aria-labelledby": "replay-title"},
+             notices(app),
+             h("div.table-bar", h("h1#replay-title", "History: ", title),
+               h("p.replay-whose", f"Read only, {whose}.")),
+             h("div.history-bar", {"role": "group", "aria-label": "Step through the moves", "tabindex": "-1",
+                                   "data-take-focus": True if fresh else None},
+               h("div.history-steps",
+                 step_button("history-first", "First", "First: the start of the game", k > 0, lambda: step("first")),
+                 step_button("history-prev", "◀ Previous", "Previous move", k > 0, lambda: step("previous")),
+                 step_button("history-next", "Next ▶", "Next move", k < n, lambda: step("next")),
+                 step_button("history-last", "Last", "Last: the position now", k < n, lambda: step("last"))),
+               h("p#history-line.history-line", {"role": "status"}, move_line(history)),
+               h("button#history-back.primary", back_label, on_click=lambda _e: back())),
+             h("div.table-layout",
+               h("div.table-main.replay-board", {"inert": True}, board),
+               h("aside.table-side", log_panel(history, view.get("log") or []))),
+             on_keydown=on_key)
+
+
+def find(app: Any, game_id: str, save_id: str | None) -> History | None:
+    """The history of a saved game: the game at the table when it is that one (so it works with
+    saves off or full), else the stored record. The one already open is kept (its states are
+    built) while its moves are the same. None, with a notice, when there is no such game."""
+    session = app.session
+    if session is not None and save_id and session.save.get("id") == save_id and session.module.ID == game_id:
+        save = session.save
+    else:
+        save = app.store.get(save_id) if save_id else None
+        app.absorb_store_problems()
+        if save is None or save.get("game") != game_id:
+            app.notices.append(("error", "That saved game is not in this browser, so its history cannot be shown."))
+            return None
+    kept = app.history
+    if kept is not None and kept.save.get("id") == save_id and kept.save["moves"] == save["moves"]:
+        return kept
+    try:
+        history = History(app.games[game_id], save)
+    except SaveError as exc:
+        app.notices.append(("error", f"This game's history cannot be shown: {exc}."))
+        return None
+    history.fresh = True
+    return history
+
+
+def back_for(app: Any, history: History) -> tuple[str, Callable[[], None]]:
+    """Where "back" goes: the game at the table when the history is of that game, else Home."""
+    session = app.session
+    save_id = history.save.get("id")
+    if session is not None and session.save.get("id") == save_id:
+        return "Back to the game", lambda: app.go(f"#/play/{session.module.ID}/{save_id}")
+    return "Back to the games", lambda: app.go("#/")
