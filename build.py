@@ -223,6 +223,60 @@ def write_not_found_page(dist: Path) -> None:
     (dist / ".nojekyll").write_text("")
 
 
+PREVIEW_PAGE = """<!doctype html>
+<html lang="en" data-embed="{game}" data-preview>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'">
+<title>{title} · Towers &amp; Worlds</title>
+<link rel="stylesheet" href="../static/css/app.css">
+<script src="../static/js/embed-preview.js" defer></script>
+<script src="../static/js/embed-height.js" defer></script>
+</head>
+<body>
+<main id="app">
+<div class="embed embed-preview">
+<div class="table-bar"><h1>{title}</h1><a id="open-full" class="button" href="../#/new/{game}" target="_blank" rel="noopener">Open in full app</a></div>
+<p>{blurb}</p>
+<form class="embed-play" action="../" method="get">
+<input type="hidden" name="embed" value="{game}"><input type="hidden" name="play" value="1">
+<label for="embed-vs">Play against <select id="embed-vs" name="vs"><option value="computer">the computer</option><option value="people">{others} at this device</option></select></label>
+<label for="embed-level">Level <select id="embed-level" name="level"><option value="easy">easy</option><option value="normal" selected>normal</option><option value="hard">hard</option></select></label>
+<button id="embed-play" class="primary" type="submit">Play</button>
+</form>
+<div class="embed-preview-table" inert aria-label="The table as a game starts">{table}</div>
+</div>
+</main>
+</body>
+</html>
+"""
+
+
+def write_embed_previews(dist: Path) -> None:
+    """embed/<game>.html: what a wiki page's frame shows before its reader plays. The table as a game
+    starts, drawn now by the app's own renderers (seen by nobody in particular: no hidden card), and
+    a Play form that opens the app with the reader's choices; no Python loads until then."""
+    from html import escape
+
+    sys.path.insert(0, str(ROOT / "py"))
+    from tabletop.games import GAMES
+    from tabletop.ui.render import TableContext, renderer_for
+    from tabletop.ui.static_html import html_of
+
+    (dist / "embed").mkdir()
+    for game_id, module in GAMES.items():
+        players = module.MIN_PLAYERS
+        state = module.new_game(players, None, 1)
+        names = list(module.SEAT_NAMES or [f"Player {i + 1}" for i in range(players)])[:players]
+        ctx = TableContext(module=module, view=module.view(state, None), legal=[], names=names, viewer=None,
+                           play=lambda _move: None, refresh=lambda: None)
+        table = html_of(renderer_for(game_id).render(ctx))
+        page = PREVIEW_PAGE.format(game=game_id, title=escape(module.TITLE), blurb=escape(module.BLURB), table=table,
+                                   others="the others" if players > 2 else "a friend")
+        (dist / "embed" / f"{game_id}.html").write_text(page)
+
+
 def build(dist: Path = DIST, snapshot: bool = True) -> str:
     """Build the static site into ``dist`` and return its version hash.
 
@@ -244,6 +298,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     shutil.move(static / "manifest.webmanifest", dist / "manifest.webmanifest")
     package_archive(dist)
     write_not_found_page(dist)
+    write_embed_previews(dist)
     write_snapshot(dist, snapshot)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")

@@ -57,7 +57,7 @@ def test_the_readme_widget_fills_in_as_a_wiki_would(site):
     html = transclude(widget_text(), site.url, game="tower-battle", height="600")
     assert 'level=hard"' in transclude(widget_text(), site.url, game="tower-battle", vs="computer", level="hard")
     frame = re.search(r"<iframe [^>]*>", html).group(0)
-    assert f'src="{site.url}?embed=tower-battle&amp;vs=people&amp;level=normal"' in frame
+    assert f'src="{site.url}embed/tower-battle.html?vs=computer&amp;level=normal"' in frame
     assert 'width="640"' in frame and 'height="600"' in frame and 'loading="lazy"' in frame
     assert "<!--{" not in html and "noinclude" not in html
     listener = re.search(r"<script>\n(.*?)\n</script>", html, re.S).group(1)
@@ -71,12 +71,21 @@ def test_the_widget_plays_and_fits_its_frame_to_the_game(browser, wiki_page, pag
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{wiki_page}/{page_name}.html")
-    page.frame_locator("iframe.towers-and-worlds").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    preview = page.frame_locator("iframe.towers-and-worlds")
+    preview.locator(".embed-preview-table .wotw-board").wait_for()
+    page.wait_for_timeout(300)
+    assert not [u for u in requests if "/vendor/" in u or u.endswith(".zip")], "no runtime before Play"
+    wait_until(page, "() => window.heights.length > 0")  # the preview offers its height too
+    preview.locator("#embed-vs").select_option("people")
+    preview.locator("#embed-play").click()
+    preview.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     inner = page.frames[1]
+    assert "play=1" in inner.url and "vs=people" in inner.url
+    inner.wait_for_selector("[data-screen='table']")  # Play started the game: no second button
     assert "Saves are off" in inner.inner_text("body")
-    inner.click("#embed-start")
-    inner.wait_for_selector("[data-screen='table']")
     play_any_move(inner)
     assert moves_made(inner) == 1
 
@@ -185,4 +194,25 @@ def test_war_of_the_worlds_decision_supplies_and_board_share_the_frame(browser, 
         assert inner.locator("h1:visible").count() <= 1
         shot(page, f"embed-fit-wotw-{w}x{h}-{step}")
         play_any_move(inner)
+    context.close()
+
+
+def test_the_preview_plays_the_computer_with_the_variants_of_its_address(browser, site, host):
+    src = f"{site.url}embed/tower-battle.html?vs=computer&level=hard&target=5"
+    url = host("preview.html", f'<!doctype html><iframe id="game" src="{src}" width="640" height="480"></iframe>')
+    context = browser.new_context()
+    context.add_init_script(BLOCK_STORAGE)
+    page = context.new_page()
+    page.goto(url)
+    preview = page.frame_locator("#game")
+    preview.locator(".embed-preview-table .tb").wait_for()
+    assert preview.locator("#embed-vs").input_value() == "computer"
+    assert preview.locator("#embed-level").input_value() == "hard"
+    assert preview.locator(".embed-preview-table button:not([disabled])").count() == 0, "the preview is not played"
+    preview.locator("#embed-play").click()
+    preview.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.wait_for_selector("[data-screen='table']", state="attached")
+    assert "computer, hard" in inner.inner_text(".seat-list")
+    assert "first to 5" in inner.inner_text(".tb-match")
     context.close()

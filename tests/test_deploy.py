@@ -90,3 +90,20 @@ def test_not_found_page_is_precached_and_the_host_files_are_not(tmp_path):
     text = (tmp_path / "sw.js").read_text()
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
     assert set(precache) == {"404.html", "index.html"}
+
+
+def test_embed_previews_are_drawn_by_the_renderers_without_python_or_hidden_cards(tmp_path):
+    build.write_embed_previews(tmp_path)
+    from tabletop.games import GAMES
+
+    for game_id, module in GAMES.items():
+        html = (tmp_path / "embed" / f"{game_id}.html").read_text()
+        assert f'data-embed="{game_id}"' in html and module.TITLE.replace("&", "&amp;") in html
+        assert re.findall(r"<script[^>]*>", html) == ['<script src="../static/js/embed-preview.js" defer>',
+                                                     '<script src="../static/js/embed-height.js" defer>']
+        assert "pyscript" not in html and 'type="py"' not in html
+        table = html.split('class="embed-preview-table"', 1)[1]
+        assert all(" disabled" in b for b in re.findall(r"<button[^>]*>", table)), "a preview is looked at, not played"
+        assert not re.search(r"<[^>]*\son\w+=", table), "no inline handlers"
+        assert "<svg" in table or "<div" in table
+        assert f'<input type="hidden" name="embed" value="{game_id}">' in html

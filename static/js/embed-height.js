@@ -4,7 +4,8 @@
    secret, so any host may hear it. Classic script, no inline code (the CSP forbids it). */
 (function () {
   "use strict";
-  if (window.parent === window || !new URLSearchParams(location.search).has("embed")) return;
+  var embedded = document.documentElement.hasAttribute("data-embed") || new URLSearchParams(location.search).has("embed");
+  if (window.parent === window || !embedded) return;
   var last = 0;
   function post() {
     var height = Math.ceil(document.body.getBoundingClientRect().height);

@@ -71,6 +71,9 @@ class App:
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
         self.navigate()
+        if self.embed and self.route.name == "embed" and self.session is None and browser.query_param("play") == "1":
+            self._embed_start(self.route.game)  # reads the address into the form
+            self.start_game(self.route.game, self.forms[self.route.game], embed=True)  # Play was pressed on the preview
         browser.mark_ready()
         diagnostics.expose()
         thinking_ui.expose()
