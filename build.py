@@ -134,7 +134,8 @@ def write_snapshot(dist: Path, enabled: bool = True) -> dict | None:
             snapshot = {"file": f"./{name}", "key": key}
             log(f"start-up snapshot {name}: {result.stdout.strip()}")
         else:
-            log("no start-up snapshot (Node could not make one): " + (result.stderr.strip()[-500:] if result else "no node"))
+            why = [line for line in (result.stderr.splitlines() if result else ["node is not installed"]) if len(line) < 300]
+            log("no start-up snapshot (Node could not make one): " + " / ".join(why[-5:]))
     loader = (ROOT / "static" / "js" / SNAPSHOT_LOADER).read_text()
     (pyodide / SNAPSHOT_LOADER).write_text(loader.replace("__SNAPSHOT__", json.dumps(snapshot)))
     return snapshot

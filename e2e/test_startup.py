@@ -217,3 +217,16 @@ def test_python_takes_over_the_address_chosen_before_it_was_ready(browser, site)
     page.wait_for_selector("[data-screen='rules']")
     assert page.inner_text("main") == written
     context.close()
+
+
+def test_restored_interpreters_draw_their_own_random_numbers(site):
+    """Pyodide imports `random` while booting, so its generator state is in the snapshot: without
+    a fresh seed after each restore, every session would draw the same numbers."""
+    import subprocess
+
+    loader = site.directory / "vendor" / "pyodide" / "pyodide-snapshot.mjs"
+    out = subprocess.run(["node", str(ROOT / "e2e" / "restore_twice.mjs"), str(loader)],
+                         capture_output=True, text=True, check=True, timeout=300)
+    first, second = json.loads(out.stdout.strip().splitlines()[-1])
+    assert first.endswith(" True") and second.endswith(" True"), "not restored from the snapshot"
+    assert first != second

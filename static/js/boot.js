@@ -151,7 +151,9 @@
      file's content hash. */
   var HANDOFF = "tw-handoff " + new URL("./", location.href).href;
   var handed = [];
+  var handedOver = false;
   function keepForWorker(response) {
+    if (handedOver) return response;
     try {
       var path = response.url.slice(new URL("./", location.href).href.length);
       if (response.ok && response.type === "basic" && /^(vendor\/|tabletop\.zip$)/.test(path)) handed.push(response.clone());
@@ -159,6 +161,7 @@
     return response;
   }
   function handOver() {
+    handedOver = true;
     if (!handed.length || !window.caches) return Promise.resolve();
     var responses = handed; handed = [];
     return caches.open(HANDOFF).then(function (cache) {

@@ -4,7 +4,11 @@
    fills in SNAPSHOT: the file of a snapshot made at build time in Node, with the app's start-up
    modules already imported, and the key it must carry (Pyodide build + this build's Python).
    Pyodide 314's snapshot API is private (`_loadSnapshot`), so anything wrong with the snapshot
-   (missing, corrupt, stale, too big for the heap) means a normal boot and one console message. */
+   (missing, corrupt, stale, too big for the heap) means a normal boot and one console message.
+   A restored interpreter keeps the snapshot's string-hash seed (no hash randomisation; nothing
+   here relies on it). Randomness still comes from the browser: os.urandom asks it every time, and
+   the `random` module, which Pyodide imports while booting (so its state is in the snapshot), is
+   seeded afresh right after the restore. */
 import { loadPyodide as bootPyodide, version } from "./pyodide.mjs";
 
 export { version };
@@ -54,6 +58,7 @@ export async function loadPyodide(options) {
       mark("tw:snapshot-fetched");
       step("tw:restoring");
       const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
+      pyodide.runPython("import random\nrandom.seed()");  /* from os.urandom, not the snapshot's state */
       mark("tw:snapshot-restored");
       note("snapshot");
       return pyodide;
