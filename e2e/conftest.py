@@ -103,7 +103,7 @@ def start_saved_game(page, game: str, seats: list, seed: int, options: dict | No
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
     goto(page, "#/")
     goto(page, f"#/play/{game}/{save_id}")
-    page.wait_for_selector("[data-screen='table']", state="attached")
+    page.locator("[data-screen='table']").wait_for(state="attached")  # a locator: no element handle pins the table
 
 
 def play_any_move(page) -> None:
