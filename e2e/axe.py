@@ -7,8 +7,9 @@ from serving import ROOT
 AXE_SOURCE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
 
 
-def audit(page, context: str = "document") -> list[dict]:
-    """Serious and critical violations on the page as it is now (WCAG 2 A/AA rules)."""
+def audit(page, context: str = "document", moderate: bool = False) -> list[dict]:
+    """Serious and critical violations on the page as it is now (WCAG 2 A/AA rules and best
+    practice), and with ``moderate`` the moderate ones too (heading order, a page without h1…)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE_SOURCE)
     result = page.evaluate(
@@ -20,4 +21,5 @@ def audit(page, context: str = "document") -> list[dict]:
         }""",
         context,
     )
-    return [v for v in result if v["impact"] in ("serious", "critical")]
+    kept = ("moderate", "serious", "critical") if moderate else ("serious", "critical")
+    return [v for v in result if v["impact"] in kept]

@@ -41,14 +41,14 @@ def news(view: dict, teller: Teller) -> list[El]:
                          h("div.tow-recycle-sky", {"aria-hidden": "true"},
                            h("span.tow-coin"), h("strong", f"{e['sky_before']} → {e['sky_after']}")),
                          h("div",
-                           h("h3", "Reshuffle: the Settling Sky changed"),
+                           h("h2", "Reshuffle: the Settling Sky changed"),
                            [h("p", line) for line in lines],
                            h("p.tow-recycle-rule", view["win_rule"]))))
     lines = [line for line in (teller.event(e) for e in merged_draws(recent, teller.viewer) if e["type"] != "recycle") if line]
     if lines and view.get("outcome") is None:
         heading = "Since your last turn" if teller.viewer is not None else "Last move"
         out.append(h("div.tow-news", {"aria-label": heading, "role": "region"},
-                     h("h3", heading), h("ul", [h("li", line) for line in lines[-8:]])))
+                     h("h2", heading), h("ul", [h("li", line) for line in lines[-8:]])))
     return out
 
 

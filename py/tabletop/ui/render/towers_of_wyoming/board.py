@@ -172,7 +172,7 @@ def seat_panel(view: dict, seat: dict, choice: Choice, teller: Teller, tags: dic
     towers = [tower(view, seat, t, choice, teller, tags, on_target, won and t["size"] == best and best > 0) for t in seat["towers"]]
     return h(f"section{classes}", {"aria-label": f"{name}{' (you)' if me else ''}", "data-seat": str(p)},
              h("header.tow-seat-head",
-               h("h3.tow-name", name, h("span.tow-you", " (you)") if me else None),
+               h("h2.tow-name", name, h("span.tow-you", " (you)") if me else None),
                badges, hand),
              h("div.tow-foundations", towers),
              h("p.tow-out-note", "Lost the building contract") if not seat["in_game"] else None)

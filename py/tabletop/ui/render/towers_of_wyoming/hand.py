@@ -67,7 +67,7 @@ def hand(view: dict, choice: Choice, on_card: Callable[[str, str, int], None]) -
     if not cards_in_hand:
         groups.append(h("p.tow-hint", "No cards in hand."))
     stop = next((b for b in every if b.attrs.get("aria-pressed") == "true"), None)
-    return h("section.tow-hand", {"aria-label": "Your hand"}, h("h3.visually-hidden", "Your hand"),
+    return h("section.tow-hand", {"aria-label": "Your hand"}, h("h2.visually-hidden", "Your hand"),
              roving(h("div.tow-hand-cards", groups), every, stop))
 
 
