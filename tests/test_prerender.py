@@ -1,8 +1,20 @@
 """The HTML build.py writes before Python runs comes from the app's own screens, escaped."""
 
+import pytest
+
 from tabletop.catalog import CATALOG
 from tabletop.ui import prerender
-from tabletop.ui.dom import text_of
+from tabletop.ui.dom import h, text_of, to_html
+
+
+def test_text_and_attribute_values_are_escaped():
+    tree = h("p", {"title": 'say "<hi>" & go', "hidden": True, "data-x": None}, "<b>not bold</b> & more", h("br"))
+    assert to_html(tree) == '<p title="say &quot;&lt;hi&gt;&quot; &amp; go" hidden>&lt;b&gt;not bold&lt;/b&gt; &amp; more<br></p>'
+
+
+def test_style_attributes_are_refused_as_the_csp_would():
+    with pytest.raises(ValueError):
+        to_html(h("div", {"style": "color: red"}))
 
 
 def test_every_game_has_its_rules_and_home_links_them():
@@ -12,5 +24,4 @@ def test_every_game_has_its_rules_and_home_links_them():
     for game_id, info in CATALOG.items():
         assert f'href="#/rules/{game_id}"' in home and f'href="#/new/{game_id}"' in home
         assert info.TITLE in text_of(pages[f"#/rules/{game_id}"])
-    written = prerender.templates()
-    assert "data-on-" not in written and " style=" not in written  # no handlers; no inline style (the CSP refuses it)
+    assert "event" not in home and "data-on-" not in prerender.templates()

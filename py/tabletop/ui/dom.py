@@ -120,6 +120,27 @@ def find_all(node: El | str, predicate: Callable[[El], bool]) -> list[El]:
     return found
 
 
+VOID_TAGS = frozenset(("area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"))
+
+
+def to_html(node: El | str) -> str:
+    """The tree as HTML text, for the pages build.py writes from the same trees before Python
+    runs (handlers are left out: that HTML only links). Text and attribute values are escaped."""
+    from html import escape
+
+    if isinstance(node, str):
+        return escape(node, quote=False)
+    attrs = ""
+    for key, value in node.attrs.items():
+        if value is None or value is False:
+            continue
+        if key == "style":
+            raise ValueError("no style attributes in written HTML (the CSP refuses them)")
+        attrs += f" {key}" if value is True else f' {key}="{escape(str(value))}"'
+    inner = "".join(to_html(child) for child in node.children)
+    return f"<{node.tag}{attrs}>" if node.tag in VOID_TAGS else f"<{node.tag}{attrs}>{inner}</{node.tag}>"
+
+
 class Mount:
     """A page region that shows one tree at a time and dispatches its events."""
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from tabletop.catalog import CATALOG
-from tabletop.ui.dom import El, h
+from tabletop.ui.dom import El, h, to_html
 from tabletop.ui.screens import home, rules
-from tabletop.ui.static_html import html_of
 
 WAITING = "This screen opens as soon as the game engine is ready."
 
@@ -28,9 +27,9 @@ def pages() -> dict[str, El]:
 
 def templates() -> str:
     """Every page as an inert ``<template data-route=...>`` (static/js/boot.js shows the one for the address)."""
-    return "\n".join(f'<template data-route="{route}">{html_of(tree)}</template>' for route, tree in pages().items())
+    return "\n".join(f'<template data-route="{route}">{to_html(tree)}</template>' for route, tree in pages().items())
 
 
 def home_html() -> str:
     """What <main> holds in the HTML itself: the home screen, painted before any script runs."""
-    return html_of(pages()["#/"])
+    return to_html(pages()["#/"])
