@@ -258,3 +258,12 @@ def test_a_refused_import_names_its_trouble(text, why):
         save = parse_save(text, GAMES)
         replay(GAMES[save["game"]], save)
     assert why in str(err.value)
+
+
+def test_the_revision_counter_is_read_back_and_checked():
+    backend = MemoryBackend({SAVE_PREFIX + "a": json.dumps(good(1, revision=7)), SAVE_PREFIX + "b": json.dumps(good(2, revision="7")),
+                             SAVE_PREFIX + "c": "{"})
+    store = Store(backend, CATALOG)
+    assert store.revision("a") == 7 and store.revision("b") == 0 and store.revision("c") == 0 and store.revision("none") == 0
+    assert [r["id"] for r in store.list()] == ["a"] and store.get("a")["revision"] == 7
+    assert "revision number is unreadable" in json.loads(backend.data[ASIDE_PREFIX + "b"])["reason"]

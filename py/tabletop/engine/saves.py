@@ -191,6 +191,11 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> 
         cleaned["name"] = " ".join(name.split())[:MAX_TITLE_LENGTH]
     if data.get("saved_at") is not None:
         cleaned["saved_at"] = check_time(data["saved_at"])
+    revision = data.get("revision")
+    if revision is not None:  # how many times this browser stored the game (two tabs: the later one wins, told)
+        if isinstance(revision, bool) or not isinstance(revision, int) or not 0 <= revision < 10**12:
+            raise SaveError("corrupt", "the save's revision number is unreadable")
+        cleaned["revision"] = revision
     if data.get("kept") is True:  # a copy kept at a move (a save slot), played on only as a new game
         cleaned["kept"] = True
     return cleaned

@@ -68,6 +68,7 @@ class App:
     def start(self) -> None:
         browser.reflect_settings(self.settings)
         browser.on(js.window, "hashchange", lambda _e: self.navigate())
+        browser.on(js.window, "storage", self._storage_changed)
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
         self.navigate()
@@ -281,7 +282,43 @@ class App:
         self.focus_decision = True
         self.render()
 
+    # ------------------------------------------------------------ two tabs
+    def _moved_on_elsewhere(self) -> bool:
+        """Whether another tab stored this game since this tab last read or wrote it."""
+        session = self.session
+        if session is None or not self.store.available or not session.save.get("id"):
+            return False
+        return self.store.revision(session.save["id"]) > session.save.get("revision", 0)
+
+    def _catch_up(self, message: str) -> bool:
+        """Take the stored game (played on in another tab) as the one at the table, and say so."""
+        record = self.store.get(self.session.save["id"])
+        if record is None or record.get("revision", 0) <= self.session.save.get("revision", 0):
+            return False
+        try:
+            session = Session(self.games[record["game"]], record)
+        except SaveError:
+            return False
+        self._set_session(session)
+        self.notices.append(("info", message))
+        return True
+
+    def _storage_changed(self, event: Any) -> None:
+        """Another tab stored something: a game on this tab's table that moved on there is shown
+        as it stands now; Home lists the change."""
+        key = event.key
+        if self.session is not None and not browser.absent(key) and str(key) == f"tw:save:{self.session.save.get('id')}":
+            if self._moved_on_elsewhere() and self._catch_up("This game was played on in another tab: the table shows it as it stands now."):
+                self.render()
+                return
+        if self.route.name == "home":
+            self.render()
+
     def play(self, move: Any) -> None:
+        if self._moved_on_elsewhere():  # this tab missed the other's news (or the move came first): refuse, lose nothing
+            self._catch_up("That move was not played: this game had moved on in another tab. The table shows it as it stands now.")
+            self.render()
+            return
         try:
             self.session.play(move)
         except IllegalMove as exc:
@@ -297,6 +334,10 @@ class App:
         self.render()
 
     def undo(self) -> None:
+        if self._moved_on_elsewhere():
+            self._catch_up("Nothing was undone: this game had moved on in another tab. The table shows it as it stands now.")
+            self.render()
+            return
         try:
             self.session.undo()
         except IllegalMove as exc:
@@ -316,6 +357,8 @@ class App:
     def _autosave(self) -> None:
         if self.session is None or not self.store.available:
             return
+        save = self.session.save
+        save["revision"] = save.get("revision", 0) + 1
         try:
             self.store.put(self.session.record())
         except StorageFull:

@@ -132,6 +132,19 @@ class Store:
             raise StorageFull(str(exc)) from None
         self.full = False
 
+    def revision(self, save_id: str) -> int:
+        """The stored revision of a saved game (0 if none): another tab that stored the game
+        since this one read it has raised it."""
+        text = self.backend.get(SAVE_PREFIX + save_id)
+        if text is None:
+            return 0
+        try:
+            data = load_json(text, "the save")
+        except SaveError:
+            return 0
+        value = data.get("revision") if isinstance(data, dict) else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
     def delete(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)
         self.stuck.pop(SAVE_PREFIX + save_id, None)

@@ -1,0 +1,62 @@
+"""One game open in two tabs (issue 14, item 1): a tab learns when the game moved on in the
+other, shows it as it stands, and refuses a move made from the old position; nothing is lost."""
+
+import json
+
+from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move
+
+RECORD = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
+          "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 8, "moves": [], "saved_at": 1_700_000_000}
+
+DEAF = """window.addEventListener('storage', e => { if (window.__deaf) e.stopImmediatePropagation(); }, true);"""
+
+
+def open_tab(context, site, fragment):
+    page = context.new_page()
+    page.goto(site.url + fragment)
+    page.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.locator("[data-screen='table']").wait_for(state="attached")
+    return page
+
+
+def stored(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('tw:save:duo')"))
+
+
+def test_a_stale_tab_catches_up_and_refuses_a_move_from_the_old_position(browser, site):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, service_workers="block")
+    context.add_init_script(DEAF)
+    first = context.new_page()
+    first.goto(site.url + "#/")
+    first.evaluate("r => localStorage.setItem('tw:save:duo', r)", json.dumps(RECORD))
+    fragment = "#/play/war-of-the-worlds/duo"
+    a = open_tab(context, site, fragment)
+    b = open_tab(context, site, fragment)
+    first.close()
+
+    # A plays: B hears of it and shows the game as it stands, saying why.
+    play_any_move(a)
+    b.wait_for_function("() => document.querySelector(\"[data-screen='table']\").dataset.moves === '1'")
+    assert "played on in another tab" in b.inner_text(".notices")
+    assert stored(a)["revision"] == 1
+
+    # B plays on from there: A catches up in turn.
+    play_any_move(b)
+    a.wait_for_function("() => document.querySelector(\"[data-screen='table']\").dataset.moves === '2'")
+    assert stored(a)["revision"] == 2 and len(stored(a)["moves"]) == 2
+
+    # B stops hearing (as a tab in the background may): A plays, then B's move from the old
+    # position is refused and B shows A's move; the stored game is A's, whole.
+    b.evaluate("window.__deaf = true")
+    play_any_move(a)
+    moves_after_a = stored(a)["moves"]
+    assert moves_made(b) == 2
+    moves = b.locator("[data-move]:visible:not([disabled])")
+    if moves.count() == 0:
+        b.locator("[data-step]:visible:not([disabled])").first.click()
+    moves.first.click()
+    b.wait_for_selector(".notice:has-text('That move was not played')")
+    assert "moved on in another tab" in b.inner_text(".notices")
+    assert moves_made(b) == 3
+    assert stored(b)["moves"] == moves_after_a and stored(b)["revision"] == 3
+    context.close()
