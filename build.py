@@ -262,9 +262,9 @@ def write_embed_previews(dist: Path) -> None:
 
     sys.path.insert(0, str(ROOT / "py"))
     from tabletop.games import GAMES
+    from tabletop.ui.dom import to_html
     from tabletop.ui.preview import still
     from tabletop.ui.render import TableContext, renderer_for
-    from tabletop.ui.static_html import html_of
 
     (dist / "embed").mkdir()
     for game_id, module in GAMES.items():
@@ -273,7 +273,7 @@ def write_embed_previews(dist: Path) -> None:
         names = list(module.SEAT_NAMES or [f"Player {i + 1}" for i in range(players)])[:players]
         ctx = TableContext(module=module, view=module.view(state, None), legal=[], names=names, viewer=None,
                            play=lambda _move: None, refresh=lambda: None)
-        table = html_of(still(renderer_for(game_id).render(ctx)))
+        table = to_html(still(renderer_for(game_id).render(ctx)))
         page = PREVIEW_PAGE.format(game=game_id, title=escape(module.TITLE), blurb=escape(module.BLURB), table=table,
                                    others="the others" if players > 2 else "a friend")
         (dist / "embed" / f"{game_id}.html").write_text(page)

@@ -63,7 +63,7 @@ def test_what_is_not_understood_keeps_its_default_and_is_named(query, named):
     assert base == form_for(module), "the form given is not changed"
 
 
-@pytest.mark.parametrize("name", ["tabletop.engine.share", "tabletop.ui.embed_setup", "tabletop.ui.preview", "tabletop.ui.static_html"])
+@pytest.mark.parametrize("name", ["tabletop.engine.share", "tabletop.ui.embed_setup", "tabletop.ui.preview"])
 def test_docstring_examples(name):
     import doctest
     import importlib

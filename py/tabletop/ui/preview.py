@@ -1,9 +1,8 @@
 """A table drawn to be looked at, not played: an embed's preview (build.py writes it with
-``static_html.html_of`` before any Python runs in the browser, from the renderers the app itself uses).
+``dom.to_html`` before any Python runs in the browser, from the renderers the app itself uses).
 
->>> from tabletop.ui.dom import h
->>> from tabletop.ui.static_html import html_of
->>> html_of(still(h("div", {"style": "--strip:9px"}, h("button", {"data-move": "{}"}, "Go", on_click=print))))
+>>> from tabletop.ui.dom import h, to_html
+>>> to_html(still(h("div", {"style": "--strip:9px"}, h("button", {"data-move": "{}"}, "Go", on_click=print))))
 '<div><button data-move="{}" disabled>Go</button></div>'
 """
 
