@@ -136,6 +136,28 @@ def check_options(options: Any) -> dict[str, Any]:
     return dict(options)
 
 
+def summary(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """What a stored record says about its game for the saved-games list (whose turn, or the
+    result), kept only where well formed: it is a note the app writes, worked out again from
+    the moves whenever the game is opened, so a bad one is dropped, not the game."""
+    out: dict[str, Any] = {}
+    if data.get("finished") is True or data.get("finished") is False:
+        out["finished"] = data["finished"]
+    to_act = data.get("to_act")
+    if isinstance(to_act, int) and not isinstance(to_act, bool) and 0 <= to_act < seats:
+        out["to_act"] = to_act
+    result = data.get("result")
+    if out.get("finished") and isinstance(result, dict):
+        winners, scores, reason = result.get("winners"), result.get("scores"), result.get("reason")
+        seat_ok = isinstance(winners, list) and all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < seats for w in winners)
+        scores_ok = scores is None or (isinstance(scores, list) and len(scores) == seats and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) < 10**9 for x in scores))
+        if seat_ok and scores_ok and isinstance(reason, str) and isinstance(winners, list):
+            out["result"] = {"winners": list(winners), "scores": None if scores is None else [float(x) for x in scores],
+                             "reason": reason[:300]}
+    return out
+
+
 def migrate(save: dict[str, Any]) -> dict[str, Any]:
     """Bring an older save up to ``VERSION`` one step at a time."""
     version = save.get("version")
@@ -196,6 +218,7 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> 
         if isinstance(revision, bool) or not isinstance(revision, int) or not 0 <= revision < 10**12:
             raise SaveError("corrupt", "the save's revision number is unreadable")
         cleaned["revision"] = revision
+    cleaned.update(summary(data, len(cleaned["seats"])))
     if data.get("kept") is True:  # a copy kept at a move (a save slot), played on only as a new game
         cleaned["kept"] = True
     return cleaned

@@ -209,5 +209,11 @@ class Session:
         self.shown_seat = seat
 
     def record(self) -> dict[str, Any]:
-        """The record to store: the save plus what the continue list shows."""
-        return dict(self.save, turn=len(self.save["moves"]), finished=self.outcome is not None)
+        """The record to store: the save plus what Home shows without replaying it (whose turn,
+        or who won, the scores and why)."""
+        outcome = self.outcome
+        summary: dict[str, Any] = dict(turn=len(self.save["moves"]), finished=outcome is not None, to_act=self.to_act)
+        if outcome is not None:
+            scores = [float(x) for x in outcome.scores] if outcome.scores is not None else None
+            summary["result"] = {"winners": list(outcome.winners), "scores": scores, "reason": outcome.reason}
+        return dict(self.save, **summary)

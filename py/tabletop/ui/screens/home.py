@@ -1,4 +1,4 @@
-"""Home: the four games, games in progress, import a save."""
+"""Home: the four games, games in progress (whose turn), finished games (who won), import a save."""
 
 from __future__ import annotations
 
@@ -17,16 +17,47 @@ def game_card(game_id: str, module) -> El:
 
 
 def saved_game(app, record: dict) -> El:
+    """A game in progress (or a copy kept at a move): whose turn it is, and Continue."""
     module = app.catalog[record["game"]]
-    players = ", ".join(s["name"] for s in record["seats"])
+    names = [s["name"] for s in record["seats"]]
     title = record.get("name") or module.TITLE
     kept = bool(record.get("kept"))
-    status = f"kept at move {len(record['moves'])}" if kept else "finished" if record.get("finished") else f"move {len(record['moves'])}"
+    moves = len(record["moves"])
+    status = f"kept at move {moves}" if kept else f"move {moves}"
+    turn = f"{names[record['to_act']]} to play" if "to_act" in record and not kept else None
+    facts = [module.TITLE, ", ".join(names), status, turn, when(record.get("saved_at"))]
     return h("li.saved-item",
-             h("div.meta", h("strong", title), h("small", f"{module.TITLE} · {players} · {status} · {when(record.get('saved_at'))}")),
+             h("div.meta", h("strong", title), h("small", " · ".join(f for f in facts if f))),
              h("div.button-row",
                link_button("Play from here" if kept else "Continue", f"#/play/{record['game']}/{record['id']}", primary=True,
                            **{"aria-label": f"{'Play on from' if kept else 'Continue'} {title}"}),
+               h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: app.export_save(record)),
+               h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: app.confirm_delete(record))))
+
+
+def result_words(record: dict) -> str:
+    """"Ana wins · 3 to 1", "A draw · 2 to 2", or "Finished" when the record has no result."""
+    result = record.get("result")
+    if not result:
+        return "Finished"
+    names = [s["name"] for s in record["seats"]]
+    winners = [names[w] for w in result["winners"]]
+    words = "A draw" if not winners else f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
+    if result.get("scores"):
+        words += " · " + " to ".join(f"{x:g}" for x in result["scores"])
+    return words
+
+
+def finished_game(app, record: dict) -> El:
+    """A finished game: winner, score and date; replay it step by step, export or delete it."""
+    module = app.catalog[record["game"]]
+    title = record.get("name") or module.TITLE
+    facts = [module.TITLE, ", ".join(s["name"] for s in record["seats"]), result_words(record), when(record.get("saved_at"))]
+    reason = (record.get("result") or {}).get("reason")
+    return h("li.saved-item.finished-item",
+             h("div.meta", h("strong", title), h("small", " · ".join(f for f in facts if f)), h("small", reason) if reason else None),
+             h("div.button-row",
+               link_button("Replay", f"#/replay/{record['game']}/{record['id']}", **{"aria-label": f"Replay {title}"}),  # type: ignore[arg-type]  # no "primary" in it
                h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: app.export_save(record)),
                h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: app.confirm_delete(record))))
 
@@ -69,12 +100,18 @@ def welcome(catalog) -> list[El]:
 def render(app) -> El:
     records = app.store.list()
     app.absorb_store_problems()
+    playing = [r for r in records if not r.get("finished") or r.get("kept")]
+    finished = [r for r in records if r.get("finished") and not r.get("kept")]
     return h("section.home",
              notices(app),
              welcome(app.catalog),
              h("div.section",
                h("h2", "Games in progress"),
                saves_off_note(app),
-               h("ul.saved-list", [saved_game(app, r) for r in records]) if records else h("p.hint", "No saved games yet: a game saves itself after every move."),
+               h("ul.saved-list", [saved_game(app, r) for r in playing]) if playing
+               else h("p.hint", "No game in progress." if finished else "No saved games yet: a game saves itself after every move."),
                import_panel(app)),
+             h("div.section.finished",
+               h("h2", "Finished"),
+               h("ul.saved-list.finished-list", [finished_game(app, r) for r in finished])) if finished else None,
              damaged_records(app))
