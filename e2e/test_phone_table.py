@@ -3,7 +3,7 @@ in view together, without scrolling; the page does not jump after the computer m
 
 from __future__ import annotations
 
-from conftest import SHOTS, moves_made, start_saved_game
+from conftest import SHOTS, goto, moves_made, start_saved_game
 
 PHONE = {"width": 390, "height": 844}
 IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return false; const r = el.getBoundingClientRect();
@@ -41,3 +41,25 @@ def test_tower_battle_against_the_computer_keeps_its_move_and_the_hand_in_view(a
         for suit in app.eval_on_selector_all(".tb-mine", "els => els.map(e => e.dataset.suit)"):
             assert app.evaluate(IN_VIEW, f".tb-mine[data-suit='{suit}'] .tb-top"), (turn, suit)
         view_shot(app, f"phone-tower-battle-turn-{turn}")
+
+
+def test_a_page_opens_at_its_top(app):
+    app.set_viewport_size(PHONE)
+    goto(app, "#/")
+    app.wait_for_selector(".game-card")
+    app.evaluate("window.scrollTo(0, 600)")
+    assert app.evaluate("scrollY") > 300
+    app.click(".site-header a[href='#/rules']")
+    app.wait_for_function("location.hash === '#/rules'")
+    app.wait_for_timeout(100)
+    assert app.evaluate("scrollY") == 0
+
+
+def test_towers_of_wyoming_empty_foundations_hold_their_word(app):
+    app.set_viewport_size(PHONE)
+    start_saved_game(app, "towers-of-wyoming", ["Ana", "Ben", "Cleo", "Dev"], 8, save_id="e2e-phone-tow")
+    app.click("#curtain-go")
+    app.wait_for_selector(".tow-empty")
+    spills = app.eval_on_selector_all(".tow-empty, .tow-pile-empty", "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).length")
+    assert spills == 0
+    view_shot(app, "phone-towers-of-wyoming-four")

@@ -83,7 +83,10 @@ class App:
         if not self._carry_notices:
             self.notices.clear()
         self._carry_notices = False
+        before = self.route
         self.route = parse(browser.location_hash(), tuple(self.catalog))
+        if self.route != before:
+            js.window.scrollTo(0, 0)  # a new page opens at its top, wherever the last one was scrolled to
         if self.route.name == "open":
             self._open_link(self.route.arg)
             return  # it went on to the table (or home, saying why): that navigation renders
