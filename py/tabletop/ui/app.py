@@ -16,6 +16,7 @@ from tabletop.ui import browser, diagnostics, focus
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
 from tabletop.ui.history import History
+from tabletop.ui.motion import Motion
 from tabletop.ui.router import Route, parse
 from tabletop.ui.screens import home, new_game, not_found, replay, rules, settings, table
 from tabletop.ui.screens.common import saves_off_note
@@ -48,6 +49,7 @@ class App:
             self.url_seed = None  # a seed the address cannot carry: the form starts empty
         self.mount = Mount(js.document.getElementById("app"))
         self.overlay = Mount(js.document.getElementById("overlay-root"))
+        self.motion = Motion()  # pieces travel between renders of the table (motion.py)
         self._computer_pending = False
         self._thinker: Sliced | None = None
         self._computer_memory: dict = {}  # (save id, seat) -> what that computer seat remembers (a planned turn)
@@ -78,6 +80,7 @@ class App:
         browser.mark_ready()
         diagnostics.expose()
         thinking_ui.expose()
+        self.motion.expose()
 
     def navigate(self) -> None:
         if not self._carry_notices:
@@ -136,9 +139,19 @@ class App:
             from urllib.parse import unquote  # here, not at start-up: importing it costs ~70 ms in the browser
 
             tree = not_found.render(self, unquote(route.arg or ""))  # "<b>" rather than "%3Cb%3E", shown as text
-        self.mount.show(tree)
+        self.motion.show(self.mount.element, self._motion_scope(), self.settings, lambda: self.mount.show(tree))
         focus.settle(self)
         self._maybe_computer_turn()
+
+    def _motion_scope(self) -> tuple | None:
+        """What the table on the page shows, for motion: the game, where hands are hidden whose eyes
+        it is drawn for, and how many moves (None off the table: nothing there moves). A hand-over
+        is a new picture, not a move."""
+        session = self.session
+        if session is None or self.route.name not in ("play", "embed") or session.module.ID != self.route.game:
+            return None
+        eyes = (session.viewer(), session.curtain) if session.module.HIDDEN_INFORMATION else None
+        return session.save.get("id"), eyes, len(session.save["moves"])
 
     def _table_or_setup(self, route: Route):
         if self.session is None or self.session.module.ID != route.game:

@@ -29,7 +29,7 @@ def hand_panel(ctx, seat: int | None) -> El | None:
         return None
     return h("section.tb-hand", {"aria-labelledby": "tb-hand-title"},
              h("h2#tb-hand-title", f"Your hand, {ctx.names[seat]}"),
-             h("ul.tb-hand-cards", [h("li", C.face(code)) for code in hand]))
+             h("ul.tb-hand-cards", [h("li", C.face(code, attrs=C.key("card", code, effect="arrive"))) for code in hand]))
 
 
 def escape_cancels(ctx):

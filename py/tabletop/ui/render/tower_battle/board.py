@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from tabletop.ui.dom import El, h
+from tabletop.ui.motion import last_move
 
 from . import cards as C
 
@@ -51,7 +52,7 @@ def tower_el(ctx, tower: dict, mine_side: bool, slot: El | None, last_suit: str 
             if suit == last_suit and (card["label"] == last_label if last_label else not card["face_up"]):
                 extra += ".tb-last"
                 last_here = True
-        layers.append(C.layer(card, extra))
+        layers.append(C.layer(card, extra, place=f"{suit}{i}"))
     if slot is not None:
         layers.append(slot)
     owner_name = ctx.names[owner]
@@ -112,7 +113,8 @@ def discard_pile(ctx, seat: int, lit: El | None, last: dict | None) -> El:
     if not pile:
         return h("div.tb-pile.tb-discard", name, h("div.tb-card.tb-small.tb-empty", {"role": "img", "aria-label": "empty discard pile"}, "empty"))
     just = last is not None and last["kind"] == "discard" and last["seat"] == colour and C.label(pile[-1]) == last["label"]
-    top = C.face(pile[-1], ".tb-small" + (".tb-last" if just else ""), aria=f"{C.words(pile[-1])} on top")
+    top = C.face(pile[-1], ".tb-small" + (".tb-last" if just else ""), aria=f"{C.words(pile[-1])} on top",
+                 attrs={**C.key("card", pile[-1]), **last_move(just)})
     return h("details.tb-pile.tb-discard.tb-pile-list",
              h("summary", name, top, h("span.tb-pile-more", "all", h("span.visually-hidden", f" cards of {ctx.names[seat]}'s discard pile"))),
              h("ul", {"aria-label": f"{ctx.names[seat]}'s discard pile, newest first"}, [h("li", C.mini(code)) for code in reversed(pile)]))

@@ -8,6 +8,7 @@ words, so colour is never the only signal.
 from __future__ import annotations
 
 from tabletop.ui.dom import El, h
+from tabletop.ui.motion import key, last_move
 
 SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 NOUNS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
@@ -54,33 +55,36 @@ def face(code: str, extra: str = "", aria: str | None = None, attrs: dict | None
              h("span.tb-idx.tb-idx-bottom", {"aria-hidden": "true"}, rank, h("span.tb-sym", sym)))
 
 
-def back(extra: str = "", aria: str = "a face-down card", content: El | str | None = None) -> El:
+def back(extra: str = "", aria: str = "a face-down card", content: El | str | None = None, attrs: dict | None = None) -> El:
     """A card back (what the other player sees of a face-down card)."""
-    return h(f"div.tb-card.tb-back{extra}", {"role": "img", "aria-label": aria}, content)
+    return h(f"div.tb-card.tb-back{extra}", {"role": "img", "aria-label": aria, **(attrs or {})}, content)
 
 
-def peek(code: str, extra: str = "", aria: str | None = None) -> El:
+def peek(code: str, extra: str = "", aria: str | None = None, attrs: dict | None = None) -> El:
     """The owner's own face-down card: a back with the card's corner turned up for them alone."""
     rank, suit = parts(code)
     chip = [rank, h("span.tb-sym", SYMBOLS[suit])]
     r = role(code)
     return h(f"div.tb-card.tb-back.tb-peek{extra}",
-             {"role": "img", "aria-label": aria or f"{words(code)}, face down (only you see it)", "data-card": code},
+             {"role": "img", "aria-label": aria or f"{words(code)}, face down (only you see it)", "data-card": code, **(attrs or {})},
              h(f"span.tb-chip.tb-chip-top.{suit_class(suit)}", {"aria-hidden": "true"}, chip),
              h("span.tb-peek-note", {"aria-hidden": "true"}, r or "face down"),
              h(f"span.tb-chip.tb-chip-bottom.{suit_class(suit)}", {"aria-hidden": "true"}, list(chip)))
 
 
-def layer(card: dict, extra: str = "") -> El:
-    """One card of a tower as the view gives it: face up, the viewer's own face-down card, or a back."""
+def layer(card: dict, extra: str = "", place: str | None = None) -> El:
+    """One card of a tower as the view gives it: face up, the viewer's own face-down card, or a back.
+    ``place`` (a tower and height) names a card for motion when its face is hidden (motion.py)."""
     code = card["card"]
+    mark = last_move(".tb-last" in extra)
     if code is None:
-        return back(extra)
+        return back(extra, attrs={**key("place", place, effect="arrive"), **mark} if place else None)
+    moving = {**key("card", code, state="up" if card["face_up"] or card.get("revealed") else "down", effect="flip"), **mark} if place else None
     if card.get("revealed"):  # a finished game's bluff, turned up for everyone
-        return face(code, extra + ".tb-revealed", aria=f"{words(code)}, was face down")
+        return face(code, extra + ".tb-revealed", aria=f"{words(code)}, was face down", attrs=moving)
     if card["face_up"]:
-        return face(code, extra, aria=f"{words(code)}, face up")
-    return peek(code, extra)
+        return face(code, extra, aria=f"{words(code)}, face up", attrs=moving)
+    return peek(code, extra, attrs=moving)
 
 
 def mini(code: str) -> El:

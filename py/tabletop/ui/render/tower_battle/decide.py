@@ -125,7 +125,8 @@ class Choice:
             desc = "army card" if r == "army" else r
             button = h("button.tb-hand-card" + (".tb-selected" if code == selected else ""),
                        {"id": f"tb-hand-{code}", "data-step": "card", "aria-pressed": "true" if code == selected else "false"},
-                       C.face(code, aria=f"{entry['label']}, {desc}, for your {C.NOUNS[entry['tower']]} tower"),
+                       C.face(code, aria=f"{entry['label']}, {desc}, for your {C.NOUNS[entry['tower']]} tower",
+                              attrs=C.key("card", code, effect="arrive")),
                        on_click=lambda _e, c=code: self.select(c))
             buttons.append(button)
             items.append(h("li", button))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war.cards import (
     SEAT_CLASSES,
@@ -49,7 +50,8 @@ def played_row(entries: list[dict], current: str | None) -> list[El]:
             extra.insert(0, f"joker played as the {name(e['as'])}")
         if e["double"]:
             extra.append("a double")
-        out.append(h("li.twar-played-card", {"class": " ".join(c for c in ("twar-current" if is_current else "", "twar-gone" if gone else "") if c) or None},
+        out.append(h("li.twar-played-card", {"class": " ".join(c for c in ("twar-current" if is_current else "", "twar-gone" if gone else "") if c) or None,
+                                             **motion.key("card", e["card"]), **motion.last_move(is_current)},
                      card_img(e["as"], note=None, extra=", ".join(extra)),
                      h("span.twar-value.twar-zeroed", {"aria-hidden": "true", "title": "a later card of this suit took its points"},
                        h("s", note), " 0") if gone else h("span.twar-value", {"aria-hidden": "true"}, note),
@@ -78,12 +80,13 @@ def hand_area(ctx, view: dict, seat: int) -> El:
         options = by_card.get(code, [])
         if not options:
             why = "a joker copies one of your earlier cards of this battle" if code.startswith("JOKER") and ctx.legal_of("play") else ""
-            buttons.append(h("span.twar-handcard.twar-idle", card_img(code, extra=why), h("span.twar-hand-note", why) if why else None))
+            buttons.append(h("span.twar-handcard.twar-idle", motion.key("card", code, effect="arrive"), card_img(code, extra=why),
+                             h("span.twar-hand-note", why) if why else None))
             continue
         if code.startswith("JOKER"):
             open_ = joker_open == code
             buttons.append(h("button.twar-handcard.twar-joker-btn", {"data-step": "joker", "aria-expanded": "true" if open_ else "false",
-                                                                      "id": f"twar-j-{code}"},
+                                                                      "id": f"twar-j-{code}", **motion.key("card", code, effect="arrive")},
                              face(code), sr("Joker:"), h("span.twar-hand-note", "copy…"), sr("choose which of your cards it copies"),
                              on_click=lambda _e, c=code: _toggle_joker(ctx, c)))
             continue
@@ -91,7 +94,7 @@ def hand_area(ctx, view: dict, seat: int) -> El:
         result = p.get("result")
         words = f"Play the {name(code)}, worth"
         buttons.append(h("button.twar-handcard", {"data-move": move_attr(ctx, move), "id": f"twar-play-{code}",
-                                                   "data-result": result or "lead"},
+                                                   "data-result": result or "lead", **motion.key("card", code, effect="arrive")},
                          face(code), sr(words), h("span.twar-hand-note", h("b", f"{p['value']}"), " ", result or "", " · double" if p["double"] else ""),
                          on_click=lambda _e, m=move: ctx.play(m)))
     parts = [h("div.twar-hand", {"role": "group", "aria-label": "Your hand"}, buttons)]

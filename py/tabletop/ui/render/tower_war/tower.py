@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from tabletop.games.tower_war.hand import is_calm
+from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
@@ -128,16 +129,19 @@ def top_view(ctx, view: dict, aiming: bool) -> El:
     if top["pyramids"] and len(top["pyramids"]) == 3 and (placing.get("piece") == "card" or (held and held["piece"] == "card")):
         pts = " ".join(f"{f(p['x'] - ox)},{f(-(p['y'] - oy))}" for p in top["pyramids"])
         parts.append(h("polygon.twar-crown-tri", {"points": pts}))
+    last = view.get("last_drop") or {}
+    newest = len(top["pyramids"]) - 1 if last.get("piece") == "pyramid" and "lets go" in ((view.get("log") or [""])[-1]) else None
     for p in top["pyramids"]:
+        moving = {**motion.key("pyr", f"{shown_k}-{p['index']}", effect="arrive"), **motion.last_move(p["index"] == newest)}
         cls = ""
         if fall and fall["piece"] == "pyramid" and fall["level"] == shown_k and p["index"] in (fall["index"], fall.get("other")):
             cls = "twar-culprit" if p["index"] == fall["index"] else "twar-victim"
         if p["index"] in lifting and p["index"] in lifts:
             move = lifts[p["index"]]
-            parts.append(pyramid_top(p, ox, oy, "twar-liftable " + cls, {"data-move": json.dumps(ctx.move_json(move))},
-                                     on_click=lambda _e, mv=move: ctx.play(mv)))
+            parts.append(h("g", moving, pyramid_top(p, ox, oy, "twar-liftable " + cls, {"data-move": json.dumps(ctx.move_json(move))},
+                                                    on_click=lambda _e, mv=move: ctx.play(mv))))
         else:
-            parts.append(pyramid_top(p, ox, oy, cls))
+            parts.append(h("g", moving, pyramid_top(p, ox, oy, cls)))
     # cards that fell: their outlines, what stood on them, and the balance point that left the tripod
     if fall and fall["piece"] == "card":
         for lv in levels[fall["level"]:]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tabletop.engine.cards import Suit
 from tabletop.ui.dom import El, h
+from tabletop.ui.motion import key, last_move
 from tabletop.ui.render.towers_of_wyoming.cards import back, face, fan_card
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
 from tabletop.ui.render.towers_of_wyoming.words import Teller, cards, named, plural, symbol
@@ -47,7 +48,7 @@ def piles(view: dict) -> list[El]:
     discard_el = h("div.tow-pile", {"role": "group", "aria-label": f"Discard pile: {plural(discard, 'card')}{top_words}"},
                    h("span.tow-label", {"aria-hidden": "true"}, "Discard"),
                    h("span.tow-pile-cards", {"aria-hidden": "true"},
-                     face(top["code"], ".tow-pile-card") if top else h("span.tow-pile-empty", "empty"),
+                     face(top["code"], ".tow-pile-card", attrs=key("card", top["code"])) if top else h("span.tow-pile-empty", "empty"),
                      h("strong.tow-count", str(discard))))
     return [draw_el, discard_el]
 
@@ -141,13 +142,14 @@ def tower(view: dict, seat: dict, t: dict, choice: Choice, teller: Teller, tags:
         # Named by its (hidden) sentence, not aria-label: the visible chip stays part of the name.
         return h(f"button#tow-target-{owner}-{f}{classes}",
                  {"type": "button", "aria-pressed": "true" if chosen else "false",
-                  "data-step": "target", "data-target": f"{owner}-{f}", "data-tower": f"{letter or ''}{size}"},
+                  "data-step": "target", "data-target": f"{owner}-{f}", "data-tower": f"{letter or ''}{size}", **last_move(bool(tag))},
                  h("span.visually-hidden", spoken), parts, on_click=lambda _e: on_target(key))
     if tag:
         label += f" (just changed: {tag})"
     if winning:
         label += ", the winning tower"
-    return h(f"div{classes}", {"role": "img", "aria-label": label, "data-target": f"{owner}-{f}", "data-tower": f"{letter or ''}{size}"}, parts)
+    return h(f"div{classes}", {"role": "img", "aria-label": label, "data-target": f"{owner}-{f}", "data-tower": f"{letter or ''}{size}",
+                               **last_move(bool(tag))}, parts)
 
 
 def seat_panel(view: dict, seat: dict, choice: Choice, teller: Teller, tags: dict, on_target, winners: list[int]) -> El:

@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 
 from tabletop.engine.cards import Suit
+from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.towers_of_wyoming.cards import face
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
@@ -34,7 +35,7 @@ def hand(view: dict, choice: Choice, on_card: Callable[[str, str, int], None]) -
             picked = choice.selected(code, letter, i)
             new = code in drawn
             label = card_name(code) + (", just drawn" if new else "")
-            attrs = {"type": "button", "data-card": code, "data-suit": letter}
+            attrs = {"type": "button", "data-card": code, "data-suit": letter, **motion.key("card", code, effect="arrive")}
             classes = ".tow-card"
             if choice.must_discard:
                 attrs["aria-pressed"] = "true" if picked else "false"

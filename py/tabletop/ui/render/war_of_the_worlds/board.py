@@ -10,8 +10,11 @@ The empty quadrant shows a ghost outline where a coaster may be moved.
 from __future__ import annotations
 
 from tabletop.ui.dom import El, Handler, h
+from tabletop.ui.motion import frame as motion_frame
+from tabletop.ui.motion import key, last_move
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import pyramid, words
+from tabletop.ui.render.war_of_the_worlds.recent import MOVED
 from tabletop.ui.roving import roving
 
 QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -52,11 +55,25 @@ def board(ctx, ch: Choices, recent, highlight_coaster: int | None) -> El:
         items.append(plate(ctx, ch, coaster, recent, highlight_coaster))
         cells += [(coaster, cell) for cell in coaster["cells"]]
     cells.sort(key=lambda pair: (pair[1]["row"], pair[1]["col"]))
-    buttons = [cell_button(ctx, ch, coaster, cell, doomed, banned, placed, recent) for coaster, cell in cells]
+    tiles = tile_keys(b["coasters"])
+    came = just_moved(view.get("log") or [], tiles)
+    buttons = [cell_button(ctx, ch, coaster, cell, doomed, banned, placed, recent, (tiles[cell["cell"]], came)) for coaster, cell in cells]
     items += buttons
     items.append(ghost(ctx, ch, b["empty_quadrant"], b["coasters"], highlight_coaster))
     label = f"The Earth: three coasters in an L, the {b['empty_quadrant']} corner empty; {b['occupied']} of 27 cells occupied"
-    return h("div.wotw-board", {"role": "group", "aria-label": label}, roving(h("div.wotw-frame", items), buttons))
+    return h("div.wotw-board", {"role": "group", "aria-label": label, **motion_frame()}, roving(h("div.wotw-frame", items), buttons))
+
+
+def tile_keys(coasters: list[dict]) -> dict[str, str]:
+    """Each cell's tile, for motion: a coaster lists its cells tile by tile, so the same tile keeps
+    its key when its coaster turns or moves (motion.py draws it travelling)."""
+    return {cell["cell"]: f"{coaster['id']}-{i}" for coaster in coasters for i, cell in enumerate(coaster["cells"])}
+
+
+def just_moved(log: list[str], tiles: dict[str, str]) -> dict[str, str]:
+    """The pyramid the last line moved: {its cell: the tile it left}, so it is drawn sliding along its arrow."""
+    m = MOVED.match(log[-1]) if log else None
+    return {m.group(3): tiles[m.group(2)]} if m and m.group(2) in tiles else {}
 
 
 def plate(ctx, ch: Choices, coaster: dict, recent, highlight: int | None) -> El:
@@ -77,15 +94,19 @@ def plate(ctx, ch: Choices, coaster: dict, recent, highlight: int | None) -> El:
                               "aria-label": f"Turn {coaster_name(coaster)} a quarter turn {word}"},
                              h("span", {"aria-hidden": "true"}, icon),
                              on_click=lambda _e, m=move: ctx.play(m)))
-    return h("div", {"class": classes}, h("span.wotw-dot", {"aria-hidden": "true"}), buttons)
+    return h("div", {"class": classes, **key("coaster", cid, state=coaster["rotation"], effect="turn")},
+             h("span.wotw-dot", {"aria-hidden": "true"}), buttons)
 
 
-def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned: set, placed: str | None, recent) -> El:
+def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned: set, placed: str | None, recent,
+                moving: tuple[str, dict[str, str]] = ("", {})) -> El:
     name, piece = cell["cell"], cell["piece"]
     row, col = cell["row"], cell["col"]
     classes = [f"wotw-cell wotw-r{row} wotw-k{col} wotw-c{coaster['id']}"]
     label = [name, words(piece)]
-    attrs: dict = {"id": f"wotw-{name}", "data-cell": name}
+    tile_key, came = moving
+    attrs: dict = {"id": f"wotw-{name}", "data-cell": name,
+                   **(key("tile", tile_key, state=coaster["rotation"], effect="turn") if tile_key else {})}
     action: Handler | None = None
     size_pick = ch.places.get(ch.size) if ch.size else None
     targets = ch.steps.get(ch.source, {}) if ch.source else {}
@@ -133,6 +154,7 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
     mark = next((m for m in MARK_ORDER if m in marks), None)
     if mark and not (mark == "from" and piece):
         attrs["data-recent"] = mark
+        attrs.update(last_move())
         label.append(MARK_WORDS[mark])
     if cell["arrows"]:
         label.append("arrows " + ", ".join(ARROW_WORDS[a] for a in cell["arrows"]))
@@ -142,18 +164,22 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
         action = lambda _e: clear(ctx)  # noqa: E731
     attrs["aria-label"] = ", ".join(label)
     attrs["class"] = " ".join(classes)
-    return h("button", attrs, tile(cell, piece, live_arrows), on_click=action)
+    came_from = f"piece:{came[name]}" if name in came else None
+    piece_key = key("piece", tile_key, came_from=came_from, state="up" if piece["standing"] else "down", effect="tip arrive") \
+        if piece and tile_key else {}
+    return h("button", attrs, tile(cell, piece, live_arrows, piece_key), on_click=action)
 
 
-def tile(cell: dict, piece: dict | None, live: set) -> El:
-    """The cell's picture: tile, arrows (those leading to a legal target drawn live), pyramid."""
+def tile(cell: dict, piece: dict | None, live: set, piece_key: dict | None = None) -> El:
+    """The cell's picture: tile, arrows (those leading to a legal target drawn live), pyramid
+    (in a group named for motion: it slides, tips over, arrives)."""
     still = "".join(ARROW_PATHS[a] for a in cell["arrows"] if a not in live)
     lit = "".join(ARROW_PATHS[a] for a in cell["arrows"] if a in live)
     return h("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true"},
              TILE,
              h("path", {"class": "wotw-arrow", "d": still}) if still else None,
              h("path", {"class": "wotw-arrow is-live", "d": lit}) if lit else None,
-             pyramid(piece["side"], piece["pips"], piece["standing"], floor=78) if piece else None)
+             h("g.wotw-piece", piece_key or {}, pyramid(piece["side"], piece["pips"], piece["standing"], floor=78)) if piece else None)
 
 
 def ghost(ctx, ch: Choices, quadrant: str, coasters: list[dict], highlight: int | None) -> El:

@@ -3,6 +3,7 @@ Treehouse dice, what happened last turn, and the end-of-game breakdown."""
 
 from __future__ import annotations
 
+from tabletop.ui import motion
 from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.render.war_of_the_worlds.board import QUADRANT_WORDS, coaster_name
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
@@ -218,7 +219,8 @@ def dice(ctx, ch: Choices) -> El | None:
     out = []
     for i, face in enumerate(faces):
         label = f"{face.capitalize()}: {FACE_WORDS[face]}"
-        attrs: dict = {"class": f"wotw-die wotw-face-{face}", "data-face": face}
+        attrs: dict = {"class": f"wotw-die wotw-face-{face}", "data-face": face,
+                       **motion.key("die", i, state=f"{view.get('turn')}-{face}", effect="roll")}  # rolls anew each turn
         handler: Handler | None = None
         hint = ""  # what pressing the die does, for screen readers (the visible text stays part of the name)
         if phase == "dice" and ch.keeps:

@@ -1,0 +1,218 @@
+"""Motion at the table (py/tabletop/ui/motion.py), on the real page: after a move something is
+animated in every game, nothing is with reduce-motion (the system's or the app's setting), a
+click lands while an animation runs, and the last move stays marked until the next one.
+
+Every call to Element.animate is counted by a wrapper installed in the page (a finished
+300 ms animation leaves no trace to look for afterwards); ``hold`` pauses each new animation
+where it starts, so "a click during an animation" does not depend on timing.
+"""
+
+from __future__ import annotations
+
+import json
+
+from conftest import boot, goto, moves_made, play_any_move, shot, start_saved_game
+from tabletop.engine.rng import Rng
+from tabletop.games import GAMES
+
+COMPUTER = {"name": "Bot", "kind": "computer", "level": "easy"}
+COUNT_ANIMATIONS = """hold => {
+  if (!window.__animCount) {
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+      const a = animate.apply(this, args);
+      window.__anims.push({key: this.getAttribute('data-motion'), ms: args[1].duration, live: document.getAnimations().length});
+      if (window.__hold) a.pause();
+      return a;
+    };
+    window.__animCount = true;
+  }
+  window.__anims = [];
+  window.__hold = hold;
+}"""
+
+
+def count_animations(page, hold: bool = False) -> None:
+    page.evaluate(COUNT_ANIMATIONS, hold)
+
+
+def animations(page) -> list[dict]:
+    return page.evaluate("window.__anims")
+
+
+def seeded_moves(game: str, seed: int, stop, players: int = 2, options: dict | None = None, limit: int = 400) -> list[dict]:
+    """Moves of a seeded random game up to the first state ``stop`` accepts (the page replays them)."""
+    module = GAMES[game]
+    rng = Rng(seed)
+    state = module.new_game(players, options or {}, seed)
+    moves: list[dict] = []
+    for _ in range(limit):
+        if stop(module, state) or not module.legal_moves(state):
+            break
+        move = rng.choice(module.legal_moves(state))
+        state = module.apply(state, move)
+        moves.append(module.move_to_json(move))
+    return moves
+
+
+def seat0_to_act(phase: str | None = None):
+    def stop(module, state) -> bool:
+        view = module.view(state, 0)
+        return module.to_act(state) == 0 and (phase is None or view.get("phase") == phase)
+    return stop
+
+
+# (game, seats, options, stop): a position where the person (seat 0) moves something keyed
+POSITIONS = {
+    "war-of-the-worlds": (["Ana", "Ben"], {}, lambda m, s: True),
+    "tower-battle": (["Ana", COMPUTER], {}, seat0_to_act("play")),
+    "towers-of-wyoming": (["Ana", COMPUTER], {}, seat0_to_act()),
+    "tower-war": (["Ana", COMPUTER], {}, seat0_to_act("play")),
+}
+OPENED = [0]
+
+
+def open_position(page, game: str) -> int:
+    seats, options, stop = POSITIONS[game]
+    moves = seeded_moves(game, 11, lambda m, s: m.to_act(s) == 0 and bool(m.legal_moves(s)) and stop(m, s))
+    OPENED[0] += 1
+    start_saved_game(page, game, seats, 11, options, moves, save_id=f"e2e-motion-{OPENED[0]}")
+    page.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) === n", arg=len(moves))
+    return len(moves)
+
+
+def wait_moves(page, n: int) -> None:
+    page.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) >= n", arg=n)
+
+
+def test_a_move_is_animated_in_every_game_and_the_last_move_is_marked(app):
+    seen = {}
+    for game in POSITIONS:
+        n = open_position(app, game)
+        count_animations(app)
+        play_any_move(app)
+        wait_moves(app, n + 1)
+        if game != "war-of-the-worlds":  # the computer answers; its move lands marked
+            wait_moves(app, n + 2)
+            app.wait_for_selector("[data-last-move]", state="attached")
+            app.wait_for_function("() => window.__anims.length > 0")
+        anims = animations(app)
+        assert anims, f"{game}: nothing was animated after a move"
+        assert all(0 < a["ms"] <= 300 for a in anims), anims
+        assert any(a["live"] > 0 for a in anims), "document.getAnimations() was empty while animating"
+        seen[game] = sorted({a["key"].split(":")[0] for a in anims})
+        shot(app, f"motion-after-{game}")
+    print("animated:", json.dumps(seen))
+
+
+def test_war_of_the_worlds_pieces_slide_turn_and_stay_marked(app):
+    """A pyramid placed arrives; a pyramid moved slides from its old cell; a coaster turned turns."""
+    open_position(app, "war-of-the-worlds")
+    count_animations(app)
+    play_any_move(app)
+    wait_moves(app, 1)
+    marked = app.locator(".wotw-cell[data-last-move]")
+    assert marked.count() >= 1
+    keys = [a["key"] for a in animations(app)]
+    assert any(k.startswith("piece:") for k in keys), keys
+    # the mark stays through a re-render that is not a move (a choice half made)
+    before = app.evaluate("window.twMotion().renders")
+    app.locator("[data-step]:visible:not([disabled])").first.click()
+    app.wait_for_function("n => window.twMotion().renders > n", arg=before)
+    assert app.locator(".wotw-cell[data-last-move]").count() >= 1
+
+
+def test_reduced_motion_from_the_system_animates_nothing(browser, site):
+    context, page, _ = boot(browser, site, reduced_motion="reduce")
+    try:
+        page.evaluate("localStorage.clear()")
+        n = open_position(page, "tower-battle")
+        count_animations(page)
+        play_any_move(page)
+        wait_moves(page, n + 2)
+        page.wait_for_timeout(100)
+        assert animations(page) == []
+        assert page.locator("[data-last-move]").count() >= 1  # the mark is not motion: it stays
+    finally:
+        context.close()
+
+
+def test_reduce_motion_setting_animates_nothing(app):
+    goto(app, "#/settings")
+    app.locator("#setting-reduce-motion").check()
+    try:
+        n = open_position(app, "war-of-the-worlds")
+        count_animations(app)
+        play_any_move(app)
+        wait_moves(app, n + 1)
+        assert animations(app) == []
+    finally:
+        goto(app, "#/settings")
+        app.locator("#setting-reduce-motion").uncheck()
+
+
+def test_a_click_during_an_animation_is_not_blocked(app):
+    """Every animation is held at its first frame; the next choice is clicked and plays at once."""
+    n = open_position(app, "war-of-the-worlds")
+    count_animations(app, hold=True)
+    play_any_move(app)
+    wait_moves(app, n + 1)
+    assert app.evaluate("document.getAnimations().filter(a => a.playState === 'paused').length") > 0
+    target = app.locator("[data-step]:visible:not([disabled]), [data-move]:visible:not([disabled])").first
+    box = target.bounding_box()
+    app.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # no waiting for the page to settle
+    app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n "
+                          "|| document.querySelector('[aria-pressed=true], .is-selected, [data-move]') !== null", arg=n + 1)
+    play_any_move(app)
+    wait_moves(app, n + 2)
+    app.evaluate("window.__hold = false; document.getAnimations().forEach(a => a.finish())")
+    assert moves_made(app) >= n + 2
+
+
+MOVES_TIMED = """async n => {
+  const usable = sel => Array.from(document.querySelectorAll(sel)).filter(el => el.offsetParent !== null && !el.disabled);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    if (!usable('[data-move]').length && usable('[data-step]').length) usable('[data-step]')[0].click();
+    const move = usable('[data-move]')[0];
+    if (!move) break;
+    const t0 = performance.now();
+    move.click();
+    const t1 = performance.now();
+    await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+    out.push([t1 - t0, performance.now() - t0]);
+    await new Promise(r => setTimeout(r, 320));
+  }
+  return out;
+}"""
+
+
+def median(values: list[float]) -> float:
+    values = sorted(values)
+    return round(values[len(values) // 2], 1)
+
+
+def test_motion_cost_is_measured(app):
+    """What a move's click costs with motion and without (the same 12 moves of one seeded game of
+    The War of the Worlds, twice each, alternating), and the motion bookkeeping's own share.
+    Printed, not asserted: the numbers vary with the machine's load."""
+    runs: dict[str, list] = {"motion": [], "reduced": []}
+    spent = []
+    for _ in range(2):
+        for label in ("reduced", "motion"):
+            goto(app, "#/settings")
+            app.locator("#setting-reduce-motion").set_checked(label == "reduced")
+            open_position(app, "war-of-the-worlds")
+            before = app.evaluate("window.twMotion()")
+            runs[label] += app.evaluate(MOVES_TIMED, 12)
+            after = app.evaluate("window.twMotion()")
+            if label == "motion":
+                assert after["animated"] > before["animated"]
+                spent.append((after["total_ms"] - before["total_ms"]) / max(1, after["moves"] - before["moves"]))
+    goto(app, "#/settings")
+    app.locator("#setting-reduce-motion").uncheck()
+    out = {label: {"handler_ms": median([r[0] for r in rows]), "click_to_frame_ms": median([r[1] for r in rows]), "moves": len(rows)}
+           for label, rows in runs.items()}
+    out["motion_bookkeeping_ms_per_move"] = round(sum(spent) / len(spent), 1)
+    print("motion cost:", json.dumps(out))
+    assert out["motion"]["moves"] == out["reduced"]["moves"] > 0
