@@ -202,7 +202,8 @@ json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12)
-FIELDS = ["format", "version", "game", "options", "seats", "seed", "moves", "name", "saved_at", "id", "kept"]
+FIELDS = ["format", "version", "game", "options", "seats", "seed", "moves", "name", "saved_at", "id", "kept",
+          "revision", "finished", "to_act", "result"]
 
 
 @st.composite
@@ -267,3 +268,20 @@ def test_the_revision_counter_is_read_back_and_checked():
     assert store.revision("a") == 7 and store.revision("b") == 0 and store.revision("c") == 0 and store.revision("none") == 0
     assert [r["id"] for r in store.list()] == ["a"] and store.get("a")["revision"] == 7
     assert "revision number is unreadable" in json.loads(backend.data[ASIDE_PREFIX + "b"])["reason"]
+
+
+def test_a_malformed_summary_is_dropped_and_the_game_kept():
+    """Whose turn and the result are notes the app writes for Home: a bad one costs the note only."""
+    ok = {"finished": True, "to_act": 1, "result": {"winners": [0], "scores": [7, 5], "reason": "All cells are full."}}
+    assert {k: v for k, v in parse_save(json.dumps(dict(good(1), **ok)), GAMES).items() if k in ok} == {
+        "finished": True, "to_act": 1, "result": {"winners": [0], "scores": [7.0, 5.0], "reason": "All cells are full."}}
+    for bad in ({"to_act": 2}, {"to_act": True}, {"finished": "yes"},
+                {"finished": True, "result": {"winners": [5], "scores": None, "reason": "x"}},
+                {"finished": True, "result": {"winners": [0], "scores": [1e400], "reason": "x"}},
+                {"finished": True, "result": {"winners": [0], "scores": [1], "reason": "x"}},
+                {"finished": True, "result": [1]}):
+        record = parse_save(json.dumps(dict(good(1), **bad)), GAMES)
+        for key, value in bad.items():
+            assert record.get(key) != value or key == "finished"
+        app = StandIn(MemoryBackend({SAVE_PREFIX + "g": json.dumps(dict(good(1), **bad))}))
+        assert "Good 1" in render_everything(app) and not app.notices
