@@ -59,6 +59,11 @@ def board(ctx, ch: Choices, recent, highlight_coaster: int | None) -> El:
     came = just_moved(view.get("log") or [], tiles)
     buttons = [cell_button(ctx, ch, coaster, cell, doomed, banned, placed, recent, (tiles[cell["cell"]], came)) for coaster, cell in cells]
     items += buttons
+    refused = ctx.ui.pop("refused", None)  # said once, beside the tapped cell; the next tap replaces it
+    if refused:
+        where = next(cell for _c, cell in cells if cell["cell"] == refused["cell"])
+        items.append(h(f"div.wotw-refusal-at.wotw-r{where['row']}.wotw-k{where['col']}",
+                       h("span#wotw-refusal.wotw-refusal", {"role": "status"}, refused["why"])))
     items.append(ghost(ctx, ch, b["empty_quadrant"], b["coasters"], highlight_coaster))
     label = f"The Earth: three coasters in an L, the {b['empty_quadrant']} corner empty; {b['occupied']} of 27 cells occupied"
     return h("div.wotw-board", {"role": "group", "aria-label": label, **motion_frame()}, roving(h("div.wotw-frame", items), buttons))
@@ -161,7 +166,8 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
     if action is None:
         attrs["tabindex"] = "-1"
         attrs["aria-disabled"] = "true"
-        action = lambda _e: clear(ctx)  # noqa: E731
+        why = refusal(ctx, ch, cell, banned)
+        action = lambda _e, w=why: refuse(ctx, name, w)  # noqa: E731
     attrs["aria-label"] = ", ".join(label)
     attrs["class"] = " ".join(classes)
     came_from = f"piece:{came[name]}" if name in came else None
@@ -195,12 +201,37 @@ def ghost(ctx, ch: Choices, quadrant: str, coasters: list[dict], highlight: int 
              on_click=lambda _e: ctx.play(move))
 
 
-def pick_source(ctx, name: str) -> None:
-    ctx.ui["source"] = None if ctx.ui.get("source") == name else name
+def refusal(ctx, ch: Choices, cell: dict, banned: set) -> str:
+    """Why a tap on this cell does nothing now, in a few words (shown where the finger is)."""
+    name, piece = cell["cell"], cell["piece"]
+    if ctx.view.get("outcome") is not None:
+        return "The game is over."
+    if not ch.any:
+        return "Not your turn yet."
+    if ch.places:
+        if ch.size is None:
+            return "Choose a size in your supply first."
+        return "This cell is taken." if piece else f"Your {ch.size} cannot go here."
+    if ch.steps:
+        if ch.source is None:
+            return "This pyramid cannot move now." if piece else "Choose a pyramid that can move first."
+        if (ch.source, name) in banned:
+            return f"No straight back: it came from here to {ch.source} this turn."
+        return "Taken." if piece else f"{ch.source}'s arrows do not lead here."
+    if ch.destroys:
+        return "Choose one of the pyramids marked to fall."
+    if ch.rotates or ch.relocates or ch.done:
+        return "Turn or move the coaster with its buttons, or choose Done."
+    if ch.keeps or ch.wilds:
+        return "Choose with the dice first."
+    return "Nothing to do on this cell now."
+
+
+def refuse(ctx, name: str, why: str) -> None:
+    ctx.ui["refused"] = {"cell": name, "why": why}
     ctx.refresh()
 
 
-def clear(ctx) -> None:
-    if ctx.ui.get("source"):
-        ctx.ui["source"] = None
-        ctx.refresh()
+def pick_source(ctx, name: str) -> None:
+    ctx.ui["source"] = None if ctx.ui.get("source") == name else name
+    ctx.refresh()
