@@ -1,9 +1,9 @@
 """The balance lab: small batches of computer-against-computer games, run in slices,
 with the results as bars (per-seat wins and draws) and the simulate CLI's figures.
 
-The same numbers come from ``python3 -m tabletop.simulate`` for long runs; here a
-designer can try a variant on the spot. Batches add up until the setup changes or
-"Clear results" is pressed.
+The same numbers come from ``python3 -m tabletop.simulate`` for long runs (the README
+says how; the page itself speaks to players, not developers); here a designer can try
+a variant on the spot. Batches add up until the setup changes or "Clear results" is pressed.
 """
 
 from __future__ import annotations
@@ -187,14 +187,12 @@ def render(app) -> El:
                 h("h1", "Balance lab"),
                 notices(app),
                 h("p.hint", "Computer players play whole games against each other here, a few at a time, while the page stays "
-                            "usable. The same figures, for hundreds of games, come from the command line: "
-                            "python3 -m tabletop.simulate --game ID --bots LEVEL,LEVEL…"),
+                            "usable: try a variant or a mix of levels and see who wins how often."),
                 h("form.stack", {"novalidate": True},
-                  h("fieldset", h("legend", "Game"),
-                    h("label", {"for": "lab-game"}, "Game",
-                      h("select#lab-game", {"disabled": running},
-                        [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in app.games.items()],
-                        on_change=set_game)),
+                  h("fieldset", h("legend#lab-game-title", "Game"),  # one "Game": the legend names the list too
+                    h("select#lab-game", {"disabled": running, "aria-labelledby": "lab-game-title"},
+                      [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in app.games.items()],
+                      on_change=set_game),
                     players),
                   h("fieldset", h("legend", "Computer players"), seats,
                     h("label", h("input#lab-rotate", {"type": "checkbox", "checked": form["rotate"], "disabled": running},
