@@ -32,23 +32,29 @@ SAVE_FIELDS = ("format", "version", "game", "options", "seats", "seed", "moves",
 def save_to_code(save: Mapping[str, Any]) -> str:
     """The link code of a save: the fields an exported file holds (no storage id), compact."""
     data = {k: save[k] for k in SAVE_FIELDS if k in save}
+    return pack_json(data, LINK_VERSION)
+
+
+def pack_json(data: Any, version: str) -> str:
+    """``version.`` then the JSON of ``data``, deflated, in unpadded base64url (also a position's code, engine/position.py)."""
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     packed = zlib.compress(text.encode(), 9)
-    return f"{LINK_VERSION}." + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    return f"{version}." + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
 
 
-def text_from_code(code: str) -> str:
+def text_from_code(code: str, expected: str = LINK_VERSION) -> str:
     """The save file's text inside a code; SaveError says why a code is not readable.
 
     Sizes are checked before any work: the code's length first, then the inflated text is
-    cut at the save limit (a small code cannot inflate into gigabytes).
+    cut at the save limit (a small code cannot inflate into gigabytes). ``expected`` is the
+    code's kind and version (``g1`` a game, ``p1`` a position seen by one seat).
     """
     if len(code) > MAX_CODE_CHARS:
         raise SaveError("too-large", f"the link is too long to hold a game ({len(code) // 1024} KB; the limit is {MAX_CODE_CHARS // 1024} KB)")
     version, dot, body = code.partition(".")
-    if not dot or not version.startswith("g") or not version[1:].isdigit():
+    if not dot or version[:1] != expected[:1] or not version[1:].isdigit():
         raise SaveError("foreign", "this link does not hold a Towers & Worlds game")
-    if version != LINK_VERSION:
+    if version != expected:
         raise SaveError("version", "this link was made by a newer version of the app")
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)

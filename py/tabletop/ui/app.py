@@ -155,6 +155,10 @@ class App:
 
     def _table_or_setup(self, route: Route):
         if self.session is None or self.session.module.ID != route.game:
+            if route.name == "embed" and browser.query_param("position"):
+                from tabletop.ui.screens import position  # a position diagram (?embed=GAME&position=CODE)
+
+                return position.render(self, route.game, browser.query_param("position") or "")
             if route.name == "embed":
                 return self._embed_start(route.game)
             return new_game.render(self, route.game)

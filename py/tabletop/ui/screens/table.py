@@ -101,11 +101,18 @@ def side_panel(app, session, view: dict) -> El:
                  h("button#keep-copy", "Keep a copy…", on_click=lambda _e: app.keep_copy()) if app.store.available else None,
                  h("button#export-game", "Export", on_click=lambda _e: app.export_save(session.record())),
                  h("button#share-game", "Share…", on_click=lambda _e: app.share_game()),
+                 h("button#embed-position", "Embed this position…", on_click=lambda _e: embed_position(app)),
                  h("button#history", {"disabled": not session.save["moves"], "aria-label": "History: step through the moves so far"},
                    "History", on_click=lambda _e: app.open_history())),
                h("p#undo-why.hint", undo.reason),
                None if app.store.available else h("p.hint.saves-off", "Saves are off here: use Export to keep this game.")),
              log_panel(session, log))
+
+
+def embed_position(app) -> None:
+    from tabletop.ui.screens.position import offer_embed  # loaded when asked
+
+    offer_embed(app)
 
 
 def log_panel(session, log: list[str]) -> El:
