@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import goto, shot, start_saved_game
+from conftest import goto, moves_made, play_any_move, shot, start_saved_game
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import VERSION
 from tabletop.games import GAMES
@@ -57,7 +57,9 @@ def test_history_from_the_table_steps_back_and_forth_and_returns(app):
     # focus is on the step controls: the arrow keys step at once
     app.keyboard.press("ArrowLeft")
     wait_position(app, 11)
-    assert app.inner_text("#history-line").startswith("Move 11 of 12 · ")
+    app.keyboard.press("ArrowLeft")  # focus stays on the controls after each step
+    wait_position(app, 10)
+    assert app.inner_text("#history-line").startswith("Move 10 of 12 · ")
     app.click("#history-first")
     wait_position(app, 0)
     assert app.inner_text("#history-line").startswith("The start")
@@ -158,3 +160,21 @@ def test_stepping_through_tower_war_is_quick(app):
           f"drawn: {forward * 1000:.1f} ms")
     assert len(built) == n and sum(built) > 0
     assert position(app) == (n, n)
+
+
+def test_history_in_an_embed_opens_in_place(app):
+    """An embed's address names only the game: the history shows in place, and Back returns to the table."""
+    goto(app, "#/embed/war-of-the-worlds")
+    app.click("#embed-start")
+    app.wait_for_selector("[data-screen='table']")
+    play_any_move(app)
+    app.click("#history")
+    app.wait_for_selector("[data-screen='replay']")
+    assert app.evaluate("location.hash") == "#/embed/war-of-the-worlds"
+    _, n = position(app)
+    assert n >= 1
+    app.keyboard.press("Home")
+    wait_position(app, 0)
+    app.keyboard.press("Escape")
+    app.wait_for_selector("[data-screen='table']")
+    assert moves_made(app) >= n

@@ -172,3 +172,10 @@ def test_the_step_controls_step_and_say_so_at_the_ends():
     tree = replay_screen.render(app, history, "Back", lambda: None)
     assert history.position == 5 and button(tree, "history-next").attrs["aria-disabled"] == "true"
     assert "Move 5 of 5 · " in text_of(button(tree, "history-line"))
+
+
+def test_the_replay_route_names_the_game_and_the_save():
+    from tabletop.ui.router import Route, parse
+
+    assert parse("#/replay/tower-war/kept-19a-ff01", tuple(GAMES)) == Route("replay", "tower-war", "kept-19a-ff01")
+    assert parse("#/replay/chess/x", tuple(GAMES)).name == "not-found"

@@ -78,7 +78,7 @@ def render(app: Any, history: History, back_label: str, back: Callable[[], None]
              notices(app),
              h("div.table-bar", h("h1#replay-title", "History: ", title),
                h("p.replay-whose", f"Read only, {whose}.")),
-             h("div.history-bar", {"role": "group", "aria-label": "Step through the moves", "tabindex": "-1",
+             h("div#history-bar.history-bar", {"role": "group", "aria-label": "Step through the moves", "tabindex": "-1",
                                    "data-take-focus": True if fresh else None},
                h("div.history-steps",
                  step_button("history-first", "First", "First: the start of the game", k > 0, lambda: step("first")),
