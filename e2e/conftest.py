@@ -140,3 +140,19 @@ def wait_until(page, expression: str, arg=None, timeout_ms: int = 60_000, every_
         page.wait_for_timeout(every_ms)
         waited += every_ms
     raise TimeoutError(f"not true after {timeout_ms} ms: {expression[:80]}")
+
+
+def pass_moment(page, tap: bool = False, expect: bool = False) -> bool:
+    """Hot-seat: a move that hands the device to another person first shows the mover how it turned
+    out (screens/moment.py); tap "Pass to NAME" so the curtain comes up. ``expect``: a hand-over is
+    due, so wait for the moment or the curtain first. False when there was no moment."""
+    if expect:
+        page.wait_for_selector(".curtain, #pass-on")
+    if page.locator("#pass-on").count() == 0:
+        return False
+    if tap:
+        page.tap("#pass-on")
+    else:
+        page.click("#pass-on")
+    page.wait_for_selector(".curtain")
+    return True

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import goto, play_any_move, shot, start_saved_game
+from conftest import goto, pass_moment, play_any_move, shot, start_saved_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from tabletop.engine.rng import Rng  # noqa: E402
@@ -135,11 +135,15 @@ def test_towers_of_wyoming_with_four_seats_mixes_people_and_computers(app):
     app.wait_for_selector("[data-curtain='0'], [data-move]", state="attached")
     if app.locator("[data-curtain]").count():
         app.click("#curtain-go")
-    play_any_move(app)  # Ann; then the easy computer moves and Bea's curtain comes up
-    app.wait_for_selector("[data-curtain='2']", timeout=20_000)
+    play_any_move(app)  # Ann; then the easy computer moves, Ann sees how it went and passes, and Bea's curtain comes up
+    app.wait_for_selector("[data-moment='0']", timeout=20_000)
+    pass_moment(app)
+    app.wait_for_selector("[data-curtain='2']")
     app.click("#curtain-go")
     play_any_move(app)  # Bea; then the hard computer, then Ann again
-    app.wait_for_selector("[data-curtain='0']", timeout=20_000)
+    app.wait_for_selector("[data-moment='2']", timeout=20_000)
+    pass_moment(app)
+    app.wait_for_selector("[data-curtain='0']")
     assert int(app.get_attribute("[data-screen='table']", "data-moves")) == 4
 
 

@@ -8,7 +8,7 @@ pins its element, one per game opened), which is why this test, and conftest's h
 wait with locators and functions that hold nothing.
 """
 
-from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made
+from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, pass_moment
 
 TABLE = "[data-screen='table']"
 
@@ -35,6 +35,7 @@ def play_moves(page, count: int) -> None:
     for _ in range(count):
         if page.locator("[data-end]").count():
             return
+        pass_moment(page)  # a move that hands over shows the mover its result first
         if page.locator("#curtain-go").count():
             page.click("#curtain-go")
         before = moves_made(page)

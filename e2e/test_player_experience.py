@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import goto, moves_made, play_any_move, start_saved_game
+from conftest import goto, moves_made, pass_moment, play_any_move, start_saved_game
 from tabletop.games import GAMES
 
 EVIL_NAME = "<img src=x onerror=alert(1)>"
@@ -145,6 +145,7 @@ def test_undo_is_off_after_a_tower_battle_move_that_drew_a_card(app):
     start = module.new_game(2, None, 11)
     after = module.apply(start, module.move_from_json(moves[0]))
     assert module.epoch(after) != module.epoch(start), "the move played should have drawn a card"
+    pass_moment(app, expect=True)  # Ana sees her move's result (undo already off), then passes
     app.click("#curtain-go")  # the other player takes the device: the table (and its undo) shows again
     app.wait_for_selector("#undo")
     assert app.locator("#undo").is_disabled()

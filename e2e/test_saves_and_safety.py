@@ -5,7 +5,7 @@ under a Content-Security-Policy that blocks nothing the app does."""
 import json
 from urllib.parse import quote
 
-from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move, start_saved_game
+from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, pass_moment, play_any_move, start_saved_game
 from tabletop.engine.saves import MAX_SAVE_BYTES
 from tabletop.games import GAMES
 
@@ -199,10 +199,12 @@ def test_the_csp_forbids_inline_script_and_blocks_nothing_the_app_does(browser, 
     for game in GAMES:
         start_from_form(page, game)
         for _ in range(3):
+            pass_moment(page)
             if page.locator("#curtain-go").count():
                 page.click("#curtain-go")
                 page.wait_for_selector("[data-move], [data-step]", state="attached")
             play_any_move(page)
+        pass_moment(page)
         if page.locator("#curtain-go").count():
             page.click("#curtain-go")
             page.wait_for_selector("[data-move], [data-step]", state="attached")

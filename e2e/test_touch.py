@@ -17,7 +17,7 @@ import pytest
 import tabletop.games.tower_battle as tb
 import tabletop.games.towers_of_wyoming as tw
 import test_tower_war as twar
-from conftest import boot, goto, moves_made, start_saved_game
+from conftest import boot, goto, moves_made, pass_moment, start_saved_game
 from tabletop.games import GAMES
 
 PHONE = (390, 844)
@@ -56,6 +56,7 @@ def open_game(page, game: str, seed: int, moves: list, options: dict | None = No
 
 
 def pass_curtain(page) -> None:
+    pass_moment(page, tap=True)  # a move that hands over shows the mover its result first
     if page.locator("#curtain-go").count():
         page.tap("#curtain-go")
         page.wait_for_selector("[data-screen='table'] .curtain", state="detached")

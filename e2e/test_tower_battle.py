@@ -14,7 +14,7 @@ import random
 
 import tabletop.games.tower_battle as tb
 from axe import audit
-from conftest import SHOTS, moves_made, play_any_move, shot, start_saved_game
+from conftest import SHOTS, moves_made, pass_moment, play_any_move, shot, start_saved_game
 from tabletop.engine.cards import ACE
 from tabletop.games.tower_battle import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
 
@@ -106,6 +106,7 @@ def secrets(state, seat: int) -> list[str]:
 def pass_curtain(page, state) -> None:
     """The curtain names the next person; nothing of their hand is in the page; then tap through."""
     seat = tb.to_act(state)
+    pass_moment(page, expect=True)  # after a move, the mover's moment first (nothing of this hand in it either)
     page.wait_for_selector(".curtain")
     assert NAMES[seat] in page.inner_text(".curtain")
     html = page.inner_html("main#app")
@@ -235,7 +236,7 @@ def test_hot_seat_battle_declared_behind_the_curtain_assassin_and_win(app):
     before = moves_made(app)
     app.click(f"#tb-slot-{ace.card.suit.value}")
     app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n", arg=before)
-    if app.locator(".curtain").count():
+    if app.locator(".curtain, #pass-on").count():
         pass_curtain(app, states[j + 1])
     announced = app.inner_text(".tb-recap")
     assert "ASSASSIN" in announced.upper() and "strikes" in announced
@@ -399,6 +400,7 @@ def test_any_move_helper_works_at_every_decision(app):
     start_saved_game(app, GAME, NAMES, seed, options, [], save_id="tb-any")
     kinds = set()
     for _ in range(8):
+        pass_moment(app)
         if app.locator(".curtain").count():
             app.click("#curtain-go")
         app.wait_for_selector(".tb")

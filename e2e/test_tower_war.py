@@ -12,7 +12,7 @@ import json
 import time
 
 from axe import audit
-from conftest import goto, moves_made, play_any_move, shot, start_saved_game
+from conftest import goto, moves_made, pass_moment, play_any_move, shot, start_saved_game
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.hand import tremor
@@ -84,6 +84,7 @@ def open_at(page, seed: int, moves: list, options=None) -> str:
 
 
 def pass_curtain(page) -> None:
+    pass_moment(page)  # a move that hands over shows the mover its result first
     if page.locator("#curtain-go").count():
         page.click("#curtain-go")
         page.wait_for_selector(".twar")

@@ -13,7 +13,7 @@ import random
 
 import tabletop.games.towers_of_wyoming as tw
 from axe import audit
-from conftest import moves_made, play_any_move, shot, start_saved_game
+from conftest import moves_made, pass_moment, play_any_move, shot, start_saved_game
 
 GAME = "towers-of-wyoming"
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
@@ -62,6 +62,7 @@ def acting_view(s):
 
 
 def through_curtain(page, name: str):
+    pass_moment(page, expect=True)  # after a move, the mover's moment first
     page.wait_for_selector(".curtain")
     assert name in page.inner_text(".curtain")
     page.click("#curtain-go")
@@ -223,6 +224,7 @@ def test_forced_discard_says_why_and_discards_the_chosen_card(app):
     assert json.loads(app.get_attribute("#tow-confirm", "data-move")) == {"kind": "discard", "card": code}
     shot(app, "towers_of_wyoming-3p-discard")
     app.click("#tow-confirm")
+    pass_moment(app, expect=True)
     app.wait_for_selector(".curtain")
     assert moves_made(app) == len(moves) + 1
 
@@ -276,6 +278,7 @@ def test_play_any_move_works_at_every_decision(app):
     open_game(app, 2, seed, moves)
     for _ in range(4):
         play_any_move(app)
+        pass_moment(app)
         if app.locator(".curtain").count():
             app.click("#curtain-go")
             app.wait_for_selector(".tow")

@@ -107,7 +107,10 @@ def test_only_the_mover_may_take_back_once_the_device_is_passed():
     builder, other = session.to_act, 1 - session.to_act
     session.pass_to(builder)
     play_first(session)  # the last card of the first deck: nothing hidden is revealed
-    assert session.to_act == other and session.curtain == other
+    assert session.to_act == other and session.moment == builder and session.curtain is None  # the builder's moment
+    assert session.undo_status().allowed
+    session.end_moment()
+    assert session.curtain == other
     assert session.undo_status().allowed, "the first builder still holds the device and may take it back"
     session.pass_to(other)
     status = session.undo_status()

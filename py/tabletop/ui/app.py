@@ -353,6 +353,11 @@ class App:
         self.focus_decision = True
         self.render()
 
+    def end_moment(self) -> None:
+        """The mover taps "Pass to NAME": the curtain for the next person (screens/moment.py)."""
+        self.session.end_moment()
+        self.render()
+
     def undo(self) -> None:
         if self._moved_on_elsewhere():
             self._catch_up("Nothing was undone: this game had moved on in another tab. The table shows it as it stands now.")

@@ -8,6 +8,10 @@ and hands it the moves people choose; the rules themselves stay in the game modu
 - Hot-seat: ``shown_seat`` is the seat whose private information may be on screen.
   When a different person must act in a game with hidden information, ``curtain``
   names them and ``view`` holds nothing private until ``pass_to`` is called.
+- A moment for the mover: after a person's move that hands the device to another person
+  (straight away, or after the computer's replies), ``moment`` names the mover; the screen
+  still shows the mover's view (the result of their move, nothing of the next person's) with
+  no moves to make, until ``end_moment`` brings up the curtain (or an undo takes it back).
 - Undo takes back the last person's move (and any computer replies after it) as long
   as nothing hidden was revealed since: the game's ``epoch`` must be unchanged.
 """
@@ -70,6 +74,7 @@ class Session:
         self.movers, self.epochs = self._history()
         humans = self.human_seats()
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
+        self.moment: int | None = None  # the mover looking at their move's result before handing over
         self.ends_seen: int | None = None  # games of a match whose end the table has shown (screens/table.py)
 
     @classmethod
@@ -121,8 +126,9 @@ class Session:
     # -- hot-seat
     @property
     def curtain(self) -> int | None:
-        """The seat the device must be passed to before anything private is shown, or None."""
-        if not self.module.HIDDEN_INFORMATION or self.outcome is not None or self.public_now():
+        """The seat the device must be passed to before anything private is shown, or None
+        (None during the mover's moment too: the device is still in the mover's hands)."""
+        if self.moment is not None or not self.module.HIDDEN_INFORMATION or self.outcome is not None or self.public_now():
             return None
         seat = self.to_act
         if seat is None or self.is_computer(seat) or seat == self.shown_seat:
@@ -137,6 +143,11 @@ class Session:
 
     def pass_to(self, seat: int) -> None:
         self.shown_seat = seat
+        self.moment = None
+
+    def end_moment(self) -> None:
+        """The mover has seen their move's result and passes: the curtain for the next person."""
+        self.moment = None
 
     def viewer(self) -> int | None:
         """The seat whose view is on screen (None: a spectator's view, nothing private)."""
@@ -157,7 +168,7 @@ class Session:
     def legal_moves(self) -> list[Any]:
         """The moves the person at the screen may choose now (none while the curtain is up)."""
         seat = self.to_act
-        if seat is None or self.is_computer(seat) or self.curtain is not None:
+        if seat is None or self.is_computer(seat) or self.curtain is not None or self.moment is not None:
             return []
         moves: list[Any] = self.module.legal_moves(self.state)
         return moves
@@ -176,6 +187,11 @@ class Session:
         self.epochs.append(self.module.epoch(state))
         if not self.is_computer(seat) and (self.module.HIDDEN_INFORMATION is False or public):
             self.shown_seat = seat  # the device is in the mover's hands
+        self.moment = None
+        holder = self.shown_seat  # whoever has the device: the mover, or the last person to move before the computer
+        if holder is not None and (seat == holder or self.is_computer(seat)) and not self.is_computer(holder) \
+                and self.curtain is not None:
+            self.moment = holder  # they see how it turned out (and may undo) before the curtain goes up
         self.save["saved_at"] = time.time()
 
     def undo_status(self) -> UndoStatus:
@@ -207,6 +223,7 @@ class Session:
         self.state = replay(self.module, self.save)
         self.movers, self.epochs = self.movers[:keep], self.epochs[: keep + 1]
         self.shown_seat = seat
+        self.moment = None
 
     def record(self) -> dict[str, Any]:
         """The record to store: the save plus what Home shows without replaying it (whose turn,

@@ -8,6 +8,7 @@ import re
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
+from tabletop.ui.screens.moment import moment_banner
 
 PLAYER_N = re.compile(r"\bPlayer (\d)\b")
 
@@ -161,7 +162,10 @@ def render(app, bar_extra: El | None = None) -> El:
     session = app.session
     module = session.module
     if between_games(session):
+        session.end_moment()  # the end of a game is everyone's moment
         return game_end(app, session)
+    if session.moment is not None and not app.settings.get("curtain", True):
+        session.end_moment()  # hands are not hidden here: no hand-over to wait for
     seat = session.curtain
     if seat is not None and app.settings.get("curtain", True):
         return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
@@ -177,6 +181,8 @@ def render(app, bar_extra: El | None = None) -> El:
     to_act = session.to_act
     if outcome is not None:
         banner = end_banner(app, session, outcome)
+    elif session.moment is not None:
+        banner = moment_banner(app, session)
     elif session.is_computer(to_act):
         banner = h("div.turn-banner.thinking", {"role": "status"}, h("span.spinner", {"aria-hidden": "true"}), f"{session.name(to_act)} is thinking…")
     else:

@@ -1,0 +1,25 @@
+"""A moment for the mover (hot-seat): after a move that hands the device to someone else, the mover
+sees how it turned out, from their own seat, and may take it back where undo is allowed; one tap on
+"Pass to NAME" brings up the curtain for the next person (session.py keeps the moment).
+
+While it lasts the board is the mover's view with no moves to make: nothing of the next person's
+hand is drawn (the view is the mover's), and nothing can be played for them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.ui.dom import El, h
+
+
+def moment_banner(app: Any, session: Any) -> El:
+    """Where the turn banner goes: what this is, Undo when allowed, and the one tap to pass."""
+    mover, following = session.moment, session.to_act
+    undo = session.undo_status()
+    return h("div.turn-banner.moment", {"role": "status", "data-moment": str(mover)},
+             h("span.moment-text", f"{session.name(mover)}, this is how your move turned out."),
+             h("div.moment-actions",
+               h("button#moment-undo", {"title": undo.reason}, "Undo", on_click=lambda _e: app.undo()) if undo.allowed else None,
+               h("button#pass-on.primary", {"data-take-focus": True}, f"Pass to {session.name(following)}",
+                 on_click=lambda _e: app.end_moment())))
