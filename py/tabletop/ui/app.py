@@ -148,8 +148,8 @@ class App:
         it is drawn for, and how many moves (None off the table: nothing there moves). A hand-over
         is a new picture, not a move."""
         session = self.session
-        if session is None or self.route.name not in ("play", "embed") or session.module.ID != self.route.game:
-            return None
+        if session is None or self.route.name not in ("play", "embed") or session.module.ID != self.route.game or self.history_here:
+            return None  # (an embed's history in place is a replay: nothing there moves either)
         eyes = (session.viewer(), session.curtain) if session.module.HIDDEN_INFORMATION else None
         return session.save.get("id"), eyes, len(session.save["moves"])
 
