@@ -97,6 +97,14 @@ def test_war_of_the_worlds_diagram_from_the_widget_plays_on_from_there(browser, 
     assert frame.locator(".replay-board[inert]").count() == 1, "the board is looked at, not played"
     assert frame.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), "no sideways scroll"
     shot(page, f"position-wotw-{size[0]}x{size[1]}")
+    if size == (640, 480):  # Open in full app carries the position itself to a tab of its own
+        with context.expect_page() as opened:
+            frame.click("#open-full")
+        full = opened.value
+        full.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        full.wait_for_selector("[data-screen='table']")
+        assert moves_made(full) == len(moves)
+        full.close()
     frame.click("#play-from-here")
     frame.wait_for_selector("[data-screen='table']")
     assert moves_made(frame) == len(moves), "Play from here starts where the diagram stood"
@@ -107,7 +115,7 @@ def test_war_of_the_worlds_diagram_from_the_widget_plays_on_from_there(browser, 
     context.close()
 
 
-@pytest.mark.parametrize("game_id", ["tower-battle", "towers-of-wyoming"])
+@pytest.mark.parametrize("game_id", ["tower-battle", "towers-of-wyoming", "tower-war"])
 def test_a_card_game_diagram_says_whose_view_and_why_it_cannot_be_played_on(browser, app, site, host, game_id):
     moves = moves_to_anas_turn(game_id, 4)
     written = snippets(app, game_id, moves)

@@ -175,3 +175,25 @@ def test_docstring_examples(name):
 
     failed, tried = doctest.testmod(importlib.import_module(name))
     assert tried > 0 and failed == 0
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_games_renderer_draws_a_decoded_position_with_nothing_to_play(game_id):
+    """The diagram is the game's own renderer on the decoded view, with no moves offered."""
+    from tabletop.ui.dom import El
+    from tabletop.ui.render import TableContext, renderer_for
+
+    module = GAMES[game_id]
+    save = played(game_id, 15)
+    pos = read_position(position_code(module, save, replay(module, save), 0), GAMES)
+    ctx = TableContext(module=module, view=pos.view, legal=[], names=pos.names, viewer=pos.seat, play=lambda _m: None,
+                       refresh=lambda: None)
+    board = renderer_for(game_id).render(ctx)
+
+    def walk(node):
+        if isinstance(node, El):
+            yield node
+            for child in node.children:
+                yield from walk(child)
+
+    assert [n for n in walk(board) if "data-move" in n.attrs and not n.attrs.get("disabled")] == []
