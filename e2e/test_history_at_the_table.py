@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from axe import audit
 from conftest import goto, moves_made, play_any_move, shot, start_saved_game
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import VERSION
@@ -178,3 +179,20 @@ def test_history_in_an_embed_opens_in_place(app):
     app.keyboard.press("Escape")
     app.wait_for_selector("[data-screen='table']")
     assert moves_made(app) >= n
+
+
+@pytest.mark.parametrize("game_id", ["tower-battle", "towers-of-wyoming"])
+def test_the_history_screen_passes_axe_at_two_sizes(app, game_id):
+    """axe-core, moderate findings included, on the replay screen mid-game (the board inert)."""
+    seed = 12
+    moves = random_moves(game_id, 2, seed, limit=20)
+    store(app, game_id, ["Ana", "Ben"], seed, moves, f"axe-{game_id}")
+    goto(app, "#/")
+    goto(app, f"#/replay/{game_id}/axe-{game_id}")
+    wait_position(app, 20)
+    app.keyboard.press("ArrowLeft")
+    wait_position(app, 19)
+    for width, height in ((1024, 768), (390, 844)):
+        app.set_viewport_size({"width": width, "height": height})
+        problems = audit(app, moderate=True)
+        assert problems == [], json.dumps(problems, indent=1, ensure_ascii=False)

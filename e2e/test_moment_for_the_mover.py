@@ -4,8 +4,11 @@ one tap on "Pass to NAME" brings up the curtain."""
 
 from __future__ import annotations
 
+import json
+
 import tabletop.games.tower_battle as tb
 import tabletop.games.tower_war as g
+from axe import audit
 from conftest import moves_made, shot, start_saved_game
 from tabletop.games.tower_war import rules as tower_war_rules
 from test_tower_battle import HOT_SEAT, NAMES, as_json, click_move, random_match
@@ -45,6 +48,9 @@ def test_the_mover_sees_the_result_then_passes_with_one_tap(app):
     assert app.locator(".table-main [data-move]:not([disabled])").count() == 0  # nothing to play for anyone
     for width, height in SIZES:
         app.set_viewport_size({"width": width, "height": height})
+        if width != 768:  # axe-core, moderate findings included, as on every table and curtain
+            problems = audit(app, moderate=True)
+            assert problems == [], json.dumps(problems, indent=1, ensure_ascii=False)
         box = app.locator("#pass-on").bounding_box()
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height  # in view, no scrolling
         shot(app, f"moment-tower-battle-{width}x{height}")
