@@ -10,6 +10,7 @@ import threading
 
 import pytest
 
+from axe import audit
 from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move, shot, start_saved_game
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
@@ -39,6 +40,7 @@ def snippets(page, game_id: str, moves: list) -> dict:
     dialog = page.locator(".embed-dialog")
     dialog.wait_for()
     written = {k: page.input_value(f"#embed-{k}") for k in ("widget-call", "widget-page", "iframe")}
+    assert audit(page, ".embed-dialog", moderate=True) == []
     page.set_viewport_size({"width": 1024, "height": 768})
     shot(page, f"position-dialog-{game_id}")
     page.click("#embed-close")
@@ -97,6 +99,7 @@ def test_war_of_the_worlds_diagram_from_the_widget_plays_on_from_there(browser, 
     assert frame.locator(".replay-board[inert]").count() == 1, "the board is looked at, not played"
     assert frame.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), "no sideways scroll"
     shot(page, f"position-wotw-{size[0]}x{size[1]}")
+    assert audit(frame, moderate=True) == []
     if size == (640, 480):  # Open in full app carries the position itself to a tab of its own
         with context.expect_page() as opened:
             frame.click("#open-full")
@@ -130,6 +133,7 @@ def test_a_card_game_diagram_says_whose_view_and_why_it_cannot_be_played_on(brow
     assert frame.locator("#play-from-here").count() == 0
     assert frame.locator(".replay-board[inert]").count() == 1, "the board is looked at, not played"
     shot(page, f"position-{game_id}-640x480")
+    assert audit(frame, moderate=True) == []
     page.goto(host("card-narrow.html", sized(written["iframe"], 360, 600)))
     frame = page.frames[1]
     frame.wait_for_selector("[data-screen='position'] #play-refusal", timeout=BOOT_TIMEOUT_MS)

@@ -112,6 +112,12 @@ def test_a_card_game_shared_whole_is_refused_as_a_position():
         read_position(save_to_code(played("tower-battle", 3)), GAMES)
 
 
+def test_a_war_of_the_worlds_view_is_refused_as_a_position():
+    module = GAMES["war-of-the-worlds"]
+    with pytest.raises(SaveError, match="shared whole"):
+        read_position(seen_code(module, module.new_game(2, {}, 5), 0, ["Ana", "Ben"]), GAMES)
+
+
 def bad(data) -> str:
     return pack_json(data, "p1")
 

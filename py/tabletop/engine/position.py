@@ -88,6 +88,8 @@ def read_position(code: str, games: Mapping[str, Any]) -> Position:
     if not isinstance(game, str) or game not in games:
         raise SaveError("unknown-game", "this position is of a game this app does not have")
     module = games[game]
+    if not module.HIDDEN_INFORMATION:
+        raise SaveError("foreign", f"a position of {module.TITLE} is shared whole, as a game code (g1.…), not as one player's view")
     names, seat, view = data.get("names"), data.get("seat"), data.get("view")
     if not isinstance(names, list) or not module.MIN_PLAYERS <= len(names) <= module.MAX_PLAYERS:
         raise SaveError("corrupt", f"the position does not list the players of a game of {module.TITLE}")
