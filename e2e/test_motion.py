@@ -216,3 +216,26 @@ def test_motion_cost_is_measured(app):
     out["motion_bookkeeping_ms_per_move"] = round(sum(spent) / len(spent), 1)
     print("motion cost:", json.dumps(out))
     assert out["motion"]["moves"] == out["reduced"]["moves"] > 0
+
+
+def test_before_and_after_a_move_at_two_sizes(app):
+    """Screenshots to look at: each game before a move and once the computer's answer has landed
+    (the last move marked), at 1024x768 and 390x844; nothing is left displaced by an animation."""
+    try:
+        for size, (w, h) in {"1024x768": (1024, 768), "390x844": (390, 844)}.items():
+            app.set_viewport_size({"width": w, "height": h})
+            for game in POSITIONS:
+                n = open_position(app, game)
+                shot(app, f"motion-{game}-{size}-before")
+                count_animations(app)
+                play_any_move(app)
+                wait_moves(app, n + (1 if game == "war-of-the-worlds" else 2))
+                app.wait_for_selector(".turn-banner:not(.thinking)")  # the computer has finished its turn
+                app.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running' || "
+                                      "!(a.effect && a.effect.target && a.effect.target.hasAttribute('data-motion')))")
+                assert app.locator("[data-last-move]").count() >= 1, game
+                assert app.evaluate("[...document.querySelectorAll('[data-motion]')].every(e => getComputedStyle(e).transform === 'none' "
+                                    "|| e instanceof SVGElement)"), game
+                shot(app, f"motion-{game}-{size}-after")
+    finally:
+        app.set_viewport_size({"width": 1024, "height": 768})

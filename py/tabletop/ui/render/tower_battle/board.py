@@ -49,7 +49,7 @@ def tower_el(ctx, tower: dict, mine_side: bool, slot: El | None, last_suit: str 
         extra = ""
         if i == n - 1:
             extra += ".tb-top"
-            if suit == last_suit and (card["label"] == last_label if last_label else not card["face_up"]):
+            if suit == last_suit and (not last_label or card["label"] == last_label):  # played face down: maybe a battle turned it up since
                 extra += ".tb-last"
                 last_here = True
         layers.append(C.layer(card, extra, place=f"{suit}{i}"))
