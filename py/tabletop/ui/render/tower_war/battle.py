@@ -34,7 +34,8 @@ def zeroed(entries: list[dict], i: int) -> bool:
     return any(card(e["as"]).suit == suit for e in entries[i + 1:])
 
 
-def played_row(entries: list[dict], current: str | None) -> list[El]:
+def played_row(entries: list[dict], current: str | None, last: bool = False) -> list[El]:
+    """This battle's cards of one seat; ``last``: its newest card is the last card played (marked)."""
     out = []
     earlier: list[str] = []
     for i, e in enumerate(entries):
@@ -51,7 +52,7 @@ def played_row(entries: list[dict], current: str | None) -> list[El]:
         if e["double"]:
             extra.append("a double")
         out.append(h("li.twar-played-card", {"class": " ".join(c for c in ("twar-current" if is_current else "", "twar-gone" if gone else "") if c) or None,
-                                             **motion.key("card", e["card"]), **motion.last_move(is_current)},
+                                             **motion.key("card", e["card"]), **motion.last_move(is_current and last)},
                      card_img(e["as"], note=None, extra=", ".join(extra)),
                      h("span.twar-value.twar-zeroed", {"aria-hidden": "true", "title": "a later card of this suit took its points"},
                        h("s", note), " 0") if gone else h("span.twar-value", {"aria-hidden": "true"}, note),
@@ -59,6 +60,18 @@ def played_row(entries: list[dict], current: str | None) -> list[El]:
                      h("span.twar-tag.twar-tag-double", {"aria-hidden": "true"}, "double") if e["double"] else None))
         earlier.append(e["as"])
     return out
+
+
+def last_to_play(battle: dict) -> int | None:
+    """Who played the skirmish's last card: the answer when both have played, else the lead.
+
+    >>> last_to_play({"leader": 0, "current": ["8C", "10C"]}), last_to_play({"leader": 1, "current": [None, "5H"]})
+    (1, 1)
+    """
+    current, leader = battle.get("current") or [None, None], battle.get("leader")
+    if all(current):
+        return None if leader is None else 1 - leader
+    return next((seat for seat, card in enumerate(current) if card), None)
 
 
 def hand_area(ctx, view: dict, seat: int) -> El:
@@ -133,7 +146,7 @@ def battle_panel(ctx, view: dict) -> El:
                  h("span.twar-lead", "leads") if lead else None,
                  h("span.twar-total", "Total ", h("b", str(total))),
                  h("span.twar-products", {"aria-hidden": "true"}, suit_products(effs)) if len(effs) > 1 else None)
-        row = played_row(entries, battle["current"][seat])
+        row = played_row(entries, battle["current"][seat], last=seat == last_to_play(battle))
         body = [h("ol.twar-played", {"aria-label": f"{seat_name(ctx, seat)}'s cards this battle"}, row) if row
                 else h("p.twar-hint.twar-none", "No card played yet this battle.")]
         if seat == viewer:
