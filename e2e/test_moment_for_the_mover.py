@@ -8,9 +8,12 @@ import json
 
 import tabletop.games.tower_battle as tb
 import tabletop.games.tower_war as g
+import tabletop.games.towers_of_wyoming as tw
 from axe import audit
-from conftest import moves_made, shot, start_saved_game
+from conftest import moves_made, play_any_move, shot, start_saved_game
+from tabletop.engine.saves import replay
 from tabletop.games.tower_war import rules as tower_war_rules
+from test_player_experience import private_strings
 from test_tower_battle import HOT_SEAT, NAMES, as_json, click_move, random_match
 from test_tower_war import prefix
 
@@ -99,3 +102,28 @@ def test_with_hands_shown_there_is_no_moment(app):
     app.evaluate("localStorage.clear()")
     app.reload()
     app.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
+
+
+def test_towers_of_wyoming_moment_holds_nothing_of_the_next_hand(app):
+    """Towers of Wyoming, two people: after Ana's turn her moment shows her hand; of what only Ben
+    may see, nothing is in the page (card codes in data-card attributes)."""
+    module = tw
+    start_saved_game(app, "towers-of-wyoming", ["Ana", "Ben"], 3, {}, save_id="moment-tow")
+    app.click("#curtain-go")
+    play_any_move(app)
+    app.wait_for_selector("#pass-on")
+    record = json.loads(app.evaluate("localStorage.getItem('tw:save:moment-tow')"))
+    state = replay(module, record)
+    mover, following = record_mover(module, record), module.to_act(state)
+    only_next = private_strings(module, state, following) - private_strings(module, state, mover)
+    assert only_next, "the next person's hand should hold something private"
+    cards = set(app.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
+    assert not cards & only_next, cards & only_next
+    assert cards & private_strings(module, state, mover), "the mover's own hand is shown"
+    shot(app, "moment-towers-of-wyoming")
+
+
+def record_mover(module, record) -> int:
+    """Who made the save's last move."""
+    before = replay(module, dict(record, moves=record["moves"][:-1]))
+    return module.to_act(before)
