@@ -105,6 +105,15 @@ def test_play_from_here_is_absent_with_the_reason_where_the_rules_cannot_redeal(
     assert reason and "Ana" in reason and module.TITLE in reason and "\n" not in reason
 
 
+def test_a_finished_war_of_the_worlds_game_is_a_diagram_without_play_from_here():
+    module = GAMES["war-of-the-worlds"]
+    save = played("war-of-the-worlds", 3000)
+    state = replay(module, save)
+    assert module.outcome(state) is not None, "the random game ended"
+    pos = read_position(position_code(module, save, state, None), GAMES)
+    assert play_refusal(module, pos) == "No “Play from here”: this game is over."
+
+
 def test_a_card_game_shared_whole_is_refused_as_a_position():
     from tabletop.engine.share import save_to_code
 

@@ -115,7 +115,7 @@ def exact_position(save: dict[str, Any], games: Mapping[str, Any]) -> Position:
 def play_refusal(module: Any, position: Position) -> str | None:
     """Why "Play from here" is not offered, in one line; None where it is (see the module doc)."""
     if position.exact:
-        return None
+        return "No “Play from here”: this game is over." if module.outcome(position.state) is not None else None
     if not callable(getattr(module, "deal_from_view", None)):
         who = position.names[position.seat] if position.seat is not None else "the table"
         return (f"No “Play from here”: the rules of {module.TITLE} here cannot yet deal afresh the cards "
