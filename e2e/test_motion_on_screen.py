@@ -21,7 +21,8 @@ COUNT_ANIMATIONS = """hold => {
     const animate = Element.prototype.animate;
     Element.prototype.animate = function (...args) {
       const a = animate.apply(this, args);
-      window.__anims.push({key: this.getAttribute('data-motion'), ms: args[1].duration, live: document.getAnimations().length});
+      window.__anims.push({key: this.getAttribute('data-motion'), ms: args[1].duration, live: document.getAnimations().length,
+                           from: JSON.stringify(args[0][0])});
       if (window.__hold) a.pause();
       return a;
     };
@@ -238,3 +239,67 @@ def test_before_and_after_a_move_at_two_sizes(app):
                 shot(app, f"motion-{game}-{size}-after")
     finally:
         app.set_viewport_size({"width": 1024, "height": 768})
+
+
+def rerolls(module, state, move) -> bool:
+    """The move ends a turn of the tactical game, and the next one starts with fresh dice."""
+    after = module.apply(state, move)
+    return bool(module.view(after, None).get("dice")) and module.view(after, None)["turn"] != module.view(state, None)["turn"]
+
+
+def wotw_before(kind: str, tactical: bool = False, seed: int = 3) -> tuple[list[dict], dict]:
+    """Moves of a seeded random War of the Worlds game up to a position where a ``kind`` move is
+    legal (``"reroll"``: a move after which the dice are rolled), and that move (as JSON)."""
+    module = GAMES["war-of-the-worlds"]
+    rng = Rng(seed)
+    state = module.new_game(2, {"tactical": tactical}, seed)
+    moves: list[dict] = []
+    for _ in range(400):
+        legal = module.legal_moves(state)
+        wanted = [m for m in legal if (rerolls(module, state, m) if kind == "reroll" else m.kind == kind)]
+        if wanted:
+            return moves, module.move_to_json(wanted[0])
+        move = rng.choice(legal)
+        state = module.apply(state, move)
+        moves.append(module.move_to_json(move))
+    raise AssertionError(f"no {kind} move in the first 400")
+
+
+def play_json(page, move: dict) -> None:
+    """Click the control that plays exactly ``move`` (after the step that shows it, where there is one)."""
+    def find():
+        for el in page.locator("[data-move]").all():
+            if json.loads(el.get_attribute("data-move")) == move:
+                return el
+        return None
+    control = find()
+    if control is None:
+        for step in page.locator("[data-step]:visible:not([disabled])").all():
+            step.click()
+            control = find()
+            if control is not None:
+                break
+    assert control is not None, move
+    control.click()
+
+
+def test_war_of_the_worlds_coasters_turn_pyramids_tip_and_dice_roll(app):
+    for kind, tactical, expect in (("rotate", False, "rotate("), ("destroy", False, "rotate(-90deg)"), ("relocate", False, "translate("),
+                                   ("reroll", True, "rotate(-270deg)")):
+        moves, move = wotw_before(kind, tactical)
+        OPENED[0] += 1
+        start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], 3, {"tactical": tactical}, moves, save_id=f"e2e-motion-{OPENED[0]}")
+        wait_moves(app, len(moves))
+        count_animations(app)
+        play_json(app, move)
+        wait_moves(app, len(moves) + 1)
+        anims = animations(app)
+        kinds = {a["key"].split(":")[0] for a in anims}
+        assert any(expect in a["from"] for a in anims), (kind, anims[:4])
+        if kind in ("rotate", "relocate"):
+            assert {"coaster", "tile"} <= kinds, (kind, kinds)
+        if kind == "destroy":
+            assert "piece" in kinds
+        if kind == "reroll":
+            assert "die" in kinds
+        shot(app, f"motion-wotw-{kind}-after")
