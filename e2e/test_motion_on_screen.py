@@ -303,3 +303,20 @@ def test_war_of_the_worlds_coasters_turn_pyramids_tip_and_dice_roll(app):
         if kind == "reroll":
             assert "die" in kinds
         shot(app, f"motion-wotw-{kind}-after")
+
+
+def test_tower_war_a_dropped_pyramid_arrives_on_the_card_and_is_marked(app):
+    def dropping(module, state) -> bool:
+        view = module.view(state, 0)
+        return module.to_act(state) == 0 and view["phase"] == "drop" and (view.get("held") or {}).get("piece") == "pyramid"
+    moves = seeded_moves("tower-war", 5, dropping)
+    OPENED[0] += 1
+    start_saved_game(app, "tower-war", ["Ana", COMPUTER], 5, {}, moves, save_id=f"e2e-motion-{OPENED[0]}")
+    wait_moves(app, len(moves))
+    count_animations(app)
+    app.click("#twar-drop")
+    wait_moves(app, len(moves) + 1)
+    anims = animations(app)
+    assert any(a["key"].startswith("pyr:") and "scale(" in a["from"] for a in anims), anims
+    assert app.locator("g[data-last-move]").count() == 1
+    shot(app, "motion-tower-war-drop-after")

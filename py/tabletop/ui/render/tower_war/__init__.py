@@ -14,6 +14,7 @@ import re
 from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
 from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
+from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war.battle import battle_panel
@@ -224,7 +225,7 @@ def tower_area(ctx, view: dict, reduced: bool) -> El | None:
              fall_box(ctx, view),
              h("div.twar-views",
                h("div.twar-maincol",
-                 h("figure.twar-topfig", top, release_bar(ctx, view) if aiming else None,
+                 h("figure.twar-topfig", motion.frame(), top, release_bar(ctx, view) if aiming else None,
                    h("figcaption.twar-top-cap", top_caption(view, aiming)))),
                h("div.twar-sidecol", waiting, controls, side_view(ctx, view, reduced))),
              balance_list(view))

@@ -166,7 +166,7 @@ def battle_panel(ctx, view: dict) -> El:
     if returned and not any(battle["played"]):
         words = ", ".join(f"{seat_name(ctx, r['owner'])}'s {r['size']}" for r in returned)
         summary = h("p.twar-hint", f"Tied battle: back to their stashes went {words}.")
-    return h("section.twar-battle", {"aria-label": "The battle"},
+    return h("section.twar-battle", {"aria-label": "The battle", **motion.frame()},  # cards move within it, not with it
              h("h3", title), summary, owes(ctx, view), lines)
 
 
