@@ -41,8 +41,10 @@ def snippets(page, game_id: str, moves: list) -> dict:
     dialog.wait_for()
     written = {k: page.input_value(f"#embed-{k}") for k in ("widget-call", "widget-page", "iframe")}
     assert audit(page, ".embed-dialog", moderate=True) == []
+    for w, h in ((1024, 768), (768, 1024), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        shot(page, f"position-dialog-{game_id}-{w}x{h}")
     page.set_viewport_size({"width": 1024, "height": 768})
-    shot(page, f"position-dialog-{game_id}")
     page.click("#embed-close")
     return written
 
