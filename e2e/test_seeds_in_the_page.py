@@ -49,6 +49,20 @@ def test_a_new_game_seed_is_64_bits_and_survives_export_and_import_exactly(app, 
     assert imported["seed"] == seed and imported["moves"] == data["moves"] and "warning" not in imported
 
 
+def test_a_typed_seed_deals_one_game_and_the_next_new_game_is_dealt_afresh(app):
+    """The form remembers names and variants between games, but not the seed: a game started
+    with seed 8 once left every later new game of that kind dealt from seed 8."""
+    goto(app, "#/new/war-of-the-worlds")
+    app.fill("#game-seed", "8")
+    app.click("#start-game")
+    app.wait_for_selector("[data-screen='table']", state="attached")
+    play_any_move(app)
+    assert raw_record(app, app.evaluate("location.hash").rsplit("/", 1)[1])["seed"] == 8
+    goto(app, "#/new/war-of-the-worlds")
+    app.wait_for_selector("[data-screen='new-game']")
+    assert app.input_value("#game-seed") == ""
+
+
 def test_help_says_a_saved_game_contains_the_whole_deal(app):
     goto(app, "#/rules")
     app.wait_for_selector("[data-screen='rules']")

@@ -225,22 +225,24 @@ class App:
             self.notices.append(("error", "Storage is full: the setting applies until the page is closed."))
 
     # ------------------------------------------------------------ games
-    def start_game(self, game_id: str, form: dict, embed: bool = False) -> None:
+    def start_game(self, game_id: str, form: dict, embed: bool = False) -> bool:
+        """Start a game from a form; False (with the reason on screen) when its settings cannot start one."""
         module = self.games[game_id]
         seats = [dict(s) for s in form["seats"][: form["players"]]]
         try:
             seed = typed_seed(str(form.get("seed") or ""))
         except ValueError as exc:
             self.toast(str(exc), "error")
-            return
+            return False
         try:
             session = Session.start(module, seats, form["options"], seed)
         except ValueError as exc:
             self.toast(f"This game cannot start with these settings: {exc}", "error")
-            return
+            return False
         self._set_session(session)
         self._autosave()
         self.go(f"#/embed/{game_id}" if embed else f"#/play/{game_id}/{session.save['id']}")
+        return True
 
     def _set_session(self, session: Session) -> None:
         self.session = session

@@ -107,8 +107,11 @@ def render(app, game_id: str) -> El:
 
 def start(app, game_id: str, form: dict, module) -> None:
     started = as_started(form, module)
-    form["first"] = 0  # who goes first is asked afresh for the next game (names and options are kept)
-    app.start_game(game_id, started)
+    if app.start_game(game_id, started):
+        # Names and options are kept for the next game; who goes first is asked afresh, and a typed
+        # seed dealt this game only (kept, it dealt every later game of this kind the same cards).
+        form["first"] = 0
+        form["seed"] = ""
 
 
 def applies(module, key: str, players: int) -> bool:
