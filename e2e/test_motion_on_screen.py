@@ -317,6 +317,6 @@ def test_tower_war_a_dropped_pyramid_arrives_on_the_card_and_is_marked(app):
     app.click("#twar-drop")
     wait_moves(app, len(moves) + 1)
     anims = animations(app)
-    assert any(a["key"].startswith("pyr:") and "scale(" in a["from"] for a in anims), anims
+    assert any(a["key"].startswith("pyr:") and "scale(1.35)" in a["from"] for a in anims), anims
     assert app.locator("g[data-last-move]").count() == 1
     shot(app, "motion-tower-war-drop-after")

@@ -43,7 +43,7 @@ def test_what_a_moving_thing_carries_is_not_moved_twice():
 
 def test_every_animation_is_short_and_ends_in_place():
     for step in (Step(0, "slide", 5.0, 5.0), Step(0, "turn", 0.0, 0.0, -1), Step(0, "tip"), Step(0, "flip"),
-                 Step(0, "roll"), Step(0, "arrive")):
+                 Step(0, "roll"), Step(0, "arrive"), Step(0, "land")):
         frames, ms = motion.keyframes(step)
         assert 0 < ms <= motion.LONGEST_MS
         assert frames[-1]["transform"] == "none"

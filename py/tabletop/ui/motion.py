@@ -16,8 +16,9 @@ player's last move landed); they never animate. The effects:
 - ``came_from``: it was drawn under another key before (a pyramid that left B2 for B3);
 - ``state`` + ``effect``: the same thing changed state (``tip`` a pyramid knocked down,
   ``turn`` a coaster's quarter turns, ``flip`` a card turned over, ``roll`` a die);
-- ``effect="arrive"`` on a new key: it comes in (a drawn card, a placed pyramid); effects
-  combine as words (``"tip arrive"``).
+- ``effect="arrive"`` on a new key: it comes in (a drawn card, a placed pyramid); ``"land"``:
+  it comes down from above onto a top view, shrinking onto its spot (its centre never leaves
+  where it landed). Effects combine as words (``"tip arrive"``).
 
 Off when the app's reduce-motion setting is on or the system asks for reduced motion
 (prefers-reduced-motion); then nothing is animated. The plan (what to animate) is
@@ -36,7 +37,7 @@ FROM = "data-motion-from"
 STATE = "data-motion-state"
 EFFECT = "data-motion-effect"
 LAST = "data-last-move"
-EFFECTS = ("arrive", "tip", "turn", "flip", "roll")
+EFFECTS = ("arrive", "land", "tip", "turn", "flip", "roll")
 LONGEST_MS = 300
 SLIDE_MS = 260
 MIN_SHIFT_PX = 3.0  # a smaller shift is a re-layout, not a move: not animated
@@ -138,7 +139,8 @@ def _step(i: int, seen: Seen, before: dict[str, Spot]) -> Step | None:
     old = before.get(seen.came_from) if seen.came_from and seen.came_from in before else before.get(seen.key)
     effects, spot = (seen.effect or "").split(), seen.spot
     if old is None:  # new: it arrives (but the first picture of a table has nothing arriving)
-        return Step(i, "arrive") if "arrive" in effects and before else None
+        arriving = next((e for e in ("arrive", "land") if e in effects), None)
+        return Step(i, arriving) if arriving and before else None
     dx, dy = old.x - spot.x, old.y - spot.y
     changed = old.state is not None and spot.state is not None and old.state != spot.state
     if "turn" in effects and changed:
@@ -181,6 +183,8 @@ def keyframes(step: Step) -> tuple[list[dict[str, Any]], int]:
                 {"transform": "none"}], 280
     if step.effect == "flip":
         return [{"transform": "perspective(400px) rotateY(90deg)"}, {"transform": "none"}], 240
+    if step.effect == "land":
+        return [{"opacity": 0.35, "transform": "scale(1.35)"}, {"opacity": 1, "transform": "none"}], 220
     if step.effect == "roll":
         return [{"transform": "rotate(-270deg) scale(.6)"}, {"transform": "none"}], LONGEST_MS
     return [{"opacity": 0, "transform": "translateY(-14px) scale(.85)"}, {"opacity": 1, "transform": "none"}], 220  # arrive

@@ -34,7 +34,7 @@ def render(app) -> El:
                 h("fieldset",
                   h("legend", "Table"),
                   h("label", h("input#setting-reduce-motion", {"type": "checkbox", "checked": bool(settings.get("reduce_motion"))},
-                               on_change=set_flag("reduce_motion")), "Reduce motion (no trembling or falling animations)"),
+                               on_change=set_flag("reduce_motion")), "Reduce motion (pieces jump into place; no trembling or falling)"),
                   h("label", h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)},
                                on_change=set_flag("curtain")), "Hide hands between players (pass-the-device curtain)")),
                 h("fieldset", h("legend", "Storage"), h("p", storage),

@@ -39,11 +39,12 @@ def names_in_end_reason(text: str, labels: list[str]) -> str:
 
 
 def reduced_motion(ctx) -> bool:
-    """The app's reduce_motion setting (read defensively) or the system's preference."""
+    """The app's reduce_motion setting (read defensively) or the system's preference: the setting
+    turned off again leaves the system's wish in force."""
     for holder in (ctx, getattr(ctx, "settings", None), getattr(ctx, "ui", None)):
         value = holder.get("reduce_motion") if isinstance(holder, dict) else getattr(holder, "reduce_motion", None)
-        if value is not None:
-            return bool(value)
+        if value:
+            return True
     try:
         import js
     except ImportError:  # CPython tests

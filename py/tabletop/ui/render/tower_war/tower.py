@@ -132,7 +132,7 @@ def top_view(ctx, view: dict, aiming: bool) -> El:
     last = view.get("last_drop") or {}
     newest = len(top["pyramids"]) - 1 if last.get("piece") == "pyramid" and "lets go" in ((view.get("log") or [""])[-1]) else None
     for p in top["pyramids"]:
-        moving = {**motion.key("pyr", f"{shown_k}-{p['index']}", effect="arrive"), **motion.last_move(p["index"] == newest)}
+        moving = {**motion.key("pyr", f"{shown_k}-{p['index']}", effect="land"), **motion.last_move(p["index"] == newest)}
         cls = ""
         if fall and fall["piece"] == "pyramid" and fall["level"] == shown_k and p["index"] in (fall["index"], fall.get("other")):
             cls = "twar-culprit" if p["index"] == fall["index"] else "twar-victim"
