@@ -145,3 +145,23 @@ def test_a_moved_pyramid_says_where_it_came_from_and_the_move_is_marked():
             checked += 1
             assert source in before_keys
     assert checked > 3
+
+
+def test_came_from_counts_only_for_a_thing_new_under_its_key():
+    before = {"hand:1": Spot(300.0, 0.0), "card:5C": Spot(20.0, 20.0)}
+    assert plan(before, [Seen("card:5C", Spot(20.0, 20.0), came_from="hand:1")]) == []  # already there: not again
+    assert plan(before, [Seen("card:7C", Spot(20.0, 200.0), came_from="hand:1")]) == [Step(0, "slide", 280.0, -200.0)]
+
+
+def test_the_other_players_card_travels_from_their_hand_in_tower_battle():
+    module = GAMES["tower-battle"]
+    checked = 0
+    for state, move, after in games("tower-battle", range(2), 120):
+        if module.to_act(state) != 1 or move.kind != "play" or module.view(after, None)["match"]["game_number"] != 1:
+            continue
+        before_keys = set(keys(tree(module, state, 0)))
+        marked = find_all(tree(module, after, 0), lambda e: LAST in e.attrs and FROM in e.attrs)
+        if marked:
+            checked += 1
+            assert marked[0].attrs[FROM] == "hand:1" and "hand:1" in before_keys
+    assert checked > 3

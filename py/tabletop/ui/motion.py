@@ -13,7 +13,8 @@ player's last move landed); they never animate. The effects:
 
 - a keyed element that moved: slides from where it was (a card from the hand to a tower,
   a pyramid along its arrow, a coaster to its new corner);
-- ``came_from``: it was drawn under another key before (a pyramid that left B2 for B3);
+- ``came_from``: new under its key, it was drawn under another before (a pyramid that left B2
+  for B3, the computer's card that left its hand);
 - ``state`` + ``effect``: the same thing changed state (``tip`` a pyramid knocked down,
   ``turn`` a coaster's quarter turns, ``flip`` a card turned over, ``roll`` a die);
 - ``effect="arrive"`` on a new key: it comes in (a drawn card, a placed pyramid); ``"land"``:
@@ -136,7 +137,9 @@ def plan(before: dict[str, Spot], after: list[Seen], scoped: bool = True) -> lis
 
 
 def _step(i: int, seen: Seen, before: dict[str, Spot]) -> Step | None:
-    old = before.get(seen.came_from) if seen.came_from and seen.came_from in before else before.get(seen.key)
+    old = before.get(seen.key)
+    if old is None and seen.came_from:  # new under its own key: from where it was drawn before
+        old = before.get(seen.came_from)
     effects, spot = (seen.effect or "").split(), seen.spot
     if old is None:  # new: it arrives (but the first picture of a table has nothing arriving)
         arriving = next((e for e in ("arrive", "land") if e in effects), None)

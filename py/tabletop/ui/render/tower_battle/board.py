@@ -52,7 +52,8 @@ def tower_el(ctx, tower: dict, mine_side: bool, slot: El | None, last_suit: str 
             if suit == last_suit and (not last_label or card["label"] == last_label):  # played face down: maybe a battle turned it up since
                 extra += ".tb-last"
                 last_here = True
-        layers.append(C.layer(card, extra, place=f"{suit}{i}"))
+        from_hand = f"hand:{owner}" if ".tb-last" in extra and not mine_side else None  # the other player's card travels from their hand
+        layers.append(C.layer(card, extra, place=f"{suit}{i}", came_from=from_hand))
     if slot is not None:
         layers.append(slot)
     owner_name = ctx.names[owner]
@@ -153,7 +154,7 @@ def seat_strip(ctx, seat: int, bottom: int, lit_discard: El | None, last: dict |
     if seat != bottom or p["hand"] is None:
         n = p["hand_count"]
         hand = h("div.tb-pile.tb-hand-count", h("span.tb-pile-name", f"Hand · {n}"),
-                 h("div.tb-fan", {"role": "img", "aria-label": f"{n} card{'s' if n != 1 else ''} in hand"},
+                 h("div.tb-fan", {"role": "img", "aria-label": f"{n} card{'s' if n != 1 else ''} in hand", **C.key("hand", seat)},
                    [h("span.tb-fan-card", {"aria-hidden": "true"}) for _ in range(n)]))
     return h("div.tb-seat" + (".tb-seat-bottom" if seat == bottom else ".tb-seat-top") + (".tb-acting" if to_act == seat else ""),
              {"data-seat": str(seat)},

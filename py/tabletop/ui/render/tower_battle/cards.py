@@ -72,14 +72,16 @@ def peek(code: str, extra: str = "", aria: str | None = None, attrs: dict | None
              h(f"span.tb-chip.tb-chip-bottom.{suit_class(suit)}", {"aria-hidden": "true"}, list(chip)))
 
 
-def layer(card: dict, extra: str = "", place: str | None = None) -> El:
+def layer(card: dict, extra: str = "", place: str | None = None, came_from: str | None = None) -> El:
     """One card of a tower as the view gives it: face up, the viewer's own face-down card, or a back.
-    ``place`` (a tower and height) names a card for motion when its face is hidden (motion.py)."""
+    ``place`` (a tower and height) names a card for motion when its face is hidden, ``came_from`` where
+    it was drawn before it was played (the other player's hand; motion.py)."""
     code = card["card"]
     mark = last_move(".tb-last" in extra)
     if code is None:
-        return back(extra, attrs={**key("place", place, effect="arrive"), **mark} if place else None)
-    moving = {**key("card", code, state="up" if card["face_up"] or card.get("revealed") else "down", effect="flip"), **mark} if place else None
+        return back(extra, attrs={**key("place", place, came_from=came_from, effect="arrive"), **mark} if place else None)
+    moving = {**key("card", code, came_from=came_from, state="up" if card["face_up"] or card.get("revealed") else "down", effect="flip"),
+              **mark} if place else None
     if card.get("revealed"):  # a finished game's bluff, turned up for everyone
         return face(code, extra + ".tb-revealed", aria=f"{words(code)}, was face down", attrs=moving)
     if card["face_up"]:
