@@ -28,6 +28,6 @@ def fan_card(code: str, top: bool) -> El:
     """One card of a tower: the ones below show a strip with their index, the top one its face."""
     card = Card.parse(code)
     letter = card.suit.value
-    return h(f"span.tow-fan-card.tow-{SUIT_CLASS[letter]}" + (".tow-top" if top else ""), {"aria-hidden": "true", **key("card", code)},
+    return h(f"span.tow-fan-card.tow-{SUIT_CLASS[letter]}" + (".tow-top" if top else ""), {"aria-hidden": "true", **key("card", code, effect="arrive")},
              h("span.tow-index", f"{rank_code(card.rank)}{chr(10) if top else ''}{card.suit.symbol}"),
              h("span.tow-big", card.suit.symbol) if top else None)
