@@ -13,17 +13,17 @@ from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.motion import frame as motion_frame
 from tabletop.ui.motion import key, last_move
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
-from tabletop.ui.render.war_of_the_worlds.pieces import pyramid, words
+from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, pyramid, words
 from tabletop.ui.render.war_of_the_worlds.recent import MOVED
 from tabletop.ui.roving import roving
 
 QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
 COASTER_COLOURS = ("blue", "red", "violet")
-ARROW_POINTS = {
-    "U": "40,15 60,15 50,3",
-    "R": "85,40 85,60 97,50",
-    "D": "40,85 60,85 50,97",
-    "L": "15,40 15,60 3,50",
+ARROW_POINTS = {  # large, from the tile's edge out to the cell's: the whole game turns on them
+    "U": "31,19 69,19 50,1",
+    "R": "81,31 81,69 99,50",
+    "D": "31,81 69,81 50,99",
+    "L": "19,31 19,69 1,50",
 }
 ARROW_PATHS = {a: "M" + " L".join(p.split()) + "Z" for a, p in ARROW_POINTS.items()}
 TILE = h("rect", {"class": "wotw-tile", "x": "13", "y": "13", "width": "74", "height": "74", "rx": "9"})
@@ -66,7 +66,8 @@ def board(ctx, ch: Choices, recent, highlight_coaster: int | None) -> El:
                        h("span#wotw-refusal.wotw-refusal", {"role": "status"}, refused["why"])))
     items.append(ghost(ctx, ch, b["empty_quadrant"], b["coasters"], highlight_coaster))
     label = f"The Earth: three coasters in an L, the {b['empty_quadrant']} corner empty; {b['occupied']} of 27 cells occupied"
-    return h("div.wotw-board", {"role": "group", "aria-label": label, **motion_frame()}, roving(h("div.wotw-frame", items), buttons))
+    acting = SIDE_KEYS[view["to_act"]] if view.get("to_act") is not None else "none"  # targets wear its colour
+    return h(f"div.wotw-board.wotw-side-{acting}", {"role": "group", "aria-label": label, **motion_frame()}, roving(h("div.wotw-frame", items), buttons))
 
 
 def tile_keys(coasters: list[dict]) -> dict[str, str]:
@@ -116,6 +117,7 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
     size_pick = ch.places.get(ch.size) if ch.size else None
     targets = ch.steps.get(ch.source, {}) if ch.source else {}
     live_arrows = set()
+    odds = None
     if size_pick and name in size_pick:
         move = size_pick[name]
         classes.append("is-target")
@@ -133,7 +135,7 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
         classes.append("is-doomed")
         label.append("choose this one to fall next")
         if piece and piece.get("attack") is not None:
-            attrs["data-odds"] = f"{piece['attack']} vs {piece['defence']}"
+            attrs["data-odds"] = odds = f"{piece['attack']} vs {piece['defence']}"
         attrs["data-move"] = move_attr(ctx, move)
         action = lambda _e, m=move: ctx.play(m)  # noqa: E731
     elif name in ch.steps:
@@ -173,18 +175,16 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
     came_from = f"piece:{came[name]}" if name in came else None
     piece_key = key("piece", tile_key, came_from=came_from, state="up" if piece["standing"] else "down", effect="tip arrive") \
         if piece and tile_key else {}
-    return h("button", attrs, tile(cell, piece, live_arrows, piece_key), on_click=action)
+    return h("button", attrs, tile(cell, piece, live_arrows, piece_key),
+             h("span.wotw-odds", {"aria-hidden": "true"}, odds) if odds else None, on_click=action)
 
 
 def tile(cell: dict, piece: dict | None, live: set, piece_key: dict | None = None) -> El:
     """The cell's picture: tile, arrows (those leading to a legal target drawn live), pyramid
     (in a group named for motion: it slides, tips over, arrives)."""
-    still = "".join(ARROW_PATHS[a] for a in cell["arrows"] if a not in live)
-    lit = "".join(ARROW_PATHS[a] for a in cell["arrows"] if a in live)
+    arrows = [h("path", {"class": "wotw-arrow is-live" if a in live else "wotw-arrow", "d": ARROW_PATHS[a]}) for a in cell["arrows"]]
     return h("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true"},
-             TILE,
-             h("path", {"class": "wotw-arrow", "d": still}) if still else None,
-             h("path", {"class": "wotw-arrow is-live", "d": lit}) if lit else None,
+             TILE, arrows,
              h("g.wotw-piece", piece_key or {}, pyramid(piece["side"], piece["pips"], piece["standing"], floor=78)) if piece else None)
 
 

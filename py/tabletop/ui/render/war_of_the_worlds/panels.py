@@ -7,9 +7,8 @@ from tabletop.ui import motion
 from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.render.war_of_the_worlds.board import QUADRANT_WORDS, coaster_name
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
-from tabletop.ui.render.war_of_the_worlds.pieces import icon
+from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, icon
 
-SIDE_KEYS = ("aliens", "humans")
 SIZES = (("small", 1), ("medium", 2), ("large", 3))
 FACE_ICONS = {"tip": "▵", "swap": "⟳", "hop": "▲", "dig": "➜", "aim": "◆", "wild": "✶"}
 FACE_WORDS = {"tip": "place a small or medium", "swap": "turn or move one coaster", "hop": "place a large",

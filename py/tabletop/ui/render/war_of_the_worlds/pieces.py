@@ -11,6 +11,7 @@ from tabletop.ui.dom import El, h
 
 SHAPE = {1: (33, 14), 2: (47, 19), 3: (61, 25)}  # pips -> (height, half width)
 WORDS = {"aliens": "Aliens", "humans": "Humans", "neutral": "obstacle"}
+SIDE_KEYS = ("aliens", "humans")  # by seat
 
 
 def pyramid(side: str, pips: int, standing: bool = True, floor: float = 80, cx: float = 50) -> list[El]:
