@@ -136,6 +136,7 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
         label.append("choose this one to fall next")
         if piece and piece.get("attack") is not None:
             attrs["data-odds"] = odds = f"{piece['attack']} vs {piece['defence']}"
+            label.append(f"{odds}, attack vs defence")  # the badge's words, read out too
         attrs["data-move"] = move_attr(ctx, move)
         action = lambda _e, m=move: ctx.play(m)  # noqa: E731
     elif name in ch.steps:
