@@ -216,3 +216,37 @@ def test_the_preview_plays_the_computer_with_the_variants_of_its_address(browser
     assert "computer, hard" in inner.inner_text(".seat-list")
     assert "first to 5" in inner.inner_text(".tb-match")
     context.close()
+
+
+APART = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect(), s = document.querySelector(b).getBoundingClientRect();
+    return r.bottom <= s.top + 1 || s.bottom <= r.top + 1 || r.right <= s.left + 1 || s.right <= r.left + 1; }"""
+RECTS = "s => s.map(x => [...document.querySelectorAll(x)].map(e => e.className + JSON.stringify(e.getBoundingClientRect())))"
+CARD_GAME_PARTS = {"tower-battle": (".tb-decide", ".tb-board")}
+
+
+@pytest.mark.parametrize("size", [(640, 480), (360, 600)], ids=["640x480", "360x600"])
+@pytest.mark.parametrize("game", sorted(CARD_GAME_PARTS))
+def test_a_card_game_decision_and_board_share_the_frame(browser, site, host, game, size):
+    """Against the computer in a wiki frame, the hand being played from and the whole board it lights
+    are in view together, without scrolling inside the frame, before and after a move."""
+    w, h = size
+    src = f"{site.url}?embed={game}&amp;vs=computer&amp;level=easy"
+    url = host(f"fit-{game}-{w}.html", f'<!doctype html><body style="margin:0"><iframe id="game" src="{src}" '
+                                        f'width="{w}" height="{h}" style="border:0"></iframe>')
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    for step in range(2):
+        inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+        inner.evaluate("scrollTo(0, 0)")
+        for part in (*CARD_GAME_PARTS[game], "#open-full"):
+            assert inner.evaluate(IN_VIEW, part), f"{part} is not in view at {w}x{h} (step {step})"
+        assert inner.evaluate(APART, list(CARD_GAME_PARTS[game])), f"the decision covers the board at {w}x{h} (step {step}): {inner.evaluate(RECTS, list(CARD_GAME_PARTS[game]))}"
+        assert inner.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        shot(page, f"embed-fit-{game}-{w}x{h}-{step}")
+        play_any_move(inner)
+    context.close()
