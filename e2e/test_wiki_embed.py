@@ -221,7 +221,8 @@ def test_the_preview_plays_the_computer_with_the_variants_of_its_address(browser
 APART = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect(), s = document.querySelector(b).getBoundingClientRect();
     return r.bottom <= s.top + 1 || s.bottom <= r.top + 1 || r.right <= s.left + 1 || s.right <= r.left + 1; }"""
 RECTS = "s => s.map(x => [...document.querySelectorAll(x)].map(e => e.className + JSON.stringify(e.getBoundingClientRect())))"
-CARD_GAME_PARTS = {"tower-battle": (".tb-decide", ".tb-board"), "tower-war": (".twar-zones", ".twar-drafted-row")}
+CARD_GAME_PARTS = {"tower-battle": (".tb-decide", ".tb-board"), "tower-war": (".twar-zones", ".twar-drafted-row"),
+                   "towers-of-wyoming": (".tow-decision", ".tow-mine > .tow-seat", ".tow-hand", ".tow-others", ".tow-center")}
 
 
 @pytest.mark.parametrize("size", [(640, 480), (360, 600)], ids=["640x480", "360x600"])
