@@ -43,6 +43,14 @@ def test_a_picture_gives_exactly_its_pieces_and_the_supply_left():
     assert sum(1 for p in cells.values() if p) == 5
 
 
+def test_a_blank_picture_is_an_empty_board():
+    """Whitespace alone once fell through to dict(" ") and raised a confusing error."""
+    for blank in ("", "   ", "\n  \n\t"):
+        state = position(blank)
+        assert state.supply == [[0, 5, 5, 5], [0, 5, 5, 5]]
+        assert state == position({})
+
+
 def test_the_picture_round_trips():
     state = position(PICTURE)
     assert position(to_text(state)) == state

@@ -130,7 +130,10 @@ def position(
         raise ValueError("to_act is 0 (Aliens) or 1 (Humans)")
     lay = normal_layout(layout)
     geo = geometry(lay)
-    cells = read_picture(board) if isinstance(board, str) and board.strip() else dict(board or {})  # type: ignore[arg-type]  # a picture is a str
+    if isinstance(board, str):
+        cells = read_picture(board) if board.strip() else {}  # a blank picture is an empty board
+    else:
+        cells = dict(board)
     side, size, up = empty_board()
     for name, token in cells.items():
         if name not in CELL_INDEX:
