@@ -80,3 +80,30 @@ def test_arrow_keys_walk_a_towers_of_wyoming_hand(app):
     nxt = active(app)
     assert nxt["id"].startswith("tow-card-") and nxt["id"] != now["id"]
     assert app.locator(".tow-hand-cards [data-rove][tabindex='0']").count() == 1
+
+
+def test_arrow_keys_walk_a_tower_war_hand_and_its_draft(app):
+    from test_tower_war import prefix  # engine-computed positions
+
+    _, moves = prefix(3, lambda s: s.phase == "play" and not any(s.current))
+    start_saved_game(app, "tower-war", ["Ana", "Ben"], 3, {}, moves, save_id="e2e-kb-twar")
+    app.wait_for_selector("#curtain-go")
+    app.keyboard.press("Enter")
+    app.wait_for_selector(".twar-hand")
+    now = active(app)
+    assert now["id"].startswith("twar-play-") and now["rove"] and now["tabindex"] == "0"
+    assert app.locator(".twar-hand [data-rove][tabindex='0']").count() == 1
+    app.keyboard.press("ArrowRight")
+    nxt = active(app)
+    assert nxt["id"].startswith("twar-play-") and nxt["id"] != now["id"] and nxt["tabindex"] == "0"
+    app.keyboard.press("ArrowLeft")
+    assert active(app)["id"] == now["id"]
+    # the draft's five cards are one group across both piles
+    start_saved_game(app, "tower-war", ["Ana", "Ben"], 3, {}, [], save_id="e2e-kb-twar-draft")
+    app.wait_for_selector(".twar-zones [data-rove][tabindex='0']")
+    assert app.locator(".twar-zones [data-rove][tabindex='0']").count() == 1
+    app.locator(".twar-zones [data-rove][tabindex='0']").focus()
+    first = active(app)["id"]
+    app.keyboard.press("End")
+    last = active(app)["id"]
+    assert first.startswith("twar-split-") and last.startswith("twar-split-") and last != first

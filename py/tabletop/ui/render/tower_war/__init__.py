@@ -22,6 +22,7 @@ from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, face, move_attr, na
 from tabletop.ui.render.tower_war.draft import build_panel, draft_panel
 from tabletop.ui.render.tower_war.players import player_strip
 from tabletop.ui.render.tower_war.tower import balance_list, fall_box, seat_name, side_view, top_view
+from tabletop.ui.roving import roving
 
 DRAFT_PHASES = ("split", "sweeten", "take")
 SIDE_WORD = re.compile(r"\b(Red|Blue)\b")
@@ -123,22 +124,22 @@ def place_panel(ctx, view: dict) -> El | None:
     if picks:
         needed = placing.get("pyramids_needed") or 1
         short = {str(m.size): me["stash"][str(m.size)] < needed for m in picks}
-        rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"},
-                      [h("button.twar-pyr-btn.primary", {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m),
+        sizes = [h("button.twar-pyr-btn.primary", {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m),
                                                          "data-short": "1" if short[str(m.size)] else None},
                          pyramid_glyph(str(m.size), placing["seat"], 40),
                          h("span", h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")),
                            h("small", f"{me['stash'][str(m.size)]} left" + (f", {needed} needed" if short[str(m.size)] else ""))),
-                         on_click=lambda _e, mv=m: ctx.play(mv)) for m in picks]))
+                         on_click=lambda _e, mv=m: ctx.play(mv)) for m in picks]
+        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"}, sizes), sizes))
         for size, is_short in short.items():
             if is_short:
                 rows.append(h("p.twar-warn", {"role": "note", "id": f"twar-short-{size}"},
                               f"Careful: you hold {me['stash'][size]} {size} pyramid{'s' * (me['stash'][size] != 1)} and this level needs "
                               f"{needed}. Choose {size} and you lose the war when they run out."))
     if cards:
-        rows.append(h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card"},
-                      [h("button.twar-card-btn", {"id": f"twar-crown-{m.card}", "data-move": move_attr(ctx, m)},
-                         face(str(m.card)), sr(f"the {name(str(m.card))}:"), h("span", "Pick up"), on_click=lambda _e, mv=m: ctx.play(mv)) for m in cards]))
+        crowns = [h("button.twar-card-btn", {"id": f"twar-crown-{m.card}", "data-move": move_attr(ctx, m)},
+                    face(str(m.card)), sr(f"the {name(str(m.card))}:"), h("span", "Pick up"), on_click=lambda _e, mv=m: ctx.play(mv)) for m in cards]
+        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card"}, crowns), crowns))
     if lifts:
         top = view["tower"]["levels"][-1]
         ox, oy = top["x"], top["y"]

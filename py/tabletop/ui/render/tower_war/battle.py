@@ -21,6 +21,7 @@ from tabletop.ui.render.tower_war.cards import (
     suit_products,
 )
 from tabletop.ui.render.tower_war.tower import seat_name
+from tabletop.ui.roving import roving
 
 
 def zeroed(entries: list[dict], i: int) -> bool:
@@ -110,7 +111,9 @@ def hand_area(ctx, view: dict, seat: int) -> El:
                                                    "data-result": result or "lead", **motion.key("card", code, effect="arrive")},
                          face(code), sr(words), h("span.twar-hand-note", h("b", f"{p['value']}"), " ", result or "", " · double" if p["double"] else ""),
                          on_click=lambda _e, m=move: ctx.play(m)))
-    parts = [h("div.twar-hand", {"role": "group", "aria-label": "Your hand"}, buttons)]
+    playable = [b for b in buttons if b.tag == "button"]
+    stop = next((b for b in playable if b.attrs.get("aria-expanded") == "true"), None)  # the open joker keeps the Tab stop
+    parts = [roving(h("div.twar-hand", {"role": "group", "aria-label": "Your hand (arrow keys move between the cards)"}, buttons), playable, stop)]
     if joker_open and joker_open in by_card:
         choices = []
         for p, move in by_card[joker_open]:

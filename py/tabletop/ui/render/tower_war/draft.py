@@ -19,6 +19,7 @@ from tabletop.ui.render.tower_war.cards import (
     stash_row,
 )
 from tabletop.ui.render.tower_war.tower import seat_name
+from tabletop.ui.roving import roving
 
 PILE_B_KEY = "twar_pile_b"
 
@@ -72,9 +73,12 @@ def split_area(ctx, view: dict) -> El:
             ctx.refresh()
         return handler
 
+    every: list[El] = []
+
     def zone(title: str, cards: list[str], other: str, ident: str) -> El:
         buttons = [h("button.twar-pick", {"id": f"twar-split-{c}", "data-step": "split"},
                      face(c), sr(f"{name(c)}: move to pile {other}"), on_click=toggle(c)) for c in cards]
+        every.extend(buttons)
         return h("div.twar-pile-zone", {"id": ident, "aria-label": f"Pile {title}", "role": "group"},
                  h("div.twar-pile-title", f"Pile {title}", h("span.twar-count", f" · {len(cards)} card{'s' * (len(cards) != 1)}")),
                  h("div.twar-pile-cards", buttons or h("p.twar-hint.twar-empty-zone", f"Tap a card to move it to pile {title}.")))
@@ -84,7 +88,7 @@ def split_area(ctx, view: dict) -> El:
                 "Offer these two piles", on_click=(lambda _e: ctx.play(move)) if move else None)
     return h("div.twar-split",
              h("p.twar-hint", "Tap a card to move it to the other pile. Both piles need at least one card; the other player takes the pile they like."),
-             h("div.twar-zones", zone("A", pile_a, "B", "twar-zone-a"), zone("B", pile_b, "A", "twar-zone-b")),
+             roving(h("div.twar-zones", zone("A", pile_a, "B", "twar-zone-a"), zone("B", pile_b, "A", "twar-zone-b")), every),
              h("div.button-row", confirm, None if valid else h("span.twar-hint", "Move at least one card to pile B.")))
 
 
@@ -124,7 +128,8 @@ def piles_area(ctx, view: dict) -> El:
         hint = h("p.twar-hint", f"{seat_name(ctx, d['chooser'])} is choosing a pile.")
     done = h("div.button-row", h("button.primary", {"data-move": move_attr(ctx, ready[0]), "id": "twar-ready"}, "The piles are ready",
                                  on_click=lambda _e: ctx.play(ready[0]))) if ready else None
-    return h("div.twar-piles", hint, h("div.twar-zones", cols), done)
+    choices = [kid for col in cols for kid in col.children if isinstance(kid, El) and kid.tag == "button"]
+    return h("div.twar-piles", hint, roving(h("div.twar-zones", cols), choices), done)
 
 
 def build_panel(ctx, view: dict) -> El:
@@ -160,7 +165,7 @@ def build_panel(ctx, view: dict) -> El:
                h("div.twar-progress", {"aria-hidden": "true"}, h("span.twar-progress-fill", {"style": f"width:{pct:.0f}%"}))),
              h("p.twar-hint", "Tap a card to put it in your deck. Cards of one suit multiply each other in a battle; "
                               "the cards you leave out stay hidden for the rest of the game."),
-             h("div.twar-pickgrid", {"role": "group", "aria-label": "Your drafted cards"}, buttons),
+             roving(h("div.twar-pickgrid", {"role": "group", "aria-label": "Your drafted cards"}, buttons), buttons),
              h("div.twar-kept",
                h("h4", "Your deck so far ", h("span.twar-tally", sr("by suit:"), tally_words) if kept else None),
                h("div.twar-kept-cards", [card_img(c) for c in kept]) if kept else h("p.twar-hint", "Nothing chosen yet.")))
