@@ -415,3 +415,29 @@ def test_the_other_hand_is_drawn_shaking_and_never_let_go_from_here(fake_browser
     js.now = 20_000.0
     js.frames.pop()(js.now)
     assert played == [] and js.frames, "the grip running out is the other player's business"
+
+
+def test_the_sway_and_the_fall_resume_where_the_clock_says_after_a_re_render(monkeypatch):
+    """Each render is a fresh element: its animation-delay puts the sway (and a fall) where it
+    had got to, so a re-render does not restart it."""
+    import doctest
+
+    from tabletop.ui.render.tower_war import sway
+
+    assert doctest.testmod(sway).failed == 0
+    wobbly = next(t for t in game_states(3) if any(st["wobble"] > 0 for st in (g.view(t, None).get("tower") or {}).get("stability") or []))
+
+    def sways(at_ms: float) -> list[tuple[float, float]]:
+        monkeypatch.setattr(sway, "now_ms", lambda: at_ms)
+        tree = R.render(ctx_for(wobbly))
+        out = []
+        for e in find_all(tree, lambda e: "twar-wobble" in (e.attrs.get("class") or "").split()):
+            style = dict(part.split(":", 1) for part in e.attrs["style"].split(";") if part)
+            out.append((float(style["--twar-period"].removesuffix("s")), -float(style["animation-delay"].removesuffix("ms"))))
+        return out
+
+    first, later = sways(1_000_000.0), sways(1_000_700.0)
+    assert first
+    for (period, ran), (_, ran_later) in zip(first, later, strict=True):
+        cycle = 2 * period * 1000
+        assert 0 <= ran < cycle and (ran_later - ran) % cycle == pytest.approx(700 % cycle, abs=1)

@@ -15,6 +15,7 @@ from tabletop.games.tower_war.hand import is_calm
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
+from tabletop.ui.render.tower_war import sway
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
 
 CARD_W, CARD_L = 63.0, 88.0
@@ -247,6 +248,9 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
         if big and cm:
             heights.append((z, str(cm)))
     names = [(lv["z"] - SIDE_CARD_MM / 2, f"L{k}") for k, lv in enumerate(levels)]  # beside each card
+    now = sway.now_ms()
+    fall_key = f"{ctx.names}|{len(view.get('log') or [])}|{json.dumps(fall, sort_keys=True)}" if fall else ""
+    falling = f"animation-delay:{sway.fall_delay(fall_key, now)};" if fall and not reduced else ""
 
     def group(k: int) -> El:
         lv = levels[k]
@@ -259,7 +263,7 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
             style = None
             if fall and fall["piece"] == "pyramid" and fall["level"] == k and fall["index"] == p["index"]:
                 cls += " twar-fallen" if reduced else " twar-falling-pyr"
-                style = f"--twar-dir:{1 if p['x'] >= lv['x'] else -1};transform-origin:{f(p['x'])}px 0px"
+                style = f"--twar-dir:{1 if p['x'] >= lv['x'] else -1};transform-origin:{f(p['x'])}px 0px;{falling}"
             kids.append(h("polygon.twar-side-pyr", {"class": cls, "style": style,
                                                     "points": f"{f(p['x'] - b / 2)},{f(-z)} {f(p['x'] + b / 2)},{f(-z)} {f(p['x'])},{f(-(z + hh))}"}))
         if k + 1 < len(levels):
@@ -270,15 +274,18 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
             below = levels[k - 1] if k else lv
             direction = 1 if lv["x"] >= below["x"] else -1
             attrs["class"] += " twar-fallen" if reduced else " twar-falling-card"
-            attrs["style"] = f"--twar-dir:{direction};transform-origin:{f(lv['x'] + direction * CARD_W / 2)}px {f(-z)}px"
+            attrs["style"] = f"--twar-dir:{direction};transform-origin:{f(lv['x'] + direction * CARD_W / 2)}px {f(-z)}px;{falling}"
         elif st and st["wobble"] > 0 and not fall:
             amp = WOBBLE_MAX_DEG * st["wobble"]
             attrs["class"] += " twar-wobble"
-            attrs["style"] = (f"--twar-amp:{amp:.2f}deg;--twar-period:{2.4 - 1.2 * st['wobble']:.2f}s;"
+            period = round(2.4 - 1.2 * st["wobble"], 2)
+            attrs["style"] = (f"--twar-amp:{amp:.2f}deg;--twar-period:{period:.2f}s;animation-delay:{sway.sway_delay(period, now)};"
                               f"transform-origin:{f(st['com'][0])}px {f(-(z - 0.3))}px")
             attrs["data-wobble"] = str(st["wobble"])
         return h("g", attrs, kids)
 
+    if not fall and not reduced and any(st["wobble"] > 0 for st in stab.values()):
+        sway.keep_on_the_clock()
     height_cm = (top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0)) / 10
     words = (f"The tower from the side: {len(levels)} card{'s' * (len(levels) != 1)}, {height_cm:.1f} cm tall"
              + (f"; the tightest balance is {tower['tightest_margin_mm']:.1f} mm" if tower.get("tightest_margin_mm") is not None else "") + ".")
