@@ -107,3 +107,12 @@ def test_placing_keeps_the_aim_the_ghost_and_the_release_in_view(app):
     for sel in ("#twar-ghost", "#twar-aim"):  # SVG groups: their boxes lie inside the view
         box = app.eval_on_selector(sel, "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }")
         assert 0 <= box[0] and box[1] <= PHONE["height"], (sel, box)
+
+
+def test_crowning_keeps_the_tower_and_the_cards_to_crown_it_with_in_view(app):
+    _, moves = prefix(SEED, lambda s: s.phase == "place" and s.placing == "card" and s.actor == 0)
+    open_against_the_computer(app, moves, "e2e-twar-phone-crown")
+    app.wait_for_selector(".twar-card-btn")
+    in_view(app, "#twar-prompt", ".twar-last", "#twar-top-still", ".twar-pickup")
+    shots(app, "crown")
+
