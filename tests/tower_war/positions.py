@@ -164,7 +164,8 @@ def card_codes_in(view: dict) -> set[str]:
 def allowed_codes(s: r.State, seat: int | None) -> set[str]:
     """The cards ``seat`` may see: face-up cards and piles on the table, the base,
     discards, cards played or in the tower or in the hand; and their own hand, deck,
-    unused cards and (after the draft) drafted cards."""
+    unused cards and (after the draft) drafted cards. Once the war is over, everyone's hand,
+    deck and unused cards (never the set-aside ones)."""
     ok = list(s.faceup) + (s.piles[0] + s.piles[1] if s.piles else []) + [lv.card for lv in s.tower]
     for q in (0, 1):
         ok += s.discard[q] + [p.card for p in s.played[q]] + [p.eff for p in s.played[q]]
@@ -174,6 +175,9 @@ def allowed_codes(s: r.State, seat: int | None) -> set[str]:
         ok += s.hand[seat] + s.deck[seat] + s.unused[seat] + s.kept[seat]
         if s.base_card is not None:
             ok += s.drafted[seat]
+    if s.result is not None:
+        for q in (0, 1):
+            ok += s.hand[q] + s.deck[q] + s.unused[q]
     return {CODE_OF[c] for c in ok}
 
 

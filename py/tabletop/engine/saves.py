@@ -221,7 +221,13 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> 
     cleaned.update(summary(data, len(cleaned["seats"])))
     if data.get("kept") is True:  # a copy kept at a move (a save slot), played on only as a new game
         cleaned["kept"] = True
+    again = data.get("played_again")
+    if isinstance(again, str) and PLAYED_AGAIN_ID.fullmatch(again):  # the game "Play again" started from this one
+        cleaned["played_again"] = again
     return cleaned
+
+
+PLAYED_AGAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
 
 
 def replay(module: Any, save: dict[str, Any], upto: int | None = None) -> Any:

@@ -375,11 +375,28 @@ class App:
         self.render()
 
     def rematch(self) -> None:
-        old = self.session.save
-        variants = self.session.module.default_options()  # a new game: today's rules, not an old save's (Tower War's hand)
+        """"Play again": a new game with the same players and options. The finished game remembers
+        it (``played_again``), so a second tap, or coming back to the finished game later, opens
+        that game while it is unfinished instead of piling up another copy."""
+        finished = self.session
+        old = finished.save
+        embed = self.route.name == "embed"
+        again = old.get("played_again")
+        if again and not embed and self.store.available:
+            record = self.store.get(again)
+            if record is not None and not record.get("finished"):
+                self.go(f"#/play/{record['game']}/{again}")
+                return
+        variants = finished.module.default_options()  # a new game: today's rules, not an old save's (Tower War's hand)
         form = {"players": len(old["seats"]), "seats": old["seats"], "seed": "",
                 "options": {k: v for k, v in old["options"].items() if k in variants}}
-        self.start_game(old["game"], form, embed=self.route.name == "embed")
+        if self.start_game(old["game"], form, embed=embed) and not embed and self.store.available and old.get("id"):
+            old["played_again"] = self.session.save["id"]
+            old["revision"] = old.get("revision", 0) + 1
+            try:
+                self.store.put(finished.record())
+            except StorageFull:
+                self._storage_full()
 
     def _autosave(self) -> None:
         if self.session is None or not self.store.available:

@@ -8,6 +8,9 @@ Secrets and who sees them:
 * the three set-aside cards: nobody, ever; unused drafted cards: their owner;
 * a deck: its owner sees what is in it (sorted, never its order), the other only
   its size; a hand: its owner; discard piles, played cards and the tower: everyone.
+* once the war is over (``at_end``): every player's hand, deck (sorted) and unused
+  drafted cards, for everyone (they stay hidden only *during* the war); the three
+  set-aside cards stay unseen even then.
 
 Cards appear as their codes (``"9H"``, ``"JOKER1"``; ``Card.parse`` reads them).
 Tower coordinates are world millimetres (see ``tower.py``): origin at the base
@@ -67,7 +70,16 @@ def view(s: r.State, seat: int | None) -> dict:
         "tower": tower_view(s),
         "last_drop": s.last_drop,
         "physics": physics_view(),
+        "at_end": cards_at_end(s),
     }
+
+
+def cards_at_end(s: r.State) -> list[dict] | None:
+    """Once the war is over, each player's cards still out of sight turn up for everyone: the
+    unused drafted cards were only to stay hidden during the war. None while it runs."""
+    if s.result is None:
+        return None
+    return [{"hand": codes(s.hand[p]), "deck": sorted_codes(s.deck[p]), "unused": sorted_codes(s.unused[p])} for p in (0, 1)]
 
 
 def prompt(s: r.State) -> str:

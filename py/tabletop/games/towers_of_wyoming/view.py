@@ -22,7 +22,10 @@ Keys (besides the contract's ``to_act``, ``outcome``, ``log``, ``epoch``):
   table UI can say what happened while the device was with the others; its discards carry
   the card's ``label`` and ``name`` instead of its code.
 
-Another seat's hand, the draw pile's order and whether the player to act is stuck for a
+- ``hands_at_end``: once the game is over, every seat's remaining hand for everyone (the
+  table turns its cards up when play stops); None while it runs.
+
+Another seat's hand (until the end), the draw pile's order and whether the player to act is stuck for a
 play never appear in another seat's view.
 """
 
@@ -69,6 +72,7 @@ def view(state: State, seat: int | None) -> dict:
         "opposition": {SUITS[p].value: SUITS[t].value for p, t in enumerate(s.beats)},
         "seats": [seat_json(s, p) for p in range(s.players)],
         "hand": [card_json(c) for c in s.hands[seat]] if seat is not None else None,
+        "hands_at_end": [[card_json(c) for c in hand] for hand in s.hands] if s.result is not None else None,
         "drawn": [CODES[c] for c in s.fresh] if acting else [],
         "must_discard": False,
         "plays": [],

@@ -7,6 +7,7 @@ import re
 
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.screens import game_over
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.moment import moment_banner
 
@@ -73,16 +74,12 @@ def curtain(app, session, seat: int) -> El:
              h("button#curtain-go", f"I am {name}: show my game", on_click=lambda _e: app.pass_to(seat)))
 
 
-def end_banner(app, session, outcome) -> El:
-    if outcome.is_draw:
-        headline = "A draw"
-    else:
-        headline = " and ".join(seat_label(session, w) for w in outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins")
-    return h("div.end-screen", {"role": "status", "data-end": "1"},
-             h("h2", headline), h("p", with_names(outcome.reason, session, end=True)),
-             h("div.button-row", {"style": "justify-content:center"},
-               h("button.primary", "Play again", on_click=lambda _e: app.rematch()),
-               h("a.button", {"href": "#/"}, "Back to the games")))
+def end_banner(app, session, outcome, view: dict | None = None) -> El:
+    """The shared end-of-game summary (screens/game_over.py) in this table's words."""
+    view = session.view() if view is None else view
+    labels = [seat_label(session, i) for i in range(len(session.seats))]
+    return game_over.end_summary(app, renderer_for(session.module.ID), view, outcome, labels,
+                                 with_names(outcome.reason, session, end=True))
 
 
 def side_panel(app, session, view: dict) -> El:
@@ -177,10 +174,14 @@ def render(app, bar_extra: El | None = None) -> El:
     ctx = TableContext(module=module, view=view, legal=session.legal_moves(), names=[s["name"] for s in session.seats],
                        viewer=session.viewer(), play=app.play, refresh=app.render, ui=app.table_ui, notify=app.toast,
                        settings=app.settings)
-    board = renderer_for(module.ID).render(ctx)
+    renderer = renderer_for(module.ID)
+    final_table = getattr(renderer, "final_table", None) if outcome is not None else None
+    board = final_table(ctx) if final_table else renderer.render(ctx)
     to_act = session.to_act
+    summary = None
     if outcome is not None:
-        banner = end_banner(app, session, outcome)
+        summary = end_banner(app, session, outcome, view)
+        banner = None  # the summary below the bar says it
     elif session.moment is not None:
         banner = moment_banner(app, session)
     elif session.is_computer(to_act):
@@ -191,4 +192,5 @@ def render(app, bar_extra: El | None = None) -> El:
     return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
              notices(app),
              h("div.table-bar", h("h1", title), banner, bar_extra),
+             summary,
              h("div.table-layout", h("div.table-main", board), side_panel(app, session, view)))

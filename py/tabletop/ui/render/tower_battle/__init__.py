@@ -20,6 +20,11 @@ from .matchbar import match_bar
 from .news import battle_reveal, game_result_panel, match_summary, recap_panel
 
 
+def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
+    """The match score, each player's points (screens/game_over.py)."""
+    return (f"Match score (first to {view['match']['target']})", view["match"]["scores"])
+
+
 def hand_panel(ctx, seat: int | None) -> El | None:
     """The viewer's hand when it is not part of the decision (while answering a battle or waiting)."""
     if seat is None:

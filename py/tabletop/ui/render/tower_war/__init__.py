@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 
+from tabletop.engine.cards import Card
 from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
 from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
@@ -26,6 +27,20 @@ from tabletop.ui.roving import roving
 
 DRAFT_PHASES = ("split", "sweeten", "take")
 SIDE_WORD = re.compile(r"\b(Red|Blue)\b")
+
+
+def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
+    """No points decide the war (a fall or a missing pyramid does): the stashes left say how it stood."""
+    return ("Pyramids left", [player["pyramids"] for player in view["players"]])
+
+
+def turned_up_at_end(view: dict) -> list[tuple[int, str, list[tuple[str, str]]]]:
+    """Each player's hand, deck and unused drafted cards, public once the war is over (engine view's ``at_end``)."""
+    rows = []
+    for seat, cards in enumerate(view.get("at_end") or []):
+        for key, what in (("hand", "hand"), ("deck", "deck"), ("unused", "cards left out of the deck")):
+            rows.append((seat, what, [(code, Card.parse(code).label) for code in cards[key]]))
+    return rows
 
 
 def names_in_end_reason(text: str, labels: list[str]) -> str:

@@ -21,6 +21,16 @@ from tabletop.ui.render.towers_of_wyoming.hand import decision, hand
 from tabletop.ui.render.towers_of_wyoming.words import Teller, name_list, named
 
 
+def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
+    """Each builder's tallest tower, the measure the game is won by (screens/game_over.py)."""
+    return ("Tallest tower", [seat["tallest"] for seat in view["seats"]])
+
+
+def turned_up_at_end(view: dict) -> list[tuple[int, str, list[tuple[str, str]]]]:
+    """Every builder's hand as the game ended (public in the engine's finished view)."""
+    return [(seat, "hand", [(c["code"], c["label"]) for c in cards]) for seat, cards in enumerate(view.get("hands_at_end") or [])]
+
+
 def seat_order(view: dict, viewer: int | None) -> tuple[list[int], int | None]:
     """(others in turn order after the viewer, the viewer's own seat or None)."""
     n = view["players"]

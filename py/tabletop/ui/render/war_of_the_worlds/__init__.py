@@ -26,6 +26,11 @@ from tabletop.ui.render.war_of_the_worlds.panels import decision_bar, dice, end_
 from tabletop.ui.render.war_of_the_worlds.recent import recent
 
 
+def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
+    """The standing pyramids, the first measure the war is decided by (the table below shows the rest)."""
+    return ("Standing pyramids", list(outcome.scores)) if outcome.scores is not None else None
+
+
 def active_coaster(ctx, ch: Choices) -> int | None:
     """The coaster whose turn buttons and ghost are shown: the war machine's, or the one picked for Swap."""
     view = ctx.view
