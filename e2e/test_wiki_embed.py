@@ -221,8 +221,7 @@ def test_the_preview_plays_the_computer_with_the_variants_of_its_address(browser
 APART = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect(), s = document.querySelector(b).getBoundingClientRect();
     return r.bottom <= s.top + 1 || s.bottom <= r.top + 1 || r.right <= s.left + 1 || s.right <= r.left + 1; }"""
 RECTS = "s => s.map(x => [...document.querySelectorAll(x)].map(e => e.className + JSON.stringify(e.getBoundingClientRect())))"
-CARD_GAME_PARTS = {"tower-battle": (".tb-decide", ".tb-board"), "tower-war": (".twar-zones", ".twar-drafted-row"),
-                   "towers-of-wyoming": (".tow-decision", ".tow-mine > .tow-seat", ".tow-hand", ".tow-others", ".tow-center")}
+CARD_GAME_PARTS = {"tower-battle": (".tb-decide", ".tb-board"), "tower-war": (".twar-zones", ".twar-drafted-row")}
 
 
 @pytest.mark.parametrize("size", [(640, 480), (360, 600)], ids=["640x480", "360x600"])
@@ -250,4 +249,66 @@ def test_a_card_game_decision_and_board_share_the_frame(browser, site, host, gam
         assert inner.evaluate("document.documentElement.scrollWidth <= innerWidth")
         shot(page, f"embed-fit-{game}-{w}x{h}-{step}")
         play_any_move(inner)
+    context.close()
+
+
+def open_card_game(browser, site, host, game: str, size: tuple[int, int]):
+    """(context, frame) of GAME against the easy computer in a frame of SIZE on a host page, started."""
+    w, h = size
+    src = f"{site.url}?embed={game}&amp;vs=computer&amp;level=easy&amp;seed=7"  # one deal: a lucky or unlucky one varied the layout
+    url = host(f"whole-{game}-{w}.html", f'<!doctype html><body style="margin:0"><iframe id="game" src="{src}" '
+                                          f'width="{w}" height="{h}" style="border:0"></iframe>')
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    return context, page, inner
+
+
+def all_in_view(frame, selectors) -> list[str]:
+    """The selectors (every element of each) not wholly inside the frame's first screen."""
+    frame.evaluate("scrollTo(0, 0)")
+    return [s for s in selectors for i in range(frame.locator(s).count())
+            if not frame.evaluate("([s, i]) => { const r = document.querySelectorAll(s)[i].getBoundingClientRect();"
+                                  " return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }", [s, i])]
+
+
+TOW_TABLE = (".tow-others", ".tow-mine > .tow-seat", ".tow-center", ".tow-hand", ".tow-decision", "#open-full")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (360, 600)], ids=["640x480", "360x600"])
+def test_towers_of_wyoming_fits_its_frame_for_a_whole_game(browser, site, host, size):
+    """A whole game against the computer, played by taps (cards, a lit tower, Confirm): at every step the
+    decision with its buttons, the hand and every seat (so every tower a play may go to) share the frame,
+    however tall the towers grow, with no scrolling inside it."""
+    w, h = size
+    context, page, inner = open_card_game(browser, site, host, "towers-of-wyoming", size)
+    turns = 0
+    while True:
+        inner.wait_for_selector(".tow-card[data-step]:not([disabled]), .tow-end", timeout=BOOT_TIMEOUT_MS)
+        if inner.locator(".tow-end").count():
+            break
+        turns += 1
+        where = f"at {w}x{h}, turn {turns} (move {moves_made(inner)})"
+        assert not all_in_view(inner, TOW_TABLE), f"out of view {where}: {all_in_view(inner, TOW_TABLE)}"
+        assert inner.evaluate("document.documentElement.scrollWidth <= innerWidth"), where
+        before = moves_made(inner)
+        if inner.locator(".tow-card[data-step='cards']").count():
+            inner.locator(".tow-card[data-step='cards']").first.click()
+            assert inner.locator(".tow-lit").count() > 0
+            assert not all_in_view(inner, (".tow-decision", ".tow-lit", ".tow-hand")), f"choosing a place {where}"
+            inner.locator(".tow-lit").first.click()
+            assert not all_in_view(inner, (".tow-decision", "#tow-confirm", "#tow-untarget", ".tow-chosen")), f"confirming {where}"
+        else:  # no play: a card goes to the discard pile
+            inner.locator(".tow-card[data-step='discard']").first.click()
+            assert not all_in_view(inner, (".tow-decision", "#tow-confirm", ".tow-hand")), f"discarding {where}"
+        if turns in (1, 8):
+            shot(page, f"embed-whole-tow-{w}x{h}-{turns}")
+        inner.click("#tow-confirm")
+        inner.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n", arg=before)
+    assert turns >= 10, f"the game ended after {turns} turns: too short to show the towers growing"
+    shot(page, f"embed-whole-tow-{w}x{h}-end")
     context.close()

@@ -108,6 +108,12 @@ def strip_px(size: int) -> int:
     return 13 if size <= 9 else max(5, round(117 / (size - 1)))
 
 
+def tag_chip(tag: str) -> El:
+    """The change tag; who made it is a span of its own, which a narrow frame leaves out."""
+    who, _, what = tag.rpartition(": ")
+    return h("span.tow-tag", {"aria-hidden": "true"}, h("span.tow-tag-who", f"{who}: ") if who else None, what)
+
+
 def tower(view: dict, seat: dict, t: dict, choice: Choice, teller: Teller, tags: dict, on_target, winning: bool) -> El:
     owner, f = seat["seat"], t["index"]
     key = (owner, f)
@@ -120,11 +126,12 @@ def tower(view: dict, seat: dict, t: dict, choice: Choice, teller: Teller, tags:
     tag = tags.get(key)
     classes = ".tow-tower" + (f".tow-{Suit(letter).noun}" if letter else ".tow-bare") + (".tow-lit" if lit else "") + \
         (".tow-chosen" if chosen else "") + (".tow-changed" if tag else "") + (".tow-winning" if winning else "")
-    stack = h("span.tow-stack", {"style": f"--strip:{strip_px(size)}px", "aria-hidden": "true"},
+    # --cards lets a small frame squeeze a tall tower further (static/css/games/towers_of_wyoming.css)
+    stack = h("span.tow-stack" + (".tow-tall" if size > 5 else ""), {"style": f"--strip:{strip_px(size)}px;--cards:{size}", "aria-hidden": "true"},
               [fan_card(code, i == size - 1) for i, code in enumerate(t["cards"])] if size else
               h("span.tow-empty", "empty"))
     height = h("span.tow-height", {"aria-hidden": "true"}, h("strong", str(size)), " ", symbol(letter)) if size else None
-    parts = [h("span.tow-tag", {"aria-hidden": "true"}, tag) if tag else None,
+    parts = [tag_chip(tag) if tag else None,
              h("span.tow-crown", {"aria-hidden": "true"}, "★ Winning tower") if winning else None,
              stack, height]
     if lit and play is not None:

@@ -104,7 +104,7 @@ def consequence(p: dict, teller: Teller) -> str:
     if not after["size"]:
         return f"{gone.capitalize()}: the foundation is empty again."
     if after["suit"] == before["suit"]:
-        return f"{gone.capitalize()}; {cards(after['size'], after['suit'])} still stand."
+        return f"{gone.capitalize()}; {cards(after['size'], after['suit'])} still {'stands' if after['size'] == 1 else 'stand'}."
     extra = cards(after["size"], after["suit"])
     verb = "stays" if after["size"] == 1 else "stay"
     return f"Overflow: {gone}; the extra {extra} {verb} as the new tower on {owner} foundation."
@@ -163,7 +163,8 @@ def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, s
         return h("section#tow-decision.tow-decision", {"aria-label": "Your decision"},
                  h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
                  stepper,
-                 h("p.tow-hint", f"{plural(n, 'place')} lit on the table: tap one to see what happens, or pick a play here."),
+                 h("p.tow-hint", f"{plural(n, 'place')} lit on the table: tap one to see what happens",
+                   h("span.tow-or-list", ", or pick a play here"), "."),
                  option_rows(choice, teller, ctx.move_json, ctx.play))
     p = choice.play_at(choice.target)
     m = choice.move_at(choice.target)
