@@ -165,3 +165,30 @@ def test_play_again_history_and_home_without_piling_up_copies(app):
     assert app.locator(".finished-list .saved-item").count() == 1
     stored = json.loads(app.evaluate("localStorage.getItem('tw:save:wotw-done')"))
     assert "#/play/war-of-the-worlds/" + stored["played_again"] == first
+
+
+def test_against_the_computer_its_hand_turns_up_and_it_waits(app):
+    final, moves = played_out("towers-of-wyoming", 6)
+    seats = ["Ana", {"name": "Bot", "kind": "computer", "level": "easy"}]
+    start_saved_game(app, "towers-of-wyoming", seats, 6, {}, moves, save_id="tow-end-bot")
+    app.wait_for_selector("[data-end]")
+    hands = tow.view(final, 0)["hands_at_end"]
+    marked = sorted(app.eval_on_selector_all(".end-revealed [data-card]", "els => els.map(e => e.dataset.card)"))
+    assert marked == sorted(c["code"] for hand in hands for c in hand) and hands[1]  # the computer's hand too
+    assert "Bot" in app.inner_text(".end-revealed")
+    app.wait_for_timeout(1500)  # longer than the computer's least thinking time: nothing moves after the end
+    assert app.locator(".thinking").count() == 0
+    assert int(app.get_attribute("[data-screen='table']", "data-moves")) == len(moves)
+
+
+def test_focus_is_taken_once_and_then_left_where_the_person_puts_it(app):
+    final, moves = played_out("war-of-the-worlds", 5)
+    start_saved_game(app, "war-of-the-worlds", NAMES, 5, {}, moves, save_id="wotw-focus")
+    app.wait_for_selector("[data-end]")
+    assert app.evaluate("document.activeElement.id") == "end-play-again"
+    with app.expect_download():
+        app.click("#export-game")  # a notice re-renders the table
+    app.wait_for_selector(".notice.ok")
+    assert app.evaluate("document.activeElement.id") == "export-game"
+    app.keyboard.press("Tab")  # and Tab goes on from there
+    assert app.evaluate("document.activeElement.id") == "share-game"

@@ -3,6 +3,8 @@
 - While the pass-the-device curtain is up it holds focus (Enter passes) and everything
   else on the page is ``inert``: Tab cannot wander to the header links hidden behind it.
 - Once the next person has tapped through, focus lands on the table's first decision.
+- A control marked ``data-take-focus`` (the end of a game's first button) takes focus once when
+  it appears; re-renders while it stays leave focus where the person moved it.
 - In a group marked by ``tabletop.ui.roving`` the arrow keys move focus to the nearest
   control in their direction (Home and End to the first and last).
 """
@@ -24,6 +26,7 @@ FIRST_DECISION = (f".table-main [{ITEM}][tabindex='0']", ".table-main [data-step
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 _listening: list = []  # the page-wide keydown listener, installed on first use
+_claimed: list[str] = []  # the [data-take-focus] control that took focus, while it stays on the page
 
 
 def settle(app: Any) -> None:
@@ -39,8 +42,12 @@ def settle(app: Any) -> None:
         hold(curtain)
         return
     claim = document.querySelector("[data-take-focus]")  # e.g. "Next game" when a game of a match ends
-    if not absent(claim):
-        if not claim.isSameNode(document.activeElement):
+    if absent(claim):
+        _claimed.clear()
+    else:
+        key = f"{claim.getAttribute('data-take-focus')}|{claim.id}|{js.location.hash}"
+        if key not in _claimed:  # once per appearance: a later render (a notice, a dialog) leaves focus where the person put it
+            _claimed[:] = [key]
             claim.focus()
         return
     if getattr(app, "focus_decision", False):
