@@ -1,5 +1,5 @@
-"""The end of a game, the same moment in every game: the final table stays on the page (the
-renderer's ``final_table`` where it has one), and above it a summary: who won (name with side),
+"""The end of a game, the same moment in every game: the final table stays on the page (each
+renderer draws a finished game as it ended), and above it a summary: who won (name with side),
 why (the engine's reason), the score, every card the engine turns up once the game is over,
 then "Play again", "History" and "Home", with focus on the first.
 
@@ -8,8 +8,7 @@ A renderer may add, each optional:
 - ``score_at_end(view, outcome) -> (label, values) | None``: what the score is called and its
   numbers (default: "Score" and the outcome's scores; None: no score line);
 - ``turned_up_at_end(view) -> list[(seat, what, [(code, label), ...])]``: the cards the engine's
-  finished view makes public, per seat (the UI shows nothing the view does not hold);
-- ``final_table(ctx) -> El``: the board as it ended, when it differs from the running table's.
+  finished view makes public, per seat (the UI shows nothing the view does not hold).
 """
 
 from __future__ import annotations

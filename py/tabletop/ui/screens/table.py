@@ -174,9 +174,7 @@ def render(app, bar_extra: El | None = None) -> El:
     ctx = TableContext(module=module, view=view, legal=session.legal_moves(), names=[s["name"] for s in session.seats],
                        viewer=session.viewer(), play=app.play, refresh=app.render, ui=app.table_ui, notify=app.toast,
                        settings=app.settings)
-    renderer = renderer_for(module.ID)
-    final_table = getattr(renderer, "final_table", None) if outcome is not None else None
-    board = final_table(ctx) if final_table else renderer.render(ctx)
+    board = renderer_for(module.ID).render(ctx)  # a finished game's renderer draws its final table (Tower Battle: bluffs up)
     to_act = session.to_act
     summary = None
     if outcome is not None:
