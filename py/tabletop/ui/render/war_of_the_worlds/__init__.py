@@ -49,7 +49,7 @@ def render(ctx) -> El:
     highlight = active_coaster(ctx, ch)
     over = view.get("outcome") is not None
     phase = view["phase"]
-    classes = f"div.wotw.wotw-phase-{phase}" + (".is-my-turn" if ch.any else "")
+    classes = f"div.wotw.wotw-phase-{phase}.wotw-mode-{view['mode']}" + (".is-my-turn" if ch.any else "")
     rolled = dice(ctx, ch)
     choosing_dice = bool(ch.keeps)  # the dice are the decision: show them in the decision bar
     return h(classes, {"data-phase": phase},

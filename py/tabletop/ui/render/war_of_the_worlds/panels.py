@@ -37,13 +37,11 @@ def instruction(ctx, ch: Choices, highlight: int | None) -> str:
     if phase == "coaster":
         step = view["coaster_step"] or {}
         where = view["board"]["coasters"][step.get("coaster", 0)]["quadrant"]
-        options = []
-        if not step.get("rotated"):
-            options.append("turn it a quarter (↺ ↻)")
-        if not step.get("moved"):
-            options.append("move it to another place in the L")
-        both = ", in either order," if len(options) == 2 else ""
-        return f"War machine on the {where} coaster: you may {' and '.join(options)}{both} then press Done."
+        turn, move = not step.get("rotated"), not step.get("moved")
+        # short enough for three lines of a phone's decision rail, with its buttons under it
+        may = ("turn it (↺ ↻), move it elsewhere in the L, or both;" if turn and move
+               else "turn it (↺ ↻) if you like," if turn else "move it elsewhere in the L if you like,")
+        return f"War machine on the {where} coaster: {may} then Done."
     if phase == "destroy":
         return (f"{len(ch.destroys)} pyramids are trapped and outgunned (attack vs defence shown). "
                 "Choose which falls first; the others are checked again after it.")
@@ -85,12 +83,12 @@ def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = Non
     seat = view["to_act"]
     buttons: list[El] = []
 
-    def play_button(ident: str, label: str, move, primary: bool = False, hint: str | None = None) -> El:
+    def play_button(ident: str, label: str | list, move, primary: bool = False, hint: str | None = None) -> El:
         cls = "button.primary" if primary else "button"
         return h(f"{cls}#{ident}", {"data-move": move_attr(ctx, move), "title": hint}, label, on_click=lambda _e: ctx.play(move))
 
     if ch.done is not None:
-        buttons.append(play_button("wotw-done", "Done with the coaster", ch.done, primary=True))
+        buttons.append(play_button("wotw-done", ["Done", h("span.wotw-wordy", " with the coaster")], ch.done, primary=True))
     if ch.skip is not None:
         buttons.append(play_button("wotw-skip", "Skip the move", ch.skip, primary=True))
     if ch.wilds:
@@ -136,7 +134,7 @@ def relocation_buttons(ctx, ch: Choices, highlight: int | None) -> list[El]:
             out.append(h(f"button#wotw-relocate-{place['to']}.wotw-relocate",
                          {"data-move": move_attr(ctx, move), "title": f"Move {coaster_name(coaster)} {place['words']}"},
                          mini_map(coasters, highlight, place),
-                         h("span", f"Move it {place['words']}"),
+                         h("span.wotw-wordy", f"Move it {place['words']}"),
                          on_click=lambda _e, m=move: ctx.play(m)))
     return out
 
