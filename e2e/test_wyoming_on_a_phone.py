@@ -1,0 +1,50 @@
+"""Towers of Wyoming on a phone (390x844) against the computer: the decision, the towers it may go to and
+the computer's last move share the screen at every step of several turns, and nothing scrolls the page."""
+
+from __future__ import annotations
+
+from conftest import moves_made, start_saved_game
+from test_phone_table import PHONE, view_shot
+
+WHOLLY = """sel => [...document.querySelectorAll(sel)].filter(el => { const r = el.getBoundingClientRect();
+    return !(r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1); }).length"""
+UNCOVERED = """sel => [...document.querySelectorAll(sel)].filter(el => { const r = el.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + 6); return !(at && el.contains(at)); }).length"""
+
+
+def out_of_view(page, *selectors: str) -> list[str]:
+    """The selectors with an element not wholly on screen, or covered at its top edge (a tower card's rank)."""
+    return [s for s in selectors if page.locator(s).count() == 0 or page.evaluate(WHOLLY, s) or page.evaluate(UNCOVERED, s)]
+
+
+def test_towers_of_wyoming_against_the_computer_fits_a_phone(app):
+    app.set_viewport_size(PHONE)
+    seats = ["Ana", {"name": "Bot", "kind": "computer", "level": "easy"}]
+    start_saved_game(app, "towers-of-wyoming", seats, 7, save_id="e2e-phone-tow-computer")
+    marked = 0
+    for turn in range(6):
+        app.wait_for_selector(".tow-card[data-step='cards']:not([disabled])")
+        app.wait_for_timeout(200)
+        assert app.evaluate("scrollY") < 5, f"turn {turn}: the page moved to {app.evaluate('scrollY')}px"
+        assert app.evaluate("document.documentElement.scrollWidth <= innerWidth"), turn
+        # the computer's move stays marked where it landed, beside your decision and both builders' towers
+        last = [".tow [data-last-move]"] if turn else []  # Ana moves first
+        marked += app.locator(".tow [data-last-move]").count()
+        assert not out_of_view(app, ".tow-decision", ".tow-hand", ".tow-seat", ".tow-center", *last), turn
+        if turn in (0, 3):
+            view_shot(app, f"phone-wyoming-turn-{turn}")
+        before = moves_made(app)
+        app.locator(".tow-card[data-step='cards']").first.click()
+        assert app.locator(".tow-lit").count() > 0
+        assert not out_of_view(app, ".tow-prompt", ".tow-stepper", ".tow-lit", ".tow-option"), f"choosing, turn {turn}"
+        if turn == 3:
+            view_shot(app, f"phone-wyoming-turn-{turn}-choosing")
+        app.locator(".tow-lit").first.click()
+        assert not out_of_view(app, ".tow-preview", "#tow-confirm", "#tow-untarget", ".tow-chosen"), f"confirming, turn {turn}"
+        assert app.evaluate("scrollY") < 5, f"turn {turn}: choosing a tower scrolled the page"
+        if turn == 3:
+            view_shot(app, f"phone-wyoming-turn-{turn}-confirming")
+        app.click("#tow-confirm")
+        app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + 1", arg=before,
+                              timeout=30_000)
+    assert marked >= 5, "the computer's moves were marked on the table"
