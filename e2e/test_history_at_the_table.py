@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -112,6 +113,18 @@ def test_a_finished_game_replays_at_its_route_in_every_game(app, game_id):
     n = len(moves)
     wait_position(app, n)
     assert app.inner_text("#history-line").startswith(f"Move {n} of {n} · ")
+    # the step says what the log beside it says, word for word, and names the player with the side
+    said = app.inner_text("#history-line").split(" · ", 1)[1]
+    newest = app.locator(".replay-screen .game-log li").first.inner_text()
+    assert said.endswith(newest) and ("Ana" in said or "Ben" in said or "Player" not in said)
+    if game_id in ("war-of-the-worlds", "towers-of-wyoming"):  # their logs tell what was done
+        app.keyboard.press("ArrowLeft")
+        wait_position(app, n - 1)
+        earlier = app.inner_text("#history-line").split(" · ", 1)[1]
+        assert re.search(r"\b(placed|moved|turned|was|played|drew|built|started|discarded|had)\b", earlier), earlier
+        assert not re.search(r"\b(places|moves|plays|draws|builds|discards)\b", earlier + said)
+        app.keyboard.press("ArrowRight")
+        wait_position(app, n)
     assert app.inner_text("#history-back") == "Back to the games"
     assert app.evaluate("document.querySelector('.replay-board').inert") is True
     for width, height in SIZES:

@@ -12,7 +12,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.saves import new_save, replay
 from tabletop.games import GAMES
 from tabletop.ui.dom import find_all, text_of
-from tabletop.ui.history import History, replay_viewer
+from tabletop.ui.history import QUIET_MOVES, History, replay_viewer
 from tabletop.ui.screens import replay as replay_screen
 
 
@@ -179,3 +179,54 @@ def test_the_replay_route_names_the_game_and_the_save():
 
     assert parse("#/replay/tower-war/kept-19a-ff01", tuple(GAMES)) == Route("replay", "tower-war", "kept-19a-ff01")
     assert parse("#/replay/chess/x", tuple(GAMES)).name == "not-found"
+
+
+def panel_lines(tree) -> list[str]:
+    """The log panel's lines as the replay screen draws them (newest first)."""
+    log = find_all(tree, lambda e: "game-log" in e.attrs.get("class", ""))[0]
+    return [text_of(li) for li in find_all(log, lambda e: e.tag == "li")]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_step_says_what_the_log_beside_it_says(game_id):
+    """The step's caption is the move's own lines of the log panel beside it, word for word (one
+    describing function, ``with_names``); a move that wrote no line is said in the log's past tense."""
+    module = GAMES[game_id]
+    save = played(game_id, people("Ana", "Ben"), 60, seed=5)
+    history = History(module, save, position=0)
+    app = FakeApp()
+    for k in range(1, history.total + 1):
+        history.go(k)
+        tree = replay_screen.render(app, history, "Back", lambda: None)
+        caption = text_of(find_all(tree, lambda e: e.attrs.get("id") == "history-line")[0])
+        added = len(module.view(replay(module, save, upto=k), None)["log"]) - \
+            len(module.view(replay(module, save, upto=k - 1), None)["log"])
+        said = caption.split(" · ", 1)[1]
+        if added > 0:
+            assert said == " ".join(reversed(panel_lines(tree)[:added])), (k, said)
+        else:
+            kind = save["moves"][k - 1]["kind"]
+            assert said in (f"Ana {QUIET_MOVES[kind]}.", f"Ben {QUIET_MOVES[kind]}.",
+                            f"Ana ({module.SEAT_NAMES[0]}) {QUIET_MOVES[kind]}.", f"Ben ({module.SEAT_NAMES[1]}) {QUIET_MOVES[kind]}.") \
+                if module.SEAT_NAMES else said in (f"Ana {QUIET_MOVES[kind]}.", f"Ben {QUIET_MOVES[kind]}."), (k, said)
+
+
+@pytest.mark.parametrize("game_id, verbs", [
+    ("war-of-the-worlds", r"\b(places|moves|turns|rolls|keeps|destroys|is done)\b"),
+    ("towers-of-wyoming", r"\b(plays|draws|builds|starts|discards|passes)\b"),
+])
+def test_the_steps_of_a_replay_read_in_the_past_tense(game_id, verbs):
+    """"Ana (Aliens) placed a small at C2", "Ben drew 2 cards": a replay tells what was done."""
+    import re
+
+    module = GAMES[game_id]
+    history = History(module, played(game_id, people("Ana", "Ben"), 40, seed=2), position=0)
+    app = FakeApp()
+    captions = []
+    for k in range(1, history.total + 1):
+        history.go(k)
+        tree = replay_screen.render(app, history, "Back", lambda: None)
+        captions.append(text_of(find_all(tree, lambda e: e.attrs.get("id") == "history-line")[0]))
+    assert captions and not [c for c in captions if re.search(verbs, c)]
+    past = r"\b(placed|moved|turned|rolled|kept|played|drew|built|started|discarded|had|was \w+)\b"
+    assert all(re.search(past, c) for c in captions if " · Ana" in c or " · Ben" in c)

@@ -20,6 +20,10 @@ from typing import Any
 
 from tabletop.engine.errors import IllegalMove, SaveError
 
+# The moves that write no line in their game's log (Tower War's deck building, The War of the
+# Worlds' end of a war machine), said the way the log says a move: in the past tense.
+QUIET_MOVES = {"keep": "kept a card for the deck", "done": "was done with the war machine"}
+
 
 def replay_viewer(seats: list[dict[str, Any]]) -> int | None:
     """The seat whose view a replay shows: the only person at the table, else a spectator."""
@@ -114,12 +118,13 @@ class History:
         before, after = self.log(position - 1), self.log(position)
         return after[len(before):] if after[: len(before)] == before else after[-1:]
 
-    def move_kind(self, position: int | None = None) -> str:
-        """The move's own name ("pick up", "place"), for a move that wrote no log line."""
+    def quiet_move(self, position: int | None = None) -> str:
+        """What a move that wrote no log line did, in the past tense like the log ("kept a card for
+        the deck"); which card a Tower War deck kept stays private."""
         position = self.position if position is None else position
         data = self.save["moves"][position - 1] if position > 0 else {}
-        kind = data.get("kind") if isinstance(data, dict) else None
-        return str(kind).replace("_", " ") if kind else "a move"
+        kind = str(data.get("kind") or "") if isinstance(data, dict) else ""
+        return QUIET_MOVES.get(kind) or (f"made a move ({kind.replace('_', ' ')})" if kind else "made a move")
 
     # -- who is who (the names the table's wording helpers ask for)
     def name(self, seat: int | None) -> str:

@@ -22,14 +22,16 @@ KEYS = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first", "End": "
 
 
 def move_line(history: History) -> list[El | str]:
-    """"Move 3 of 40 · Ana (Red) plays …": the move's own log lines, in the table's words."""
+    """"Move 3 of 40 · Ana (Aliens) placed …": the lines the move wrote in the log, said with the log
+    panel's own ``with_names`` (so the step and the log agree word for word); a move that wrote no
+    line is said in the same past tense ("Ana (Red) kept a card for the deck")."""
     k, n = history.position, history.total
     if k == 0:
         return [h("strong", "The start"), f", before move 1 of {n}" if n else ": no move has been made yet"]
     mover = history.mover()
-    who = seat_label(history, mover) if mover is not None else ""
+    who = seat_label(history, mover) if mover is not None else "Someone"
     lines = [with_names(line, history) for line in history.lines()]
-    said = " ".join(lines) if lines else f"{who}: {history.move_kind()}" if who else history.move_kind()
+    said = " ".join(lines) if lines else f"{who} {history.quiet_move()}."
     return [h("strong", f"Move {k} of {n}"), f" · {said}"]
 
 
