@@ -123,3 +123,12 @@ def test_end_screen_shows_the_deciding_step():
     tree = Table(last).tree
     end = find_all(tree, lambda e: "wotw-end" in (e.attrs.get("class") or ""))
     assert end and ("decided here" in text_of(end[0]) or "draw" in text_of(end[0]))
+
+
+def test_the_last_turn_names_each_side_as_its_player_like_the_log():
+    """"Ben (Humans) placed a small at C6", not "Humans placed…": the words of the table's log."""
+    state = next(s for i, s in enumerate(random_states(False, 4)) if i == 12)
+    panel = find_all(Table(state).tree, lambda e: "wotw-recent" in e.attrs.get("class", "").split())[0]
+    said = [text_of(li) for li in find_all(panel, lambda e: e.tag == "li")]
+    assert said and all("Ana (Aliens)" in line or "Ben (Humans)" in line or line.startswith("The ") for line in said), said
+    assert not [line for line in said if line.startswith(("Aliens ", "Humans "))]

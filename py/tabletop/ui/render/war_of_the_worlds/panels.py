@@ -263,13 +263,19 @@ def dice(ctx, ch: Choices) -> El | None:
 
 
 def recent_panel(ctx, recent) -> El | None:
+    """The last turn and this one so far, in the log's words: each side said as its player, "Ana (Aliens)"."""
+    from tabletop.ui.screens.table import name_sides  # the log's own wording (imported late: screens import render)
+
+    labels = [who(ctx, seat) for seat in (0, 1)]
+
+    def lines(said: list[str]) -> El:
+        return h("ul", [h("li", name_sides(line, ctx.view["seat_names"], labels)) for line in said[-6:]])
+
     blocks = []
     if recent.last_lines and recent.last_side is not None:
-        blocks.append(h("div.wotw-recent-block", h("h3", f"Last turn: {who(ctx, recent.last_side)}"),
-                        h("ul", [h("li", line) for line in recent.last_lines[-6:]])))
+        blocks.append(h("div.wotw-recent-block", h("h3", f"Last turn: {who(ctx, recent.last_side)}"), lines(recent.last_lines)))
     if recent.now_lines and ctx.view["to_act"] is not None:
-        blocks.append(h("div.wotw-recent-block", h("h3", "This turn so far"),
-                        h("ul", [h("li", line) for line in recent.now_lines[-6:]])))
+        blocks.append(h("div.wotw-recent-block", h("h3", "This turn so far"), lines(recent.now_lines)))
     if not blocks:
         return None
     return h("div.wotw-recent", {"role": "region", "aria-label": "What just happened"}, blocks)
