@@ -228,7 +228,8 @@ CARD_GAME_PARTS = {"tower-battle": (".tb-decide", ".tb-board"), "tower-war": (".
 @pytest.mark.parametrize("game", sorted(CARD_GAME_PARTS))
 def test_a_card_game_decision_and_board_share_the_frame(browser, site, host, game, size):
     """Against the computer in a wiki frame, the hand being played from and the whole board it lights
-    are in view together, without scrolling inside the frame, before and after a move."""
+    are in view together, without scrolling inside the frame, move after move: Tower Battle's first game
+    to its end (its towers grow), Tower War's whole draft (the drafted row fills)."""
     w, h = size
     src = f"{site.url}?embed={game}&amp;vs=computer&amp;level=easy&amp;seed=7"  # one deal: a lucky or unlucky one varied the layout
     url = host(f"fit-{game}-{w}.html", f'<!doctype html><body style="margin:0"><iframe id="game" src="{src}" '
@@ -240,15 +241,20 @@ def test_a_card_game_decision_and_board_share_the_frame(browser, site, host, gam
     inner = page.frames[1]
     inner.click("#embed-start")
     inner.wait_for_selector("[data-screen='table']")
-    for step in range(2):
-        inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    for step in range(14):
+        inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled]), [data-game-end], [data-end]",
+                                timeout=BOOT_TIMEOUT_MS)
+        if inner.locator("[data-game-end], [data-end]").count() or inner.locator(CARD_GAME_PARTS[game][0]).count() == 0:
+            break  # the game (Tower Battle) or the draft (Tower War) is over
         inner.evaluate("scrollTo(0, 0)")
         for part in (*CARD_GAME_PARTS[game], "#open-full"):
             assert inner.evaluate(IN_VIEW, part), f"{part} is not in view at {w}x{h} (step {step})"
         assert inner.evaluate(APART, list(CARD_GAME_PARTS[game])), f"the decision covers the board at {w}x{h} (step {step}): {inner.evaluate(RECTS, list(CARD_GAME_PARTS[game]))}"
         assert inner.evaluate("document.documentElement.scrollWidth <= innerWidth")
-        shot(page, f"embed-fit-{game}-{w}x{h}-{step}")
+        if step in (0, 5):
+            shot(page, f"embed-fit-{game}-{w}x{h}-{step}")
         play_any_move(inner)
+    assert step >= 5, f"only {step} moves were checked"
     context.close()
 
 
