@@ -96,9 +96,19 @@ def test_placing_keeps_the_aim_the_ghost_and_the_release_in_view(app):
     _, moves = prefix(SEED, lambda s: s.phase == "place" and s.actor == 0)
     open_against_the_computer(app, moves, "e2e-twar-phone-place")
     app.wait_for_selector(".twar-pyr-btn")
-    # the computer's winning card is named where the prompt is; the pick-up acts on the top card
-    assert "beats" in app.inner_text(".twar-last")
-    in_view(app, "#twar-prompt", ".twar-last", "#twar-top-still", ".twar-pickup")
+    # the computer's winning card is named where the prompt is, each player with their colour
+    last = app.inner_text(".twar-last")
+    assert "Bot (Blue)'s" in last and "beats Ana (Red)'s" in last, last
+    # and shown: the card that won (the one marked in the battle panel, a screen further down) and
+    # the card it beat, beside the sizes to pick up and the top card they go on
+    won = app.get_attribute(".twar-result-won [role=img]", "aria-label")
+    in_battle = app.get_attribute(".twar-line[data-seat='1'] .twar-current [role=img]", "aria-label")
+    assert won.split(",")[0] == in_battle.split(",")[0] and "Bot (Blue)" in app.inner_text(".twar-result-won")
+    assert "Ana (Red)" in app.inner_text(".twar-result-lost")
+    in_view(app, "#twar-prompt", ".twar-last", "#twar-top-still", ".twar-result-won", ".twar-result-lost", ".twar-pickup")
+    print("placing on a phone, top/bottom px:", {sel: app.eval_on_selector(sel, "e => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom].map(Math.round)")
+                                                for sel in (".twar-result", ".twar-pickup", ".twar-line[data-seat='1'] .twar-current")})
+    shots(app, "place")
     app.locator(".twar-pyr-btn").first.click()
     app.wait_for_selector("#twar-ghost")
     app.wait_for_timeout(200)

@@ -5,6 +5,7 @@ when the grip runs out (a fake ``js`` stands in for the browser)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 
@@ -441,3 +442,58 @@ def test_the_sway_and_the_fall_resume_where_the_clock_says_after_a_re_render(mon
     for (period, ran), (_, ran_later) in zip(first, later, strict=True):
         cycle = 2 * period * 1000
         assert 0 <= ran < cycle and (ran_later - ran) % cycle == pytest.approx(700 % cycle, abs=1)
+
+
+BARE_COLOUR = re.compile(r"(?<!\()\b(Red|Blue)\b(?!\))")
+
+
+def test_just_now_says_each_player_with_their_colour_beside_the_name():
+    """Every "Just now" line of a whole game: the engine's colours said as "Ana (Red)", "Ben (Blue)",
+    never a colour alone; a skirmish's line names both players."""
+    said = 0
+    for s in game_states(3):
+        if s.result is not None or not s.log:
+            continue
+        (line,) = find_all(R.render(ctx_for(s)), lambda e: "twar-last" in (e.attrs.get("class") or "").split())
+        text = text_of(line)
+        assert not BARE_COLOUR.search(text), text
+        if "beats" in s.log[-1]:
+            assert "Ana (Red)" in text and "Ben (Blue)" in text, text
+        said += ("Ana (Red)" in text) + ("Ben (Blue)" in text)
+    assert said > 50
+
+
+def test_a_player_named_after_their_colour_is_said_once():
+    s = next(t for t in game_states(3) if t.log and t.log[-1].startswith("Red "))
+    ctx = ctx_for(s)
+    ctx.names = ["Red", "Ben"]
+    assert R.just_happened(ctx, ctx.view).startswith("Red ")
+
+
+def test_the_skirmish_just_lost_is_shown_beside_the_sizes_to_pick_up():
+    """Placing after a lost skirmish: the winning card (marked) and the losing one, each with its
+    player and value, inside the controls with the pick-up buttons."""
+    s = next(t for t in game_states(3) if t.phase == "place" and t.reason == "skirmish" and all(t.current))
+    tree = R.render(ctx_for(s))
+    (controls,) = find_all(tree, lambda e: "twar-controls" in (e.attrs.get("class") or "").split())
+    (result,) = find_all(controls, lambda e: "twar-result" in (e.attrs.get("class") or "").split())
+    assert find_all(controls, lambda e: (e.attrs.get("id") or "").startswith("twar-pick-"))
+    loser = s.actor
+    (won,) = find_all(result, lambda e: "twar-result-won" in (e.attrs.get("class") or "").split())
+    assert won.attrs["data-seat"] == str(1 - loser)
+    labels = ("Ana (Red)", "Ben (Blue)")
+    words = text_of(result)
+    assert words.index(labels[1 - loser]) < words.index("beats") < words.index(labels[loser])
+    cards = [e.attrs["aria-label"] for e in find_all(result, lambda e: e.attrs.get("role") == "img")]
+    assert cards[0].startswith(s.current[1 - loser].eff.name) and cards[1].startswith(s.current[loser].eff.name)
+    assert f"worth {s.current[1 - loser].value}" in cards[0]
+
+
+def test_no_skirmish_result_when_a_battle_is_owed_or_while_aiming():
+    checked = set()
+    for s in game_states(3):
+        if s.phase in ("place", "drop") and (s.reason != "skirmish" or s.phase == "drop"):
+            tree = R.render(ctx_for(s))
+            assert not find_all(tree, lambda e: "twar-result" in (e.attrs.get("class") or "").split()), (s.phase, s.reason)
+            checked.add((s.phase, s.reason))
+    assert {("place", "battle"), ("drop", "skirmish")} <= checked

@@ -18,11 +18,11 @@ from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render.tower_war import aim as live
-from tabletop.ui.render.tower_war.battle import battle_panel
+from tabletop.ui.render.tower_war.battle import battle_panel, skirmish_result
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, face, move_attr, name, pyramid_glyph, sr
 from tabletop.ui.render.tower_war.draft import build_panel, draft_panel
 from tabletop.ui.render.tower_war.players import player_strip
-from tabletop.ui.render.tower_war.tower import balance_list, fall_box, seat_name, side_view, top_view
+from tabletop.ui.render.tower_war.tower import balance_list, fall_box, seat_label, seat_name, side_view, top_view
 from tabletop.ui.roving import roving
 
 DRAFT_PHASES = ("split", "sweeten", "take")
@@ -52,6 +52,12 @@ def names_in_end_reason(text: str, labels: list[str]) -> str:
     'Ben (Blue) made the tower fall. Ana (Red) wins the war.'
     """
     return SIDE_WORD.sub(lambda m: labels[SIDES.index(m.group(1))] if len(labels) == len(SIDES) else m.group(1), text)
+
+
+def named(ctx, text: str) -> str:
+    """An engine line with each colour said as its player: "Blue plays the K♥" -> "Ben (Blue) plays the K♥"
+    (the engine knows seats by colour only; the table knows the names)."""
+    return names_in_end_reason(text, [seat_label(ctx, seat) for seat in range(len(SIDES))])
 
 
 def reduced_motion(ctx) -> bool:
@@ -112,11 +118,12 @@ def prompt(ctx, view: dict) -> str:
     return view["prompt"]
 
 
-def just_happened(view: dict) -> str | None:
+def just_happened(ctx, view: dict) -> str | None:
+    """The newest log line, its colours said as the players ("Ana (Red) plays the K♥, worth 13.")."""
     log = view.get("log") or []
     if not log:
         return None
-    line = log[-1]
+    line = named(ctx, log[-1])
     last = view.get("last_drop")
     if last and last.get("hold_ms") == HOLD_MS_MAX and "lets go" in line:
         line += " (the grip gave out)"
@@ -131,7 +138,7 @@ def place_panel(ctx, view: dict) -> El | None:
     if not (picks or cards or lifts):
         return None
     me = view["players"][placing["seat"]]
-    rows = []
+    rows = [skirmish_result(ctx, view)]  # why this pyramid is owed, beside the sizes to pick from
     level = view["tower"]["top_level"] + (placing["piece"] == "card")
     shake = amplitude(placing["piece"], level)
     shaking = h("p.twar-hint.twar-shake", f"At level {level} your hand trembles up to {shake:.1f} mm each way while you hold the "
@@ -214,7 +221,7 @@ def grip_gave_out(ctx, view: dict) -> El | None:
     log = view.get("log") or []
     if not last or last.get("hold_ms") != HOLD_MS_MAX or not log or "lets go" not in log[-1]:
         return None
-    who = seat_name(ctx, last["seat"])
+    who = seat_label(ctx, last["seat"])
     return h("p.twar-gripout", {"role": "status"},
              h("b", "The grip gave out. "),
              f"{who} held the {last['piece']} for the full {HOLD_MS_MAX / 1000:g} s, so the hand let go by itself where it was aimed.")
@@ -234,7 +241,7 @@ def tower_area(ctx, view: dict, reduced: bool) -> El | None:
     if view["phase"] == "drop" and not aiming:
         held = view.get("held") or {}
         waiting = h("p.twar-hint.twar-watching", {"role": "status"},
-                    f"{seat_name(ctx, view['to_act'])} holds the {held.get('piece', 'piece')}: the ghost shows their hand shaking.")
+                    f"{seat_label(ctx, view['to_act'])} holds the {held.get('piece', 'piece')}: the ghost shows their hand shaking.")
     if view["phase"] == "drop" and view.get("held"):
         live.AIM.start()  # the person's aim, or the other hand drawn shaking
     focus = view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall")
@@ -273,7 +280,7 @@ def render(ctx) -> El:
         focus_tower = phase in ("place", "drop") or (view.get("tower") or {}).get("fall")
         body.append(h("div.twar-war", {"class": "twar-war-tower-first" if focus_tower else None}, war, tower))
     actor = view["to_act"]
-    happened = just_happened(view)
+    happened = just_happened(ctx, view)
     head = None
     if phase != "over":  # the table's end banner says how it ended
         head = h("div.twar-prompt", {"class": SEAT_CLASSES[actor] if actor is not None else None},

@@ -20,7 +20,7 @@ from tabletop.ui.render.tower_war.cards import (
     sr,
     suit_products,
 )
-from tabletop.ui.render.tower_war.tower import seat_name
+from tabletop.ui.render.tower_war.tower import seat_label, seat_name
 from tabletop.ui.roving import roving
 
 
@@ -164,13 +164,36 @@ def battle_panel(ctx, view: dict) -> El:
     summary = None
     if battle.get("last_totals") and view["phase"] in ("play",) and not any(battle["played"]):
         t = battle["last_totals"]
-        summary = h("p.twar-hint", f"Last battle: {seat_name(ctx, 0)} {t[0]}, {seat_name(ctx, 1)} {t[1]}.")
+        summary = h("p.twar-hint", f"Last battle: {seat_label(ctx, 0)} {t[0]}, {seat_label(ctx, 1)} {t[1]}.")
     returned = battle.get("returned") or []
     if returned and not any(battle["played"]):
-        words = ", ".join(f"{seat_name(ctx, r['owner'])}'s {r['size']}" for r in returned)
+        words = ", ".join(f"{seat_label(ctx, r['owner'])}'s {r['size']}" for r in returned)
         summary = h("p.twar-hint", f"Tied battle: back to their stashes went {words}.")
     return h("section.twar-battle", {"aria-label": "The battle", **motion.frame()},  # cards move within it, not with it
              h("h3", title), summary, owes(ctx, view), lines)
+
+
+def skirmish_result(ctx, view: dict) -> El | None:
+    """The skirmish just lost, in small: the winning card beside the losing one, next to the sizes
+    to pick up (on a phone the battle panel is a screen further down, so the reason would be out of sight)."""
+    placing = view.get("placing") or {}
+    battle = view.get("battle") or {}
+    if view["phase"] != "place" or placing.get("reason") != "skirmish" or not battle:
+        return None
+    loser = placing["seat"]
+    sides = []
+    for seat in (1 - loser, loser):
+        entries = battle["played"][seat]
+        if not battle["current"][seat] or not entries:
+            return None  # a skirmish lost for want of a card: the "Just now" line says so
+        played = entries[-1]
+        who = seat_label(ctx, seat)
+        sides.append(h("span.twar-result-side", {"class": f"{SEAT_CLASSES[seat]}{' twar-result-won' if seat != loser else ''}",
+                                                 "data-seat": str(seat)},
+                       card_img(played["as"], extra=f"{who}'s card, worth {played['value']}"),
+                       h("span.twar-result-words", h("b", who), h("span", f"worth {played['value']}"))))
+    return h("div.twar-result", {"role": "group", "aria-label": "The skirmish just lost"},
+             sides[0], h("span.twar-result-lost", h("span.twar-result-vs", "beats"), sides[1]))  # wraps as one: "beats" stays with its card
 
 
 def owes(ctx, view: dict) -> El | None:
@@ -179,7 +202,7 @@ def owes(ctx, view: dict) -> El | None:
     battle = view.get("battle") or {}
     if not placing:
         return None
-    who = seat_name(ctx, placing["seat"])
+    who = seat_label(ctx, placing["seat"])
     if placing["reason"] == "skirmish":
         text = f"{who} lost the skirmish and adds a pyramid."
     else:

@@ -44,6 +44,12 @@ def seat_name(ctx, seat: int) -> str:
     return names[seat] if seat < len(names) else ("Red", "Blue")[seat]
 
 
+def seat_label(ctx, seat: int) -> str:
+    """'Ana (Red)': the name with the pyramids' colour beside it (just 'Red' for a player named so)."""
+    name, colour = seat_name(ctx, seat), ("Red", "Blue")[seat]
+    return name if name == colour else f"{name} ({colour})"
+
+
 # --- top-down view --------------------------------------------------------------------------------
 
 
