@@ -15,7 +15,7 @@ from tabletop.ui.dom import El, h
 from tabletop.ui.roving import roving
 
 from . import cards as C
-from .board import seat_words
+from .board import named, seat_words
 
 
 def key(data: dict) -> str:
@@ -209,7 +209,7 @@ def battle_panel(ctx) -> El:
                 f"{ctx.names[mover]}'s turn ends.")
     rows = [move_button(ctx, declare, "button.primary", {"id": "tb-declare"}, "Declare the battle") if declare else None,
             move_button(ctx, decline, "button", {"id": "tb-decline"}, "No battle") if decline else None]
-    return decision(offer["question"],
+    return decision(named(ctx, offer["question"]),  # "Ana (Red)'s hearts tower", as the log says it
                     h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
                     h("p.tb-hint", note),
                     h("p.tb-hint", "Both top cards are turned up: the higher stays, the lower is discarded, a tie discards "
