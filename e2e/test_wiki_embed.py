@@ -318,3 +318,37 @@ def test_towers_of_wyoming_fits_its_frame_for_a_whole_game(browser, site, host, 
     assert turns >= 10, f"the game ended after {turns} turns: too short to show the towers growing"
     shot(page, f"embed-whole-tow-{w}x{h}-end")
     context.close()
+
+
+def next_tap(frame):
+    """The control play_any_move taps next (a move, or the first step of one)."""
+    moves = frame.locator("[data-move]:visible:not([disabled])")
+    return moves.first if moves.count() else frame.locator("[data-step]:visible:not([disabled])").first
+
+
+@pytest.mark.parametrize("size", [(640, 480), (360, 600)], ids=["640x480", "360x600"])
+def test_tower_war_battle_fits_its_frame(browser, site, host, size):
+    """Past the draft and the deck, Tower War's war in a frame: while leading or answering a skirmish the
+    prompt, the battle's lines (the card to beat) and the hand; while picking up and aiming a pyramid the
+    prompt and the tower; and each time the control to tap, all in view without scrolling, skirmish after
+    skirmish (the cards already played once pushed the hand out of 640x480)."""
+    w, h = size
+    context, page, inner = open_card_game(browser, site, host, "tower-war", size)
+    seen = {"skirmish": 0, "placing": 0}
+    for _ in range(60):
+        inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+        prompt = inner.inner_text("#twar-prompt")
+        kind = "skirmish" if "skirmish" in prompt or "answer" in prompt else "placing" if "pick up" in prompt or "aim" in prompt else None
+        if kind:
+            seen[kind] += 1
+            parts = ("#twar-prompt", ".twar-battle", ".twar-hand") if kind == "skirmish" else ("#twar-prompt", ".twar-topview")
+            assert not all_in_view(inner, parts), f"{all_in_view(inner, parts)} out of view at {w}x{h}: {prompt}"
+            box = next_tap(inner).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= h + 1, f"the control to tap is out of view at {w}x{h}: {prompt}"
+            if seen[kind] == 2:
+                shot(page, f"embed-fit-tower-war-{kind}-{w}x{h}")
+        if seen["skirmish"] >= 2 and seen["placing"] >= 6:
+            break
+        play_any_move(inner)
+    assert seen["skirmish"] >= 2 and seen["placing"] >= 6, seen
+    context.close()
