@@ -385,6 +385,8 @@ def test_other_screens_at_three_sizes_pass_the_audit(app):
         "build": (2, prefix(2, lambda s: s.phase == "build" and len(s.kept[s.actor]) == 6)[1], None),
         "battle": (2, prefix(2, lambda s: s.phase == "play" and s.battle == 2 and s.current[1 - s.actor] is not None)[1], None),
         "drop": (2, prefix(2, lambda s: s.phase == "drop" and len(s.tower) >= 3)[1], None),
+        # placing after a lost skirmish: the winning card and the card it beat above the sizes
+        "skirmish-lost": (2, prefix(2, lambda s: s.phase == "place" and s.reason == "skirmish" and all(s.current) and len(s.tower) >= 2)[1], None),
     }
     for name, (seed, moves, options) in screens.items():
         for size, (w, h) in SIZES.items():
