@@ -102,9 +102,11 @@ def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = Non
         for coaster in view["board"]["coasters"]:
             cid = coaster["id"]
             chosen = cid == highlight
-            buttons.append(h(f"button#wotw-pick-{cid}.wotw-chip.wotw-c{cid}",
+            # the swatch is a little map of the L with this coaster's corner in its colour (where, not only which colour)
+            buttons.append(h(f"button#wotw-pick-{cid}.wotw-chip.wotw-c{cid}.wotw-at-{coaster['quadrant']}",
                              {"data-step": "coaster", "aria-pressed": "true" if chosen else "false"},
-                             h("span.wotw-swatch", {"aria-hidden": "true"}), f"{coaster['quadrant'].capitalize()} coaster",
+                             h("span.wotw-swatch", {"aria-hidden": "true"}),
+                             h("span.wotw-chip-words", f"{coaster['quadrant'].capitalize()} coaster"),
                              on_click=lambda _e, c=cid: pick(ctx, "coaster", c)))
     if ch.decline is not None:
         action = (view.get("action") or "").capitalize()
