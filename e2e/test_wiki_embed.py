@@ -301,6 +301,7 @@ def test_towers_of_wyoming_fits_its_frame_for_a_whole_game(browser, site, host, 
         where = f"at {w}x{h}, turn {turns} (move {moves_made(inner)})"
         assert not all_in_view(inner, TOW_TABLE), f"out of view {where}: {all_in_view(inner, TOW_TABLE)}"
         assert inner.evaluate("document.documentElement.scrollWidth <= innerWidth"), where
+        assert inner.eval_on_selector_all(".tow-empty, .tow-pile-empty", "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).length") == 0, where
         before = moves_made(inner)
         if inner.locator(".tow-card[data-step='cards']").count():
             inner.locator(".tow-card[data-step='cards']").first.click()

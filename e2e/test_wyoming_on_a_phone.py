@@ -31,6 +31,8 @@ def test_towers_of_wyoming_against_the_computer_fits_a_phone(app):
         last = [".tow [data-last-move]"] if turn else []  # Ana moves first
         marked += app.locator(".tow [data-last-move]").count()
         assert not out_of_view(app, ".tow-decision", ".tow-hand", ".tow-seat", ".tow-center", *last), turn
+        spills = app.eval_on_selector_all(".tow-empty, .tow-pile-empty", "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).length")
+        assert spills == 0, f"turn {turn}: an 'empty' label spills out of its place"
         if turn in (0, 3):
             view_shot(app, f"phone-wyoming-turn-{turn}")
         before = moves_made(app)
