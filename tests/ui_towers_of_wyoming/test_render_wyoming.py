@@ -133,3 +133,26 @@ def test_the_sky_says_an_empty_foundation_wins_at_an_empty_finicky_sky():
     assert "empty foundation" in label and "wins" in label
     state.sky = 4
     assert "Exactly 4 cards win" in text_of(sky(tw.view(state, 0)))
+
+
+def test_a_tower_tells_the_page_how_many_cards_it_has_so_a_small_screen_can_squeeze_it():
+    """Each stack carries --cards (a small frame or phone shares a fixed height among the lower cards)
+    and is marked tall past 5 cards (its lower cards' strips get too thin to print a rank on)."""
+    seen = set()
+    for s in random_states(2, 11, limit=400):
+        stacks = find_all(render(context(s, 0)), lambda e: "tow-stack" in e.attrs.get("class", "").split())
+        for stack in stacks:
+            n = len([c for c in stack.children if isinstance(c, El) and "tow-fan-card" in c.attrs.get("class", "")])
+            assert f"--cards:{n}" in stack.attrs["style"]
+            assert ("tow-tall" in stack.attrs["class"].split()) == (n > 5)
+            seen.add(n > 5)
+    assert seen == {True, False}
+
+
+def test_a_change_tag_keeps_who_made_it_apart_from_what_changed():
+    from tabletop.ui.render.towers_of_wyoming.board import tag_chip
+
+    tag = tag_chip("Ana: Ben: −2♠")  # a name may hold ": " itself
+    who = find_all(tag, lambda e: "tow-tag-who" in e.attrs.get("class", ""))
+    assert [text_of(w) for w in who] == ["Ana: Ben: "] and text_of(tag) == "Ana: Ben: −2♠"
+    assert not find_all(tag_chip("+1♥"), lambda e: "tow-tag-who" in e.attrs.get("class", ""))
