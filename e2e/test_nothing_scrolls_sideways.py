@@ -59,8 +59,15 @@ TABLES = [
     ("twar-draft", "tower-war", 3, {}, lambda s, n: True, ".twar", None),
     ("twar-battle", "tower-war", 3, {}, lambda s, n: s.phase == "play", ".twar", None),
     ("twar-place", "tower-war", 3, {}, lambda s, n: s.phase == "place", ".twar", None),
+    ("twar-drop", "tower-war", 3, {}, lambda s, n: s.phase == "drop", ".twar", None),
+    ("twar-build", "tower-war", 3, {}, lambda s, n: s.phase == "build", ".twar", None),
     ("tow-play", "towers-of-wyoming", 3, {}, lambda s, n: n >= 9, ".tow", None),
+    ("tow-cards-picked", "towers-of-wyoming", 3, {}, lambda s, n: n >= 9, ".tow [data-step='cards']",
+     ".tow [data-step='cards'] >> nth=0"),
+    ("tow-four-players", "towers-of-wyoming", 4, {}, lambda s, n: n >= 12, ".tow", None),
     ("tb-play", "tower-battle", 3, {}, lambda s, n: s.phase == "play" and n >= 8, ".tb", None),
+    ("tb-card-picked", "tower-battle", 3, {}, lambda s, n: s.phase == "play" and n >= 8, "[id^='tb-hand-']",
+     "[id^='tb-hand-'] >> nth=0"),
     ("tb-battle", "tower-battle", 3, {}, lambda s, n: s.phase == "battle", ".tb", None),
     ("tb-scoring-card", "tower-battle", 3, {"scoring": "advanced"}, lambda s, n: s.phase == "scoring-card", ".tb", None),
 ]
@@ -88,7 +95,9 @@ def test_no_screen_scrolls_sideways_at_three_sizes(app):
     curtain_seen = False
     for number, (name, game, seed, options, stop, ready, step) in enumerate(TABLES):
         app.set_viewport_size({"width": 1024, "height": 768})
-        start_saved_game(app, game, ["Ana", "Ben"], seed, options, seeded(game, seed, options, stop), save_id=f"e2e-sideways-{number}")
+        players = 4 if name == "tow-four-players" else 2
+        start_saved_game(app, game, ["Ana", "Ben", "Cy", "Di"][:players], seed, options,
+                         seeded(game, seed, options, stop, players), save_id=f"e2e-sideways-{number}")
         app.wait_for_selector(f"{ready}, #curtain-go")
         if app.locator("#curtain-go").count():
             if not curtain_seen:  # the pass-the-device curtain is a screen too
@@ -100,8 +109,8 @@ def test_no_screen_scrolls_sideways_at_three_sizes(app):
         if step:
             app.click(step)
         found += sideways_at_each_size(app, name)
-        if game == "war-of-the-worlds":  # upright, the whole board is on the screen too (it ended at 1112 px in 1024)
-            for w, h in (SIZES["portrait"], SIZES["phone"]):
+        if game == "war-of-the-worlds":  # the whole board is on the screen too (it ended at 1112 px in 1024, 783 in 768)
+            for w, h in SIZES.values():
                 app.set_viewport_size({"width": w, "height": h})
                 bottom = app.evaluate("document.querySelector('.wotw-board').getBoundingClientRect().bottom + scrollY")
                 assert bottom <= h, (name, w, h, bottom)
