@@ -44,7 +44,7 @@ def seeded(game: str, seed: int, options: dict, stop, players: int = 2, cap: int
     raise AssertionError((game, seed, "no such state"))
 
 
-PAGES = ["#/", "#/rules", "#/settings", "#/lab"] + [f"#/{where}/{game}" for game in GAMES for where in ("rules", "new")]
+PAGES = ["#/", "#/rules", "#/settings", "#/lab", "#/nowhere"] + [f"#/{where}/{game}" for game in GAMES for where in ("rules", "new")]
 # (name, game, seed, options, stop, what is on the page once it is open, a step to take there first)
 TABLES = [
     ("wotw-strategic-place", "war-of-the-worlds", 9, {}, lambda s, n: True, "#wotw-size-large", None),
@@ -70,6 +70,11 @@ TABLES = [
      "[id^='tb-hand-'] >> nth=0"),
     ("tb-battle", "tower-battle", 3, {}, lambda s, n: s.phase == "battle", ".tb", None),
     ("tb-scoring-card", "tower-battle", 3, {"scoring": "advanced"}, lambda s, n: s.phase == "scoring-card", ".tb", None),
+] + [  # each game at its end, then its history (the read-only replay of the finished game)
+    (f"end-{game}{'-tactical' if options.get('tactical') else ''}", game, 4, options, lambda s, n, g=game: GAMES[g].outcome(s) is not None,
+     "[data-end]", None)
+    for game, options in (("war-of-the-worlds", {}), ("war-of-the-worlds", {"tactical": True}), ("tower-battle", {"target": 1}),
+                          ("towers-of-wyoming", {}), ("tower-war", {}))
 ]
 
 
@@ -109,10 +114,14 @@ def test_no_screen_scrolls_sideways_at_three_sizes(app):
         if step:
             app.click(step)
         found += sideways_at_each_size(app, name)
-        if game == "war-of-the-worlds":  # the whole board is on the screen too (it ended at 1112 px in 1024, 783 in 768)
+        if game == "war-of-the-worlds" and "end" not in name:  # the whole board is on the screen too (it ended at 1112 px in 1024, 783 in 768)
             for w, h in SIZES.values():
                 app.set_viewport_size({"width": w, "height": h})
                 bottom = app.evaluate("document.querySelector('.wotw-board').getBoundingClientRect().bottom + scrollY")
                 assert bottom <= h, (name, w, h, bottom)
+        if name.startswith("end-"):
+            goto(app, f"#/replay/{game}/e2e-sideways-{number}")
+            app.wait_for_selector("[data-screen='replay']")
+            found += sideways_at_each_size(app, name.replace("end-", "history-"))
     assert curtain_seen
     assert found == [], "\n".join(found)
