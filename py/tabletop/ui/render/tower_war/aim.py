@@ -39,6 +39,7 @@ CALM_ID = "twar-calm-light"
 GRIP_ALERT_ID = "twar-grip-alert"
 GRIP_WARN_MS = 3000  # the grip's last seconds are shown loud (and said once to a screen reader)
 KEY_STEP_MM = 1.0
+TAP_AFTER_DROP_MS = 700  # a browser's click follows the finger's lift within a frame or two
 KEY_STEP_BIG_MM = 5.0
 
 
@@ -121,6 +122,8 @@ class Aim:
         self.frame_ms = 0.0
         self.watching = False
         self.focused_key = None
+        self.tap_guard = None  # the page-wide listener that eats the tap ending a touch drop
+        self.eat_taps_until = 0.0
 
     # -- set up from a render -------------------------------------------------------------------
     def configure(self, ctx, view: dict, watch: bool = False) -> tuple[tuple[float, float], int]:
@@ -322,10 +325,31 @@ class Aim:
         if not self.pressed:
             return
         self.pressed = False
+        if event.pointerType == "touch":
+            self.eat_the_tap_that_ends_a_touch()
         p = self.point_mm(event)
         if p is not None:
             self.set_target(*p)
         self.release()
+
+    def eat_the_tap_that_ends_a_touch(self) -> None:
+        """A finger lifted after a hold is also a tap: the browser sends a click at that point
+        after the table has been redrawn for the drop, where a hand card may now sit. That click
+        would play the card (it did, on a phone), so the next click within TAP_AFTER_DROP_MS
+        is eaten before it reaches the table."""
+        import js
+        from pyodide.ffi import create_proxy
+
+        if self.tap_guard is None:
+            self.tap_guard = create_proxy(self.on_click_after_drop)
+            js.document.addEventListener("click", self.tap_guard, True)  # capture: before the table sees it
+        self.eat_taps_until = now_ms() + TAP_AFTER_DROP_MS
+
+    def on_click_after_drop(self, event) -> None:
+        if now_ms() < self.eat_taps_until:
+            self.eat_taps_until = 0.0
+            event.stopPropagation()
+            event.preventDefault()
 
     def on_pointercancel(self, _event) -> None:
         self.pressed = False
