@@ -1,8 +1,11 @@
 """The end of a game has its moment in every game (issue 14, item 3): the final table stays,
 what the engine makes public at the end is turned up and marked, a summary says who won (name
-with side), why and the score, and "Play again", "History", "Home" follow, focus on the first,
-in view at 1024x768, 768x1024 and 390x844 with no hand-over curtain over it. "Play again" does
-not pile up copies. The last move is made on the page where the game's own helpers can."""
+with side), why (without naming the winner again) and the score, and "Play again", "History",
+"Home" follow on one row, focus on the first; the table under it draws no end box of its own.
+At 1024x768, 768x1024 and 390x844 the buttons and the top of the final board are in view
+together without scrolling (on a phone the turned-up cards start folded), with no hand-over
+curtain over them. "Play again" does not pile up copies. The last move is made on the page where
+the game's own helpers can."""
 
 from __future__ import annotations
 
@@ -21,6 +24,12 @@ from tabletop.ui.screens.table import with_names
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
     return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
+# The top of the final board in view: its first 150 px (all of it if shorter) inside the window.
+TOP_IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+    return r.top >= 0 && r.top + Math.min(150, r.height) <= innerHeight; }"""
+BOARD = {"war-of-the-worlds": ".table-main .wotw-board", "towers-of-wyoming": ".table-main .tow-seat",
+         "tower-war": ".table-main .twar-tower", "tower-battle": ".table-main .tb-board"}
+OLD_END_BOXES = ".tow-end, .tow-deciding, .twar-fallbox, .tb-summary"
 NAMES = ["Ana", "Ben"]
 
 
@@ -69,20 +78,43 @@ def the_end_has_its_moment(page, game: str, final, table: str, turned_up: list[s
     who = labels(game)
     headline = page.inner_text("#end-title")
     assert headline == " and ".join(who[w] for w in outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins")
-    assert page.inner_text(".end-why") == with_names(outcome.reason, Seated(module), end=True)  # why, with the people's names
+    why = page.inner_text(".end-why")
+    assert why == with_names(outcome.why, Seated(module), end=True)  # why, with the people's names
+    winning = [f"{who[w]} win" for w in outcome.winners]
+    assert not any(said in why for said in winning), why  # the headline says who won; the why does not again
+    assert page.locator(OLD_END_BOXES).count() == 0  # and the table under it draws no end box of its own
+    assert not any(said in page.inner_text(".table-main") for said in winning)
     score = page.inner_text(".end-score")
     assert all(label in score for label in who), score
     marked = sorted(page.eval_on_selector_all(".end-revealed [data-card]", "els => els.map(e => e.dataset.card)"))
     assert marked == sorted(turned_up)
+    if turned_up:
+        assert page.inner_text(".end-revealed summary") == f"Cards turned up at the end ({len(turned_up)})"
     buttons = page.eval_on_selector_all(".end-actions button, .end-actions a", "els => els.map(e => e.textContent)")
     assert buttons == ["Play again", "History", "Home"]
     assert page.evaluate("document.activeElement.id") == "end-play-again"
+    here = page.evaluate("location.hash")
     for name, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
+        goto(page, "#/")  # the table drawn afresh at this size, as a person opening it there sees it
+        goto(page, here)
+        page.wait_for_selector("[data-end]")
         page.evaluate("window.scrollTo(0, 0)")
-        assert page.evaluate(IN_VIEW, "#end-play-again"), f"Play again out of view at {name}"
+        assert page.evaluate(IN_VIEW, "#end-play-again") and page.evaluate(IN_VIEW, "#end-home"), f"the buttons out of view at {name}"
+        tops = page.eval_on_selector_all(".end-actions > *", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, f"the buttons not on one row at {name}: {tops}"
+        assert page.evaluate(TOP_IN_VIEW, BOARD[game]), f"the final board out of view at {name}"
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), name
+        if turned_up:  # folded on a phone (the board shows), open where there is room
+            assert page.evaluate("document.querySelector('.end-revealed').open") == (name != "phone"), name
         look(page, f"end-{game}-{name}")
+    if turned_up:  # on the phone: one tap opens them, and they stay open through a re-render (a notice)
+        page.click(".end-revealed summary")
+        assert page.evaluate(IN_VIEW, ".end-revealed [data-card]")
+        with page.expect_download():
+            page.click("#export-game")
+        page.wait_for_selector(".notice.ok")
+        assert page.evaluate("document.querySelector('.end-revealed').open")
     page.set_viewport_size({"width": 1024, "height": 768})
     assert [v for v in audit(page, moderate=True) if v["id"] != "scrollable-region-focusable"] == []
 
@@ -94,6 +126,8 @@ def test_war_of_the_worlds_last_move_on_the_page(app):
     wotwt.click_move(app, moves[-1])
     the_end_has_its_moment(app, "war-of-the-worlds", final, ".wotw-board", [])
     assert "Standing pyramids" in app.inner_text(".end-score")
+    # the tie-break steps stay, under the final board
+    assert app.evaluate("document.querySelector('.wotw-board').compareDocumentPosition(document.querySelector('.wotw-end')) & 4")
 
 
 def test_towers_of_wyoming_winning_play_turns_every_hand_up(app):
@@ -137,6 +171,8 @@ def test_tower_battle_end_of_the_match_keeps_the_towers_with_every_bluff_up(app)
     assert sorted(marked) == sorted(bluffs)
     assert app.locator(".table-main .tb-tower .tb-back").count() == 0  # the towers: hands and stock stay private
     assert "Match score" in app.inner_text(".end-score")
+    assert "decided the match" in app.inner_text(".end-why")
+    assert "wins the match" not in app.inner_text(".table-main")  # the recap beside the board does not say it again
 
 
 def test_play_again_history_and_home_without_piling_up_copies(app):

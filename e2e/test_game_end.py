@@ -42,6 +42,7 @@ def test_a_finished_game_keeps_its_board_turns_up_the_bluffs_then_next_game(app)
     winner = result.winner
     colours = ("Red", "Black")
     assert f"Game 1: {NAMES[winner]} ({colours[winner]}) won" in summary
+    assert summary.count(f"{NAMES[winner]} ({colours[winner]}) w") == 1  # the winner said once: then how, not "… wins game 1" again
     assert f"Match score: Ana (Red) {states[-1].scores[0]}, Ben (Black) {states[-1].scores[1]}" in summary
     # every face-down card of the final towers is turned up and marked
     revealed = {suit: [str(c) for c in codes] for suit, codes in result.revealed_towers}

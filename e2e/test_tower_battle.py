@@ -247,9 +247,9 @@ def test_hot_seat_battle_declared_behind_the_curtain_assassin_and_win(app):
     click_move(app, states[last], moves[last])
     app.wait_for_selector("[data-end]")
     winner = tb.outcome(states[-1]).winners[0]
-    assert NAMES[winner] in app.inner_text(".end-screen")
-    assert "five cards" in app.inner_text(".tb-summary")
-    assert app.locator(".tb-final-towers li").count() == 4
+    assert NAMES[winner] in app.inner_text("#end-title")
+    assert "five cards" in app.inner_text(".end-why")
+    assert app.locator(".table-main .tb-tower").count() == 4  # the final towers stay on the board
     shot(app, "tower_battle-match-won")
 
 
@@ -293,9 +293,10 @@ def test_two_game_match_with_advanced_scoring(app):
     open_at(app, options, seed, moves[:last], states)
     click_move(app, states[last], moves[last])
     app.wait_for_selector("[data-end]")
-    summary = app.inner_text(".tb-summary")
-    assert "wins the match" in summary and "Game 1:" in summary and "Game 2:" in summary
-    assert summary.count("Scoring cards") == 2
+    assert "decided the match" in app.inner_text(".end-why")
+    games = app.inner_text(".tb-match-games")  # under the board: the match, game by game
+    assert "Game 1:" in games and "Game 2:" in games and "wins" not in games
+    assert games.count("Scoring cards") == 2
     shot(app, "tower_battle-two-games-over")
 
 

@@ -157,7 +157,7 @@ def test_a_save_from_before_the_calm_replays_with_its_old_hand_and_play_again_ge
     goto(app, "#/")
     goto(app, "#/play/tower-war/twar-old")
     app.wait_for_selector("[data-end]")  # replayed exactly: the same fall ends the same war
-    assert end.fall.words()[1:] in app.inner_text(".twar-fallbox")
+    assert end.fall.words()[1:] in app.inner_text(".end-why")
     app.click("[data-end] button.primary")  # Play again
     app.wait_for_selector(".twar-draft")
     fresh = [json.loads(v) for v in app.evaluate(

@@ -239,10 +239,12 @@ def test_a_winning_play_is_flagged_and_the_winner_announced(app):
     assert "wins the game for you" in app.inner_text("#tow-preview")
     app.click("#tow-confirm")
     app.wait_for_selector(".end-screen")
-    assert f"{NAMES[seat]} wins" in app.inner_text(".end-screen")
-    end = app.inner_text(".tow-end")
-    assert f"{NAMES[seat]} wins!" in end and "Deciding move" in end and "Player" not in end
-    assert app.locator(f".tow-seat[data-seat='{seat}'] .tow-winning").count() == 1
+    assert app.inner_text("#end-title") == f"{NAMES[seat]} wins"
+    why = app.inner_text(".end-why")  # why, once: not the winner again, no "Player 2"
+    assert why.startswith("A tower of") and "wins" not in why and "Player" not in why
+    assert app.locator(".tow-end").count() == 0  # the table's own end box is gone: the summary says it
+    winning = app.locator(f".tow-seat[data-seat='{seat}'] .tow-winning")
+    assert winning.count() == 1 and f"{NAMES[seat]}: +{win['count']}" in winning.inner_text()  # the deciding move, where it landed
     assert app.locator("[data-move], [data-step]").count() == 0
     shot(app, "towers_of_wyoming-3p-won")
     assert axe_problems(app) == ""

@@ -204,8 +204,8 @@ def test_last_moves_to_the_end_screen(app):
         click_move(app, move)
     app.wait_for_selector("[data-end]")
     labels = [f"{name} ({side})" for name, side in zip(SEATS, MODULE.SEAT_NAMES)]
-    reason = name_sides(MODULE.outcome(state).reason, MODULE.SEAT_NAMES, labels)  # the people, with their sides
-    assert reason in app.inner_text("[data-end]")
+    why = name_sides(MODULE.outcome(state).why, MODULE.SEAT_NAMES, labels)  # the people, with their sides
+    assert app.inner_text(".end-why") == why and " wins" not in why  # the headline says who won
     end = app.inner_text(".wotw-end")
     assert "decided here" in end and "Standing pyramids" in end
     for name, (w, h) in SIZES.items():

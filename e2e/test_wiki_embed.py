@@ -294,8 +294,8 @@ def test_towers_of_wyoming_fits_its_frame_for_a_whole_game(browser, site, host, 
     context, page, inner = open_card_game(browser, site, host, "towers-of-wyoming", size)
     turns = 0
     while True:
-        inner.wait_for_selector(".tow-card[data-step]:not([disabled]), .tow-end", timeout=BOOT_TIMEOUT_MS)
-        if inner.locator(".tow-end").count():
+        inner.wait_for_selector(".tow-card[data-step]:not([disabled]), [data-end]", timeout=BOOT_TIMEOUT_MS)
+        if inner.locator("[data-end]").count():
             break
         turns += 1
         where = f"at {w}x{h}, turn {turns} (move {moves_made(inner)})"

@@ -117,8 +117,9 @@ def score_game(s: State, winner: int) -> tuple[int | None, int, str]:
                                 f"{SEAT_NAMES[loser]} scores {other_value} with {other.label}.")
 
 
-def finish_game(s: State, winner: int | None, reason: str) -> None:
-    """Record the game, score it, and either end the match or start the next game."""
+def finish_game(s: State, winner: int | None, reason: str, why: str) -> None:
+    """Record the game, score it, and either end the match or start the next game. ``reason``
+    says who won and how (the log); ``why`` says how without naming the winner."""
     s.say(reason)
     if winner is None:
         scorer, points, words = None, 0, "Nobody scores."
@@ -130,7 +131,7 @@ def finish_game(s: State, winner: int | None, reason: str) -> None:
     cards = (s.scoring_cards[0], s.scoring_cards[1]) if s.settings.advanced else None
     picture = tuple((suit.value, tuple(str(c) if up else None for c, up in s.towers[suit])) for suit in TOWER_ORDER)
     revealed = tuple((suit.value, tuple(str(c) for c, _up in s.towers[suit])) for suit in TOWER_ORDER)
-    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture, revealed),)
+    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture, revealed, why),)
     s.epoch += 1
     if scorer is not None and s.scores[scorer] >= s.settings.target:
         end_match(s, scorer)
@@ -146,8 +147,16 @@ def end_match(s: State, champion: int) -> None:
     games = len(s.results)
     reason = (f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
               f"{s.settings.target} point{'s' if s.settings.target != 1 else ''} in game {games}: {s.results[-1].reason}")
+    last = s.results[-1]
+    if last.winner == champion:
+        why = f"Game {games} decided the match: {last.why}."
+    else:  # advanced scoring: the game's winner forfeited with their scoring card and the champion's scored
+        loser = SEAT_NAMES[1 - champion]
+        mine, theirs = s.scoring_cards[1 - champion], s.scoring_cards[champion]
+        why = (f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
+               f"forfeits, and the other, {theirs.label}, scores {last.points}.")
     s.outcome = Outcome((champion,), reason, (float(s.scores[0]), float(s.scores[1])),
-                        {"games": [r.to_json() for r in s.results]})
+                        {"games": [r.to_json() for r in s.results]}, why=why)
     s.say(f"{SEAT_NAMES[champion]} wins the match {a} to {b}.")
 
 

@@ -267,8 +267,8 @@ def claim_win(s: State, suit: Suit) -> None:
         s.say(f"{tower_words(suit)} is turned up to be counted, and a 10 is found in it.")
         tnt_discovered(s, {seat})
         return
-    finish_game(s, seat, f"{SEAT_NAMES[seat]} wins game {s.game_number} with five cards on the "
-                         f"{suit.noun} tower at the end of the turn.")
+    how = f"five cards on the {suit.noun} tower at the end of the turn"
+    finish_game(s, seat, f"{SEAT_NAMES[seat]} wins game {s.game_number} with {how}.", how)
 
 
 # --- special cards -----------------------------------------------------------------------------
@@ -325,11 +325,13 @@ def send_to_discard(s: State, suit: Suit, layers: list[Layer], seen_tnt: set[int
 def tnt_discovered(s: State, losers: set[int]) -> None:
     """TNT: a 10 seen on a tower loses its owner the game at once (both at once: nobody wins)."""
     if len(losers) == 2:
-        finish_game(s, None, f"Both players' 10s were seen on their towers: both lose game {s.game_number}.")
+        finish_game(s, None, f"Both players' 10s were seen on their towers: both lose game {s.game_number}.",
+                    "both players' 10s were seen on their towers")
         return
     (loser,) = losers
     finish_game(s, 1 - loser, f"{SEAT_NAMES[loser]}'s 10 was found on a tower: {SEAT_NAMES[loser]} loses game "
-                              f"{s.game_number} at once and {SEAT_NAMES[1 - loser]} wins it.")
+                              f"{s.game_number} at once and {SEAT_NAMES[1 - loser]} wins it.",
+                f"{SEAT_NAMES[loser]}'s 10 was found on a tower")
 
 
 # --- battles -----------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ class GameResult:
     final_towers: tuple[tuple[str, tuple[str | None, ...]], ...] = ()  # public picture: None = a back
     # The same towers turned face up: once a game is over its bluffs are shown to both players.
     revealed_towers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    why: str = ""  # how it was won, without naming the winner: "five cards on the hearts tower at the end of the turn"
 
     def to_json(self) -> dict:
         cards = None if self.scoring_cards is None else [c and str(c) for c in self.scoring_cards]
@@ -60,6 +61,7 @@ class GameResult:
             "game": self.number,
             "winner": self.winner,
             "reason": self.reason,
+            "why": self.why,
             "scorer": self.scorer,
             "points": self.points,
             "scoring_cards": cards,

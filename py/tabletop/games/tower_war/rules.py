@@ -448,7 +448,8 @@ def start_battle(s: State) -> None:
         draw(s, seat, BATTLE_DRAW)
     empty = [seat for seat in (0, 1) if not s.hand[seat]]
     if len(empty) == 2:
-        end_game(s, (), f"Neither player has a card left to start battle {s.battle}: the war is drawn.", {"cause": "no-cards"})
+        end_game(s, (), f"Neither player has a card left to start battle {s.battle}: the war is drawn.", {"cause": "no-cards"},
+                 f"Neither player has a card left to start battle {s.battle}.")
     elif empty:
         lose(s, empty[0], f"{name(empty[0])} has no card left to start battle {s.battle}.", {"cause": "no-cards"})
     else:
@@ -762,8 +763,9 @@ def card_added(s: State) -> None:
 # --- the end ---------------------------------------------------------------------------------------------
 
 
-def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict) -> None:
-    s.result = Outcome(winners, reason, details=details)
+def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict, why: str) -> None:
+    """The war ends: ``reason`` says who won and why (the log), ``why`` the same without the winner."""
+    s.result = Outcome(winners, reason, details=details, why=why)
     s.phase, s.actor = "over", None
     s.log.append(reason)
 
@@ -771,7 +773,7 @@ def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict) -> 
 def lose(s: State, seat: int, why: str, details: dict) -> None:
     """``seat`` loses the war (and so the game)."""
     details = dict(details, loser=seat)
-    end_game(s, (1 - seat,), f"{why} {name(1 - seat)} wins the war.", details)
+    end_game(s, (1 - seat,), f"{why} {name(1 - seat)} wins the war.", details, why)
 
 
 # --- the contract -----------------------------------------------------------------------------------------

@@ -529,9 +529,10 @@ def tallest(s: State, seat: int) -> int:
     return max((len(t) for t in s.towers[seat]), default=0) if s.in_game[seat] else 0
 
 
-def finish(s: State, winners: tuple[int, ...], reason: str, how: str) -> None:
+def finish(s: State, winners: tuple[int, ...], reason: str, how: str, why: str) -> None:
+    """The game ends: ``reason`` says who won and why (the log), ``why`` the same without the winner."""
     scores = tuple(float(tallest(s, p)) for p in range(s.players))
-    s.result = Outcome(tuple(winners), reason, scores, {"how": how, "sky": s.sky})
+    s.result = Outcome(tuple(winners), reason, scores, {"how": how, "sky": s.sky}, why=why)
     s.log.append(reason)
     s.events.append({"type": "end", "move": s.moves, "winners": list(winners), "how": how, "reason": reason})
 
@@ -545,7 +546,7 @@ def end_of_turn(s: State, seat: int) -> None:
         rivals = [p for p in remaining(s) if p != winner and any(tower_qualifies(s, len(t)) for t in s.towers[p])]
         tie = f" ({names(rivals)} also qualified; the tallest tower, then turn order, decides)" if rivals else ""
         what = f"a tower of {size} cards is {rule} the Sky of {s.sky} pennies" if size else "an empty foundation matches the empty Sky"
-        finish(s, (winner,), f"{who(winner)} wins: {what}{tie}.", "tower")
+        finish(s, (winner,), f"{who(winner)} wins: {what}{tie}.", "tower", f"{what[0].upper()}{what[1:]}{tie}.")
         return
     if no_cards_left_to_play(s) or finicky_deadlock(s):
         tallest_tower_ending(s)
@@ -594,13 +595,15 @@ def tallest_tower_ending(s: State) -> None:
     else:
         why = "Every card stands in a tower"
     if top == 0:
-        finish(s, (), f"{why} and no tower stands: nobody wins.", "cards-out")
+        finish(s, (), f"{why} and no tower stands: nobody wins.", "cards-out", f"{why} and no tower stands.")
         return
     winners = tuple(p for p, h in heights.items() if h == top)
     if len(winners) == 1:
-        finish(s, winners, f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).", "cards-out")
+        finish(s, winners, f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).", "cards-out",
+               f"{why}, and theirs is the tallest tower ({top} cards).")
     else:
-        finish(s, winners, f"{why}: {names(winners)} share the win with towers of {top} cards.", "cards-out")
+        finish(s, winners, f"{why}: {names(winners)} share the win with towers of {top} cards.", "cards-out",
+               f"{why}, and their towers of {top} cards are the tallest.")
 
 
 def start_next_turn(s: State, seat: int) -> None:
@@ -719,8 +722,10 @@ def last_builder_standing(s: State, lapsed: list[int]) -> None:
         return
     left = remaining(s)
     if len(left) == 1:
-        finish(s, (left[0],), f"{who(left[0])} wins as the last builder still holding a contract.", "last-standing")
+        finish(s, (left[0],), f"{who(left[0])} wins as the last builder still holding a contract.", "last-standing",
+               "Every other builder has lost the contract.")
     elif not left:
-        finish(s, (), "Every remaining builder lost the contract at the same recycling: nobody wins.", "last-standing")
+        finish(s, (), "Every remaining builder lost the contract at the same recycling: nobody wins.", "last-standing",
+               "Every remaining builder lost the contract at the same recycling.")
 
 

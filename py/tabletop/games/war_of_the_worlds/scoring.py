@@ -38,30 +38,32 @@ def tally(state: State) -> dict[str, list[int]]:
 
 
 def final_outcome(state: State, ended_by: str = "full-board") -> Outcome:
-    """Apply the tie-break chain; ``reason`` and ``details["step"]`` name the deciding step."""
+    """Apply the tie-break chain; ``reason`` and ``details["step"]`` name the deciding step
+    (``why`` says the same without naming the winner)."""
     t = tally(state)
     a, h = SEAT_NAMES
     standing, pips, destroyed = t["standing"], t["standing_pips"], t["destroyed_enemy_pips"]
     details = dict(t, ended_by=ended_by)
-    ending = f"The game is over: {END_REASONS[ended_by]}. "
+    ending = END_REASONS[ended_by]
 
-    def result(winner: int | None, step: str, why: str) -> Outcome:
+    def result(winner: int | None, step: str, reason: str, why: str) -> Outcome:
         winners = () if winner is None else (winner,)
-        return Outcome(winners, ending + why, tuple(float(s) for s in standing), dict(details, step=step))
+        return Outcome(winners, f"The game is over: {ending}. {reason}", tuple(float(s) for s in standing),
+                       dict(details, step=step), why=f"{ending[0].upper()}{ending[1:]}{why}")
 
     if standing[0] != standing[1]:
         w = 0 if standing[0] > standing[1] else 1
-        return result(w, "standing", f"{SEAT_NAMES[w]} win with more standing pyramids ({a} {standing[0]}, {h} {standing[1]}).")
+        return result(w, "standing", f"{SEAT_NAMES[w]} win with more standing pyramids ({a} {standing[0]}, {h} {standing[1]}).",
+                      ", and more of their pyramids stand.")
     tied = f"Both sides have {standing[0]} standing pyramids"
     if pips[0] != pips[1]:
         w = 0 if pips[0] < pips[1] else 1
-        return result(w, "standing-pips", f"{tied}; {SEAT_NAMES[w]} win with fewer pips standing ({a} {pips[0]}, {h} {pips[1]}).")
+        how = f"fewer pips standing ({a} {pips[0]}, {h} {pips[1]})"
+        return result(w, "standing-pips", f"{tied}; {SEAT_NAMES[w]} win with {how}.", f". {tied}; theirs have {how}.")
     tied += f" worth {pips[0]} pips"
     if destroyed[0] != destroyed[1]:
         w = 0 if destroyed[0] > destroyed[1] else 1
-        return result(
-            w,
-            "destroyed-pips",
-            f"{tied}; {SEAT_NAMES[w]} win by having destroyed more enemy pips ({a} {destroyed[0]}, {h} {destroyed[1]}).",
-        )
-    return result(None, "draw", f"{tied}, and each destroyed {destroyed[0]} enemy pips: a draw.")
+        how = f"destroyed more enemy pips ({a} {destroyed[0]}, {h} {destroyed[1]})"
+        return result(w, "destroyed-pips", f"{tied}; {SEAT_NAMES[w]} win by having {how}.", f". {tied}; they {how}.")
+    each = f"each destroyed {destroyed[0]} enemy pips"
+    return result(None, "draw", f"{tied}, and {each}: a draw.", f". {tied}, and {each}.")

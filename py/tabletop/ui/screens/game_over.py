@@ -1,7 +1,9 @@
 """The end of a game, the same moment in every game: the final table stays on the page (each
 renderer draws a finished game as it ended), and above it a summary: who won (name with side),
-why (the engine's reason), the score, every card the engine turns up once the game is over,
-then "Play again", "History" and "Home", with focus on the first.
+why (the engine's ``Outcome.why``: the reason without the winner, who is in the headline), the
+score, "Play again", "History" and "Home" (focus on the first), then every card the engine turns
+up once the game is over, in a disclosure that starts folded on a phone. The renderers draw no
+end box of their own: each thing is said once.
 
 A renderer may add, each optional:
 
@@ -45,30 +47,60 @@ def card_chip(code: str, label: str) -> El:
     return h("li.end-card" + (".red" if suit in "♥♦" and suit else ""), {"data-card": code}, label)
 
 
-def turned_up(renderer: Any, view: dict, labels: list[str]) -> El | None:
-    """The cards that were out of sight until the end, per seat, marked as turned up."""
+PHONE = "(max-width: 599px)"
+
+
+def cards_start_folded(app: Any) -> bool:
+    """The turned-up cards start folded on a phone, so the final table shows under the summary;
+    once someone opens or closes them, that choice holds while the table re-renders."""
+    kept = (getattr(app, "table_ui", None) or {}).get("end_cards_open")
+    if kept is not None:
+        return not kept
+    try:
+        import js
+    except ImportError:  # CPython tests
+        return False
+    return bool(js.window.matchMedia(PHONE).matches)
+
+
+def turned_up(app: Any, renderer: Any, view: dict, labels: list[str], folded: bool) -> El | None:
+    """The cards that were out of sight until the end, per seat, marked as turned up, in a
+    disclosure that says how many there are."""
     hook = getattr(renderer, "turned_up_at_end", None)
     rows = hook(view) if hook else []
     rows = [(seat, what, cards) for seat, what, cards in rows if cards]
     if not rows:
         return None
-    return h("details.end-revealed", {"open": ""},
-             h("summary", "Cards turned up at the end"),
+
+    def remember(event: Any) -> None:  # before the browser toggles it: the new state is the other one
+        app.table_ui["end_cards_open"] = not bool(event.target.closest("details").open)
+
+    count = sum(len(cards) for _seat, _what, cards in rows)
+    return h("details.end-revealed", {"open": None if folded else ""},
+             h("summary", f"Cards turned up at the end ({count})", on_click=remember),
              h("dl", [[h("dt", f"{labels[seat]}, {what} ({len(cards)})"),
                        h("dd", h("ul.end-cards", [card_chip(code, label) for code, label in cards]))]
                       for seat, what, cards in rows]))
 
 
-def end_summary(app: Any, renderer: Any, view: dict, outcome: Any, labels: list[str], reason: str) -> El:
-    """Who won (said aloud as it appears), why, the score; then Play again (focused), History and
-    Home; then what turned up, below the buttons so they stay in view on a phone."""
+def why_it_ended(outcome: Any) -> str:
+    """The engine's reason without the winner's name (the headline says it), where it gives one."""
+    return outcome.why or outcome.reason
+
+
+def end_summary(app: Any, renderer: Any, view: dict, outcome: Any, labels: list[str], why: str, folded: bool = False) -> El:
+    """Who won (said aloud as it appears), why (``why``: not naming the winner again), the score,
+    and Play again (focused), History and Home on one row beside them; then what turned up,
+    folded where the screen is small (``folded``), so the final table stays in view under it."""
     return h("section.end-screen", {"data-end": "1", "aria-labelledby": "end-title"},
-             h("div", {"role": "status"}, h("h2#end-title", headline(outcome, labels))),
-             h("p.end-why", reason),
-             score_line(renderer, view, outcome, labels),
-             h("div.button-row.end-actions",
-               h("button#end-play-again.primary", {"data-take-focus": ""}, "Play again", on_click=lambda _e: app.rematch()),
-               h("button#end-history", {"aria-label": "History: step through this game's moves"}, "History",
-                 on_click=lambda _e: app.open_history()),
-               h("a.button#end-home", {"href": "#/"}, "Home")),
-             turned_up(renderer, view, labels))
+             h("div.end-head",
+               h("div.end-words",
+                 h("div", {"role": "status"}, h("h2#end-title", headline(outcome, labels))),
+                 h("p.end-why", why),
+                 score_line(renderer, view, outcome, labels)),
+               h("div.button-row.end-actions",
+                 h("button#end-play-again.primary", {"data-take-focus": ""}, "Play again", on_click=lambda _e: app.rematch()),
+                 h("button#end-history", {"aria-label": "History: step through this game's moves"}, "History",
+                   on_click=lambda _e: app.open_history()),
+                 h("a.button#end-home", {"href": "#/"}, "Home"))),
+             turned_up(app, renderer, view, labels, folded))

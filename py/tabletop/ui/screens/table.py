@@ -79,7 +79,8 @@ def end_banner(app, session, outcome, view: dict | None = None) -> El:
     view = session.view() if view is None else view
     labels = [seat_label(session, i) for i in range(len(session.seats))]
     return game_over.end_summary(app, renderer_for(session.module.ID), view, outcome, labels,
-                                 with_names(outcome.reason, session, end=True))
+                                 with_names(game_over.why_it_ended(outcome), session, end=True),
+                                 folded=game_over.cards_start_folded(app))
 
 
 def side_panel(app, session, view: dict) -> El:

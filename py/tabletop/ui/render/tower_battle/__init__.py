@@ -17,7 +17,7 @@ from .board import board
 from .decide import render_decision
 from .ending import finished_games, game_end, revealed_view  # noqa: F401  (the table asks for the first two)
 from .matchbar import match_bar
-from .news import battle_reveal, game_result_panel, match_summary, recap_panel
+from .news import battle_reveal, game_result_panel, match_games, recap_panel
 
 
 def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
@@ -53,10 +53,12 @@ def render(ctx) -> El:
     bottom = viewer if viewer is not None else 0
     log = view.get("log") or []
     lines = recent.recap(log, view["seat_names"], viewer)
+    if view["phase"] == "over" and view["match"]["results"]:  # the table's end summary says who won and how
+        lines = [line for line in lines if line != view["match"]["results"][-1]["reason"] and recent.tag(line) != "Match won"]
     last = recent.last_action(log)
     panel, lit, lit_discard, hand_inside = render_decision(ctx)
     if view["phase"] == "over":
-        panel = match_summary(ctx)
+        panel = match_games(ctx)  # after the board: the table's summary says who won, why and the score
     if view["phase"] == "over" and view["match"]["results"]:
         # the match is over: the last game's towers stay, every bluff turned up
         table = board(replace(ctx, view=revealed_view(view, view["match"]["results"][-1])), bottom, {}, None, last)

@@ -13,8 +13,8 @@ from dataclasses import replace
 from tabletop.ui.dom import El, h
 
 from . import cards as C
-from .board import lanes, named, seat_words
-from .news import result_line, scoring_cards_line
+from .board import lanes, seat_words
+from .news import how_it_ended, result_line, scoring_cards_line
 
 
 def finished_games(view: dict) -> int:
@@ -69,7 +69,7 @@ def game_end(ctx, next_game: Callable[[], None]) -> El:
     return h("div.tb.tb-between", {"data-game-end": str(result["game"])}, h("div.tb-body",
              h("section.tb-decide.tb-game-end", {"aria-labelledby": "tb-end-title"},
                h("h2#tb-end-title", result_line(ctx, result)),
-               h("p", named(ctx, result["reason"])),
+               h("p", how_it_ended(ctx, result)),
                scoring_cards_line(result, ctx),
                h("p.tb-end-score", h("strong", match_score(ctx))),
                h("div.button-row",

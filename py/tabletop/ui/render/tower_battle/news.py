@@ -1,4 +1,4 @@
-"""What just happened: the turn recap, the battle reveal, a finished game, the match summary."""
+"""What just happened: the turn recap, the battle reveal, a finished game, the match game by game."""
 
 from __future__ import annotations
 
@@ -54,6 +54,14 @@ def battle_reveal(ctx) -> El | None:
              h("p.tb-battle-result", named(ctx, battle["result"])))
 
 
+def how_it_ended(ctx, result: dict) -> str:
+    """How a finished game was won, without naming the winner again (the result line does):
+    "Five cards on the hearts tower at the end of the turn." (a save from before the engine
+    said it so falls back to the whole reason)."""
+    why = result.get("why")
+    return named(ctx, why[0].upper() + why[1:] + ".") if why else named(ctx, result["reason"])
+
+
 def result_line(ctx, result: dict) -> list:
     """'Game 1: Ana (Red) won and scored 1 point.' (or who scored instead, under advanced scoring)."""
     winner, scorer, points = result["winner"], result["scorer"], result["points"]
@@ -107,31 +115,24 @@ def game_result_panel(ctx) -> El | None:
     scores = match["scores"]
     return h("section.tb-game-result", {"aria-labelledby": "tb-result-title"},
              h("h2#tb-result-title", result_line(ctx, last)),
-             h("p", named(ctx, last["reason"])),
+             h("p", how_it_ended(ctx, last)),
              scoring_cards_line(last, ctx),
              h("details", h("summary", "How the towers stood"), final_towers(ctx, last)),
              h("p.tb-hint", f"Match: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]} — first to {match['target']}. "
                             f"Game {match['game_number']} has begun."))
 
 
-def match_summary(ctx) -> El | None:
-    """The end of the match: every game, the deciding one in full."""
+def match_games(ctx) -> El | None:
+    """Under the final board once the match is over, each game of it in a line: who won, how,
+    who scored (and with which scoring cards). The table's summary above says who won the
+    match, how and the score; a one-game match without scoring cards has nothing to add."""
     view = ctx.view
-    outcome = view.get("outcome")
-    if outcome is None:
+    if view.get("outcome") is None:
         return None
-    match = view["match"]
-    results = match["results"]
-    rows = [h("li", result_line(ctx, r), h("span.tb-hint", " ", named(ctx, r["reason"])), scoring_cards_line(r, ctx)) for r in results]
-    deciding = results[-1] if results else None
-    winners = outcome["winners"]
-    head = (f"{seat_words(ctx, winners[0])} wins the match {match['scores'][winners[0]]} to {match['scores'][1 - winners[0]]}"
-            if winners else "The match is over")
-    return h("section.tb-decide.tb-summary", {"aria-labelledby": "tb-prompt"},
-             h("h2#tb-prompt", head),
-             h("p", f"Target: {match['target']} point{'s' if match['target'] != 1 else ''}."),
-             h("h3", "The deciding game"),
-             h("p", named(ctx, deciding["reason"])) if deciding else None,
-             h("details", {"open": True}, h("summary", "How the towers stood"), final_towers(ctx, deciding)) if deciding else None,
-             h("h3", "Every game"),
+    results = view["match"]["results"]
+    if len(results) < 2 and not any(r.get("scoring_cards") for r in results):
+        return None
+    rows = [h("li", result_line(ctx, r), " ", h("span.tb-hint", how_it_ended(ctx, r)), scoring_cards_line(r, ctx)) for r in results]
+    return h("section.tb-match-games", {"aria-labelledby": "tb-games-title"},
+             h("h2#tb-games-title", "The match, game by game"),
              h("ol.tb-results", rows))

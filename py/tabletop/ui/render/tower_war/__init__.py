@@ -22,7 +22,7 @@ from tabletop.ui.render.tower_war.battle import battle_panel, skirmish_result
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, face, move_attr, name, pyramid_glyph, sr
 from tabletop.ui.render.tower_war.draft import build_panel, draft_panel
 from tabletop.ui.render.tower_war.players import player_strip
-from tabletop.ui.render.tower_war.tower import balance_list, fall_box, seat_label, seat_name, side_view, top_view
+from tabletop.ui.render.tower_war.tower import balance_list, seat_label, seat_name, side_view, top_view
 from tabletop.ui.roving import roving
 
 DRAFT_PHASES = ("split", "sweeten", "take")
@@ -246,7 +246,6 @@ def tower_area(ctx, view: dict, reduced: bool) -> El | None:
         live.AIM.start()  # the person's aim, or the other hand drawn shaking
     focus = view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall")
     return h("section.twar-tower", {"aria-label": "The tower", "class": "twar-tower-focus" if focus else None},
-             fall_box(ctx, view),
              h("div.twar-views",
                h("div.twar-maincol",
                  h("figure.twar-topfig", motion.frame(), top, release_bar(ctx, view) if aiming else None,

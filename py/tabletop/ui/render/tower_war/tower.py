@@ -306,7 +306,7 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
              h("figcaption.twar-side-cap", f"{len(levels)} level{'s' * (len(levels) != 1)} · {height_cm:.1f} cm"))
 
 
-# --- balance readout and the fall ------------------------------------------------------------------
+# --- balance readout -------------------------------------------------------------------------------
 
 
 def balance_list(view: dict) -> El | None:
@@ -329,18 +329,3 @@ def balance_list(view: dict) -> El | None:
              h("h3", "Balance"),
              h("p.twar-hint", "How far each card's balance point sits inside the triangle of pyramid tips under it (it needs 1 mm)."),
              h("ul.twar-balance-list", items))
-
-
-def fall_box(ctx, view: dict) -> El | None:
-    fall = view["tower"].get("fall")
-    if not fall:
-        return None
-    outcome = view.get("outcome") or {}
-    loser = (outcome.get("details") or {}).get("loser")
-    who = seat_name(ctx, loser) if loser is not None else "The player"
-    what = "A pyramid fell" if fall["piece"] == "pyramid" else (
-        f"Card {fall['level']} fell" + (" with everything on it" if fall["level"] < view["tower"]["top_level"] else ""))
-    sentence = fall["words"][0].upper() + fall["words"][1:] + "."
-    return h("div.twar-fallbox", {"role": "status", "data-cause": fall["cause"]},
-             h("h3", f"{what}: {who} made the tower fall"),
-             h("p", sentence))

@@ -18,7 +18,7 @@ from tabletop.ui.dom import El, h
 from tabletop.ui.render.towers_of_wyoming.board import center, changes, seat_panel
 from tabletop.ui.render.towers_of_wyoming.choice import Choice
 from tabletop.ui.render.towers_of_wyoming.hand import decision, hand
-from tabletop.ui.render.towers_of_wyoming.words import Teller, name_list, named
+from tabletop.ui.render.towers_of_wyoming.words import Teller, named
 
 
 def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
@@ -86,23 +86,6 @@ def focus(element_id: str) -> None:
         el.focus()
 
 
-def end_panel(view: dict, teller: Teller) -> El | None:
-    outcome = view.get("outcome")
-    if outcome is None:
-        return None
-    winners = outcome["winners"]
-    headline = f"{name_list([teller.names[w] for w in winners])} win{'s' if len(winners) == 1 else ''}!" if winners else "Nobody wins"
-    deciding = None
-    plays = [e for e in view.get("events") or [] if e["type"] in ("construct", "deconstruct", "discard")]
-    if plays:
-        saying = Teller(teller.names, None, teller.foundations).event(plays[-1])
-        deciding = h("p.tow-deciding", h("strong", "Deciding move: "), saying)
-    return h("section.tow-end", {"role": "status", "aria-label": "Game over"},
-             h("h2", "★ ", headline),
-             h("p", named(outcome["reason"], teller.names)),
-             deciding)
-
-
 def render(ctx) -> El:
     view = ctx.view
     names = list(ctx.names)
@@ -150,7 +133,6 @@ def render(ctx) -> El:
     panel = lambda p: seat_panel(view, seats[p], choice, teller, tags, on_target, winners)  # noqa: E731
     return h("div.tow", {"data-players": str(view["players"]), "data-foundations": str(view["foundations_each"]),
                          "data-selected": f"{choice.suit or ''}{choice.count or ''}"},
-             end_panel(view, teller),
              news(view, teller),
              h("div.tow-others", {"class": f"tow-n{len(others)}"}, [panel(p) for p in others]),
              center(view),

@@ -274,8 +274,10 @@ def recent_panel(ctx, recent) -> El | None:
         return h("ul", [h("li", name_sides(line, ctx.view["seat_names"], labels)) for line in said[-6:]])
 
     blocks = []
-    if recent.last_lines and recent.last_side is not None:
-        blocks.append(h("div.wotw-recent-block", h("h3", f"Last turn: {who(ctx, recent.last_side)}"), lines(recent.last_lines)))
+    verdict = (ctx.view.get("outcome") or {}).get("reason")  # the table's end summary says it
+    last_lines = [line for line in recent.last_lines if line != verdict]
+    if last_lines and recent.last_side is not None:
+        blocks.append(h("div.wotw-recent-block", h("h3", f"Last turn: {who(ctx, recent.last_side)}"), lines(last_lines)))
     if recent.now_lines and ctx.view["to_act"] is not None:
         blocks.append(h("div.wotw-recent-block", h("h3", "This turn so far"), lines(recent.now_lines)))
     if not blocks:
