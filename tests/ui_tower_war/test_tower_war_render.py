@@ -497,3 +497,16 @@ def test_no_skirmish_result_when_a_battle_is_owed_or_while_aiming():
             assert not find_all(tree, lambda e: "twar-result" in (e.attrs.get("class") or "").split()), (s.phase, s.reason)
             checked.add((s.phase, s.reason))
     assert {("place", "battle"), ("drop", "skirmish")} <= checked
+
+
+def test_a_tower_that_fell_at_its_base_is_not_called_safe():
+    """A pyramid that slid off the base card ends the war; the balance panel said 'nothing can
+    tip yet' over the fallen tower."""
+    s = g.new_game(2, None, 5)
+    while s.phase != "drop":
+        s = g.apply(s, steady(s))
+    s = g.apply(s, r.Drop(40.0, 50.0, 1200))  # well past the base card's edge: it falls
+    assert s.result is not None and "fall" in s.result.reason
+    text = text_of(R.render(ctx_for(s)))
+    assert "The tower fell: no card is left standing to balance." in text
+    assert "nothing can tip yet" not in text

@@ -313,6 +313,8 @@ def balance_list(view: dict) -> El | None:
     tower = view["tower"]
     stab = sorted(tower["stability"], key=lambda st: -st["level"])
     if not stab:
+        if tower.get("fall"):  # the end of the game: no card above the base is left standing
+            return h("p.twar-hint", "The tower fell: no card is left standing to balance.")
         return h("p.twar-hint", "The base card lies on the table: nothing can tip yet.")
     tight = tower.get("tightest_margin_mm")
     items = []
