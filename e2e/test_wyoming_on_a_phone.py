@@ -1,7 +1,10 @@
 """Towers of Wyoming on a phone (390x844) against the computer: the decision, the towers it may go to and
-the computer's last move share the screen at every step of several turns, and nothing scrolls the page."""
+the computers' last moves share the screen at every step of several turns (two, three or four builders), and
+nothing scrolls the page."""
 
 from __future__ import annotations
+
+import pytest
 
 from conftest import moves_made, start_saved_game
 from test_phone_table import PHONE, view_shot
@@ -50,3 +53,33 @@ def test_towers_of_wyoming_against_the_computer_fits_a_phone(app):
         app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + 1", arg=before,
                               timeout=30_000)
     assert marked >= 5, "the computer's moves were marked on the table"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_or_four_builders_share_a_phone_screen(app, players):
+    """The others' seats and yours on one row: after the computers have played, their marked moves, your seat,
+    the middle of the table, your hand and the decision are all on screen and the page has not moved."""
+    app.set_viewport_size(PHONE)
+    seats = ["Ana"] + [{"name": f"Bot{i}", "kind": "computer", "level": "easy"} for i in range(1, players)]
+    start_saved_game(app, "towers-of-wyoming", seats, 7, save_id=f"e2e-phone-tow-{players}")
+    for turn in range(3):
+        app.wait_for_selector(".tow-card[data-step='cards']:not([disabled])")
+        app.wait_for_timeout(200)
+        assert app.evaluate("scrollY") < 5, f"turn {turn}: the page moved to {app.evaluate('scrollY')}px"
+        assert app.evaluate("document.documentElement.scrollWidth <= innerWidth"), turn
+        assert app.locator(".tow-others .tow-seat").count() == players - 1
+        last = [".tow [data-last-move]"] if turn else []  # Ana moves first
+        if turn:
+            assert app.locator(".tow-others [data-last-move]").count() >= 1, "the computers' moves are marked"
+        assert not out_of_view(app, ".tow-decision", ".tow-hand", ".tow-mine > .tow-seat", ".tow-others .tow-seat",
+                               ".tow-center", *last), turn
+        if turn == 1:
+            view_shot(app, f"phone-wyoming-{players}p-turn-{turn}")
+        before = moves_made(app)
+        app.locator(".tow-card[data-step='cards']").first.click()
+        app.locator(".tow-lit").first.click()
+        assert not out_of_view(app, ".tow-preview", "#tow-confirm", "#tow-untarget", ".tow-chosen"), f"confirming, turn {turn}"
+        assert app.evaluate("scrollY") < 5, f"turn {turn}: choosing a tower scrolled the page"
+        app.click("#tow-confirm")
+        app.wait_for_function("([n, k]) => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + k",
+                              arg=[before, players - 1], timeout=60_000)
