@@ -136,12 +136,15 @@ class Referee:
         tops = {s: towers[s][-1][0] for s in (mine, theirs)}
         expected = {s: list(t) for s, t in towers.items()}
         gone = [Counter(), Counter()]
-        tnt = {OWNER[s] for s, card in tops.items() if rank(card) == "10"}
+        # Both tops are turned up, and a Knave among them throws out its whole tower, face-down cards shown:
+        # every 10 seen either way is found out.
+        seen = list(tops.values())
+        seen += [layer[0] for s in tops if rank(tops[s]) == "J" for layer in towers[s]]
+        tnt = {OWNER[suit(card)] for card in seen if rank(card) == "10"}
         if tnt:
             assert not same_game, "a 10 seen in a battle ends the game"
             result = after_view["match"]["results"][-1]
-            if len(tnt) == 1:
-                assert result["winner"] == 1 - tnt.pop()
+            assert result["winner"] == (1 - tnt.pop() if len(tnt) == 1 else None)
             self.seen["battles lost to TNT"] += 1
             return
         for s in (mine, theirs):
