@@ -522,6 +522,14 @@ def test_tnt_two_tens_seen_together_lose_both_and_nobody_scores():
     assert [r.winner for r in s.results] == [None] and s.scores == [0, 0] and s.game_number == 2
 
 
+def test_tnt_ten_turned_up_against_a_knave_hiding_a_ten_loses_both():
+    """Black's bluffed 10 is turned up in the battle; Red's Knave, turned up too, throws out its tower and the 10 under it."""
+    s = position(hands=("2D 3D 4D", "10C 4S 6S"), towers={"H": "10H? JH?", "C": "5C"}, tnt=True, player=1)
+    s = declare(play(s, "10C", face_up=False))
+    assert [r.winner for r in s.results] == [None] and s.scores == [0, 0] and s.game_number == 2
+    assert "Both players' 10s were seen on their towers: both lose game 1." in log_text(s)
+
+
 def test_tnt_stock_holds_the_tens_and_discarding_a_ten_is_harmless():
     s = tb.new_game(2, {"tnt": True, "first": "red"}, seed=9)
     assert [len(h) + len(x) for h, x in zip(s.hands, s.stocks)] == [20, 20]

@@ -83,7 +83,7 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
          "a 10 never goes on face up, so it cannot be played when both top cards are face down; face down, it counts "
          "as an army card for offering a battle. A tower that reaches five cards is turned up to be counted, so a 10 "
          "hidden in it is found out and its owner loses instead of winning. If both players' 10s are seen at once "
-         "(two 10s meeting in battle), both lose and nobody scores that game. A 10 may be chosen as scoring card and "
+         "(two 10s meeting in battle, or one turned up while the other goes out with a Knave's tower), both lose and nobody scores that game. A 10 may be chosen as scoring card and "
          "is worth 10."),
     ]),
 ]
