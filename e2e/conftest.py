@@ -3,9 +3,12 @@ booted page reused across tests (Pyodide takes seconds to start)."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,9 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 from serving import ROOT, Site, launch  # noqa: E402
+from tabletop.engine.rng import Rng  # noqa: E402
 from tabletop.engine.saves import VERSION as SAVE_VERSION  # noqa: E402
+from tabletop.games import GAMES  # noqa: E402
 
 SHOTS = ROOT / "e2e" / "screenshots"
 READY = "html[data-app-ready='1']"
@@ -156,3 +161,38 @@ def pass_moment(page, tap: bool = False, expect: bool = False) -> bool:
         page.click("#pass-on")
     page.wait_for_selector(".curtain")
     return True
+
+
+@pytest.fixture()
+def host(tmp_path):
+    """Another origin, as a wiki is (localhost; the app is on 127.0.0.1): ``host(name, html)``
+    writes a page and returns its address."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def page(name: str, html: str) -> str:
+        (tmp_path / name).write_text(html)
+        return f"http://localhost:{server.server_address[1]}/{name}"
+
+    yield page
+    server.shutdown()
+    server.server_close()
+
+
+def random_game(game: str, seed: int, stop=lambda state, moves: False, players: int = 2, options: dict | None = None,
+                limit: int = 3000) -> tuple[object, list[dict]]:
+    """(state, moves as JSON) of a seeded random game (``Rng(seed)`` picks each legal move), up to the
+    first state ``stop(state, moves so far)`` accepts, the game's end, or ``limit`` moves."""
+    module = GAMES[game]
+    rng = Rng(seed)
+    state = module.new_game(players, options or {}, seed)
+    moves: list[dict] = []
+    for _ in range(limit):
+        if stop(state, moves) or not module.legal_moves(state):
+            break
+        move = rng.choice(module.legal_moves(state))
+        state = module.apply(state, move)
+        moves.append(module.move_to_json(move))
+    return state, moves

@@ -121,7 +121,7 @@ def the_end_has_its_moment(page, game: str, final, table: str, turned_up: list[s
 
 def test_war_of_the_worlds_last_move_on_the_page(app):
     seed = 4
-    final, moves = wotwt.random_game(seed)
+    final, moves = wotwt.wotw_game(seed)
     wotwt.open_game(app, seed, moves[:-1])
     wotwt.click_move(app, moves[-1])
     the_end_has_its_moment(app, "war-of-the-worlds", final, ".wotw-board", [])

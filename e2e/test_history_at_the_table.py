@@ -10,8 +10,7 @@ import time
 import pytest
 
 from axe import audit
-from conftest import goto, moves_made, play_any_move, shot, start_saved_game
-from tabletop.engine.rng import Rng
+from conftest import goto, moves_made, play_any_move, random_game, shot, start_saved_game
 from tabletop.engine.saves import VERSION
 from tabletop.games import GAMES
 
@@ -21,15 +20,7 @@ SIZES = ((1024, 768), (768, 1024), (390, 844))
 def random_moves(game_id: str, players: int, seed: int, limit: int = 10_000) -> list[dict]:
     """Random legal moves from the start (to the end of the game, or ``limit``)."""
     module = GAMES[game_id]
-    state = module.new_game(players, {}, seed)
-    rng = Rng(seed)
-    moves = []
-    while module.outcome(state) is None and len(moves) < limit:
-        options = module.legal_moves(state)
-        move = options[rng.below(len(options))]
-        moves.append(module.move_to_json(move))
-        state = module.apply(state, move)
-    return moves
+    return random_game(game_id, seed, lambda state, _moves: module.outcome(state) is not None, players, limit=limit)[1]
 
 
 def store(page, game: str, seats: list, seed: int, moves: list, save_id: str) -> None:

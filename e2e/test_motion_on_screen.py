@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import boot, goto, moves_made, play_any_move, shot, start_saved_game
+from conftest import boot, goto, moves_made, play_any_move, random_game, shot, start_saved_game
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 
@@ -42,18 +42,9 @@ def animations(page) -> list[dict]:
 
 
 def seeded_moves(game: str, seed: int, stop, players: int = 2, options: dict | None = None, limit: int = 400) -> list[dict]:
-    """Moves of a seeded random game up to the first state ``stop`` accepts (the page replays them)."""
+    """Moves of a seeded random game up to the first state ``stop(module, state)`` accepts (the page replays them)."""
     module = GAMES[game]
-    rng = Rng(seed)
-    state = module.new_game(players, options or {}, seed)
-    moves: list[dict] = []
-    for _ in range(limit):
-        if stop(module, state) or not module.legal_moves(state):
-            break
-        move = rng.choice(module.legal_moves(state))
-        state = module.apply(state, move)
-        moves.append(module.move_to_json(move))
-    return moves
+    return random_game(game, seed, lambda state, _moves: stop(module, state), players, options, limit)[1]
 
 
 def seat0_to_act(phase: str | None = None):

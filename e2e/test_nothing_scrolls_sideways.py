@@ -8,8 +8,7 @@ main decisions (positions reached by seeded random play in the engine, then open
 
 from __future__ import annotations
 
-from conftest import SHOTS, goto, start_saved_game
-from tabletop.engine.rng import Rng
+from conftest import SHOTS, goto, random_game, start_saved_game
 from tabletop.games import GAMES
 
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
@@ -32,16 +31,9 @@ SIDEWAYS = """allowed => {
 
 def seeded(game: str, seed: int, options: dict, stop, players: int = 2, cap: int = 2000) -> list[dict]:
     """The moves (as JSON) of a seeded random game up to the first state ``stop(state, moves so far)`` accepts."""
-    module, rng = GAMES[game], Rng(seed)
-    state, moves = module.new_game(players, options, seed), []
-    for _ in range(cap):
-        if stop(state, len(moves)):
-            return moves
-        assert module.outcome(state) is None, (game, seed, "ended before the wanted state")
-        move = rng.choice(module.legal_moves(state))
-        state = module.apply(state, move)
-        moves.append(module.move_to_json(move))
-    raise AssertionError((game, seed, "no such state"))
+    state, moves = random_game(game, seed, lambda state, moves: stop(state, len(moves)), players, options, cap)
+    assert stop(state, len(moves)), (game, seed, "no such state")
+    return moves
 
 
 PAGES = ["#/", "#/rules", "#/settings", "#/lab", "#/nowhere"] + [f"#/{where}/{game}" for game in GAMES for where in ("rules", "new")]

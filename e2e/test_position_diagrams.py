@@ -3,10 +3,7 @@ page of another site (storage blocked in the frame) pastes exactly those and sho
 The War of the Worlds exact and playable from there, a card game as its sharer saw it, without
 Play from here and saying why; a damaged code says what is wrong and the game's start still works."""
 
-import functools
-import http.server
 import re
-import threading
 
 import pytest
 
@@ -49,20 +46,7 @@ def snippets(page, game_id: str, moves: list) -> dict:
     return written
 
 
-@pytest.fixture()
-def host(tmp_path):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-
-    def page(name: str, body: str) -> str:
-        (tmp_path / name).write_text("<!doctype html><meta charset=utf-8><title>Wiki</title><h1>A position</h1>" + body)
-        return f"http://localhost:{server.server_address[1]}/{name}"
-
-    yield page
-    server.shutdown()
-    server.server_close()
+WIKI_HEAD = "<!doctype html><meta charset=utf-8><title>Wiki</title><h1>A position</h1>"
 
 
 def framed(browser, url: str):
@@ -93,7 +77,7 @@ def test_war_of_the_worlds_diagram_from_the_widget_plays_on_from_there(browser, 
     written = snippets(app, "war-of-the-worlds", moves)
     assert written["widget-call"].startswith("{{#widget:TowersAndWorldsPosition|game=war-of-the-worlds|position=g1.")
     assert site.url in written["widget-page"] and site.url + "?embed=war-of-the-worlds&amp;position=g1." in written["iframe"]
-    url = host("wotw.html", widget_in_page(written, site.url, *size))
+    url = host("wotw.html", WIKI_HEAD + widget_in_page(written, site.url, *size))
     context, page, frame, errors = framed(browser, url)
     frame.wait_for_selector("[data-screen='position'] .wotw-board")
     assert frame.get_attribute("[data-screen='position']", "data-exact") == "1"
@@ -125,7 +109,7 @@ def test_a_card_game_diagram_says_whose_view_and_why_it_cannot_be_played_on(brow
     moves = moves_to_anas_turn(game_id, 4)
     written = snippets(app, game_id, moves)
     assert "position=p1." in written["widget-call"]
-    url = host("card.html", sized(written["iframe"], 640, 480))
+    url = host("card.html", WIKI_HEAD + sized(written["iframe"], 640, 480))
     context, page, frame, errors = framed(browser, url)
     frame.wait_for_selector("[data-screen='position']")
     assert frame.get_attribute("[data-screen='position']", "data-exact") == "0"
@@ -136,7 +120,7 @@ def test_a_card_game_diagram_says_whose_view_and_why_it_cannot_be_played_on(brow
     assert frame.locator(".replay-board[inert]").count() == 1, "the board is looked at, not played"
     shot(page, f"position-{game_id}-640x480")
     assert audit(frame, moderate=True) == []
-    page.goto(host("card-narrow.html", sized(written["iframe"], 360, 600)))
+    page.goto(host("card-narrow.html", WIKI_HEAD + sized(written["iframe"], 360, 600)))
     frame = page.frames[1]
     frame.wait_for_selector("[data-screen='position'] #play-refusal", timeout=BOOT_TIMEOUT_MS)
     assert frame.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), "no sideways scroll"
@@ -148,7 +132,7 @@ def test_a_card_game_diagram_says_whose_view_and_why_it_cannot_be_played_on(brow
 def test_a_damaged_code_says_so_and_the_game_still_starts(browser, site, host):
     html = (f'<iframe class="towers-and-worlds" src="{site.url}?embed=tower-war&amp;position=p1.AAAAtampered" '
             'width="640" height="480"></iframe>')
-    context, page, frame, errors = framed(browser, host("bad.html", html))
+    context, page, frame, errors = framed(browser, host("bad.html", WIKI_HEAD + html))
     frame.wait_for_selector("#embed-start")
     assert "This position could not be shown: the link is damaged" in frame.inner_text("#position-error")
     frame.click("#embed-start")

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import moves_made, play_any_move, start_saved_game
-from tabletop.engine.rng import Rng
+from conftest import moves_made, play_any_move, random_game, start_saved_game
 from tabletop.games import GAMES
 from tabletop.ui.screens.table import name_sides
 
@@ -47,14 +46,7 @@ LOG_BOX = """newest => {
 
 
 def random_prefix(n: int) -> list[dict]:
-    rng = Rng(SEED)
-    state = MODULE.new_game(2, {}, SEED)
-    moves = []
-    for _ in range(n):
-        move = rng.choice(MODULE.legal_moves(state))
-        state = MODULE.apply(state, move)
-        moves.append(MODULE.move_to_json(move))
-    return moves
+    return random_game(GAME, SEED, limit=n)[1]
 
 
 def engine_log(page) -> list[str]:

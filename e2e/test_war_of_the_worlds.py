@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 
 from axe import audit
-from conftest import moves_made, play_any_move, shot, start_saved_game
-from tabletop.engine.rng import Rng
+from conftest import moves_made, play_any_move, random_game, shot, start_saved_game
 from tabletop.games import GAMES
 from tabletop.ui.screens.table import name_sides
 
@@ -20,18 +19,9 @@ SIZES = {"tablet-landscape": (1024, 768), "tablet-portrait": (768, 1024), "phone
 SEATS = ["Ana", "Ben"]
 
 
-def random_game(seed: int, tactical: bool = False, stop=lambda state, moves: False, limit: int = 3000):
+def wotw_game(seed: int, tactical: bool = False, stop=lambda state, moves: False, limit: int = 3000):
     """(state, moves as JSON) of a seeded random game, up to the first state ``stop`` accepts."""
-    rng = Rng(seed)
-    state = MODULE.new_game(2, {"tactical": tactical}, seed)
-    moves: list[dict] = []
-    for _ in range(limit):
-        if stop(state, moves) or not MODULE.legal_moves(state):
-            break
-        move = rng.choice(MODULE.legal_moves(state))
-        state = MODULE.apply(state, move)
-        moves.append(MODULE.move_to_json(move))
-    return state, moves
+    return random_game(GAME, seed, stop, options={"tactical": tactical}, limit=limit)
 
 
 OPENED = [0]
@@ -98,7 +88,7 @@ def saved_moves(page) -> list[dict]:
 
 
 def test_screens_at_three_sizes(app):
-    _, moves = random_game(21, stop=lambda s, m: len(m) > 40 and s.phase == "move")
+    _, moves = wotw_game(21, stop=lambda s, m: len(m) > 40 and s.phase == "move")
     open_game(app, 21, moves)
     for name, (w, h) in SIZES.items():
         app.set_viewport_size({"width": w, "height": h})
@@ -114,7 +104,7 @@ def test_screens_at_three_sizes(app):
 def test_war_machine_turn_place_large_turn_and_move_coaster_then_step(app):
     """Place a large, turn its coaster, move it to the empty corner, then step a pyramid."""
     seed = 3
-    state, moves = random_game(seed, stop=lambda s, m: len(m) >= 12 and s.phase == "place" and s.supply[s.player][3] > 0)
+    state, moves = wotw_game(seed, stop=lambda s, m: len(m) >= 12 and s.phase == "place" and s.supply[s.player][3] > 0)
     cell = next(m.cell for m in MODULE.legal_moves(state) if m.kind == "place" and str(m.size) == "large")
     open_game(app, seed, moves)
     assert "Choose a size" in app.inner_text("#wotw-prompt")
@@ -170,7 +160,7 @@ def test_a_coaster_at_the_end_of_a_leg_moves_beyond_the_old_frame(app):
 
 def test_choosing_the_order_of_destruction(app):
     seed = 5
-    state, moves = random_game(seed, stop=lambda s, m: s.phase == "destroy")
+    state, moves = wotw_game(seed, stop=lambda s, m: s.phase == "destroy")
     assert state.phase == "destroy"
     before, last = moves[:-1], moves[-1]
     open_game(app, seed, before)
@@ -196,7 +186,7 @@ def test_choosing_the_order_of_destruction(app):
 
 def test_last_moves_to_the_end_screen(app):
     seed = 4
-    state, moves = random_game(seed)
+    state, moves = wotw_game(seed)
     assert MODULE.outcome(state) is not None
     start = len(moves) - 4
     open_game(app, seed, moves[:start])
@@ -217,7 +207,7 @@ def test_last_moves_to_the_end_screen(app):
 
 def test_tactical_dice_wild_and_decline(app):
     seed = 9
-    state, moves = random_game(seed, tactical=True, stop=lambda s, m: len(m) > 20 and s.phase == "dice" and "wild" in s.dice
+    state, moves = wotw_game(seed, tactical=True, stop=lambda s, m: len(m) > 20 and s.phase == "dice" and "wild" in s.dice
                                and len(set(s.dice)) == 3)
     open_game(app, seed, moves, tactical=True)
     assert app.locator(".wotw-die[data-step]").count() == 3
@@ -273,7 +263,7 @@ def tab_until(page, selector: str, limit: int = 60) -> bool:
 
 def test_keyboard_only_placement_with_visible_focus(app):
     seed = 2
-    _, moves = random_game(seed, stop=lambda s, m: len(m) >= 6 and s.phase == "place")
+    _, moves = wotw_game(seed, stop=lambda s, m: len(m) >= 6 and s.phase == "place")
     open_game(app, seed, moves)
     app.focus("h1")
     assert tab_until(app, "#wotw-size-medium")

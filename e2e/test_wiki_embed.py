@@ -1,10 +1,7 @@
 """The README's recipe, as a wiki editor would paste it: the Widget page's frame, sandbox and height
 listener on a host page of another site, with the reader's storage blocked."""
 
-import functools
-import http.server
 import re
-import threading
 
 import pytest
 
@@ -36,21 +33,15 @@ def transclude(widget: str, site_url: str, **params: str) -> str:
 
 
 @pytest.fixture()
-def wiki_page(tmp_path, site):
+def wiki_page(host, site):
     """A host on localhost serving a 'wiki page' that transcludes the widget (the app is on 127.0.0.1)."""
     widget = widget_text()
     for name, params in {"wide": {"game": "war-of-the-worlds"}, "phone": {"game": "war-of-the-worlds", "width": "360", "height": "600"}}.items():
-        (tmp_path / f"{name}.html").write_text(
-            "<!doctype html><meta charset=utf-8><title>Game night - Wiki</title><h1>Game night</h1>"
-            "<script>window.heights = []; addEventListener('message', e => { if (e.data && e.data.type) heights.push(e.data.height); });</script>"
-            + transclude(widget, site.url, **params) + "<p>More wiki text below the game.</p>")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://localhost:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+        url = host(f"{name}.html",
+                   "<!doctype html><meta charset=utf-8><title>Game night - Wiki</title><h1>Game night</h1>"
+                   "<script>window.heights = []; addEventListener('message', e => { if (e.data && e.data.type) heights.push(e.data.height); });</script>"
+                   + transclude(widget, site.url, **params) + "<p>More wiki text below the game.</p>")
+    return url.rsplit("/", 1)[0]
 
 
 def test_the_readme_widget_fills_in_as_a_wiki_would(site):
@@ -107,23 +98,6 @@ def test_the_widget_plays_and_fits_its_frame_to_the_game(browser, wiki_page, pag
     context.close()
 
 
-@pytest.fixture()
-def host(tmp_path):
-    """A host on localhost; ``host(name, html)`` writes a page and returns its address."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-
-    def page(name: str, html: str) -> str:
-        (tmp_path / name).write_text(html)
-        return f"http://localhost:{server.server_address[1]}/{name}"
-
-    yield page
-    server.shutdown()
-    server.server_close()
-
-
 def test_the_address_sets_a_game_against_the_computer(browser, site, host):
     src = f"{site.url}?embed=war-of-the-worlds&vs=computer&level=easy&tactical=nope"
     url = host("vs.html", f'<!doctype html><title>Wiki</title><iframe id="game" title="Game" src="{src}" width="640" height="480"></iframe>')
@@ -177,15 +151,7 @@ def test_war_of_the_worlds_decision_supplies_and_board_share_the_frame(browser, 
     """No scrolling inside the frame to see where a chosen pyramid can go: the decision, the supplies
     it picks from and every cell of the board are in view together, and the title shows at most once."""
     w, h = size
-    url = host(f"fit-{w}.html", f'<!doctype html><body style="margin:0"><iframe id="game" src="{site.url}?embed=war-of-the-worlds" '
-                                f'width="{w}" height="{h}" style="border:0"></iframe>')
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    page.goto(url)
-    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-    inner = page.frames[1]
-    inner.click("#embed-start")
-    inner.wait_for_selector("[data-screen='table']")
+    context, page, inner = started_in_frame(browser, site, host, "embed=war-of-the-worlds", size)
     for step in range(2):
         inner.evaluate("scrollTo(0, 0)")
         for part in (".wotw-decision", ".wotw-tray.is-acting", ".wotw-frame", "#open-full"):
@@ -231,16 +197,7 @@ def test_a_card_game_decision_and_board_share_the_frame(browser, site, host, gam
     are in view together, without scrolling inside the frame, move after move: Tower Battle's first game
     to its end (its towers grow), Tower War's whole draft (the drafted row fills)."""
     w, h = size
-    src = f"{site.url}?embed={game}&amp;vs=computer&amp;level=easy&amp;seed=7"  # one deal: a lucky or unlucky one varied the layout
-    url = host(f"fit-{game}-{w}.html", f'<!doctype html><body style="margin:0"><iframe id="game" src="{src}" '
-                                        f'width="{w}" height="{h}" style="border:0"></iframe>')
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    page.goto(url)
-    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-    inner = page.frames[1]
-    inner.click("#embed-start")
-    inner.wait_for_selector("[data-screen='table']")
+    context, page, inner = open_card_game(browser, site, host, game, size)
     for step in range(14):
         inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled]), [data-game-end], [data-end]",
                                 timeout=BOOT_TIMEOUT_MS)
@@ -258,12 +215,12 @@ def test_a_card_game_decision_and_board_share_the_frame(browser, site, host, gam
     context.close()
 
 
-def open_card_game(browser, site, host, game: str, size: tuple[int, int]):
-    """(context, frame) of GAME against the easy computer in a frame of SIZE on a host page, started."""
+def started_in_frame(browser, site, host, query: str, size: tuple[int, int]):
+    """(context, page, frame): the app at ``?query`` in a frame of SIZE on a host page, Play pressed."""
     w, h = size
-    src = f"{site.url}?embed={game}&amp;vs=computer&amp;level=easy&amp;seed=7"  # one deal: a lucky or unlucky one varied the layout
-    url = host(f"whole-{game}-{w}.html", f'<!doctype html><body style="margin:0"><iframe id="game" src="{src}" '
-                                          f'width="{w}" height="{h}" style="border:0"></iframe>')
+    name = re.sub(r"\W+", "-", query) + f"-{w}x{h}.html"
+    url = host(name, f'<!doctype html><body style="margin:0"><iframe id="game" src="{site.url}?{query}" '
+                     f'width="{w}" height="{h}" style="border:0"></iframe>')
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     page.goto(url)
@@ -272,6 +229,12 @@ def open_card_game(browser, site, host, game: str, size: tuple[int, int]):
     inner.click("#embed-start")
     inner.wait_for_selector("[data-screen='table']")
     return context, page, inner
+
+
+def open_card_game(browser, site, host, game: str, size: tuple[int, int]):
+    """(context, page, frame) of GAME against the easy computer in a frame of SIZE, started; one deal
+    (seed 7): a lucky or unlucky one varied the layout."""
+    return started_in_frame(browser, site, host, f"embed={game}&amp;vs=computer&amp;level=easy&amp;seed=7", size)
 
 
 def all_in_view(frame, selectors) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import shot
-from test_war_of_the_worlds import MODULE, click_move, open_game, random_game
+from test_war_of_the_worlds import MODULE, click_move, open_game, wotw_game
 
 SIZES = {"phone": (390, 844), "landscape": (1024, 768)}
 MIN_ARROW = {"phone": (16, 8), "landscape": (22, 11)}  # (long side, short side) in px of the smallest arrow
@@ -78,7 +78,7 @@ def test_target_markers_are_in_the_colour_of_the_side_to_act(app, name):
     assert aliens == decision_colour(app), (aliens, decision_colour(app))
     r, g, b = (float(v) for v in aliens[aliens.index("(") + 1:].rstrip(")").split(",")[:3])
     assert g > r and g > b, aliens  # the Aliens' green, not the Humans' yellow
-    _, moves = random_game(2, stop=lambda s, m: len(m) > 0 and s.phase == "place" and MODULE.to_act(s) == 1)
+    _, moves = wotw_game(2, stop=lambda s, m: len(m) > 0 and s.phase == "place" and MODULE.to_act(s) == 1)
     open_game(app, 2, moves)
     app.click("#wotw-size-small")
     app.wait_for_selector(".wotw-cell.is-target")
@@ -90,7 +90,7 @@ def test_target_markers_are_in_the_colour_of_the_side_to_act(app, name):
 @pytest.mark.parametrize("name", list(SIZES))
 def test_destruction_badges_are_legible_and_apart(app, name):
     seed = 5
-    _, moves = random_game(seed, stop=lambda s, m: s.phase == "destroy")
+    _, moves = wotw_game(seed, stop=lambda s, m: s.phase == "destroy")
     open_game(app, seed, moves[:-1])
     sized(app, name)
     click_move(app, moves[-1])

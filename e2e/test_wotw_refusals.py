@@ -4,7 +4,7 @@ move (a cell before a size is chosen; the obstacle's banned way straight back)."
 from __future__ import annotations
 
 from conftest import SHOTS
-from test_war_of_the_worlds import MODULE, open_game, random_game
+from test_war_of_the_worlds import MODULE, open_game, wotw_game
 
 NEAR = """([cell, bubble]) => { const c = document.querySelector(cell).getBoundingClientRect();
     const b = document.querySelector(bubble).getBoundingClientRect();
@@ -32,7 +32,7 @@ def test_a_cell_tapped_before_a_size_says_choose_a_size(app):
 
 
 def test_the_banned_way_back_says_no_straight_back(app):
-    state, moves = random_game(1, stop=lambda s, m: len(m) == 3)
+    state, moves = wotw_game(1, stop=lambda s, m: len(m) == 3)
     (ban,) = MODULE.view(state, None)["no_undo"]
     open_game(app, 1, moves)
     if app.get_attribute(f"#wotw-{ban['source']}", "aria-pressed") != "true":

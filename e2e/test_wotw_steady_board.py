@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from conftest import SHOTS, moves_made
-from test_war_of_the_worlds import MODULE, open_game, random_game
+from test_war_of_the_worlds import MODULE, open_game, wotw_game
 
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 TOP = "() => document.querySelector('.wotw-board').getBoundingClientRect().top + scrollY"
@@ -36,7 +36,7 @@ def test_the_board_stays_put_through_placing_turning_and_moving(app):
 
 
 def test_tactical_swap_is_one_row_not_a_wall(app):
-    state, moves = random_game(3, tactical=True, stop=lambda s, m: any(x.kind == "rotate" for x in MODULE.legal_moves(s))
+    state, moves = wotw_game(3, tactical=True, stop=lambda s, m: any(x.kind == "rotate" for x in MODULE.legal_moves(s))
                                and MODULE.view(s, None)["phase"] == "action")
     app.set_viewport_size({"width": 768, "height": 1024})
     open_game(app, 3, moves, tactical=True)
