@@ -1,6 +1,7 @@
 """Offline play after one visit, clean version changes, and the wiki embed in a cross-site iframe."""
 
 import functools
+import gzip
 import http.server
 import json
 import shutil
@@ -64,6 +65,48 @@ def test_plays_offline_after_one_visit(browser, own_site):
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.get_attribute("html", "data-python-start") == "snapshot"  # the snapshot is cached too
+    # ... and kept unzipped beside the zipped file, which a start then reads instead of gunzipping
+    marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    assert "tw:snapshot-unzipped-copy" in marks and "tw:boot-start" not in marks
+    sizes = page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const urls = (await cache.keys()).map(r => r.url).filter(u => u.includes('/snapshot-'));
+        return Object.fromEntries(await Promise.all(urls.map(async u => [u.split('/').pop(), (await (await cache.match(u)).arrayBuffer()).byteLength])));
+    }""")
+    zipped = (own_site.directory / "vendor" / "pyodide").glob("snapshot-*.bin.gz")
+    (name,) = [path.name for path in zipped]
+    assert sizes[name] == (own_site.directory / "vendor" / "pyodide" / name).stat().st_size
+    assert sizes[name.removesuffix(".gz")] == len(gzip.decompress((own_site.directory / "vendor" / "pyodide" / name).read_bytes()))
+    goto(page, "#/new/war-of-the-worlds")
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']")
+    play_any_move(page)
+    assert moves_made(page) == 1
+    context.close()
+
+
+def test_an_unusable_unzipped_snapshot_is_dropped(browser, own_site):
+    """A copy that fails (here: another build's header) costs one normal boot, then the zipped file serves again."""
+    context, page = visit_once(browser, own_site)
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if "snapshot was not used" in m.text else None)
+    copy = page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const url = (await cache.keys()).map(r => r.url).find(u => /snapshot-[0-9a-f]+[.]bin$/.test(u));
+        const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+        bytes.set(new TextEncoder().encode('tw-snapshot 0123456789abcdef'));
+        await cache.put(url, new Response(bytes));
+        return url;
+    }""")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-python-start") == "boot"
+    assert len(warnings) == 1 and "stale" in warnings[0], warnings
+    wait_until(page, "url => caches.match(url).then(r => !r)", copy)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-python-start") == "snapshot"
+    assert "tw:snapshot-unzipped-copy" not in page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
     goto(page, "#/new/war-of-the-worlds")
     page.click("#start-game")
     page.wait_for_selector("[data-screen='table']")
