@@ -10,7 +10,8 @@ Secrets and who sees them:
   its size; a hand: its owner; discard piles, played cards and the tower: everyone.
 * once the war is over (``at_end``): every player's hand, deck (sorted) and unused
   drafted cards, for everyone (they stay hidden only *during* the war); the three
-  set-aside cards stay unseen even then.
+  set-aside cards are never named, though with the other 51 shown they are known by
+  elimination (harmless once the war is over; README says so).
 
 Cards appear as their codes (``"9H"``, ``"JOKER1"``; ``Card.parse`` reads them).
 Tower coordinates are world millimetres (see ``tower.py``): origin at the base
