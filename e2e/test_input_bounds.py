@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 
@@ -62,7 +63,7 @@ def test_a_crafted_diagram_is_refused_in_one_line_and_the_game_still_starts(brow
     assert frame.evaluate("document.querySelectorAll('.tb-fan-card, .twar-glyph').length") < 200, "nothing was drawn a million times"
     shot(page, f"crafted-position-{game_id}-640x520")
     frame.click("#embed-start")  # the page answers: the usual game starts
-    frame.wait_for_selector("[data-screen='table']")
+    frame.wait_for_selector("[data-screen='table']", state="attached")  # (behind the curtain: people pass the device)
     assert not errors
     context.close()
 
@@ -86,7 +87,7 @@ def test_an_embed_number_in_other_digits_is_named_and_the_app_boots(browser, sit
     assert hint.evaluate("e => e.getClientRects().length") >= 1 and len(said) < 120
     shot(page, f"embed-odd-number-{query.split('&')[0][6:]}-{len(query)}")
     page.click("#embed-start")
-    page.wait_for_selector("[data-screen='table']")
+    page.wait_for_selector("[data-screen='table']", state="attached")
     assert not errors, errors
     context.close()
 
@@ -113,9 +114,12 @@ def test_a_tower_battle_match_of_20000_moves_opens_from_a_link(browser, site):
     page = context.new_page()
     errors: list = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    started = time.monotonic()
     page.goto(f"{site.url}#/open/{code}")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector("[data-screen='table']", timeout=BOOT_TIMEOUT_MS)
+    # the link's 20,000 moves are replayed (checked as a file is) before the page is ready: give it time
+    page.wait_for_selector(READY, state="attached", timeout=4 * BOOT_TIMEOUT_MS)
+    page.wait_for_selector("[data-screen='table']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    print(f"\na link of {MAX_MOVES} moves ({len(code) // 1024} KB) opened at the table in {time.monotonic() - started:.1f} s")
     assert moves_made(page) == MAX_MOVES and lines > MAX_MOVES
     assert "from a link (20000 moves)" in page.inner_text("body")
     shot(page, "long-match-from-a-link-1024x768")
