@@ -1,5 +1,6 @@
 """The README's recipe, as a wiki editor would paste it: the Widget page's frame, sandbox and height
-listener on a host page of another site, with the reader's storage blocked."""
+listener on a host page of another site; the ES5 listener loaded late, as MediaWiki loads site
+scripts; and a reader's games in a frame whose storage is partitioned (as browsers ship) or blocked."""
 
 import re
 
@@ -7,6 +8,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move, shot, wait_until
 from serving import ROOT
+from tabletop.ui import embed_snippets as snip
 from test_offline_and_embed import BLOCK_STORAGE
 
 README_SITE = "https://owner.github.io/towers/"
@@ -51,8 +53,8 @@ def test_the_readme_widget_fills_in_as_a_wiki_would(site):
     assert f'src="{site.url}embed/tower-battle.html?vs=computer&amp;level=normal"' in frame
     assert 'width="640"' in frame and 'height="600"' in frame and 'loading="lazy"' in frame
     assert "<!--{" not in html and "noinclude" not in html
-    listener = re.search(r"<script>\n(.*?)\n</script>", html, re.S).group(1)
-    assert len(listener.splitlines()) <= 5
+    listener = re.search(r"<script>\n(.*?)</script>", html, re.S).group(1)
+    assert listener == snip.listener(site.url), "the Widget holds the one ES5 listener, for this site"
 
 
 @pytest.mark.parametrize("page_name", ["wide", "phone"])
@@ -315,4 +317,176 @@ def test_tower_war_battle_fits_its_frame(browser, site, host, size):
             break
         play_any_move(inner)
     assert seen["skirmish"] >= 2 and seen["placing"] >= 6, seen
+    context.close()
+
+
+# ---------------------------------------------------------------- storage in a cross-site frame
+def frame_storage(browser, site, host) -> tuple[str | None, str | None, str | None]:
+    """(what a cross-site frame stored and read back, what the app's own site then reads top-level,
+    what the frame reads on a second visit): probes localStorage in a frame as the browser keeps it."""
+    url = host("probe.html", f'<!doctype html><iframe id="probe" src="{site.url}embed/tower-war.html"></iframe>')
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#probe").locator("form").wait_for()
+    write = "() => { try { localStorage.setItem('probe', 'kept'); return localStorage.getItem('probe'); } catch (e) { return null; } }"
+    read = "() => { try { return localStorage.getItem('probe'); } catch (e) { return null; } }"
+    wrote = page.frames[1].evaluate(write)
+    page.goto(f"{site.url}embed/tower-war.html")
+    top = page.evaluate(read)
+    page.goto(url)
+    page.frame_locator("#probe").locator("form").wait_for()
+    again = page.frames[1].evaluate(read)
+    context.close()
+    return wrote, top, again
+
+
+def test_chromium_partitions_a_cross_site_frames_storage_as_browsers_ship(browser, blocking_browser, site, host):
+    assert frame_storage(browser, site, host) == ("kept", None, "kept"), "partitioned: kept for the wiki, unseen top-level"
+    assert frame_storage(blocking_browser, site, host) == (None, None, None), "Playwright's own start: refused"
+
+
+# ---------------------------------------------------------------- a listener that loads late
+LATE_HOST = """<!doctype html><meta charset=utf-8><title>Wiki</title><h1>Game night</h1>
+<iframe id="game" title="Towers &amp; Worlds" src="{src}" width="640" height="300" style="border:0;max-width:100%"
+ sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"></iframe>
+<p>More wiki text.</p>
+<script>
+// As MediaWiki loads MediaWiki:Common.js: well after the frame has loaded and posted its first height.
+document.getElementById("game").addEventListener("load", function once() {{
+  this.removeEventListener("load", once);
+  setTimeout(function () {{ var s = document.createElement("script"); s.src = "wiki-listener.js"; document.body.appendChild(s); }}, {delay});
+}});
+</script>"""
+
+def frame_fits(page, inner, timeout_ms: int = 60_000) -> int:
+    """Wait until the host's frame is as tall as the document inside it (the document may itself grow
+    with the frame: a board sized to the window), with nothing to scroll inside; that height."""
+    heights = (0, 0)
+    for _ in range(timeout_ms // 100):
+        heights = (page.evaluate("Math.round(document.getElementById('game').getBoundingClientRect().height)"),
+                   inner.evaluate("document.body ? Math.ceil(document.body.getBoundingClientRect().height) : 0"))
+        if heights[1] > 50 and heights[0] == min(heights[1], 2000) and inner.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"):
+            return heights[0]
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the frame is {heights[0]} px tall for {heights[1]} px of content")
+
+
+def test_a_listener_loaded_late_still_fits_the_preview_then_the_game(browser, site, host):
+    """The ES5 listener as a site script (a separate file, added 2.5 s after the frame loaded, when the
+    preview's first offer is long gone) fits an IframeTag-style frame (no class, matched by its address)
+    to the preview, answers a later resize, and after Play fits the game."""
+    host("wiki-listener.js", snip.listener(site.url))
+    url = host("late.html", LATE_HOST.format(src=f"{site.url}embed/war-of-the-worlds.html?vs=people", delay=2500))
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.frame_locator("#game").locator(".embed-preview-table .wotw-board").wait_for()
+    preview = page.frames[1]
+    assert page.evaluate("document.getElementById('game').getBoundingClientRect().height") == 300, "no listener yet"
+    assert frame_fits(page, preview) > 400
+    shot(page, "wiki-late-listener-preview")
+
+    # The page asks again at any time (a listener started anew, a frame squeezed): the frame answers.
+    page.evaluate("() => { const f = document.getElementById('game'); f.style.height = '120px';"
+                  " f.contentWindow.postMessage({type: 'towers-and-worlds:height?'}, '*'); }")
+    frame_fits(page, preview)
+
+    page.frame_locator("#game").locator("#embed-play").click()
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.wait_for_selector("[data-screen='table']")
+    play_any_move(inner)
+    frame_fits(page, inner)
+    shot(page, "wiki-late-listener-game")
+    assert not errors
+    context.close()
+
+
+# ---------------------------------------------------------------- a reader's games in a frame
+def visit(context, url: str):
+    """Open the wiki page, press the preview's Play (the reader against a friend at this device), and
+    return (page, the app's frame) once the app is ready."""
+    page = context.new_page()
+    page.goto(url)
+    preview = page.frame_locator("#game")
+    preview.locator("#embed-play").click()
+    preview.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page, page.frames[1]
+
+
+def saves_in(frame) -> int:
+    return frame.evaluate("() => { try { return Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).length; }"
+                          " catch (e) { return -1; } }")
+
+
+def test_a_second_visit_offers_the_readers_game_where_storage_is_partitioned(browser, site, host):
+    url = host("visits.html", f'<!doctype html><title>Wiki</title><iframe id="game" src="{site.url}embed/war-of-the-worlds.html?vs=people"'
+                              ' width="640" height="560" style="border:0"></iframe>')
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page, inner = visit(context, url)
+    inner.wait_for_selector("[data-screen='table']")  # the first visit's Play starts a game at once
+    assert "Saves are off" not in inner.inner_text("body")
+    play_any_move(inner)
+    play_any_move(inner)
+    assert saves_in(inner) == 1
+    page.close()
+
+    page, inner = visit(context, url)  # the next day: the same wiki page, the same Play
+    inner.wait_for_selector("#embed-continue")
+    assert inner.locator("[data-screen='table']").count() == 0, "Play did not start another copy"
+    assert saves_in(inner) == 1
+    kept = inner.inner_text(".embed-kept")
+    assert "Your games here" in kept and "move 2" in kept
+    where = inner.inner_text(".embed-kept-where")
+    assert "for localhost:" in where and "full app does not see them" in where
+    assert inner.inner_text("#embed-start") == "Start a new game"
+    shot(page, "wiki-second-visit-partitioned")
+    inner.click("#embed-continue")
+    inner.wait_for_selector("[data-screen='table']")
+    assert moves_made(inner) == 2, "back to the game where it was"
+    play_any_move(inner)
+    assert saves_in(inner) == 1, "the same game goes on saving itself"
+
+    # The full app (top-level, its own storage) never saw it; Open in full app carries it over.
+    full_home = context.new_page()
+    full_home.goto(site.url)
+    full_home.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert saves_in(full_home) == 0
+    full_home.close()
+    with context.expect_page() as opened:
+        inner.click("#open-full")
+    full = opened.value
+    full.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    full.wait_for_selector("[data-screen='table']")
+    assert moves_made(full) == 3
+    assert saves_in(full) == 1, "the full app keeps the game it was handed"
+    page.close()
+
+    page, inner = visit(context, url)  # a third visit: a new game beside the first, both listed
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    play_any_move(inner)
+    assert saves_in(inner) == 2
+    page.close()
+    page, inner = visit(context, url)
+    inner.wait_for_selector("#embed-continue")
+    assert inner.locator(".embed-kept li").count() == 2
+    assert "move 1" in inner.inner_text(".embed-continue"), "Continue goes to the newest game"
+    context.close()
+
+
+def test_where_a_frames_storage_is_blocked_each_visit_plays_with_saves_off(blocking_browser, site, host):
+    url = host("blocked.html", f'<!doctype html><title>Wiki</title><iframe id="game" src="{site.url}embed/war-of-the-worlds.html?vs=people"'
+                               ' width="640" height="560" style="border:0"></iframe>')
+    context = blocking_browser.new_context(viewport={"width": 1024, "height": 768})
+    for _ in range(2):
+        page, inner = visit(context, url)
+        inner.wait_for_selector("[data-screen='table']")
+        assert "Saves are off" in inner.inner_text("body")
+        assert saves_in(inner) == -1 and inner.locator("#keep-copy").count() == 0
+        play_any_move(inner)
+        page.close()
     context.close()
