@@ -490,3 +490,69 @@ def test_where_a_frames_storage_is_blocked_each_visit_plays_with_saves_off(block
         play_any_move(inner)
         page.close()
     context.close()
+
+
+# ---------------------------------------------------------------- phones
+SKIN_PAGE = """<!doctype html><meta charset=utf-8><meta name="viewport" content="{viewport}"><title>Wiki</title>
+<style>body {{ margin: 0 8px; font: 14px sans-serif; }}</style><h1>Game night</h1><p>Some wiki text before the game.</p>
+<iframe id="game" title="Towers &amp; Worlds" src="{src}" width="{width}" height="600" style="border:0;max-width:100%"
+ sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"></iframe>
+<p>More wiki text.</p>"""
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+
+
+def no_sideways_scroll(frame) -> bool:
+    return frame.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("width", [320, 360])
+@pytest.mark.parametrize("game", ["war-of-the-worlds", "tower-battle", "tower-war", "towers-of-wyoming"])
+def test_the_embed_holds_in_a_phone_wide_frame(browser, site, host, game, width):
+    """A responsive skin narrows the frame to the phone: the preview and the game against the computer
+    lay out at 320 and 360 px, nothing wider than the frame, the move to make in view."""
+    src = f"{site.url}embed/{game}.html?vs=computer&amp;level=easy&amp;seed=7"
+    url = host(f"phone-{game}-{width}.html", SKIN_PAGE.format(viewport="width=device-width, initial-scale=1", src=src, width=width))
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width + 16, "height": 844}})
+    page = context.new_page()
+    page.goto(url)
+    preview = page.frame_locator("#game")
+    preview.locator(".embed-preview-table").wait_for()
+    assert page.frames[1].evaluate("innerWidth") == width
+    assert no_sideways_scroll(page.frames[1]), f"the preview is wider than {width} px"
+    preview.locator("#embed-play").tap()
+    preview.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    assert no_sideways_scroll(inner), f"the game is wider than {width} px"
+    box = next_tap(inner).bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, "the move to make is cut off at the side"
+    shot(page, f"wiki-phone-{game}-{width}")
+    context.close()
+
+
+@pytest.mark.parametrize("skin", ["vector-legacy", "responsive"])
+def test_a_640_frame_on_a_phone_by_skin(browser, site, host, skin):
+    """Vector legacy sets a 1000 px viewport on phones: the 640 px frame keeps its desktop layout (whole,
+    nothing cut) but the phone shows it at about 0.39 of its size. A responsive skin narrows it to the
+    phone instead (max-width:100%), and the game lays out for that width (README, "Phones")."""
+    viewport = "width=1000" if skin == "vector-legacy" else "width=device-width, initial-scale=1"
+    url = host(f"skin-{skin}.html", SKIN_PAGE.format(viewport=viewport, src=f"{site.url}embed/war-of-the-worlds.html", width=640))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#game").locator(".embed-preview-table .wotw-board").wait_for()
+    frame_width = page.frames[1].evaluate("innerWidth")
+    scale = page.evaluate("visualViewport.scale")
+    if skin == "vector-legacy":
+        assert frame_width == 640 and scale < 0.5, (frame_width, scale)
+        assert round(640 * scale) < 260, "drawn about 250 px wide on the phone"
+    else:
+        assert frame_width == 390 - 16 and scale == 1, (frame_width, scale)
+    assert no_sideways_scroll(page.frames[1])
+    page.frame_locator("#game").locator("#embed-play").tap()
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.wait_for_selector("[data-screen='table']")
+    assert no_sideways_scroll(inner)
+    shot(page, f"wiki-phone-640-{skin}")
+    context.close()
