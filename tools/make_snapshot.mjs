@@ -9,10 +9,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { makeRepeatable } from "./repeatable_node.mjs";
 
 const [pyodideDir, zipPath, key, out, modules] = process.argv.slice(2);
+const clock = makeRepeatable();
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
-const started = performance.now();
+const started = clock();
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
 pyodide.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "." });
 pyodide.runPython(`
@@ -32,4 +34,4 @@ header.write(`tw-snapshot ${key}`, "ascii");
 header[63] = 10;  /* newline, so the header reads as a line */
 const packed = gzipSync(Buffer.concat([header, snapshot]), { level: 9 });
 writeFileSync(out, packed);
-console.log(JSON.stringify({ raw: snapshot.length, gzipped: packed.length, ms: Math.round(performance.now() - started) }));
+console.log(JSON.stringify({ raw: snapshot.length, gzipped: packed.length, ms: Math.round(clock() - started) }));
