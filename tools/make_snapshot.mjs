@@ -1,17 +1,45 @@
 /* Make the start-up memory snapshot (run by build.py, see static/js/pyodide-snapshot.mjs).
 
-     node tools/make_snapshot.mjs DIST_PYODIDE_DIR TABLETOP_ZIP KEY OUT MODULE[,MODULE...]
+     node tools/make_snapshot.mjs DIST_PYODIDE_DIR TABLETOP_ZIP OUT MODULE[,MODULE...]
 
    Boots the very Pyodide the site ships, unpacks the app's archive where PyScript unpacks it
-   (the home folder), imports the start-up modules and writes
-   "tw-snapshot KEY" (64 bytes, space padded) + Pyodide's snapshot, gzip-compressed. */
+   (the home folder) and imports the start-up modules. Then it prints, as one JSON line, the
+   archive's files those imports ran ({"holds": ["tabletop/__init__.py", ...]}), the only app code
+   the snapshot holds, and reads back one line, the KEY build.py makes of them; it writes
+   "tw-snapshot KEY" (64 bytes, space padded) + Pyodide's snapshot, gzip-compressed, and prints
+   its sizes as a last JSON line. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
+import { createInterface } from "node:readline";
 import path from "node:path";
 import { makeRepeatable } from "./repeatable_node.mjs";
 
-const [pyodideDir, zipPath, key, out, modules] = process.argv.slice(2);
+/* The archive's files that the start-up imports ran (paths inside tabletop.zip, which is unpacked
+   in the home folder), sorted. Leaves no name behind in Python. */
+function heldFiles(pyodide) {
+  const held = pyodide.runPython(`(lambda os, sys: sorted(
+    os.path.relpath(f, os.getcwd()).replace(os.sep, "/") for f in (getattr(m, "__file__", None) for m in list(sys.modules.values()))
+    if f and f.startswith(os.getcwd() + os.sep)))(__import__("os"), __import__("sys"))`);
+  try {
+    return held.toJs();
+  } finally {
+    held.destroy();
+  }
+}
+
+/* Tell build.py what the snapshot holds; it answers with the snapshot's key. */
+async function keyFor(holds) {
+  console.log(JSON.stringify({ holds }));
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    lines.close();
+    return line.trim();
+  }
+  throw new Error("build.py gave no key");
+}
+
+const [pyodideDir, zipPath, out, modules] = process.argv.slice(2);
 const clock = makeRepeatable();
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const started = clock();
@@ -23,6 +51,7 @@ for name in ${JSON.stringify(modules.split(","))}:
     importlib.import_module(name)
 importlib.invalidate_caches()
 `);
+const key = await keyFor(heldFiles(pyodide));
 const snapshot = pyodide.makeMemorySnapshot();
 const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
 if (heap > 30 * 1024 * 1024) {  /* Pyodide 314 cannot restore a heap grown past its default (issues 4652, 6254) */
