@@ -133,10 +133,11 @@ def make_snapshot(dist: Path, node: str) -> tuple[dict | None, str]:
     Returns ({file, key}, what it printed) or (None, why not)."""
     pyodide = dist / "vendor" / "pyodide"
     partial = pyodide / "snapshot.partial"
-    with tempfile.TemporaryFile("w+") as errors:
+    with tempfile.TemporaryFile("w+") as errors, tempfile.TemporaryDirectory() as app:
+        with zipfile.ZipFile(dist / "tabletop.zip") as archive:
+            archive.extractall(app)
         proc = subprocess.Popen(
-            [node, str(ROOT / "tools" / "make_snapshot.mjs"), str(pyodide), str(dist / "tabletop.zip"), str(partial),
-             ",".join(SNAPSHOT_MODULES)],
+            [node, str(ROOT / "tools" / "make_snapshot.mjs"), str(pyodide), app, str(partial), ",".join(SNAPSHOT_MODULES)],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True)
         try:
             holds = json.loads(proc.stdout.readline())["holds"]

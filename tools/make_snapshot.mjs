@@ -1,14 +1,16 @@
 /* Make the start-up memory snapshot (run by build.py, see static/js/pyodide-snapshot.mjs).
 
-     node tools/make_snapshot.mjs DIST_PYODIDE_DIR TABLETOP_ZIP OUT MODULE[,MODULE...]
+     node tools/make_snapshot.mjs DIST_PYODIDE_DIR APP_DIR OUT MODULE[,MODULE...]
 
-   Boots the very Pyodide the site ships, unpacks the app's archive where PyScript unpacks it
-   (the home folder) and imports the start-up modules. Then it prints, as one JSON line, the
+   Boots the very Pyodide the site ships, puts the app's files (APP_DIR: tabletop.zip unpacked by
+   build.py) where PyScript unpacks them (the home folder) and imports the start-up modules. The
+   files go into Pyodide's file system from here, not unzipped by Python, so the snapshot (Python's
+   memory) keeps no trace of the files it does not import: they may change and it stays the same. Then it prints, as one JSON line, the
    archive's files those imports ran ({"holds": ["tabletop/__init__.py", ...]}), the only app code
    the snapshot holds, and reads back one line, the KEY build.py makes of them; it writes
    "tw-snapshot KEY" (64 bytes, space padded) + Pyodide's snapshot, gzip-compressed, and prints
    its sizes as a last JSON line. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
@@ -28,6 +30,18 @@ function heldFiles(pyodide) {
   }
 }
 
+/* Copy every file under ``dir`` into Pyodide's home folder (kept by its file system in JS). */
+function putFiles(pyodide, dir) {
+  const home = pyodide.FS.cwd();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const source = path.join(entry.parentPath ?? entry.path, entry.name);
+    const target = `${home}/${path.relative(dir, source).split(path.sep).join("/")}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, readFileSync(source));
+  }
+}
+
 /* Tell build.py what the snapshot holds; it answers with the snapshot's key. */
 async function keyFor(holds) {
   console.log(JSON.stringify({ holds }));
@@ -39,17 +53,22 @@ async function keyFor(holds) {
   throw new Error("build.py gave no key");
 }
 
-const [pyodideDir, zipPath, out, modules] = process.argv.slice(2);
+const [pyodideDir, appDir, out, modules] = process.argv.slice(2);
 const clock = makeRepeatable();
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const started = clock();
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
-pyodide.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "." });
+putFiles(pyodide, appDir);
+/* The import system's folder listings are dropped too (refilled at the next import, as
+   invalidate_caches asks), so a file added beside a start-up module leaves no trace. */
 pyodide.runPython(`
-import importlib
+import importlib, sys
 for name in ${JSON.stringify(modules.split(","))}:
     importlib.import_module(name)
 importlib.invalidate_caches()
+for finder in sys.path_importer_cache.values():
+    for listing in ("_path_cache", "_relaxed_path_cache"):
+        getattr(finder, listing, set()).clear()
 `);
 const key = await keyFor(heldFiles(pyodide));
 const snapshot = pyodide.makeMemorySnapshot();
