@@ -3,7 +3,7 @@
 
     python3 build.py serve   # install what is needed, build dist/, serve on http://localhost:8000
     python3 build.py test    # install test tools (.venv, Chromium), build, ruff, mypy, pytest tests e2e,
-                             # then tests again under Python 3.14 (Pyodide in Node)
+                             # the cross-engine smoke (WebKit, Firefox), then tests again under Python 3.14 (Pyodide in Node)
     python3 build.py build   # only build dist/
     python3 build.py bench   # start-up of the app vs a bare PyScript page, per-move timings
 
@@ -371,6 +371,33 @@ def find_chromium(python: Path) -> str:
     return ""  # Playwright finds its own browser
 
 
+# The cross-engine smoke (e2e/engines/) drives Debian's WebKitGTK (MiniBrowser, shipped by
+# libwebkit2gtk-4.1-0, a dependency of webkit2gtk-driver) under Xvfb, and Firefox ESR.
+OTHER_ENGINE_PACKAGES = {"WebKitWebDriver": "webkit2gtk-driver", "Xvfb": "xvfb", "firefox-esr": "firefox-esr"}
+
+
+def ensure_other_engines() -> None:
+    """WebKitGTK's WebDriver, Xvfb and Firefox ESR: apt-get when missing (root on Debian), as for Chromium.
+    Elsewhere the smoke says what is missing and fails."""
+    wanted = [package for program, package in OTHER_ENGINE_PACKAGES.items() if not shutil.which(program)]
+    if not wanted:
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], check=False, env=env)
+        run(["apt-get", "install", "-y", "-q", *wanted], env=env)
+    else:
+        log(f"the cross-engine smoke needs the Debian packages {' '.join(wanted)} (not root on Debian: not installed)")
+
+
+def test_other_engines(python: Path, env: dict) -> int:
+    """The cross-engine smoke: WebKit and Firefox play the built site (e2e/engines/smoke.py)."""
+    ensure_other_engines()
+    cmd = [str(python), str(ROOT / "e2e" / "engines" / "smoke.py")]
+    log(" ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
 def test_environment(snapshot: bool = True) -> tuple[Path, dict]:
     """The .venv's python and an environment naming the Chromium to use; builds dist/ first."""
     python = ensure_venv()
@@ -454,7 +481,7 @@ def test(extra: list[str], snapshot: bool = True) -> int:
     browser_python = ".".join(pyodide_info()["python"].split(".")[:2])
     run([str(python), "-m", "mypy", "--no-incremental", "--python-version", browser_python, "--enable-error-code", "deprecated"], env=env)
     result = subprocess.run([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], cwd=ROOT, env=env)
-    return result.returncode or test_under_pyodide(python, env)
+    return result.returncode or test_other_engines(python, env) or test_under_pyodide(python, env)
 
 
 def bench(extra: list[str], snapshot: bool = True) -> int:

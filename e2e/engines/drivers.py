@@ -17,6 +17,7 @@ import itertools
 import json
 import os
 import queue
+import random
 import re
 import shutil
 import signal
@@ -127,14 +128,7 @@ class WebKit(Driver):
             raise
 
     def _start(self) -> None:
-        read, write = os.pipe()
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1400x24", "-nolisten", "tcp"],
-                                     pass_fds=(write,), start_new_session=True, stderr=subprocess.DEVNULL)
-        os.close(write)
-        display = os.read(read, 16).decode().strip()
-        os.close(read)
-        if not display:
-            raise EngineMissing("Xvfb did not start")
+        display = self._display()
         port = free_port()
         self.base = f"http://127.0.0.1:{port}"
         self.driver = subprocess.Popen(["WebKitWebDriver", f"--port={port}"], env={**os.environ, "DISPLAY": f":{display}"},
@@ -150,9 +144,24 @@ class WebKit(Driver):
                 time.sleep(0.1)
         options = {"binary": str(MINIBROWSER), "args": ["--automation"]}
         created = self._call("POST", "/session", {"capabilities": {"alwaysMatch": {"browserName": "MiniBrowser",
-                                                                                  "webkitgtk:browserOptions": options}}})
+                                                                                  "webkitgtk:browserOptions": options}}}, timeout=120)
         self.session = created["sessionId"]
         self.version = created["capabilities"].get("browserVersion", "?")
+
+    def _display(self) -> str:
+        """A display of a fresh Xvfb: a free number well above the desktop's, checked by its socket."""
+        for number in range(random.randrange(100, 400), 500):
+            if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+                continue
+            self.xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1600x1400x24", "-nolisten", "tcp"],
+                                         start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.monotonic() + 20
+            while self.xvfb.poll() is None and time.monotonic() < deadline:
+                if Path(f"/tmp/.X11-unix/X{number}").exists():
+                    return f"{number}"
+                time.sleep(0.05)
+            stop(self.xvfb)
+        raise EngineMissing("Xvfb did not start")
 
     def _call(self, method: str, path: str, body: dict | None = None, timeout: float = 300):
         data = json.dumps(body).encode() if body is not None else None
