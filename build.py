@@ -486,6 +486,7 @@ def test(extra: list[str], snapshot: bool = True) -> int:
 
 def bench(extra: list[str], snapshot: bool = True) -> int:
     python, env = test_environment(snapshot)
+    ensure_other_engines()
     return subprocess.run([str(python), str(ROOT / "e2e" / "bench.py"), *extra], cwd=ROOT, env=env).returncode
 
 
