@@ -111,6 +111,7 @@ def snapshot_key(dist: Path) -> str:
     for path in (pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", pyodide / "python_stdlib.zip", dist / "tabletop.zip"):
         digest.update(path.read_bytes())
     digest.update(",".join(SNAPSHOT_MODULES).encode())
+    digest.update(b"imported from tabletop.zip")  # not unpacked: a snapshot made otherwise is stale
     return digest.hexdigest()[:16]
 
 

@@ -2,8 +2,8 @@
 
      node tools/make_snapshot.mjs DIST_PYODIDE_DIR TABLETOP_ZIP KEY OUT MODULE[,MODULE...]
 
-   Boots the very Pyodide the site ships, unpacks the app's archive where PyScript unpacks it
-   (the home folder), imports the start-up modules and writes
+   Boots the very Pyodide the site ships, writes the app's archive where PyScript writes it (the
+   home folder), imports the start-up modules from it (zipimport) and writes
    "tw-snapshot KEY" (64 bytes, space padded) + Pyodide's snapshot, gzip-compressed. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -14,9 +14,12 @@ const [pyodideDir, zipPath, key, out, modules] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const started = performance.now();
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
-pyodide.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "." });
+/* The archive is imported from as it is (zipimport), where PyScript writes it (pyscript.toml): nothing
+   to unpack after a restore, which took WebKit 0.3-8 s (125 files written by Python code run once). */
+pyodide.FS.writeFile("tabletop.zip", new Uint8Array(readFileSync(zipPath)));
 pyodide.runPython(`
-import importlib
+import importlib, os, sys
+sys.path.insert(0, os.path.abspath("tabletop.zip"))
 for name in ${JSON.stringify(modules.split(","))}:
     importlib.import_module(name)
 importlib.invalidate_caches()

@@ -47,7 +47,7 @@ READY = "return document.documentElement.dataset.appReady === '1'"
 BOOT_STATE = """const root = document.documentElement;
 return {ready: root.dataset.appReady === '1', python: root.dataset.pythonStart || null,
         step: (document.getElementById('boot-step') || {}).textContent || null,
-        error: [...document.querySelectorAll('.py-error, .notice.error')].map((e) => e.textContent.trim()).join(' / ') || null}"""
+        crash: [...document.querySelectorAll('.py-error')].map((e) => e.textContent.trim().slice(-600)).join(' / ') || null}"""
 SIDEWAYS = """const root = document.documentElement;
 return {scroll: root.scrollWidth, width: root.clientWidth,
         wide: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > root.clientWidth + 1
@@ -98,13 +98,14 @@ def boot(driver, url: str | None, expect_python: str | None = None) -> dict:
     state: dict = {}
     while time.monotonic() < deadline:
         state = driver.js(BOOT_STATE) or {}
-        if state.get("ready"):
+        if state.get("ready") or state.get("crash"):
             break
         time.sleep(0.2)
-    else:
+    if not state.get("ready"):
         errors = "; ".join(driver.console_errors()) or "none collected"
-        raise StepFailed(f"the app did not boot in {driver.name} within {BOOT_TIMEOUT_S} s (progress line: {state.get('step')!r}, "
-                         f"page error: {state.get('error')!r}, console errors: {errors})")
+        waited = "Python stopped with an error" if state.get("crash") else f"not ready within {BOOT_TIMEOUT_S} s"
+        raise StepFailed(f"the app did not boot in {driver.name}: {waited} (progress line: {state.get('step')!r}; "
+                         f"error shown: {state.get('crash')!r}; console errors: {errors})")
     if expect_python:
         check(state.get("python") == expect_python, f"Python started by {state.get('python')!r}, expected {expect_python!r}")
     return state
