@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.ui import link_seed
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
 
@@ -91,6 +92,7 @@ def render(app, game_id: str) -> El:
     return h("section.new-game", {"data-screen": "new-game"},
              notices(app),
              h("h1", f"New game of {module.TITLE}"),
+             link_seed.note(app, form, module),
              h("form.stack", {"novalidate": True},
                h("fieldset.seats", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])],
                  first_seat(form, module)),
