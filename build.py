@@ -247,6 +247,19 @@ def write_precache(dist: Path) -> str:
     return version
 
 
+def stamp_build(dist: Path) -> str:
+    """Name this build in index.html (``<meta name="tw-build">``), for the details a player copies
+    when something goes wrong (static/js/trouble.js): a hash of every other file, so it changes
+    with anything the page runs (the service worker's version hashes index.html as well)."""
+    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name not in ("index.html", "sw.js", "version.json"))
+    build_id = hashlib.sha256("".join(f"{p.relative_to(dist)} {file_hash(p)}\n" for p in files).encode()).hexdigest()[:12]
+    index = dist / "index.html"
+    text = index.read_text()
+    assert '<meta name="tw-build" content="dev">' in text, "index.html lost its build stamp"
+    index.write_text(text.replace('<meta name="tw-build" content="dev">', f'<meta name="tw-build" content="{build_id}">'))
+    return build_id
+
+
 def inline_hash(text: str) -> str:
     """A CSP source allowing exactly this inline script or style."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
@@ -342,6 +355,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     write_not_found_page(dist)
     write_embed_previews(dist)
     write_snapshot(dist, snapshot)
+    stamp_build(dist)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")
     return version
