@@ -30,7 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-LEVELS = ("easy", "normal", "hard")
+from tabletop.catalog import LEVELS as LEVELS
+
 TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 SETUP_KEYS = ("vs", "level", "seat", "players")
 

@@ -32,7 +32,7 @@ What it does at each step
   battle card its deck misses least. It can still make the tower fall: its hand is
   only as steady as its level.
 
-The levels (``LEVELS``; ``LEVEL_NOTES`` is a short text for the rules page)
+The levels (``TUNING``; ``LEVEL_NOTES`` is a short text for the rules page)
 ---------------------------------------------------------------------------
 The skill of the hand is the spread (standard deviation) of the release around the
 calm moment it waits for (``ai_placement.Skill``). One millisecond off moves the
@@ -98,7 +98,7 @@ class Level(NamedTuple):
     economy: bool = False  # plans the pyramid sizes with ``ai_economy``
 
 
-LEVELS: dict[str, Level] = {
+TUNING: dict[str, Level] = {
     "easy": Level(ap.Skill(50.0, 0.08, 150.0, 4000, False), samples=3, careless=0.2, remembers=False),
     "normal": Level(ap.Skill(35.0, 0.0, 0.0, 6000, True), samples=12, careless=0.0, remembers=False),
     "hard": Level(ap.Skill(6.0, 0.0, 0.0, 10000, True), samples=40, careless=0.0, remembers=True, sharp_draft=True, economy=True),
@@ -175,7 +175,7 @@ class TowerWarSearch(Search):
 
     def __init__(self, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict):
         self.view, self.legal, self.seat, self.rng, self.memory = view, legal, seat, rng, memory
-        self.level = LEVELS.get(level, LEVELS["normal"])
+        self.level = TUNING.get(level, TUNING["normal"])
         self.choice = None
         self.partial: tuple[list[Play], list[float]] | None = None  # (moves, totals) of a battle play being weighed
 
