@@ -29,7 +29,7 @@ A drop is planned in two steps.
 
 "Room" is millimetres before something falls: a pyramid's centre from its card's
 edge, the gap between two pyramid bases, a card's apexes from its edges, a centre of
-mass from its tripod's edge (beyond the 1 mm the rulings demand). Supports below the
+mass from its tripod's edge (beyond the ``COM_MARGIN_MM`` the statics demand). Supports below the
 top card can no longer be aimed at, only loaded, so their room counts
 ``SUPPORT_WEIGHT`` times.
 """

@@ -1,8 +1,8 @@
 """Every physical number of Tower War's modelled tower and unsteady hand, in one place.
 
-Millimetres, grams, seconds and hertz. The rulings (``shared/rules/tower-war.md``,
-"The modelled tower" and "The unsteady hand") give these defaults; tune them here
-for play feel, and the tests that pin the behaviour will say what moved.
+Millimetres, grams, seconds and hertz. The rules page (``guide.py``, "Adding a piece"
+and "What makes the tower fall") shows these numbers to players from here; tune them
+here for play feel, and the tests that pin the behaviour will say what moved.
 
 Sizes are indexed by ``Size`` (an ``IntEnum`` 1..3), so the tables below carry an
 unused slot 0 and the hot statics loop can index them without a dict look-up.

@@ -1,6 +1,6 @@
 """Tower War: the state, the moves and the rules, one function per rule step.
 
-The game in four stages (rulebook + rulings in ``shared/rules/tower-war.md``):
+The game in four stages (the rulebook as this edition reads it: the rules page, ``guide.py``):
 
 1. **Draft** - five cards dealt face up; the splitter (player one first, then
    alternating) divides them into piles A and B (``split``; with advanced drafting
@@ -888,8 +888,9 @@ def apply(s: State, move: Move) -> State:
 
     Legal means listed by ``legal_moves`` - each rule step's own checks test exactly
     that, faster than listing (tests/test_contract_fabricated.py holds them to it) -
-    except drops: targets are continuous, so any drop within the ruled bounds is
-    legal (rulings, "Enumerating moves")."""
+    except drops: targets are continuous, so any drop within the bounds is legal (the
+    aim up to ``DROP_REACH_MM`` beyond the top card, the hold up to ``HOLD_MS_MAX``:
+    ``physics.py``, and the rules page, ``guide.py``, "Adding a piece")."""
     CODEC.check(move)
     if s.phase == "over":
         raise IllegalMove("the game is over")

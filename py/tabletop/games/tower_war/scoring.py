@@ -1,7 +1,7 @@
 """Card values in a battle: points, shared suits, the hierarchy of 10-point ranks.
 
 A player's cards this battle are kept as *effective* cards (a joker counts as the
-card it copies). Values follow the rulings:
+card it copies). Values follow the rules page (``guide.py``, "What a card is worth"):
 
 * points: 2-9 face value; 10, J, Q, K and A are worth 10;
 * shared suit: a card worth its points times the points of every earlier card of

@@ -16,8 +16,8 @@ Level ``k`` is card ``k`` plus the pyramids standing on it. Card 0 lies on the
 table; card ``k + 1`` rests on the three apexes of level ``k``. A level's pyramids
 are all of one size (the rules make sure of it; the statics do not need it).
 
-What stands (rulings, "The modelled tower")
---------------------------------------------
+What stands (rules page, ``guide.py``: "What makes the tower fall")
+------------------------------------------------------------------
 * A pyramid stands if the centre of its base lies inside its card and its base
   does not overlap another base on that card (touching is fine).
 * Card ``k >= 1`` stays if each apex of level ``k - 1`` lies inside it and the

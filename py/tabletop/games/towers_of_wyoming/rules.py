@@ -1,6 +1,6 @@
 """Towers of Wyoming: state, moves, legality and the turn, step by step.
 
-A turn (rulebook "Play", rulings "A turn"):
+A turn (the rules page, ``guide.py``, "Your turn" and "When the draw pile runs out"):
 
 1. Draw up to 7 cards (``draw_up_to_seven``); an empty draw pile is recycled
    (``recycle``): the Settling Sky loses a penny, or is tossed under Tidal

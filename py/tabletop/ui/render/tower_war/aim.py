@@ -12,7 +12,7 @@ a mouse also aims by hovering. Keyboard: arrows move the aim (Shift: 5 mm), Spac
 Enter releases; the "Drop here" button does the same and always carries the move
 JSON of a release now (kept current every frame). The hand cannot hold on forever:
 at the view's ``hold_ms_max`` the piece is let go where it is aimed (a pick-up
-commits you, the rulings say).
+commits you: the rules page, ``games/tower_war/guide.py``, "Adding a piece").
 
 Everything here that needs the browser imports ``js`` lazily, so the tree-building
 code stays testable under CPython.
