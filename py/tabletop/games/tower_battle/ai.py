@@ -206,9 +206,10 @@ def evaluate(s: State) -> list[float]:
 
 def play_score(s: State, card: Card, face_up: bool) -> float:
     """How good playing ``card`` this way looks to its owner (public facts and own cards only)."""
-    tower = s.towers[card.suit]
+    suit = card.known_suit
+    tower = s.towers[suit]
     height = len(tower)
-    facing = s.towers[FACING[card.suit]]
+    facing = s.towers[FACING[suit]]
     target = facing[-1] if facing else None
     score = 1.0 + 0.45 * height
     if height + 1 >= WINNING_HEIGHT:
@@ -226,7 +227,7 @@ def play_score(s: State, card: Card, face_up: bool) -> float:
     elif rank == TNT:
         score -= 1.0
     else:
-        value = battle_value(card)
+        value = card.rank  # the rest are number cards (2-7), as strong in battle as their face value
         if not face_up:
             score += 0.15
         if target is not None and not (target[0].rank == QUEEN and target[1]):
@@ -249,8 +250,9 @@ def discard_score(card: Card) -> float:
 
 def battle_score(s: State) -> float:
     """> 0 when the seat asked expects to win the battle on offer."""
-    asked = s.asked
-    suits = (s.battle_tower, FACING[s.battle_tower])
+    asked = rules.asked_seat(s)
+    offered = rules.offered_tower(s)
+    suits = (offered, FACING[offered])
     mine_suit = suits[0] if OWNER[suits[0]] == asked else suits[1]
     their_suit = suits[1] if mine_suit == suits[0] else suits[0]
     my_card = s.towers[mine_suit][-1][0]
@@ -297,11 +299,11 @@ def fast_apply(s: State, move: Move) -> State:
     elif isinstance(move, DiscardCard):
         rules.discard_card(new, move.card)
     elif isinstance(move, DeclareBattle):
-        rules.fight_battle(new, new.asked)
+        rules.fight_battle(new, rules.asked_seat(new))
     elif isinstance(move, DeclineBattle):
         rules.decline_battle(new)
     elif isinstance(move, ChooseScoringCard):
-        rules.choose_scoring_card(new, new.asked, move.card)
+        rules.choose_scoring_card(new, rules.asked_seat(new), move.card)
     return new
 
 

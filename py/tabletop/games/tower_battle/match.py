@@ -98,17 +98,25 @@ def shuffle_and_deal(s: State) -> None:
     s.epoch += 1
 
 
+def chosen_scoring_card(s: State, seat: int) -> Card:
+    """``seat``'s scoring card in a game under advanced scoring (both are chosen before the first card is played)."""
+    card = s.scoring_cards[seat]
+    if card is None:
+        raise RuntimeError(f"{SEAT_NAMES[seat]} has no scoring card in phase {s.phase!r}")
+    return card
+
+
 def score_game(s: State, winner: int) -> tuple[int | None, int, str]:
     """Who scores for this win, how much, and the words for it."""
     name = SEAT_NAMES[winner]
     if not s.settings.advanced:
         return winner, 1, f"{name} scores 1 point."
-    card = s.scoring_cards[winner]
+    card = chosen_scoring_card(s, winner)
     value = scoring_value(card)
     if value is not None:
         return winner, value, f"{name}'s scoring card is {card.label}: {name} scores {value}."
     loser = 1 - winner
-    other = s.scoring_cards[loser]
+    other = chosen_scoring_card(s, loser)
     other_value = scoring_value(other)
     if other_value is None:
         return None, 0, (f"{name}'s scoring card is {card.label}, so {name} forfeits; "
@@ -152,7 +160,7 @@ def end_match(s: State, champion: int) -> None:
         why = f"Game {games} decided the match: {last.why}."
     else:  # advanced scoring: the game's winner forfeited with their scoring card and the champion's scored
         loser = SEAT_NAMES[1 - champion]
-        mine, theirs = s.scoring_cards[1 - champion], s.scoring_cards[champion]
+        mine, theirs = chosen_scoring_card(s, 1 - champion), chosen_scoring_card(s, champion)
         why = (f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
                f"forfeits, and the other, {theirs.label}, scores {last.points}.")
     s.outcome = Outcome((champion,), reason, (float(s.scores[0]), float(s.scores[1])),

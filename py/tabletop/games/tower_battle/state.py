@@ -161,6 +161,7 @@ class State:
         for suit, tower in self.towers.items():
             if OWNER[suit] == seat:
                 yield from (card for card, _ in tower)
-        if self.scoring_cards[seat] is not None:
-            yield self.scoring_cards[seat]
+        scoring = self.scoring_cards[seat]
+        if scoring is not None:
+            yield scoring
 

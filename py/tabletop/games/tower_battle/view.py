@@ -24,7 +24,7 @@ from .deck import (
     tower_words,
 )
 from .moves import DiscardCard, PlayCard, move_to_json
-from .rules import face_rule, is_diplomat, top
+from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State
 
 GAME_ID = "tower-battle"
@@ -127,7 +127,7 @@ def plays_view(s: State) -> list[dict]:
             "card": str(card),
             "label": card.label,
             "role": role(card),
-            "tower": card.suit.value,
+            "tower": card.known_suit.value,
             "faces": list(faces),
             "free_choice": len(faces) == 2,
             "reason": why,
@@ -140,9 +140,10 @@ def plays_view(s: State) -> list[dict]:
 
 def play_effect(s: State, card: Card, face_up: bool) -> str:
     """What playing ``card`` this way would do, in words (public facts and the mover's own card only)."""
-    facing = FACING[card.suit]
+    suit = card.known_suit
+    facing = FACING[suit]
     target = top(s, facing)
-    height = len(s.towers[card.suit]) + 1
+    height = len(s.towers[suit]) + 1
     if card.rank == ACE:
         if target is None:
             words = f"{tower_words(facing)} is empty: the Assassin has no target."
@@ -152,7 +153,7 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     elif card.rank == QUEEN:
         words = "While on top, no battle may be fought between these two towers."
     elif card.rank == JACK and face_up:
-        return (f"A Knave seen face up: your whole {card.suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) "
+        return (f"A Knave seen face up: your whole {suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) "
                 "would be discarded.")
     elif target is None:
         words = f"No battle: {tower_words(facing)} is empty."
@@ -169,7 +170,7 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
 
 
 def scoring_choice_view(s: State) -> dict:
-    seat = s.asked
+    seat = asked_seat(s)
     previous = s.previous_scoring_cards[seat]
     return {
         "seat": seat,
@@ -181,7 +182,8 @@ def scoring_choice_view(s: State) -> dict:
 
 
 def battle_offer_view(s: State, seat: int | None) -> dict:
-    mine, theirs = s.battle_tower, FACING[s.battle_tower]
+    mine = offered_tower(s)
+    theirs = FACING[mine]
     tops = []
     for suit in (mine, theirs):
         card, up = s.towers[suit][-1]

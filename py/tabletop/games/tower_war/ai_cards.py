@@ -519,6 +519,8 @@ def split_choice(faceup: list[Card], value=draft_value) -> tuple[Card, ...]:
             score = -abs(a - b) + 0.001 * (a + b)
             if score > best:
                 best, choice = score, pile
+    if choice is None:
+        raise ValueError("a split needs at least two face-up cards")
     return tuple(choice)
 
 

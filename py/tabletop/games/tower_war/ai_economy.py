@@ -98,6 +98,7 @@ def _rank(a, b) -> int:
     return before + sum(n - y for y in range(i, j)) + (k - j)
 
 
+VALUES: str | None  # the shipped table (two base-64 digits a pair of stashes), None while it is first written
 try:
     from tabletop.games.tower_war.ai_economy_table import VALUES
 except ImportError:  # pragma: no cover - only while the table is first written

@@ -39,6 +39,7 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from typing import NamedTuple
 
@@ -163,11 +164,11 @@ def triangle_margin(px: float, py: float, apexes) -> float:
     if abs(area2) < TOLERANCE_MM:
         return min(0.0, -_segment_gap(px, py, apexes))
     sign = 1.0 if area2 > 0 else -1.0
-    best = None
+    best = math.inf
     for (x1, y1), (x2, y2) in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)), ((cx, cy), (ax, ay))):
         ex, ey = x2 - x1, y2 - y1
         d = sign * (ex * (py - y1) - ey * (px - x1)) / (ex * ex + ey * ey) ** 0.5
-        if best is None or d < best:
+        if d < best:
             best = d
     return best
 

@@ -86,7 +86,7 @@ def prompt(s: r.State) -> str:
     """One line saying who must do what."""
     if s.result:
         return s.result.reason
-    who = r.name(s.actor)
+    who = r.name(r.mover(s))
     if s.phase == "place":
         if s.placing == "card":
             return f"{who}: pick up one of your battle cards to crown the tower (or lift a top-level pyramid to adjust it)."
@@ -171,7 +171,7 @@ def battle_view(s: r.State, seat: int | None) -> dict | None:
 def plays_view(s: r.State) -> list[dict]:
     """Each legal play with what it would be worth, and whether it would beat the card
     already led (None while leading)."""
-    seat = s.actor
+    seat = r.mover(s)
     led = s.current[1 - seat]
     earlier = [p.eff for p in s.played[seat]]
     out = []
@@ -199,7 +199,7 @@ def placing_view(s: r.State) -> dict | None:
         "pyramids_needed": needed if s.placing == "pyramid" else 0,
         "adjustments_left": s.adjustments_left,
         "liftable": list(range(len(s.tower[-1].pyramids))) if s.adjustments_left and s.phase == "place" else [],
-        "battle_cards": codes(r.battle_cards(s, s.actor)) if s.placing == "card" else [],
+        "battle_cards": codes(r.battle_cards(s, r.mover(s))) if s.placing == "card" else [],
     }
 
 

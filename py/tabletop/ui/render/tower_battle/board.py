@@ -90,8 +90,9 @@ def lanes(ctx, bottom: int, lit: dict, last: dict | None) -> El:
     towers = tower_by_suit(view)
     offer = view.get("battle_offer")
     in_battle = set(offer["towers"]) if offer else set()
-    last_suit = last["suit"] if last and last["kind"] == "play" else None
-    last_label = last["label"] if last_suit else None
+    played = last if last and last["kind"] == "play" else None
+    last_suit = played["suit"] if played else None
+    last_label = played["label"] if played else None
     out = []
     for pair in LANES:
         mine = next(towers[s] for s in pair if towers[s]["owner"] == bottom)

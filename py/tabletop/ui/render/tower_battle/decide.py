@@ -87,9 +87,8 @@ class Choice:
         self.ctx.refresh()
 
     # what it lights up
-    def place_control(self, selector: str, ident: str, text: list | str) -> El | None:
-        """The control that puts the selected card on its tower (a step, or the move when the face is forced)."""
-        entry = self.entry
+    def place_control(self, entry: dict, selector: str, ident: str, text: list | str) -> El | None:
+        """The control that puts the selected card (``entry``) on its tower (a step, or the move when the face is forced)."""
         noun = C.NOUNS[entry["tower"]]
         if len(self.options) == 2:
             # A toggle: pressed while the face is being chosen; pressing it again steps back.
@@ -101,14 +100,14 @@ class Choice:
             return move_button(self.ctx, self.options[0][1], selector, {"id": ident}, text, more)
         return None
 
-    def lit_towers(self) -> dict[str, El]:
+    def lit_towers(self) -> dict[str, El | None]:
         if self.entry is None or not self.options:
             return {}
         entry = self.entry
         way = " up or down?" if self.at_face else "" if len(self.options) == 2 else " face up" if self.options[0][0]["face_up"] else " face down"
         text = [h("span.tb-slot-text", "Place "), h("span.tb-slot-card", C.label(entry["card"])), h("span.tb-slot-text", f" here{way}")]
         selector = "button.tb-card.tb-slot" + (".tb-slot-waiting" if self.at_face else "")
-        return {entry["tower"]: self.place_control(selector, f"tb-slot-{entry['tower']}", text)}
+        return {entry["tower"]: self.place_control(entry, selector, f"tb-slot-{entry['tower']}", text)}
 
     def lit_discard(self) -> El | None:
         if self.entry is None or self.discard is None:
@@ -145,11 +144,11 @@ class Choice:
         noun = C.NOUNS[entry["tower"]]
         body = [self.hand()]
         if len(self.options) == 2:
-            body.append(h("div.button-row", self.place_control("button" if self.at_face else "button.primary", "tb-place",
+            body.append(h("div.button-row", self.place_control(entry, "button" if self.at_face else "button.primary", "tb-place",
                                                                 f"Place {entry['label']} on the lit tower")))
         elif self.options:
             up = self.options[0][0]["face_up"]
-            body.append(h("div.button-row", self.place_control("button.primary", "tb-place",
+            body.append(h("div.button-row", self.place_control(entry, "button.primary", "tb-place",
                                                                 f"Play {entry['label']} {'face up' if up else 'face down'}")))
             body.append(h("p.tb-effect", self.options[0][0]["effect"]))
         if self.at_face:
@@ -175,7 +174,7 @@ class Choice:
         return decision(head, *body, kind=PLAY_KIND)
 
     def discard_button(self) -> El | None:
-        if self.discard is None:
+        if self.discard is None or self.entry is None:
             return None
         return move_button(self.ctx, self.discard, "button", {"id": "tb-discard"}, f"Discard {self.entry['label']}")
 
@@ -253,8 +252,8 @@ def waiting_panel(ctx) -> El:
     return decision(f"Waiting for {ctx.names[seat]}", h("p.tb-hint", f"{who} {doing}."), kind=".tb-decide-waiting")
 
 
-def render_decision(ctx) -> tuple[El, dict, El | None, bool]:
-    """(the decision panel, lit tower slots, lit discard pile, whether the hand is inside the panel)."""
+def render_decision(ctx) -> tuple[El | None, dict, El | None, bool]:
+    """(the decision panel (none once the match is over), lit tower slots, lit discard pile, whether the hand is inside the panel)."""
     view = ctx.view
     phase = view["phase"]
     if ctx.legal and phase == "play" and view.get("plays") is not None:

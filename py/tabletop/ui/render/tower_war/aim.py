@@ -175,12 +175,13 @@ class Aim:
         if ghost is None or not hasattr(ghost, "setAttribute") or self.held is None:
             self.running = False
             return
+        held = self.held
         hold = self.hold_now(stamp)
-        if hold >= self.held["hold_ms_max"] and not self.dropping and not self.watching:
+        if hold >= held["hold_ms_max"] and not self.dropping and not self.watching:
             self.running = False
-            self.release(self.held["hold_ms_max"])
+            self.release(held["hold_ms_max"])
             return
-        self.paint(doc, ghost, hold)
+        self.paint(doc, ghost, held, hold)
         if not self.watching and self.focused_key != self.key:
             self.focused_key = self.key
             self.take_focus(doc)
@@ -207,8 +208,8 @@ class Aim:
         except Exception:  # an old engine without focus options: no focus rather than a jump
             pass
 
-    def paint(self, doc, ghost, hold: int) -> None:
-        held = self.held
+    def paint(self, doc, ghost, held: dict, hold: int) -> None:
+        """Draw the ghost of ``held`` (the view's held piece) where the hand is after ``hold`` ms."""
         gx, gy = ghost_at(held, self.target, hold)
         ghost.setAttribute("transform", f"translate({gx:.2f} {-gy:.2f})")
         ghost.setAttribute("data-x", f"{gx:.3f}")
@@ -266,7 +267,10 @@ class Aim:
     def set_target(self, x: float, y: float, announce: bool = False, commit: bool = True) -> None:
         """Move the aim; a committed aim (pressed, dragged, keyed) is kept across renders
         and comes back when a hovering mouse leaves the card."""
-        bounds = self.held["target_bounds"]
+        held = self.held
+        if held is None:  # nothing in the hand: nothing to aim
+            return
+        bounds = held["target_bounds"]
         x = round(clamp(x, bounds["x"][0], bounds["x"][1]), 1)
         y = round(clamp(y, bounds["y"][0], bounds["y"][1]), 1)
         self.target = (x, y)
@@ -284,7 +288,7 @@ class Aim:
             aim.setAttribute("data-y", f"{y:.1f}")
         ghost = doc.getElementById(GHOST_ID)
         if ghost is not None and hasattr(ghost, "setAttribute"):
-            self.paint(doc, ghost, self.hold_now())
+            self.paint(doc, ghost, held, self.hold_now())
         if announce:
             words = doc.getElementById(AIM_TEXT_ID)
             if words is not None and hasattr(words, "textContent"):

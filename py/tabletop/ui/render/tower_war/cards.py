@@ -39,7 +39,7 @@ def face(code: str, cls: str = "", note: str | None = None) -> El:
     if c.is_joker:
         rank, suit, colour = "★", "Joker", "twar-joker"
     else:
-        rank, suit, colour = rank_code(c.rank), c.suit.symbol, f"twar-{c.suit.colour}"
+        rank, suit, colour = rank_code(c.rank), c.known_suit.symbol, f"twar-{c.known_suit.colour}"
     return h("span.twar-card", {"class": f"{colour} {cls}".strip(), "aria-hidden": "true"},
              h("span.twar-rank", rank), h("span.twar-pip", suit), h("span.twar-note", note) if note else None)
 

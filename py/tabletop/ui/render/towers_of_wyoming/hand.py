@@ -110,7 +110,7 @@ def consequence(p: dict, teller: Teller) -> str:
     return f"Overflow: {gone}; the extra {extra} {verb} as the new tower on {owner} foundation."
 
 
-def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, set_count: Callable, untarget: Callable) -> El:
+def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, set_count: Callable, untarget: Callable) -> El | None:
     """The prompt above the hand: what to do now, and what the chosen play will do."""
     me = view["seat"]
     outcome = view.get("outcome")
@@ -158,7 +158,8 @@ def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, s
                 h("button#tow-more", {"type": "button", "aria-label": "One card more", "disabled": choice.count >= held},
                   "+", on_click=lambda _e: set_count(choice.count + 1)),
                 h("button#tow-clear.quiet", {"type": "button"}, "Clear", on_click=lambda _e: clear()))
-    if choice.target is None:
+    p = choice.play_at(choice.target) if choice.target is not None else None
+    if choice.target is None or p is None:
         n = len(choice.lit())
         return h("section#tow-decision.tow-decision", {"aria-label": "Your decision"},
                  h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
@@ -166,7 +167,6 @@ def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, s
                  h("p.tow-hint", f"{plural(n, 'place')} lit on the table: tap one to see what happens",
                    h("span.tow-or-list", ", or pick a play here"), "."),
                  option_rows(choice, teller, ctx.move_json, ctx.play))
-    p = choice.play_at(choice.target)
     m = choice.move_at(choice.target)
     verb = "Construct" if p["action"] == "construct" else "Deconstruct"
     win = p["wins"]

@@ -192,7 +192,7 @@ def tile(cell: dict, piece: dict | None, live: set, piece_key: dict | None = Non
 def ghost(ctx, ch: Choices, quadrant: str, coasters: list[dict], highlight: int | None) -> El:
     """The empty quadrant; an outlined target when the coaster in play may be moved into it."""
     move = ch.relocates.get(highlight, {}).get(quadrant) if highlight is not None else None
-    if move is None:
+    if move is None or highlight is None:
         return h(f"div.wotw-empty.wotw-q-{quadrant}", {"aria-hidden": "true"})
     coaster = coasters[highlight]
     return h(f"button#wotw-relocate.wotw-empty.wotw-ghost.wotw-q-{quadrant}.wotw-c{coaster['id']}",

@@ -124,7 +124,9 @@ def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = Non
 
 def relocation_buttons(ctx, ch: Choices, highlight: int | None) -> list[El]:
     """One button per place the coaster in play may be moved to, each with a little map of the L it makes."""
-    moves = ch.relocates.get(highlight, {}) if highlight is not None else {}
+    if highlight is None:
+        return []
+    moves = ch.relocates.get(highlight, {})
     if not moves:
         return []
     coasters = ctx.view["board"]["coasters"]
