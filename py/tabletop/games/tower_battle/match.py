@@ -32,7 +32,7 @@ OPTION_CHOICES: dict[str, list[Any]] = {
 }
 
 
-def read_settings(options: dict | None) -> Settings:
+def read_settings(options: dict[str, Any] | None) -> Settings:
     """Merge the chosen options over the defaults and check them."""
     opts = resolve_options(DEFAULT_OPTIONS, options)
     if opts["scoring"] not in OPTION_CHOICES["scoring"]:
@@ -44,7 +44,7 @@ def read_settings(options: dict | None) -> Settings:
     return Settings(advanced=opts["scoring"] == "advanced", target=opts["target"], tnt=opts["tnt"], first=opts["first"])
 
 
-def new_match(options: dict | None, seed: int) -> State:
+def new_match(options: dict[str, Any] | None, seed: int) -> State:
     """Set out the kings and start game 1; the first player is drawn from the seed unless fixed."""
     settings = read_settings(options)
     state = State(settings=settings, rng=Rng(seed))

@@ -16,6 +16,8 @@ strings games together.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import ACE, JACK, QUEEN, Card, Suit
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.moves import Move
@@ -74,7 +76,7 @@ def offered_tower(s: State) -> Suit:
 # --- the contract ------------------------------------------------------------------------------
 
 
-def new_game(seats: int, options: dict | None, seed: int) -> State:
+def new_game(seats: int, options: dict[str, Any] | None, seed: int) -> State:
     """A new match of Tower Battle for two players."""
     if seats != 2:
         raise ValueError("Tower Battle is a game for exactly 2 players")
@@ -415,7 +417,7 @@ def battle_with_knaves(sides: tuple[Suit, Suit], cards: list[Card], knaves: list
     return f"The Knave is exposed: {tower_words(loser)} is discarded and {label(survivor)} stays."
 
 
-def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: tuple) -> str:
+def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: tuple[Any, ...]) -> str:
     """The higher card stays face up; the lower goes to its owner's discard pile; a tie removes both."""
     (a, b), (va, vb) = cards, values
     if va == vb:

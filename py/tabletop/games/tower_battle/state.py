@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.outcome import Outcome
@@ -25,7 +26,7 @@ OVER = "over"  # the match is finished
 # One card on a tower: (card, face_up).
 Layer = tuple[Card, bool]
 # The log is a chain of (previous, line) pairs so that appending never copies it.
-LogChain = tuple | None
+LogChain = tuple[Any, ...] | None
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class GameResult:
     revealed_towers: tuple[tuple[str, tuple[str, ...]], ...] = ()
     why: str = ""  # how it was won, without naming the winner: "five cards on the hearts tower at the end of the turn"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         cards = None if self.scoring_cards is None else [c and str(c) for c in self.scoring_cards]
         return {
             "final_towers": {suit: list(codes) for suit, codes in self.final_towers},
@@ -79,7 +80,7 @@ class BattleReport:
     declared_by: int
     result: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "towers": [s.value for s in self.towers],

@@ -8,6 +8,8 @@ tower, which faces and why) so the table never has to work a rule out itself.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 
 from .deck import (
@@ -30,7 +32,7 @@ from .state import BATTLE, CHOOSING, OVER, PLAYING, State
 GAME_ID = "tower-battle"
 
 
-def view(s: State, seat: int | None) -> dict:
+def view(s: State, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` may see it (None: a spectator, who sees no secrets)."""
     if seat not in (0, 1, None):
         raise ValueError("Tower Battle has seats 0 (Red) and 1 (Black)")
@@ -64,7 +66,7 @@ def view(s: State, seat: int | None) -> dict:
     }
 
 
-def card_view(card: Card, face_up: bool, visible: bool) -> dict:
+def card_view(card: Card, face_up: bool, visible: bool) -> dict[str, Any]:
     if not visible:
         return {"card": None, "label": None, "face_up": False, "role": None, "value": None}
     return {
@@ -81,7 +83,7 @@ def role(card: Card) -> str:
     return ROLE_NAMES.get(card.rank, "army")
 
 
-def tower_view(s: State, suit: Suit, seat: int | None) -> dict:
+def tower_view(s: State, suit: Suit, seat: int | None) -> dict[str, Any]:
     owner = OWNER[suit]
     layers = s.towers[suit]
     head = top(s, suit)
@@ -101,7 +103,7 @@ def tower_view(s: State, suit: Suit, seat: int | None) -> dict:
     }
 
 
-def player_view(s: State, p: int, seat: int | None) -> dict:
+def player_view(s: State, p: int, seat: int | None) -> dict[str, Any]:
     mine = p == seat
     scoring = s.scoring_cards[p]
     return {
@@ -118,7 +120,7 @@ def player_view(s: State, p: int, seat: int | None) -> dict:
     }
 
 
-def plays_view(s: State) -> list[dict]:
+def plays_view(s: State) -> list[dict[str, Any]]:
     """For each card in the mover's hand: its tower, its faces and why, and what each play would do."""
     out = []
     for card in sorted(s.hands[s.player], key=card_order):
@@ -169,7 +171,7 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     return words
 
 
-def scoring_choice_view(s: State) -> dict:
+def scoring_choice_view(s: State) -> dict[str, Any]:
     seat = asked_seat(s)
     previous = s.previous_scoring_cards[seat]
     return {
@@ -181,7 +183,7 @@ def scoring_choice_view(s: State) -> dict:
     }
 
 
-def battle_offer_view(s: State, seat: int | None) -> dict:
+def battle_offer_view(s: State, seat: int | None) -> dict[str, Any]:
     mine = offered_tower(s)
     theirs = FACING[mine]
     tops = []

@@ -60,7 +60,7 @@ games, seats rotated): see ``LEVEL_NOTES`` and the final report of issue 8.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tabletop.ai.levels import Budget
 from tabletop.ai.search import Search
@@ -131,7 +131,7 @@ BUDGETS: dict[str, Budget] = {"easy": Budget(4, 0.5), "normal": Budget(12, 1.0),
 # --- remembering the draft ---------------------------------------------------------------------------------
 
 
-def remember_draft(view: dict, memory: dict) -> None:
+def remember_draft(view: dict[str, Any], memory: dict[str, Any]) -> None:
     """Note the piles on the table this round (what a player at the table sees)."""
     draft = view["draft"]
     if not draft["active"]:
@@ -144,7 +144,7 @@ def remember_draft(view: dict, memory: dict) -> None:
         rounds[rnd] = (tuple(draft["piles"][0]["cards"]), tuple(draft["piles"][1]["cards"]))
 
 
-def drafted_known(view: dict, memory: dict) -> tuple[list[Card], list[Card], bool]:
+def drafted_known(view: dict[str, Any], memory: dict[str, Any]) -> tuple[list[Card], list[Card], bool]:
     """(cards this seat saw go to itself, to the other, whether it saw every round),
     read from the remembered piles and the public log's "takes pile" lines."""
     rounds = memory.get("draft_rounds", {})
@@ -173,7 +173,7 @@ def drafted_known(view: dict, memory: dict) -> tuple[list[Card], list[Card], boo
 class TowerWarSearch(Search):
     """One decision, worked out in small steps (see the module doc)."""
 
-    def __init__(self, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict):
+    def __init__(self, view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]):
         self.view, self.legal, self.seat, self.rng, self.memory = view, legal, seat, rng, memory
         self.level = TUNING.get(level, TUNING["normal"])
         self.choice = None
@@ -261,7 +261,7 @@ class TowerWarSearch(Search):
         solver = battle.solver(self.level.economy)
         totals = [0.0] * len(plays)
         self.partial = (moves, totals)
-        solved: dict = {}  # the same dealt hand twice is solved once
+        solved: dict[tuple[Card, ...], list[float]] = {}  # the same dealt hand twice is solved once
         for _ in range(max(1, self.level.samples if battle.their_count else 1)):
             hand = tuple(sorted(ac.sample_hand(pool, battle.their_count, self.rng)))
             if hand not in solved:
@@ -332,12 +332,12 @@ class TowerWarSearch(Search):
         return move
 
 
-def searcher(view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict) -> Search:
+def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]) -> Search:
     """The hook ``tabletop.ai`` calls for every Tower War decision at ``level``."""
     return TowerWarSearch(view, legal, seat, level, rng, memory)
 
 
-def choose(view: dict, legal: list, level: str, rng: Rng, memory: dict | None = None):
+def choose(view: dict[str, Any], legal: list[Any], level: str, rng: Rng, memory: dict[str, Any] | None = None):
     """One decision, blocking (tests and scripts): the move ``level`` plays."""
     search = searcher(view, legal, view["seat"], level, rng, {} if memory is None else memory)
     for _ in search.work():

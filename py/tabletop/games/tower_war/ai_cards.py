@@ -33,10 +33,12 @@ and the change in ``stash_value``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
-from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, standard_deck
+from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit, standard_deck
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai_economy as ae
@@ -92,9 +94,12 @@ def deck_value(deck, n: int | None = None) -> float:
     return _deck_value(_suit_sums(deck), max(n or 0, len(deck)), sum(1 for c in deck if c.is_joker), _best_points(deck))
 
 
-def _suit_sums(deck) -> dict:
+SuitSums = dict[Suit | None, list[float]]  # per suit: [count, e1, e2, e3]
+
+
+def _suit_sums(deck: Iterable[Card]) -> SuitSums:
     """Per suit: [count, e1, e2, e3] (elementary symmetric sums of the points)."""
-    sums: dict = {}
+    sums: SuitSums = {}
     for c in deck:
         if not c.is_joker:
             _add(sums.setdefault(c.suit, [0, 0.0, 0.0, 0.0]), points(c))
@@ -112,7 +117,7 @@ def _best_points(deck) -> int:
     return max((points(c) for c in deck if not c.is_joker), default=0)
 
 
-def _deck_value(sums: dict, n: int, jokers: int, best: int) -> float:
+def _deck_value(sums: SuitSums, n: int, jokers: int, best: int) -> float:
     if n < 3:
         return sum(row[1] for row in sums.values()) + 10.0 * jokers
     total = 0.0
@@ -124,11 +129,11 @@ def _deck_value(sums: dict, n: int, jokers: int, best: int) -> float:
     return total + jokers * 12.0 / n * best
 
 
-def _c2(n: int) -> float:
+def _c2(n: float) -> float:
     return n * (n - 1) / 2
 
 
-def _c3(n: int) -> float:
+def _c3(n: float) -> float:
     return n * (n - 1) * (n - 2) / 6
 
 
@@ -213,7 +218,7 @@ def fall_risk(piece: str, level: int) -> float:
 # --- what this seat cannot see -------------------------------------------------------------------------
 
 
-def unseen_cards(view: dict, known_theirs: list[Card] | None = None) -> list[Card]:
+def unseen_cards(view: dict[str, Any], known_theirs: list[Card] | None = None) -> list[Card]:
     """Cards that could be in the other player's hand: those nowhere in sight of this
     seat, narrowed to the ones it saw go to that player if it remembers the draft."""
     seat = view["seat"]
@@ -293,7 +298,7 @@ class BattleSolver:
         self.risk_pyramid = fall_risk("pyramid", level)
         self.risk_card = fall_risk("card", level + 1)
         self.economy = economy
-        self._worth_cache: dict = {}
+        self._worth_cache: dict[tuple[tuple[int, ...], ...], float] = {}
 
     def tally(self):
         """The bookkeeping as the battle stands now."""
@@ -443,7 +448,7 @@ class BattleSolver:
 class BattleView:
     """The battle as a seat sees it, ready for ``BattleSolver``."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict[str, Any]):
         seat = view["seat"]
         b = view["battle"]
         self.seat, self.leader = seat, b["leader"]

@@ -84,7 +84,7 @@ SCALE = 64 * 64 - 1
 _PAIRS = (CAP + 1) ** 2  # one (mine, theirs) count pair of a size
 
 
-def canonical_states() -> list:
+def canonical_states() -> list[Any]:
     """Every (mine, theirs) pair of stashes with sizes sorted, in the table's order."""
     pairs = [(i, j) for i in range(CAP + 1) for j in range(CAP + 1)]
     return [(tuple(p[0] for p in st), tuple(p[1] for p in st)) for st in itertools.combinations_with_replacement(pairs, 3)]
@@ -107,7 +107,7 @@ except ImportError:  # pragma: no cover - only while the table is first written
 
 def build_table() -> str:
     """The shipped table's text, worked out from the model alone (a few seconds)."""
-    fresh: dict = {}
+    fresh: dict[tuple[Any, Any], float] = {}
 
     def solve(a, b) -> float:
         if (a, b) not in fresh:

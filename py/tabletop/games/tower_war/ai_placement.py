@@ -37,7 +37,7 @@ top card can no longer be aimed at, only loaded, so their room counts
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tabletop.engine.cards import Card
 from tabletop.engine.pyramids import Size
@@ -105,7 +105,7 @@ class Skill(NamedTuple):
 # --- the tower as the view draws it, and its statics ----------------------------------------------
 
 
-def tower_from_view(view: dict) -> Tower:
+def tower_from_view(view: dict[str, Any]) -> Tower:
     """The tower (``tower.py``'s geometry) from a view's ``tower`` key."""
     levels = []
     for lv in view["tower"]["levels"]:
@@ -217,7 +217,7 @@ def template(orientation: int, cx: float, cy: float) -> tuple[tuple[float, float
     return ((cx - a, cy - h), (cx + a, cy - h), (cx, cy + h))
 
 
-_TEMPLATES: dict = {}
+_TEMPLATES: dict[tuple[Tower, Size], tuple[tuple[float, float], ...]] = {}
 
 
 def level_template(bare: Tower, size: Size) -> tuple[tuple[float, float], ...]:
@@ -250,6 +250,8 @@ def level_template_steps(bare: Tower, size: Size):
                 value = min(value, crown_room(slots, statics, [(mass, x, y) for x, y in slots]))
                 if value > best_value:
                     best, best_value = slots, value
+    if best is None:
+        raise RuntimeError("no template was tried")  # the loops above always try at least one
     if len(_TEMPLATES) > 256:
         _TEMPLATES.clear()
     _TEMPLATES[key] = best
@@ -308,7 +310,7 @@ def level_context_steps(tower: Tower, size: Size, owner: int):
     return Level3(top, slots, Statics(tower), size, owner)
 
 
-def next_step_room(ctx: Level3, standing: list[Pyramid], changes: list) -> float:
+def next_step_room(ctx: Level3, standing: list[Pyramid], changes: list[Any]) -> float:
     """Room of the best next step once ``standing`` are the level's pyramids
     (``changes`` from the statics): filling a free slot by adding a pyramid or moving a
     parked one there, or, with every slot filled, crowning it."""
@@ -515,12 +517,12 @@ def release_error(rng: Rng, skill: Skill) -> float:
     return sigma * (rng.unit() + rng.unit() + rng.unit() + rng.unit() - 2.0) * math.sqrt(3.0)
 
 
-def choose_drop(view: dict, skill: Skill, rng: Rng) -> tuple[float, float, int]:
+def choose_drop(view: dict[str, Any], skill: Skill, rng: Rng) -> tuple[float, float, int]:
     """The drop for the held piece: (target x, target y, hold ms)."""
     return finish(choose_drop_steps(view, skill, rng))
 
 
-def choose_drop_steps(view: dict, skill: Skill, rng: Rng):
+def choose_drop_steps(view: dict[str, Any], skill: Skill, rng: Rng):
     """``choose_drop`` as a generator that yields every few milliseconds of work."""
     tower = tower_from_view(view)
     held = view["held"]
@@ -557,7 +559,7 @@ def room_cap(skill: Skill, amp: float) -> float:
     return 3.0 + 4.0 * skill.error_mm(amp)
 
 
-def lift_choice(view: dict, skill: Skill) -> int | None:
+def lift_choice(view: dict[str, Any], skill: Skill) -> int | None:
     """A parked top-level pyramid to lift now, because it can move onto its slot with
     room to spare for this hand's error at this height; or None."""
     tower = tower_from_view(view)

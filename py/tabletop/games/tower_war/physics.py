@@ -10,6 +10,8 @@ unused slot 0 and the hot statics loop can index them without a dict look-up.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.pyramids import Size
 
 # --- cards -------------------------------------------------------------------------------
@@ -55,6 +57,6 @@ SAMPLE_HOLDS_MS = (250, 900, 1600, 2700)
 ADJUSTMENTS_PER_PLACEMENT = 3  # re-placed pyramids allowed before each added piece
 
 
-def pyramid_dimensions(size: Size) -> dict:
+def pyramid_dimensions(size: Size) -> dict[str, Any]:
     """Side, height and mass of one pyramid size, for views and guides."""
     return {"base_mm": PYRAMID_BASE_MM[size], "height_mm": PYRAMID_HEIGHT_MM[size], "mass_g": PYRAMID_MASS_G[size]}

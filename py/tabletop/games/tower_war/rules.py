@@ -64,7 +64,7 @@ MIN_PLAYERS = MAX_PLAYERS = 2
 HIDDEN_INFORMATION = True
 SEAT_NAMES = ("Red", "Blue")
 OPTION_LABELS = {"advanced_draft": "Advanced drafting: a third stash of pyramids sweetens the piles"}
-OPTION_CHOICES: dict[str, list] = {}
+OPTION_CHOICES: dict[str, list[Any]] = {}
 
 DRAFT_DEAL = 5
 DRAFT_LEFTOVER = 4  # one base card and three set aside
@@ -75,7 +75,7 @@ STASH_PER_SIZE = 5
 PILE_NAMES = ("A", "B")
 
 
-def default_options() -> dict:
+def default_options() -> dict[str, Any]:
     return {"advanced_draft": False}
 
 
@@ -246,7 +246,7 @@ class State:
     reason: str = ""  # "skirmish" or "battle"
     adjustments_left: int = 0
     held: Held | None = None
-    last_drop: dict | None = None
+    last_drop: dict[str, Any] | None = None
     fall: Fall | None = None
     returned: list[tuple[int, Size]] = field(default_factory=list)
     hand_edition: int = HAND_EDITION  # which unsteady hand (``physics.HAND_EDITIONS``); old saves keep theirs
@@ -280,7 +280,7 @@ def a_size(size: Size) -> str:
 # --- setup and the draft ---------------------------------------------------------------------------
 
 
-def new_game(seats: int = 2, options: dict | None = None, seed: int = 0) -> State:
+def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 0) -> State:
     """Shuffle the 54 cards, give each player a stash (5 of each size) and deal the
     first five cards of the draft."""
     if seats != 2:
@@ -797,14 +797,14 @@ def card_added(s: State) -> None:
 # --- the end ---------------------------------------------------------------------------------------------
 
 
-def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict, why: str) -> None:
+def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict[str, Any], why: str) -> None:
     """The war ends: ``reason`` says who won and why (the log), ``why`` the same without the winner."""
     s.result = Outcome(winners, reason, details=details, why=why)
     s.phase, s.actor = "over", None
     s.log.append(reason)
 
 
-def lose(s: State, seat: int, why: str, details: dict) -> None:
+def lose(s: State, seat: int, why: str, details: dict[str, Any]) -> None:
     """``seat`` loses the war (and so the game)."""
     details = dict(details, loser=seat)
     end_game(s, (1 - seat,), f"{why} {name(1 - seat)} wins the war.", details, why)
@@ -938,7 +938,7 @@ def apply(s: State, move: Move) -> State:
     return new
 
 
-def preview_drop(s: State, x: float, y: float, hold_ms: int) -> dict:
+def preview_drop(s: State, x: float, y: float, hold_ms: int) -> dict[str, Any]:
     """What dropping the held piece now would do, without doing it (for the UI's ghost):
     the landing point (top card's frame) and the fall it would cause, if any."""
     if s.phase != "drop":

@@ -22,7 +22,7 @@ The rulebook's worked examples:
 
 from __future__ import annotations
 
-from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card
+from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 
 # 10 < J < Q < K < A among the 10-point ranks.
 HIERARCHY = {10: 0, JACK: 1, QUEEN: 2, KING: 3, ACE: 4}
@@ -44,7 +44,7 @@ def skirmish_value(card: Card, earlier: list[Card]) -> int:
 
 def battle_total(cards: list[Card]) -> int:
     """A player's battle total: per suit, the product of that suit's points."""
-    by_suit: dict = {}
+    by_suit: dict[Suit | None, int] = {}
     for c in cards:
         by_suit[c.suit] = by_suit.get(c.suit, 1) * points(c)
     return sum(by_suit.values())

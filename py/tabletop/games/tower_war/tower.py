@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import math
 import time
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from tabletop.engine.cards import Card
 from tabletop.engine.pyramids import Size
@@ -79,6 +80,7 @@ class Level(NamedTuple):
 
 
 Tower = tuple[Level, ...]
+Apexes = Sequence[tuple[float, float]]  # a tripod's three apexes, (x, y) in mm
 
 CAUSES = ("off-card", "overlap", "apex-outside", "centre-of-mass")
 
@@ -115,7 +117,7 @@ class Fall(NamedTuple):
             f"the triangle of its three supporting apexes (it needs {self.needed_mm:g} mm inside)"
         )
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "level": self.level,
             "piece": self.piece,
@@ -156,7 +158,7 @@ def overlap_depth(a: Pyramid, b: Pyramid) -> float:
     return min(reach - abs(a.x - b.x), reach - abs(a.y - b.y))
 
 
-def triangle_margin(px: float, py: float, apexes) -> float:
+def triangle_margin(px: float, py: float, apexes: Apexes) -> float:
     """Signed distance of (px, py) from the nearest edge of the triangle ``apexes``:
     positive inside. A degenerate triangle (apexes in a line) has no inside: 0 or less."""
     (ax, ay), (bx, by), (cx, cy) = apexes
@@ -173,10 +175,10 @@ def triangle_margin(px: float, py: float, apexes) -> float:
     return best
 
 
-def _segment_gap(px: float, py: float, apexes) -> float:
+def _segment_gap(px: float, py: float, apexes: Apexes) -> float:
     """Distance from a point to the nearest of three (collinear) points' hull, roughly:
     the nearest apex. Only used to grade a degenerate tripod."""
-    return min(((px - x) ** 2 + (py - y) ** 2) ** 0.5 for x, y in apexes)
+    return float(min(((px - x) ** 2 + (py - y) ** 2) ** 0.5 for x, y in apexes))
 
 
 # --- the statics ------------------------------------------------------------------------------
@@ -279,7 +281,7 @@ def heights(tower: Tower) -> list[float]:
     return out
 
 
-def stability(tower: Tower) -> list[dict]:
+def stability(tower: Tower) -> list[dict[str, Any]]:
     """Every card's support as JSON for the wobble: margins, centre of mass, tripod."""
     return [
         {
@@ -315,7 +317,7 @@ def sample_tower(levels: int = 10) -> Tower:
     return tuple(out)
 
 
-def benchmark(levels: int = 10, repeats: int = 2000) -> dict:
+def benchmark(levels: int = 10, repeats: int = 2000) -> dict[str, Any]:
     """Time the full stability check of a ``levels``-level tower (CPython or Pyodide).
 
     Returns ``{"levels", "repeats", "check_ms", "stands"}``; the issue's budget is

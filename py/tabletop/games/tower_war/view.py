@@ -20,12 +20,15 @@ targets are in the top card's frame: the same axes, origin at the top card's cen
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from tabletop.engine.cards import Card
 from tabletop.engine.pyramids import SIZES
 from tabletop.games.tower_war import physics as ph
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war import tower as tw
-from tabletop.games.tower_war.scoring import battle_total, compare
+from tabletop.games.tower_war.scoring import battle_total, compare, is_double, skirmish_value
 
 TREMOR_FORMULA = ("landing = target + A * s(t) * (sin(2*pi*f1*t + p1), sin(2*pi*f2*t + p2)), t = hold_ms / 1000; "
                   "s(t): 1, or with a third phase p3 the calm: u = (hold_ms + p3 * every_ms) mod every_ms, s = floor for "
@@ -36,20 +39,20 @@ def code(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
-def codes(cards) -> list[str]:
+def codes(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def sorted_codes(cards) -> list[str]:
+def sorted_codes(cards: Iterable[Card]) -> list[str]:
     """A pile's contents in a fixed order that tells nothing of its real order."""
     return codes(sorted(cards, key=lambda c: (c.suit.value if c.suit else "~", c.rank, c.copy)))
 
 
-def sizes_json(counts: list[int]) -> dict:
+def sizes_json(counts: list[int]) -> dict[str, Any]:
     return {str(z): counts[z] for z in SIZES}
 
 
-def view(s: r.State, seat: int | None) -> dict:
+def view(s: r.State, seat: int | None) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator, who sees no secrets)."""
     return {
         "game": r.ID,
@@ -74,7 +77,7 @@ def view(s: r.State, seat: int | None) -> dict:
     }
 
 
-def cards_at_end(s: r.State) -> list[dict] | None:
+def cards_at_end(s: r.State) -> list[dict[str, Any]] | None:
     """Once the war is over, each player's cards still out of sight turn up for everyone: the
     unused drafted cards were only to stay hidden during the war. None while it runs."""
     if s.result is None:
@@ -98,7 +101,7 @@ def prompt(s: r.State) -> str:
     return f"{who}: {r.PHASE_WORDS[s.phase]}."
 
 
-def player_view(s: r.State, p: int, seat: int | None) -> dict:
+def player_view(s: r.State, p: int, seat: int | None) -> dict[str, Any]:
     return {
         "seat": p,
         "name": r.name(p),
@@ -113,7 +116,7 @@ def player_view(s: r.State, p: int, seat: int | None) -> dict:
     }
 
 
-def draft_view(s: r.State) -> dict:
+def draft_view(s: r.State) -> dict[str, Any]:
     """The draft table: only what lies face up, and counts."""
     drafting = s.phase in ("split", "sweeten", "take")
     return {
@@ -134,7 +137,7 @@ def draft_view(s: r.State) -> dict:
     }
 
 
-def private_view(s: r.State, seat: int | None) -> dict | None:
+def private_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
     """A seat's own cards; nothing during the draft (its drafted cards are face down)."""
     if seat is None:
         return None
@@ -149,7 +152,7 @@ def private_view(s: r.State, seat: int | None) -> dict | None:
     }
 
 
-def battle_view(s: r.State, seat: int | None) -> dict | None:
+def battle_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
     if s.battle == 0:
         return None
     played = [[{"card": str(p.card), "as": str(p.eff), "value": p.value, "double": p.double} for p in s.played[q]] for q in (0, 1)]
@@ -168,7 +171,7 @@ def battle_view(s: r.State, seat: int | None) -> dict | None:
     }
 
 
-def plays_view(s: r.State) -> list[dict]:
+def plays_view(s: r.State) -> list[dict[str, Any]]:
     """Each legal play with what it would be worth, and whether it would beat the card
     already led (None while leading)."""
     seat = r.mover(s)
@@ -177,16 +180,16 @@ def plays_view(s: r.State) -> list[dict]:
     out = []
     for m in r.playable(s, seat):
         eff = m.as_card or m.card
-        value = r.skirmish_value(eff, earlier)
+        value = skirmish_value(eff, earlier)
         beats = None if led is None else compare(eff, value, led.eff, led.value)
         out.append({
-            "move": r.move_to_json(m), "value": value, "double": r.is_double(eff, earlier),
+            "move": r.move_to_json(m), "value": value, "double": is_double(eff, earlier),
             "result": None if beats is None else ("wins" if beats > 0 else "loses" if beats < 0 else "ties"),
         })  # fmt: skip
     return out
 
 
-def placing_view(s: r.State) -> dict | None:
+def placing_view(s: r.State) -> dict[str, Any] | None:
     if s.phase not in ("place", "drop"):
         return None
     size = r.required_size(s)
@@ -203,7 +206,7 @@ def placing_view(s: r.State) -> dict | None:
     }
 
 
-def held_view(s: r.State) -> dict | None:
+def held_view(s: r.State) -> dict[str, Any] | None:
     """The piece in the unsteady hand and everything needed to animate its ghost
     exactly as the engine will place it."""
     h = s.held
@@ -233,7 +236,7 @@ def held_view(s: r.State) -> dict | None:
     }
 
 
-def tower_view(s: r.State) -> dict | None:
+def tower_view(s: r.State) -> dict[str, Any] | None:
     """The whole tower for drawing: every card's pose and every pyramid, the support
     margins for the wobble, and what fell and why."""
     if not s.tower:
@@ -280,7 +283,7 @@ def tower_view(s: r.State) -> dict | None:
     }
 
 
-def physics_view() -> dict:
+def physics_view() -> dict[str, Any]:
     return {
         "card": {"width_mm": ph.CARD_WIDTH_MM, "length_mm": ph.CARD_LENGTH_MM, "mass_g": ph.CARD_MASS_G},
         "pyramids": {str(z): ph.pyramid_dimensions(z) for z in SIZES},
