@@ -59,12 +59,13 @@ games, seats rotated): see ``LEVEL_NOTES`` and the final report of issue 8.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any, NamedTuple
 
 from tabletop.ai.levels import Budget
 from tabletop.ai.search import Search
 from tabletop.engine.cards import Card
+from tabletop.engine.moves import Move
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai_cards as ac
@@ -84,6 +85,8 @@ from tabletop.games.tower_war.rules import (
     Sweeten,
     Take,
 )
+
+Decision = Generator[None, None, Move]  # a decide_<phase> step: yields while it thinks, returns the move
 
 
 class Level(NamedTuple):
@@ -176,10 +179,10 @@ class TowerWarSearch(Search):
     def __init__(self, view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]):
         self.view, self.legal, self.seat, self.rng, self.memory = view, legal, seat, rng, memory
         self.level = TUNING.get(level, TUNING["normal"])
-        self.choice = None
+        self.choice: Move | None = None
         self.partial: tuple[list[Play], list[float]] | None = None  # (moves, totals) of a battle play being weighed
 
-    def best(self):
+    def best(self) -> Move:
         """The decision; if thinking was cut short (a page's time cap), the best play
         weighed so far, or for a drop a plain aim at the top card's middle at its
         first calm moment."""
@@ -192,7 +195,8 @@ class TowerWarSearch(Search):
         if self.view["phase"] == "drop" and held:
             moments = ap.calm_moments(tuple(held["phases"]), 3000)
             return Drop(0.0, 0.0, moments[0] if moments else 0)
-        return self.legal[0]
+        first: Move = self.legal[0]
+        return first
 
     def work(self) -> Iterator[None]:
         if self.level.remembers:
@@ -210,7 +214,7 @@ class TowerWarSearch(Search):
     def draft_value(self, c: Card) -> float:
         return ac.sharp_draft_value(c) if self.level.sharp_draft else ac.draft_value(c)
 
-    def decide_split(self):
+    def decide_split(self) -> Decision:
         faceup = ac.cards(self.view["draft"]["faceup"])
         yield
         pile = ac.split_choice(faceup, self.draft_value)
@@ -220,7 +224,7 @@ class TowerWarSearch(Search):
             self.memory.setdefault("draft_rounds", {})[rnd] = (tuple(str(c) for c in pile), rest)
         return self.careless(Split(tuple(pile)))
 
-    def decide_sweeten(self):
+    def decide_sweeten(self) -> Decision:
         """Even the piles with pyramids from the middle: add to the poorer pile while
         that brings the two closer."""
         draft = self.view["draft"]
@@ -236,20 +240,20 @@ class TowerWarSearch(Search):
             return Sweeten(poorer, size)
         return PilesReady()
 
-    def decide_take(self):
+    def decide_take(self) -> Decision:
         piles = self.view["draft"]["piles"]
         values = [ac.pile_value(ac.cards(p["cards"]), sum(p["pyramids"].values()), self.draft_value) for p in piles]
         yield
         return self.careless(Take(0 if values[0] >= values[1] else 1))
 
-    def decide_build(self):
+    def decide_build(self) -> Decision:
         mine = self.view["mine"]
         yield
         return Keep(ac.keep_choice(ac.cards(mine["kept"]), ac.cards(mine["drafted"])))
 
     # -- battles
 
-    def decide_play(self):
+    def decide_play(self) -> Decision:
         battle = ac.BattleView(self.view)
         plays = battle.my_plays()
         moves = [Play(c, e if c.is_joker else None) for c, e in plays]
@@ -277,7 +281,7 @@ class TowerWarSearch(Search):
 
     # -- the tower
 
-    def decide_place(self):
+    def decide_place(self) -> Decision:
         view = self.view
         placing = view["placing"]
         if placing["liftable"]:
@@ -296,13 +300,13 @@ class TowerWarSearch(Search):
         size = self.start_size(stash[self.seat], stash[1 - self.seat], placing)
         return PickPyramid(size if size in legal_sizes else legal_sizes[0])
 
-    def start_size(self, mine, theirs, placing) -> Size:
+    def start_size(self, mine: list[int], theirs: list[int], placing: dict[str, Any]) -> Size:
         """The size to start an empty level with."""
         if placing["reason"] == "battle":
             needed = placing["pyramids_needed"]
             enough = [z for z in SIZES if mine[z] >= needed] or [z for z in SIZES if mine[z]]
 
-            def after(z):
+            def after(z: Size) -> list[int]:
                 return [m - needed * (i == z) for i, m in enumerate(mine)]
 
             if self.level.economy:
@@ -311,24 +315,25 @@ class TowerWarSearch(Search):
         if self.level.economy:
             battle = ac.BattleView(self.view)
             losses = battle.solver(True).losses0
-            tally = (0, None, (tuple(mine), tuple(theirs)) if self.seat == 0 else (tuple(theirs), tuple(mine)), 0.0, losses)
+            tally: ac.Tally = (0, None, (tuple(mine), tuple(theirs)) if self.seat == 0 else (tuple(theirs), tuple(mine)), 0.0, losses)
             size = battle.solver(True).choose_size(tally, self.seat, battle.skirmish)
             if size:
                 return size
         return ac.start_size(mine, theirs, 3) or next(z for z in SIZES if mine[z])
 
-    def decide_drop(self):
+    def decide_drop(self) -> Decision:
         x, y, hold = yield from ap.choose_drop_steps(self.view, self.level.skill, self.rng)
         return Drop(x, y, hold)
 
     # -- mistakes
 
-    def careless(self, move):
+    def careless(self, move: Move) -> Move:
         """Easy's careless decisions: now and then any legal move of the same kind."""
         if self.level.careless and self.rng.unit() < self.level.careless:
             same = [m for m in self.legal if type(m) is type(move)]
             if same:
-                return self.rng.choice(same)
+                chosen: Move = self.rng.choice(same)
+                return chosen
         return move
 
 
@@ -337,9 +342,10 @@ def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng:
     return TowerWarSearch(view, legal, seat, level, rng, memory)
 
 
-def choose(view: dict[str, Any], legal: list[Any], level: str, rng: Rng, memory: dict[str, Any] | None = None):
+def choose(view: dict[str, Any], legal: list[Any], level: str, rng: Rng, memory: dict[str, Any] | None = None) -> Move:
     """One decision, blocking (tests and scripts): the move ``level`` plays."""
     search = searcher(view, legal, view["seat"], level, rng, {} if memory is None else memory)
     for _ in search.work():
         pass
-    return search.best()
+    move: Move = search.best()
+    return move

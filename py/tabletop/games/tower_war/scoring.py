@@ -22,6 +22,8 @@ The rulebook's worked examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 
 # 10 < J < Q < K < A among the 10-point ranks.
@@ -42,7 +44,7 @@ def skirmish_value(card: Card, earlier: list[Card]) -> int:
     return value
 
 
-def battle_total(cards: list[Card]) -> int:
+def battle_total(cards: Iterable[Card]) -> int:
     """A player's battle total: per suit, the product of that suit's points."""
     by_suit: dict[Suit | None, int] = {}
     for c in cards:
