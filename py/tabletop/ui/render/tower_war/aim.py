@@ -23,8 +23,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from typing import Any
 
 from tabletop.games.tower_war.hand import is_calm, landing, tremor
+from tabletop.ui.render import TableContext
 
 GHOST_ID = "twar-ghost"
 AIM_ID = "twar-aim"
@@ -56,12 +58,12 @@ def clamp(v: float, lo: float, hi: float) -> float:
     return lo if v < lo else hi if v > hi else v
 
 
-def ghost_at(held: dict, target: tuple[float, float], hold_ms: int) -> tuple[float, float]:
+def ghost_at(held: dict[str, Any], target: tuple[float, float], hold_ms: int) -> tuple[float, float]:
     """Where the held piece lands if let go now (top card's frame, mm): the engine's formula."""
     return landing(target, held["amplitude_mm"], tuple(held["phases"]), int(hold_ms))
 
 
-def default_target(view: dict) -> tuple[float, float]:
+def default_target(view: dict[str, Any]) -> tuple[float, float]:
     """Where the aim starts: an adjusted pyramid's old spot, the tripod's centre for a
     card, else the card's centre."""
     held = view["held"]
@@ -77,7 +79,7 @@ def default_target(view: dict) -> tuple[float, float]:
     return (0.0, 0.0)
 
 
-def drop_json(target: tuple[float, float], hold_ms: int) -> dict:
+def drop_json(target: tuple[float, float], hold_ms: int) -> dict[str, Any]:
     return {"kind": "drop", "x": round(target[0], 1), "y": round(target[1], 1), "hold_ms": int(hold_ms)}
 
 
@@ -109,8 +111,8 @@ class Aim:
     """The one live aiming controller (module singleton ``AIM``)."""
 
     def __init__(self) -> None:
-        self.ctx = None
-        self.held: dict | None = None
+        self.ctx: TableContext | None = None
+        self.held: dict[str, Any] | None = None
         self.key = None
         self.target = (0.0, 0.0)
         self.t0 = 0.0
@@ -126,7 +128,7 @@ class Aim:
         self.eat_taps_until = 0.0
 
     # -- set up from a render -------------------------------------------------------------------
-    def configure(self, ctx, view: dict, watch: bool = False) -> tuple[tuple[float, float], int]:
+    def configure(self, ctx: TableContext, view: dict[str, Any], watch: bool = False) -> tuple[tuple[float, float], int]:
         """Called by every render of a drop; returns the target and the hold time to draw
         the first frame with. ``watch``: someone else (the computer) holds the piece: its
         hand is drawn shaking around where it would start to aim, and nothing here lets go."""
@@ -191,7 +193,7 @@ class Aim:
             doc.documentElement.setAttribute("data-twar-frame-ms", f"{self.frame_ms / self.frames:.3f}")
         js.requestAnimationFrame(self.proxy)
 
-    def take_focus(self, doc) -> None:
+    def take_focus(self, doc: Any) -> None:
         """After a pick-up the focus (on the pick-up button, now gone) falls to the page: give it
         to the aiming card, without scrolling, so the arrow keys and Space work at once."""
         active = getattr(doc, "activeElement", None)
@@ -208,7 +210,7 @@ class Aim:
         except Exception:  # an old engine without focus options: no focus rather than a jump
             pass
 
-    def paint(self, doc, ghost, held: dict, hold: int) -> None:
+    def paint(self, doc: Any, ghost: Any, held: dict[str, Any], hold: int) -> None:
         """Draw the ghost of ``held`` (the view's held piece) where the hand is after ``hold`` ms."""
         gx, gy = ghost_at(held, self.target, hold)
         ghost.setAttribute("transform", f"translate({gx:.2f} {-gy:.2f})")
@@ -240,7 +242,7 @@ class Aim:
         if button is not None and hasattr(button, "setAttribute"):
             button.setAttribute("data-move", json.dumps(drop_json(self.target, hold)))
 
-    def warn(self, doc, left: int) -> None:
+    def warn(self, doc: Any, left: int) -> None:
         """The grip's last seconds: the release bar turns loud, and a screen reader hears it once."""
         bar = doc.getElementById(RELEASE_ID)
         if bar is None or not hasattr(bar, "setAttribute"):
@@ -253,7 +255,7 @@ class Aim:
                 alert.textContent = f"{GRIP_WARN_MS // 1000} seconds of grip left."
 
     # -- input ---------------------------------------------------------------------------------------
-    def point_mm(self, event) -> tuple[float, float] | None:
+    def point_mm(self, event: Any) -> tuple[float, float] | None:
         import js
 
         svg = js.document.getElementById(TOP_ID)
@@ -294,7 +296,7 @@ class Aim:
             if words is not None and hasattr(words, "textContent"):
                 words.textContent = aim_words(self.target)
 
-    def on_pointerdown(self, event) -> None:
+    def on_pointerdown(self, event: Any) -> None:
         if self.held is None or (event.pointerType == "mouse" and event.button != 0):
             return
         p = self.point_mm(event)
@@ -310,14 +312,14 @@ class Aim:
             pass
         self.set_target(*p)
 
-    def on_pointermove(self, event) -> None:
+    def on_pointermove(self, event: Any) -> None:
         if self.held is None or not (self.pressed or event.pointerType == "mouse"):
             return
         p = self.point_mm(event)
         if p is not None:
             self.set_target(*p, commit=self.pressed)  # a hovering mouse previews, a press commits
 
-    def on_outside_move(self, _event) -> None:
+    def on_outside_move(self, _event: Any) -> None:
         """The pointer moved off the card (say, to the Let go button): back to the committed aim."""
         if self.held is None or self.pressed or self.ctx is None:
             return
@@ -325,7 +327,7 @@ class Aim:
         if committed != self.target:
             self.set_target(*committed)
 
-    def on_pointerup(self, event) -> None:
+    def on_pointerup(self, event: Any) -> None:
         if not self.pressed:
             return
         self.pressed = False
@@ -349,16 +351,16 @@ class Aim:
             js.document.addEventListener("click", self.tap_guard, True)  # capture: before the table sees it
         self.eat_taps_until = now_ms() + TAP_AFTER_DROP_MS
 
-    def on_click_after_drop(self, event) -> None:
+    def on_click_after_drop(self, event: Any) -> None:
         if now_ms() < self.eat_taps_until:
             self.eat_taps_until = 0.0
             event.stopPropagation()
             event.preventDefault()
 
-    def on_pointercancel(self, _event) -> None:
+    def on_pointercancel(self, _event: Any) -> None:
         self.pressed = False
 
-    def on_keydown(self, event) -> None:
+    def on_keydown(self, event: Any) -> None:
         if self.held is None:
             return
         key = event.key
@@ -372,7 +374,7 @@ class Aim:
             event.preventDefault()
             self.release()
 
-    def on_drop_click(self, _event) -> None:
+    def on_drop_click(self, _event: Any) -> None:
         self.release()
 
     # -- the release -----------------------------------------------------------------------------------

@@ -3,6 +3,8 @@ so colour is never the only sign of a suit)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import Card, rank_code
 from tabletop.ui.dom import El, h
 from tabletop.ui.motion import key
@@ -10,7 +12,7 @@ from tabletop.ui.motion import key
 SUIT_CLASS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
-def face(code: str, extra: str = "", tag: str = "span", attrs: dict | None = None) -> El:
+def face(code: str, extra: str = "", tag: str = "span", attrs: dict[str, Any] | None = None) -> El:
     """A face-up card: rank and symbol in the corner, a big symbol in the middle."""
     card = Card.parse(code)
     suit = card.known_suit  # Towers of Wyoming has no jokers
