@@ -129,6 +129,9 @@ def test_new_build_replaces_the_cache_whole(browser, own_site):
     assert new_version != old_version
 
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    # The new worker waits for the reader's word (e2e/test_new_deploys.py), then takes over whole.
+    with page.expect_navigation():
+        page.click("#new-version button:has-text('Reload')")
     wait_until(page, "name => caches.keys().then(k => k.length === 1 && k[0] === name)", cache_name(own_site.url, new_version))
     cached = page.evaluate("""async () => {
         const cache = await caches.open((await caches.keys())[0]);
@@ -169,6 +172,8 @@ def test_a_half_done_deploy_keeps_the_old_version_whole(browser, own_site):
 
     index.write_text(new_text)  # the rest of the deploy lands
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    with page.expect_navigation():
+        page.click("#new-version button:has-text('Reload')")
     wait_until(page, "name => caches.keys().then(k => k.length === 1 && k[0] === name)", cache_name(own_site.url, new_version))
     context.close()
 

@@ -12,7 +12,7 @@ from tabletop.catalog import CATALOG
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import export_file, parse_save
-from tabletop.ui import browser, diagnostics, focus
+from tabletop.ui import browser, diagnostics, embed_saves, focus
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
 from tabletop.ui.history import History
@@ -76,7 +76,8 @@ class App:
         self.navigate()
         if self.embed and self.route.name == "embed" and self.session is None and browser.query_param("play") == "1":
             self._embed_start(self.route.game)  # reads the address into the form
-            self.start_game(self.route.game, self.forms[self.route.game], embed=True)  # Play was pressed on the preview
+            if embed_saves.to_continue(self.store, self.route.game) is None:  # else the start offers "Continue your game"
+                self.start_game(self.route.game, self.forms[self.route.game], embed=True)  # Play was pressed on the preview
         browser.mark_ready()
         diagnostics.expose()
         thinking_ui.expose()
@@ -181,16 +182,20 @@ class App:
             self.forms[game_id] = setup.form
             self.embed_problems = setup.problems
         form = self.forms[game_id]
+        again = embed_saves.to_continue(self.store, game_id) is not None  # a second visit: its game waits
         return h("div.embed.embed-start",
                  h("div.embed-bar", h("h1", module.TITLE),
                    h("a#open-full.button", {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
                      "Open in full app")),
                  h("p", module.BLURB),
+                 embed_saves.continue_offer(self, game_id),
                  opponent_choice(form),
                  h("p.hint", "Not understood in this page's link, so left as usual: " + "; ".join(self.embed_problems) + ".")
                  if self.embed_problems else None,
                  saves_off_note(self),
-                 h("button#embed-start.primary", "Start a game", on_click=lambda _e: self.start_game(game_id, form, embed=True)))
+                 h("button#embed-start" + ("" if again else ".primary"), "Start a new game" if again else "Start a game",
+                   on_click=lambda _e: self.start_game(game_id, form, embed=True)),
+                 embed_saves.kept_list(self, game_id))
 
     # ------------------------------------------------------------ messages
     def toast(self, text: str, kind: str = "info") -> None:

@@ -21,7 +21,7 @@ from tabletop.games.tower_battle.moves import (
 )
 from tabletop.games.tower_battle.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.tower_battle.state import State
-from tabletop.games.tower_battle.view import view
+from tabletop.games.tower_battle.view import VIEW_BOUNDS, view
 
 ID = "tower-battle"
 TITLE = "Tower Battle"
@@ -40,5 +40,5 @@ __all__ = [
     "ID", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HIDDEN_INFORMATION", "SEAT_NAMES", "OPTION_LABELS",
     "OPTION_CHOICES", "GUIDE", "State", "new_game", "legal_moves", "apply", "view", "to_act", "outcome", "epoch",
     "default_options", "move_to_json", "move_from_json", "PlayCard", "DiscardCard", "DeclareBattle", "DeclineBattle",
-    "ChooseScoringCard",
+    "ChooseScoringCard", "VIEW_BOUNDS",
 ]

@@ -18,6 +18,7 @@ from tabletop.engine.rng import Rng
 from .deck import HAND_SIZE, SEAT_NAMES, TOWER_ORDER, card_order, scoring_value, side_cards
 from .state import CHOOSING, OVER, PLAYING, GameResult, Settings, State
 
+MAX_TARGET = 100  # the most points a match may be played to
 DEFAULT_OPTIONS = {"scoring": "simple", "target": 3, "tnt": False, "first": "random"}
 OPTION_LABELS = {
     "scoring": "Scoring: simple (1 point a game) or advanced (secret scoring cards)",
@@ -39,8 +40,8 @@ def read_settings(options: dict[str, Any] | None) -> Settings:
         raise ValueError("option 'scoring' must be 'simple' or 'advanced'")
     if opts["first"] not in OPTION_CHOICES["first"]:
         raise ValueError("option 'first' must be 'random', 'red' or 'black'")
-    if not 1 <= opts["target"] <= 100:
-        raise ValueError("option 'target' must be between 1 and 100 points")
+    if not 1 <= opts["target"] <= MAX_TARGET:
+        raise ValueError(f"option 'target' must be between 1 and {MAX_TARGET} points")
     return Settings(advanced=opts["scoring"] == "advanced", target=opts["target"], tnt=opts["tnt"], first=opts["first"])
 
 

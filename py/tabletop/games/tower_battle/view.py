@@ -10,21 +10,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+from tabletop.engine.saves import MAX_MOVES
 
 from .deck import (
     FACING,
+    NUMBER_RANKS,
     OWNER,
     ROLE_NAMES,
     SEAT_NAMES,
     SIDE_SUITS,
+    STOCK_RANKS,
     TNT,
     TOWER_ORDER,
     WINNING_HEIGHT,
     battle_value,
     card_order,
+    side_cards,
     tower_words,
 )
+from .match import MAX_TARGET
 from .moves import DiscardCard, PlayCard, move_to_json
 from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State
@@ -198,3 +204,37 @@ def battle_offer_view(s: State, seat: int | None) -> dict[str, Any]:
         "tops": tops,
         "question": f"Declare a battle between {tower_words(mine)} and {tower_words(theirs)}?",
     }
+
+
+# Every number and list a view holds, and what the game's facts allow (engine/bounds.py): a
+# position's code is checked against these before a renderer counts anything in it.
+SIDE_CARDS = max(len(side_cards(seat, tnt)) for seat in (0, 1) for tnt in (False, True))  # one colour's stock
+SUIT_CARDS = len(STOCK_RANKS) + 1  # one suit's cards that can stand on its tower (a 10 with TNT)
+MOST_POINTS = MAX_TARGET - 1 + max(NUMBER_RANKS + (TNT,))  # one short of the target, then the best scoring card
+MOST_GAMES = MAX_MOVES // 3  # a game takes more than three moves
+MOST_LINES = MAX_MOVES * 8  # log lines: a move writes a few
+SEAT = count(0, 1)
+RESULT = {"game": count(1, MOST_GAMES), "winner": count(0, 1, null=True), "scorer": count(0, 1, null=True),
+          "points": count(0, MOST_POINTS), "scoring_cards": items(2, null=True),
+          **{f"{kind}.{suit.value}": items(SUIT_CARDS) for kind in ("final_towers", "revealed_towers") for suit in TOWER_ORDER}}
+CARD_VIEW = {"value": count(1, TNT, null=True)}
+VIEW_BOUNDS = {
+    "seat": count(0, 1, null=True), "seat_names": items(2), "to_act": count(0, 1, null=True), "log": items(MOST_LINES),
+    "epoch": count(0, MAX_MOVES * 8), "player": SEAT, "turn": count(0, MAX_MOVES),
+    "match.target": count(1, MAX_TARGET), "match.scores": items(2), "match.scores.*": count(0, MOST_POINTS),
+    "match.game_number": count(0, MOST_GAMES), "match.starter": SEAT, "match.results": items(MOST_GAMES),
+    **under("match.results.*", RESULT),
+    **under("outcome", outcome_bounds(2, MOST_POINTS, {"games": items(MOST_GAMES), **under("games.*", RESULT)})),
+    "towers": items(len(TOWER_ORDER)), "towers.*.owner": SEAT, "towers.*.height": count(0, SUIT_CARDS),
+    "towers.*.needed_to_win": count(0, WINNING_HEIGHT), "towers.*.cards": items(SUIT_CARDS), **under("towers.*.cards.*", CARD_VIEW),
+    "players": items(2), "players.*.seat": SEAT, "players.*.suits": items(2), "players.*.hand_count": count(0, SIDE_CARDS),
+    "players.*.hand": items(SIDE_CARDS, null=True), "players.*.stock_count": count(0, SIDE_CARDS),
+    "players.*.discard": items(SIDE_CARDS), "players.*.score": count(0, MOST_POINTS),
+    "plays": items(SIDE_CARDS, null=True), "plays.*.faces": items(2), "plays.*.options": items(2),
+    "scoring_choice.seat": SEAT, "scoring_choice.choices": items(SIDE_CARDS),
+    "battle_offer.to": SEAT, "battle_offer.mover": SEAT, "battle_offer.towers": items(2), "battle_offer.tops": items(2),
+    **under("battle_offer.tops.*", CARD_VIEW),
+    "last_battle.game": count(1, MOST_GAMES), "last_battle.towers": items(2), "last_battle.cards": items(2),
+    "last_battle.labels": items(2), "last_battle.values": items(2), "last_battle.values.*": count(1, TNT, null=True),
+    "last_battle.declared_by": SEAT,
+}

@@ -30,7 +30,7 @@ from tabletop.games.tower_war.rules import (
     public_now,
     to_act,
 )
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.view import VIEW_BOUNDS, view
 
 __all__ = [
     "BLURB",
@@ -54,4 +54,5 @@ __all__ = [
     "public_now",
     "to_act",
     "view",
+    "VIEW_BOUNDS",
 ]

@@ -10,7 +10,8 @@ Secrets and who sees them:
   its size; a hand: its owner; discard piles, played cards and the tower: everyone.
 * once the war is over (``at_end``): every player's hand, deck (sorted) and unused
   drafted cards, for everyone (they stay hidden only *during* the war); the three
-  set-aside cards stay unseen even then.
+  set-aside cards are never named, though with the other 51 shown they are known by
+  elimination (harmless once the war is over; README says so).
 
 Cards appear as their codes (``"9H"``, ``"JOKER1"``; ``Card.parse`` reads them).
 Tower coordinates are world millimetres (see ``tower.py``): origin at the base
@@ -23,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from tabletop.engine.bounds import count, items, outcome_bounds, real, under
 from tabletop.engine.cards import Card
 from tabletop.engine.pyramids import SIZES
 from tabletop.games.tower_war import physics as ph
@@ -292,3 +294,64 @@ def physics_view() -> dict[str, Any]:
         "grid_step_mm": ph.GRID_STEP_MM,
         "wobble_calm_mm": ph.WOBBLE_CALM_MM,
     }
+
+
+# Every number and list a view holds, and what the game's facts allow (engine/bounds.py): a
+# position's code is checked against these before a renderer counts anything in it.
+CARDS = 54  # the deck, two jokers included
+SUPPLY = 3 * r.STASH_PER_SIZE  # pyramids of one size: both stashes and the middle's
+TOWER_LEVELS = CARDS  # a tower level is a card
+REACH = TOWER_LEVELS * (ph.CARD_LENGTH_MM + ph.DROP_REACH_MM)  # how far from the base any piece can lie, in mm
+HEIGHT = TOWER_LEVELS * (ph.CARD_THICKNESS_MM + max(ph.PYRAMID_HEIGHT_MM))
+MOST_VALUE = 10**r.SKIRMISHES  # three 10-point cards of one suit multiply
+SEAT = count(0, 1)
+SIZES_BOUND = {str(z): count(0, SUPPLY) for z in SIZES}
+POINT = {"": items(2), "*": real(-REACH, REACH)}
+FALL = {"level": count(0, TOWER_LEVELS), "index": count(0, ph.PYRAMIDS_PER_LEVEL - 1, null=True), "other": count(0, TOWER_LEVELS, null=True),
+        "margin_mm": real(-REACH, REACH), "needed_mm": real(0, REACH)}
+SUPPORT = {"level": count(0, TOWER_LEVELS), "margin_mm": real(-REACH, REACH), "apex_margin_mm": real(-REACH, REACH),
+           "needed_mm": real(0, REACH), "wobble": real(0, 1), **under("com", POINT), "tripod": items(ph.PYRAMIDS_PER_LEVEL),
+           **under("tripod.*", POINT)}
+VIEW_BOUNDS = {
+    "seat": count(0, 1, null=True), "to_act": count(0, 1, null=True), "log": items(40 * CARDS), "epoch": count(0, 40 * CARDS),
+    **under("outcome", outcome_bounds(2, 0, {"loser": SEAT, **under("fall", FALL)})),
+    "players": items(2), "players.*.seat": SEAT, **under("players.*.stash", SIZES_BOUND), "players.*.pyramids": count(0, 3 * SUPPLY),
+    **{f"players.*.{key}": count(0, CARDS) for key in ("drafted_count", "deck_count", "hand_count", "unused_count")},
+    "players.*.discard": items(CARDS),
+    "draft.round": count(0, r.draft_rounds() + 1), "draft.rounds": count(0, r.draft_rounds()), "draft.splitter": count(0, 1, null=True),
+    "draft.chooser": count(0, 1, null=True), "draft.faceup": items(r.DRAFT_DEAL), "draft.piles": items(2, null=True),
+    "draft.piles.*.cards": items(r.DRAFT_DEAL), **under("draft.piles.*.pyramids", SIZES_BOUND),
+    "draft.sweetened_pile": count(0, 1, null=True), **under("draft.middle", SIZES_BOUND), "draft.cards_left": count(0, CARDS),
+    "draft.set_aside_count": count(0, r.DRAFT_LEFTOVER),
+    **{f"mine.{key}": items(CARDS) for key in ("hand", "deck", "drafted", "kept", "unused")}, "mine.deck_target": count(0, r.DECK_SIZE, null=True),
+    "battle.number": count(1, CARDS), "battle.leader": SEAT, "battle.skirmish": count(1, r.SKIRMISHES),
+    "battle.played": items(2), "battle.played.*": items(r.SKIRMISHES), "battle.played.*.*.value": count(0, MOST_VALUE),
+    "battle.current": items(2), "battle.running_totals": items(2), "battle.running_totals.*": count(0, MOST_VALUE),
+    "battle.last_totals": items(2, null=True), "battle.last_totals.*": count(0, MOST_VALUE), "battle.loser": count(0, 1, null=True),
+    "battle.returned": items(3 * SUPPLY), "battle.returned.*.owner": SEAT, "battle.plays": items(r.BATTLE_DRAW * CARDS, null=True),
+    "battle.plays.*.value": count(0, MOST_VALUE),
+    "placing.seat": SEAT, "placing.pyramids_needed": count(0, ph.PYRAMIDS_PER_LEVEL),
+    "placing.adjustments_left": count(0, ph.ADJUSTMENTS_PER_PLACEMENT), "placing.liftable": items(ph.PYRAMIDS_PER_LEVEL),
+    "placing.liftable.*": count(0, ph.PYRAMIDS_PER_LEVEL - 1), "placing.battle_cards": items(CARDS),
+    "held.owner": SEAT, **under("held.from", POINT), "held.from": items(2, null=True), "held.level": count(0, TOWER_LEVELS),
+    "held.amplitude_mm": real(0, ph.TREMOR_AMPLITUDE_CARD_MM * (1 + ph.TREMOR_GROWTH_PER_LEVEL * TOWER_LEVELS)),
+    "held.frequencies_hz": items(2), "held.frequencies_hz.*": real(0, 10), "held.phases": items(3), "held.phases.*": real(0, 7),
+    "held.calm.every_ms": count(0, ph.HOLD_MS_MAX), "held.calm.calm_ms": count(0, ph.HOLD_MS_MAX),
+    "held.calm.ramp_ms": count(0, ph.HOLD_MS_MAX), "held.calm.floor": real(0, 1), **under("held.frame_origin", POINT),
+    **under("held.target_bounds.x", POINT), **under("held.target_bounds.y", POINT), "held.hold_ms_max": count(0, ph.HOLD_MS_MAX),
+    "last_drop.seat": SEAT, "last_drop.level": count(0, TOWER_LEVELS), "last_drop.hold_ms": count(0, ph.HOLD_MS_MAX),
+    **under("last_drop.target", POINT), **under("last_drop.landing", POINT),
+    "tower.levels": items(TOWER_LEVELS), "tower.levels.*.level": count(0, TOWER_LEVELS), "tower.levels.*.x": real(-REACH, REACH),
+    "tower.levels.*.y": real(-REACH, REACH), "tower.levels.*.z": real(0, HEIGHT), "tower.levels.*.pyramids": items(ph.PYRAMIDS_PER_LEVEL),
+    "tower.levels.*.pyramids.*.index": count(0, ph.PYRAMIDS_PER_LEVEL - 1), "tower.levels.*.pyramids.*.owner": SEAT,
+    "tower.levels.*.pyramids.*.x": real(-REACH, REACH), "tower.levels.*.pyramids.*.y": real(-REACH, REACH),
+    "tower.levels.*.pyramids.*.base_mm": real(0, max(ph.PYRAMID_BASE_MM)),
+    "tower.levels.*.pyramids.*.height_mm": real(0, max(ph.PYRAMID_HEIGHT_MM)),
+    "tower.top_level": count(0, TOWER_LEVELS), **under("tower.top_card_origin", POINT), "tower.stability": items(TOWER_LEVELS),
+    **under("tower.stability.*", SUPPORT), "tower.tightest_margin_mm": real(-REACH, REACH, null=True),
+    **under("tower.fall", FALL), **under("tower.fall_support", SUPPORT),
+    **{f"physics.card.{key}": real(0, 1000) for key in ("width_mm", "length_mm", "mass_g")},
+    **{f"physics.pyramids.{z}.{key}": real(0, 1000) for z in SIZES for key in ("base_mm", "height_mm", "mass_g")},
+    **{f"physics.{key}": real(0, 1000) for key in ("com_margin_mm", "drop_reach_mm", "grid_step_mm", "wobble_calm_mm")},
+    "at_end": items(2, null=True), **{f"at_end.*.{key}": items(CARDS) for key in ("hand", "deck", "unused")},
+}

@@ -31,7 +31,7 @@ from tabletop.games.towers_of_wyoming.rules import (
     outcome,
     to_act,
 )
-from tabletop.games.towers_of_wyoming.view import view
+from tabletop.games.towers_of_wyoming.view import VIEW_BOUNDS, view
 
 ID = "towers-of-wyoming"
 TITLE = "Towers of Wyoming"
@@ -51,6 +51,6 @@ OPTION_PLAYERS = {"three_player_two_foundations": (3,)}  # an option that means 
 
 __all__ = [
     "ID", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HIDDEN_INFORMATION", "SEAT_NAMES", "OPTION_LABELS",
-    "OPTION_CHOICES", "GUIDE", "State", "Play", "Discard", "new_game", "legal_moves", "apply", "view", "to_act",
+    "OPTION_CHOICES", "GUIDE", "State", "Play", "Discard", "new_game", "legal_moves", "apply", "view", "VIEW_BOUNDS", "to_act",
     "outcome", "default_options", "move_to_json", "move_from_json", "epoch",
 ]
