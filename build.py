@@ -3,7 +3,7 @@
 
     python3 build.py serve   # install what is needed, build dist/, serve on http://localhost:8000
     python3 build.py test    # install test tools (.venv, Chromium), build, ruff, mypy, pytest tests e2e,
-                             # then tests again under Python 3.14 (Pyodide in Node)
+                             # the cross-engine smoke (WebKit, Firefox), then tests again under Python 3.14 (Pyodide in Node)
     python3 build.py build   # only build dist/
     python3 build.py bench   # start-up of the app vs a bare PyScript page, per-move timings
 
@@ -247,6 +247,19 @@ def write_precache(dist: Path) -> str:
     return version
 
 
+def stamp_build(dist: Path) -> str:
+    """Name this build in index.html (``<meta name="tw-build">``), for the details a player copies
+    when something goes wrong (static/js/trouble.js): a hash of every other file, so it changes
+    with anything the page runs (the service worker's version hashes index.html as well)."""
+    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name not in ("index.html", "sw.js", "version.json"))
+    build_id = hashlib.sha256("".join(f"{p.relative_to(dist)} {file_hash(p)}\n" for p in files).encode()).hexdigest()[:12]
+    index = dist / "index.html"
+    text = index.read_text()
+    assert '<meta name="tw-build" content="dev">' in text, "index.html lost its build stamp"
+    index.write_text(text.replace('<meta name="tw-build" content="dev">', f'<meta name="tw-build" content="{build_id}">'))
+    return build_id
+
+
 def inline_hash(text: str) -> str:
     """A CSP source allowing exactly this inline script or style."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
@@ -342,6 +355,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     write_not_found_page(dist)
     write_embed_previews(dist)
     write_snapshot(dist, snapshot)
+    stamp_build(dist)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")
     return version
@@ -409,6 +423,33 @@ def find_chromium(python: Path) -> str:
             return "/usr/bin/chromium"
     run([str(python), "-m", "playwright", "install", "chromium"])
     return ""  # Playwright finds its own browser
+
+
+# The cross-engine smoke (e2e/engines/) drives Debian's WebKitGTK (MiniBrowser, shipped by
+# libwebkit2gtk-4.1-0, a dependency of webkit2gtk-driver) under Xvfb, and Firefox ESR.
+OTHER_ENGINE_PACKAGES = {"WebKitWebDriver": "webkit2gtk-driver", "Xvfb": "xvfb", "firefox-esr": "firefox-esr"}
+
+
+def ensure_other_engines() -> None:
+    """WebKitGTK's WebDriver, Xvfb and Firefox ESR: apt-get when missing (root on Debian), as for Chromium.
+    Elsewhere the smoke says what is missing and fails."""
+    wanted = [package for program, package in OTHER_ENGINE_PACKAGES.items() if not shutil.which(program)]
+    if not wanted:
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], check=False, env=env)
+        run(["apt-get", "install", "-y", "-q", *wanted], env=env)
+    else:
+        log(f"the cross-engine smoke needs the Debian packages {' '.join(wanted)} (not root on Debian: not installed)")
+
+
+def test_other_engines(python: Path, env: dict) -> int:
+    """The cross-engine smoke: WebKit and Firefox play the built site (e2e/engines/smoke.py)."""
+    ensure_other_engines()
+    cmd = [str(python), str(ROOT / "e2e" / "engines" / "smoke.py")]
+    log(" ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
 
 
 def test_environment(snapshot: bool = True) -> tuple[Path, dict]:
@@ -495,11 +536,12 @@ def test(extra: list[str], snapshot: bool = True) -> int:
     browser_python = ".".join(pyodide_info()["python"].split(".")[:2])
     run([str(python), "-m", "mypy", "--no-incremental", "--python-version", browser_python, "--enable-error-code", "deprecated"], env=env)
     result = subprocess.run([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], cwd=ROOT, env=env)
-    return result.returncode or test_under_pyodide(python, env)
+    return result.returncode or test_other_engines(python, env) or test_under_pyodide(python, env)
 
 
 def bench(extra: list[str], snapshot: bool = True) -> int:
     python, env = test_environment(snapshot)
+    ensure_other_engines()
     return subprocess.run([str(python), str(ROOT / "e2e" / "bench.py"), *extra], cwd=ROOT, env=env).returncode
 
 

@@ -183,15 +183,6 @@ def test_the_snippets_carry_the_code_and_the_readme_gives_the_same_widget():
     assert snip.site_of("https://h.example/towers/index.html?embed=x#/play") == site[:0] + "https://h.example/towers/"
 
 
-@pytest.mark.parametrize("name", ["tabletop.engine.position", "tabletop.ui.embed_snippets"])
-def test_docstring_examples(name):
-    import doctest
-    import importlib
-
-    failed, tried = doctest.testmod(importlib.import_module(name))
-    assert tried > 0 and failed == 0
-
-
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_each_games_renderer_draws_a_decoded_position_with_nothing_to_play(game_id):
     """The diagram is the game's own renderer on the decoded view, with no moves offered."""
