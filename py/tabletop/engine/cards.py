@@ -78,6 +78,18 @@ class Card:
     def is_joker(self) -> bool:
         return self.rank == JOKER
 
+    @property
+    def known_suit(self) -> Suit:
+        """The suit of a card that has one: games without jokers, and code past a joker
+        check, read this instead of ``suit`` (a joker here is a bug, so it raises).
+
+        >>> Card(12, Suit.SPADES).known_suit
+        <Suit.SPADES: 'S'>
+        """
+        if self.suit is None:
+            raise ValueError(f"{self} is a joker and has no suit")
+        return self.suit
+
     def __str__(self) -> str:
         if self.is_joker:
             return f"JOKER{self.copy}"

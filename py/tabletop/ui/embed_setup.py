@@ -31,10 +31,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.catalog import LEVELS as LEVELS
 from tabletop.engine.numbers import parse_count, quoted
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 
-LEVELS = ("easy", "normal", "hard")
 TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 SETUP_KEYS = ("vs", "level", "seat", "players")
 

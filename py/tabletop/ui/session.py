@@ -3,7 +3,7 @@
 Browser-free (tested under CPython). The table screen asks the session what to show
 and hands it the moves people choose; the rules themselves stay in the game module.
 
-- ``save`` is the DESIGN.md save record; every move is appended as JSON, so the
+- ``save`` is the save record (``engine/saves.py``; README, "Saves are ..."); every move is appended as JSON, so the
   record always replays to the current state (autosave writes it as it is).
 - Hot-seat: ``shown_seat`` is the seat whose private information may be on screen.
   When a different person must act in a game with hidden information, ``curtain``

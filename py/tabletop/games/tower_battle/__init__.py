@@ -5,6 +5,8 @@ cards), ``match`` (games, scoring, the target), ``view`` (what one seat sees) an
 ``guide`` (the in-app rules page).
 """
 
+from typing import Any
+
 from tabletop.games.tower_battle.deck import SEAT_NAMES
 from tabletop.games.tower_battle.guide import GUIDE
 from tabletop.games.tower_battle.match import DEFAULT_OPTIONS, OPTION_CHOICES, OPTION_LABELS
@@ -29,7 +31,7 @@ MAX_PLAYERS = 2
 HIDDEN_INFORMATION = True
 
 
-def default_options() -> dict:
+def default_options() -> dict[str, Any]:
     """Simple scoring to 3 points, no TNT, random first player."""
     return dict(DEFAULT_OPTIONS)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.outcome import Outcome
@@ -57,7 +58,7 @@ class GameResult:
     revealed_towers: tuple[tuple[str, tuple[str, ...]], ...] = ()
     why: str = ""  # how it was won, without naming the winner: "five cards on the hearts tower at the end of the turn"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         cards = None if self.scoring_cards is None else [c and str(c) for c in self.scoring_cards]
         return {
             "final_towers": {suit: list(codes) for suit, codes in self.final_towers},
@@ -83,7 +84,7 @@ class BattleReport:
     declared_by: int
     result: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "towers": [s.value for s in self.towers],
@@ -162,6 +163,7 @@ class State:
         for suit, tower in self.towers.items():
             if OWNER[suit] == seat:
                 yield from (card for card, _ in tower)
-        if self.scoring_cards[seat] is not None:
-            yield self.scoring_cards[seat]
+        scoring = self.scoring_cards[seat]
+        if scoring is not None:
+            yield scoring
 

@@ -8,6 +8,8 @@ tower, which faces and why) so the table never has to work a rule out itself.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from tabletop.engine.saves import MAX_MOVES
@@ -30,13 +32,13 @@ from .deck import (
 )
 from .match import MAX_TARGET
 from .moves import DiscardCard, PlayCard, move_to_json
-from .rules import face_rule, is_diplomat, top
+from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State
 
 GAME_ID = "tower-battle"
 
 
-def view(s: State, seat: int | None) -> dict:
+def view(s: State, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` may see it (None: a spectator, who sees no secrets)."""
     if seat not in (0, 1, None):
         raise ValueError("Tower Battle has seats 0 (Red) and 1 (Black)")
@@ -70,7 +72,7 @@ def view(s: State, seat: int | None) -> dict:
     }
 
 
-def card_view(card: Card, face_up: bool, visible: bool) -> dict:
+def card_view(card: Card, face_up: bool, visible: bool) -> dict[str, Any]:
     if not visible:
         return {"card": None, "label": None, "face_up": False, "role": None, "value": None}
     return {
@@ -87,7 +89,7 @@ def role(card: Card) -> str:
     return ROLE_NAMES.get(card.rank, "army")
 
 
-def tower_view(s: State, suit: Suit, seat: int | None) -> dict:
+def tower_view(s: State, suit: Suit, seat: int | None) -> dict[str, Any]:
     owner = OWNER[suit]
     layers = s.towers[suit]
     head = top(s, suit)
@@ -107,7 +109,7 @@ def tower_view(s: State, suit: Suit, seat: int | None) -> dict:
     }
 
 
-def player_view(s: State, p: int, seat: int | None) -> dict:
+def player_view(s: State, p: int, seat: int | None) -> dict[str, Any]:
     mine = p == seat
     scoring = s.scoring_cards[p]
     return {
@@ -124,7 +126,7 @@ def player_view(s: State, p: int, seat: int | None) -> dict:
     }
 
 
-def plays_view(s: State) -> list[dict]:
+def plays_view(s: State) -> list[dict[str, Any]]:
     """For each card in the mover's hand: its tower, its faces and why, and what each play would do."""
     out = []
     for card in sorted(s.hands[s.player], key=card_order):
@@ -133,7 +135,7 @@ def plays_view(s: State) -> list[dict]:
             "card": str(card),
             "label": card.label,
             "role": role(card),
-            "tower": card.suit.value,
+            "tower": card.known_suit.value,
             "faces": list(faces),
             "free_choice": len(faces) == 2,
             "reason": why,
@@ -146,9 +148,10 @@ def plays_view(s: State) -> list[dict]:
 
 def play_effect(s: State, card: Card, face_up: bool) -> str:
     """What playing ``card`` this way would do, in words (public facts and the mover's own card only)."""
-    facing = FACING[card.suit]
+    suit = card.known_suit
+    facing = FACING[suit]
     target = top(s, facing)
-    height = len(s.towers[card.suit]) + 1
+    height = len(s.towers[suit]) + 1
     if card.rank == ACE:
         if target is None:
             words = f"{tower_words(facing)} is empty: the Assassin has no target."
@@ -158,7 +161,7 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     elif card.rank == QUEEN:
         words = "While on top, no battle may be fought between these two towers."
     elif card.rank == JACK and face_up:
-        return (f"A Knave seen face up: your whole {card.suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) "
+        return (f"A Knave seen face up: your whole {suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) "
                 "would be discarded.")
     elif target is None:
         words = f"No battle: {tower_words(facing)} is empty."
@@ -174,8 +177,8 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     return words
 
 
-def scoring_choice_view(s: State) -> dict:
-    seat = s.asked
+def scoring_choice_view(s: State) -> dict[str, Any]:
+    seat = asked_seat(s)
     previous = s.previous_scoring_cards[seat]
     return {
         "seat": seat,
@@ -186,8 +189,9 @@ def scoring_choice_view(s: State) -> dict:
     }
 
 
-def battle_offer_view(s: State, seat: int | None) -> dict:
-    mine, theirs = s.battle_tower, FACING[s.battle_tower]
+def battle_offer_view(s: State, seat: int | None) -> dict[str, Any]:
+    mine = offered_tower(s)
+    theirs = FACING[mine]
     tops = []
     for suit in (mine, theirs):
         card, up = s.towers[suit][-1]

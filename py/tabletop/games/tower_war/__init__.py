@@ -1,6 +1,6 @@
 """Tower War (Robert Dudley, 2012): draft a deck, fight battles of cards, and keep a
 tower of cards on pyramid tripods standing - here with modelled statics and a
-modelled unsteady hand (``shared/rules/tower-war.md``).
+modelled unsteady hand (this edition's readings are on the rules page, ``guide.py``).
 
 Modules: ``physics`` (every physical constant), ``hand`` (the tremor),
 ``tower`` (the statics, pure functions), ``scoring`` (card values),

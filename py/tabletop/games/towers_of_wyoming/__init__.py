@@ -12,6 +12,8 @@ in-app rules page).
 (0, 7, 10)
 """
 
+from typing import Any
+
 from tabletop.games.towers_of_wyoming.guide import GUIDE
 from tabletop.games.towers_of_wyoming.rules import (
     MAX_PLAYERS,
@@ -44,7 +46,7 @@ OPTION_LABELS = {
     "wheel_of_opposition": "Wheel of Opposition: clubs > diamonds > spades > hearts > clubs, one way",
     "finicky_clients": "Finicky Clients: a tower must match the Sky exactly",
 }
-OPTION_CHOICES: dict[str, list] = {}
+OPTION_CHOICES: dict[str, list[Any]] = {}
 OPTION_PLAYERS = {"three_player_two_foundations": (3,)}  # an option that means something only at these player counts
 
 __all__ = [

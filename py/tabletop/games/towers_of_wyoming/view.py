@@ -52,7 +52,7 @@ from tabletop.games.towers_of_wyoming.rules import (
 )
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     s = state
     if seat is not None and (type(seat) is not int or not 0 <= seat < s.players):
         raise ValueError(f"no seat {seat!r} in a {s.players}-player game")
@@ -100,7 +100,7 @@ def view(state: State, seat: int | None) -> dict:
 PLAYED = ("construct", "deconstruct", "discard")
 
 
-def recent_events(s: State, seat: int | None) -> list[dict]:
+def recent_events(s: State, seat: int | None) -> list[dict[str, Any]]:
     """Public events after ``seat``'s own last play or discard, within the last round of moves
     (a seat that is out, or skipped, gets the last round); a spectator gets the last move's.
     A discard names its card (``label``, ``name``) but not which of the twin copies it was,
@@ -115,7 +115,7 @@ def recent_events(s: State, seat: int | None) -> list[dict]:
     return [public_event(e) for e in s.events[start:]]
 
 
-def public_event(e: dict) -> dict:
+def public_event(e: dict[str, Any]) -> dict[str, Any]:
     e = dict(e)
     if e["type"] == "discard":
         card = CARDS[card_id(Card.parse(e.pop("card")))]
@@ -123,7 +123,7 @@ def public_event(e: dict) -> dict:
     return e
 
 
-def seat_json(s: State, p: int) -> dict:
+def seat_json(s: State, p: int) -> dict[str, Any]:
     towers: list[dict[str, Any]] = []
     for i, tower in enumerate(s.towers[p]):
         towers.append({
@@ -155,7 +155,7 @@ def win_size(s: State) -> int:
     return s.sky if s.options["finicky_clients"] else s.sky + 1
 
 
-def describe_play(s: State, m: Play) -> dict:
+def describe_play(s: State, m: Play) -> dict[str, Any]:
     """What the play would do to its target, in data and words, and who would win."""
     seat = s.current
     suit = SUITS.index(m.suit)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_OPTION_NUMBER
+from tabletop.ui import link_seed
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
 
@@ -92,6 +93,7 @@ def render(app, game_id: str) -> El:
     return h("section.new-game", {"data-screen": "new-game"},
              notices(app),
              h("h1", f"New game of {module.TITLE}"),
+             link_seed.note(app, form, module),
              h("form.stack", {"novalidate": True},
                h("fieldset.seats", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])],
                  first_seat(form, module)),
