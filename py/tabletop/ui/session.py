@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.errors import IllegalMove
-from tabletop.engine.saves import new_save, replay
+from tabletop.engine.saves import new_save, replay, replay_steps
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,7 @@ class Session:
     def __init__(self, module: Any, save: dict[str, Any]):
         self.module = module
         self.save = save
-        self.state = replay(module, save)
-        self.movers, self.epochs = self._history()
+        self.state, self.movers, self.epochs = self._replayed()
         humans = self.human_seats()
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
         self.moment: int | None = None  # the mover looking at their move's result before handing over
@@ -86,17 +85,18 @@ class Session:
         save["name"] = name
         return cls(module, save)
 
-    def _history(self) -> tuple[list[int | None], list[int]]:
-        """Who made each move, and the epoch before each move and after the last."""
+    def _replayed(self) -> tuple[Any, list[int | None], list[int]]:
+        """The save replayed once (``replay_steps``, its errors): the state now, who made each
+        move, and the epoch before each move and after the last."""
+        state: Any = None
         movers: list[int | None] = []
         epochs: list[int] = []
-        state = self.module.new_game(len(self.save["seats"]), self.save["options"], self.save["seed"])
-        for data in self.save["moves"]:
-            movers.append(self.module.to_act(state))
-            epochs.append(self.module.epoch(state))
-            state = self.module.apply(state, self.module.move_from_json(data))
-        epochs.append(self.module.epoch(state))
-        return movers, epochs
+        for step in replay_steps(self.module, self.save):
+            if step.number:
+                movers.append(step.mover)
+            epochs.append(self.module.epoch(step.state))
+            state = step.state
+        return state, movers, epochs
 
     # -- who is who
     @property
