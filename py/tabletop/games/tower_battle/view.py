@@ -9,6 +9,7 @@ tower, which faces and why) so the table never has to work a rule out itself.
 from __future__ import annotations
 
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+from tabletop.engine.protocol import checked_seat
 
 from .deck import (
     FACING,
@@ -32,8 +33,7 @@ GAME_ID = "tower-battle"
 
 def view(s: State, seat: int | None) -> dict:
     """The match as ``seat`` may see it (None: a spectator, who sees no secrets)."""
-    if seat not in (0, 1, None):
-        raise ValueError("Tower Battle has seats 0 (Red) and 1 (Black)")
+    seat = checked_seat(seat, len(SEAT_NAMES))
     settings = s.settings
     return {
         "game": GAME_ID,

@@ -21,6 +21,7 @@ targets are in the top card's frame: the same axes, origin at the top card's cen
 from __future__ import annotations
 
 from tabletop.engine.cards import Card
+from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import SIZES
 from tabletop.games.tower_war import physics as ph
 from tabletop.games.tower_war import rules as r
@@ -51,6 +52,7 @@ def sizes_json(counts: list[int]) -> dict:
 
 def view(s: r.State, seat: int | None) -> dict:
     """The game as ``seat`` sees it (``None``: a spectator, who sees no secrets)."""
+    seat = checked_seat(seat, 2)
     return {
         "game": r.ID,
         "seat": seat,

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.cards import SUITS, Card
+from tabletop.engine.protocol import checked_seat
 from tabletop.games.towers_of_wyoming.deck import CARDS, CODES, PER_SUIT, card_id, card_json, count_cards
 from tabletop.games.towers_of_wyoming.rules import (
     Discard,
@@ -48,8 +49,7 @@ from tabletop.games.towers_of_wyoming.rules import (
 
 def view(state: State, seat: int | None) -> dict:
     s = state
-    if seat is not None and (type(seat) is not int or not 0 <= seat < s.players):
-        raise ValueError(f"no seat {seat!r} in a {s.players}-player game")
+    seat = checked_seat(seat, s.players)
     acting = s.result is None and seat == s.current
     v = {
         "game": "towers-of-wyoming",

@@ -13,6 +13,7 @@ computing a rule.
 
 from __future__ import annotations
 
+from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_places
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
@@ -64,6 +65,7 @@ def board_view(state: State) -> dict:
 
 def view(state: State, seat: int | None = None) -> dict:
     """The whole table; the same for every seat and for spectators."""
+    seat = checked_seat(seat, len(SEAT_NAMES))
     geo = geometry(state.layout)
     names = geo.names
     over = state.phase == OVER
