@@ -268,11 +268,10 @@ def replay_steps(module: Any, save: Mapping[str, Any], upto: int | None = None) 
 def replay(module: Any, save: Mapping[str, Any], upto: int | None = None) -> Any:
     """The state after the save's moves (the first ``upto`` only, if given): the last step of
     ``replay_steps``, with its errors."""
-    last = None
-    for last in replay_steps(module, save, upto):
-        pass
-    assert last is not None  # the deal is always a step
-    return last.state
+    state = None
+    for step in replay_steps(module, save, upto):
+        state = step.state
+    return state
 
 
 EXPORT_WARNING = ("This file contains the whole deal of the game: whoever reads it can work out every hidden card, "

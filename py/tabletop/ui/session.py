@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.hooks import game_hook
 from tabletop.engine.saves import new_save, replay, replay_steps
 
 
@@ -74,7 +75,7 @@ class Session:
         humans = self.human_seats()
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
         self.moment: int | None = None  # the mover looking at their move's result before handing over
-        self.ends_seen: int | None = None  # games of a match whose end the table has shown (screens/table.py)
+        self.ends_seen: int | None = None  # games of a match whose end the table has shown (current_game.py)
 
     @classmethod
     def start(cls, module: Any, seats: list[dict[str, Any]], options: dict[str, Any], seed: int | None = None, name: str = "") -> Session:
@@ -138,8 +139,7 @@ class Session:
     def public_now(self) -> bool:
         """The game says nothing private is on screen now (Tower War's face-up draft, an
         optional ``public_now(state)``): no hand-over, the person to act sees their view."""
-        check = getattr(self.module, "public_now", None)
-        return bool(check(self.state)) if check is not None else False
+        return bool(game_hook(self.module, "public_now")(self.state))
 
     def pass_to(self, seat: int) -> None:
         self.shown_seat = seat

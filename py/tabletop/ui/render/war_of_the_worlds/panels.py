@@ -266,7 +266,7 @@ def dice(ctx, ch: Choices) -> El | None:
 
 def recent_panel(ctx, recent) -> El | None:
     """The last turn and this one so far, in the log's words: each side said as its player, "Ana (Aliens)"."""
-    from tabletop.ui.screens.table import name_sides  # the log's own wording (imported late: screens import render)
+    from tabletop.ui.wording import name_sides  # the log's own wording (imported late: wording imports render)
 
     labels = [who(ctx, seat) for seat in (0, 1)]
 
