@@ -129,12 +129,17 @@ def chooses_first(module) -> bool:
     return not module.SEAT_NAMES and "first" not in module.default_options()
 
 
+def first_player(form: dict, module) -> int:
+    """The seat chosen to go first: the first seat where the game does not let the table choose,
+    or where the choice is beyond the players now at the table (fewer were chosen since)."""
+    first = form.get("first", 0) if chooses_first(module) else 0
+    return first if 0 <= first < form["players"] else 0
+
+
 def first_seat(form: dict, module) -> El | None:
     if not chooses_first(module):
         return None
-    first = form.get("first", 0)
-    if first >= form["players"]:
-        first = form["first"] = 0
+    first = first_player(form, module)
 
     def set_first(event):
         form["first"] = int(str(event.target.value))
@@ -149,7 +154,7 @@ def as_started(form: dict, module) -> dict:
     goes round in the same order), and options that mean nothing at this player count left at their
     defaults."""
     n = form["players"]
-    first = form.get("first", 0) if chooses_first(module) else 0
+    first = first_player(form, module)
     seats = form["seats"][first:n] + form["seats"][:first] + form["seats"][n:]
     defaults = module.default_options()
     options = {k: (v if applies(module, k, n) else defaults[k]) for k, v in form["options"].items()}
