@@ -10,7 +10,7 @@ from recording import RecordingActions
 from tabletop.catalog import CATALOG
 from tabletop.games import GAMES
 from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.current_game import HOME, STORAGE_FULL, CurrentGame
+from tabletop.ui.current_game import HOME, STORAGE_FULL, CurrentGame, between_games
 from tabletop.ui.dom import find_all
 from tabletop.ui.notices import Notices
 from tabletop.ui.router import Route
@@ -253,3 +253,27 @@ def test_drawing_the_table_changes_nothing_and_its_buttons_only_ask():
     assert list(buttons) == ["curtain-go"]
     buttons["curtain-go"].events["click"](None)
     assert act.calls[-1] == ("pass_to", (session.curtain,), {})
+
+
+def test_the_end_of_a_game_of_a_match_waits_for_next_game():
+    """Tower Battle plays a match: when one of its games ends the table shows that end (no curtain,
+    no moment) until someone taps "Next game"; a game opened from a save starts where it stands."""
+    game = tab(MemoryBackend())
+    game.start("tower-battle", form("tower-battle"))
+    session = game.session
+    game.settle(curtain_on=True)
+    assert session.ends_seen == 0 and not between_games(session)
+    while not between_games(session):
+        assert session.outcome is None
+        game.end_moment()
+        if session.curtain is not None:
+            game.pass_to(session.curtain)
+        game.play(session.legal_moves()[0])
+    game.settle(curtain_on=True)
+    assert session.moment is None  # everyone's moment: the table shows the game's end, not a curtain (screens/table.py)
+    game.next_game()
+    assert not between_games(session) and session.ends_seen == 1
+    reopened = tab(game.store.backend)
+    reopened.open(session.save["id"])
+    reopened.settle(curtain_on=True)
+    assert reopened.session.ends_seen == 1 and not between_games(reopened.session)
