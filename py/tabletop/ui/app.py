@@ -14,27 +14,20 @@ from typing import Any
 import js
 
 from tabletop.catalog import CATALOG
-from tabletop.ui import browser, diagnostics, focus
+from tabletop.ui import browser, deleted_elsewhere, diagnostics, embed_saves, focus
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.actions import Actions
 from tabletop.ui.computer import ComputerTurns
 from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.current_game import HOME, CurrentGame, play_fragment
+from tabletop.ui.current_game import HOME, CurrentGame, all_games, play_fragment
 from tabletop.ui.dom import El, Mount
 from tabletop.ui.motion import Motion
-from tabletop.ui.notices import OK_NOTICE_MS, Notice, Notices
+from tabletop.ui.notices import OK_NOTICE_MS, Notices
 from tabletop.ui.pages import TABLE_ROUTES, Pages
 from tabletop.ui.router import Route, parse
 from tabletop.ui.session import new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store
 from tabletop.ui.transfer import Transfer
-
-
-def games() -> Any:
-    """The game modules, imported on first use (start-up needs only the catalogue)."""
-    from tabletop.games import GAMES
-
-    return GAMES
 
 
 class App:
@@ -43,10 +36,10 @@ class App:
         self.store = Store(backend, CATALOG, full=full)
         self.settings = self.store.settings()
         self.notices = Notices()
-        self.game = CurrentGame(self.store, games, self.notices)
+        self.game = CurrentGame(self.store, all_games, self.notices)
         self.transfer = Transfer(self.game, self.notify, self.navigate)
         self.computer = ComputerTurns(self.game, lambda: self.route.name in TABLE_ROUTES, self.play, self.refresh)
-        self.pages = Pages(self.game, browser.query_params(), browser.full_app_url, self.transfer.game_link)
+        self.pages = Pages(self.game, browser.query_params(), browser.full_app_url)
         self.route = Route("home")
         self.embed = browser.query_param("embed")
         try:
@@ -66,8 +59,9 @@ class App:
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
         self._route_changed()
-        if self.embed and self.route.name == "embed" and self.game.session is None and browser.query_param("play") == "1":
-            game_id = self.route.game or ""  # Play was pressed on the preview: the form as the address asks
+        game_id = self.route.game or ""  # Play was pressed on the preview: the form as the address asks, unless a
+        if (self.embed and self.route.name == "embed" and self.game.session is None and browser.query_param("play") == "1"
+                and self.url_seed is None and embed_saves.to_continue(self.store, game_id) is None):  # link's seed or a kept game waits
             self.start_game(game_id, self.pages.embed_form(self._context(), game_id), embed=True)
         browser.mark_ready()
         diagnostics.expose()
@@ -92,30 +86,23 @@ class App:
         if self.route.name == "replay" and not self.game.open_history(self.route.game or "", self.route.arg):
             self.route = Route("home")
         self.refresh()
-        self._mark_nav()
+        browser.mark_nav(self.route.name)
 
     def _storage_changed(self, event: Any) -> None:
         """Another tab stored something: a game on this tab's table that moved on there is shown
         as it stands now; Home lists the change."""
         key = event.key
-        if not browser.absent(key) and self.game.stored_elsewhere(str(key)):
+        if not browser.absent(key) and deleted_elsewhere.heard(self.game, str(key), browser.absent(event.newValue)):
+            self.refresh()  # the table says so (deleted_elsewhere.py)
+        elif (not browser.absent(key) and self.game.stored_elsewhere(str(key))) or self.route.name == "home":
             self.refresh()
-        elif self.route.name == "home":
-            self.refresh()
-
-    def _mark_nav(self) -> None:
-        for link in js.document.querySelectorAll(".site-header nav a"):
-            href = str(link.getAttribute("href"))
-            current = (href == "#/" and self.route.name == "home") or (href != "#/" and href.strip("#/") == self.route.name)
-            if current:
-                link.setAttribute("aria-current", "page")
-            else:
-                link.removeAttribute("aria-current")
 
     # ------------------------------------------------------------ drawing
     def _context(self, saves: SavesView | None = None) -> ScreenContext:
+        session = self.game.session
+        gone = session is not None and self.game.deleted_elsewhere is not None and self.game.deleted_elsewhere == session.save.get("id")
         return ScreenContext(self.route, self.settings, tuple(self.notices.items), saves or SavesView(self.store),
-                             self.game.session, self.game.table_ui, self.url_seed)
+                             session, self.game.table_ui, self.url_seed, gone)
 
     def refresh(self) -> None:
         """Draw the page for the route from scratch; then focus, and the computer's turn."""
@@ -125,20 +112,10 @@ class App:
             saves.records()  # listed before drawing: what the store sets aside on the way is said on this page
             self.notices.absorb(self.store.problems)
         tree = self.pages.draw(self._context(saves), self, self.close_history)
-        self.motion.show(self.mount.element, self._motion_scope(), self.settings, lambda: self.mount.show(tree))
+        self.motion.show(self.mount.element, self.game.motion_scope(self.route), self.settings, lambda: self.mount.show(tree))
         if focus.settle(self.focus_decision):
             self.focus_decision = False
         self.computer.maybe_move()
-
-    def _motion_scope(self) -> tuple[Any, ...] | None:
-        """What the table on the page shows, for motion: the game, where hands are hidden whose eyes
-        it is drawn for, and how many moves (None off the table: nothing there moves). A hand-over
-        is a new picture, not a move."""
-        session = self.game.session
-        if session is None or self.route.name not in TABLE_ROUTES or session.module.ID != self.route.game or self.game.history_here:
-            return None  # (an embed's history in place is a replay: nothing there moves either)
-        eyes = (session.viewer(), session.curtain) if session.module.HIDDEN_INFORMATION else None
-        return session.save.get("id"), eyes, len(session.save["moves"])
 
     def _dialog(self, dialog: El, focus_id: str) -> None:
         self.overlay.show(dialog)
@@ -156,12 +133,8 @@ class App:
         """Say something in the notice area; a confirmation goes by itself, an error stays until dismissed."""
         notice = self.notices.say(text, kind)
         self.refresh()
-        if kind == "ok":
-            browser.later(OK_NOTICE_MS, lambda: self._fade(notice))
-
-    def _fade(self, notice: Notice) -> None:
-        if self.notices.fade(notice):
-            self.refresh()
+        if kind == "ok":  # faded when its time is up, if it is still there
+            browser.later(OK_NOTICE_MS, lambda: self.refresh() if self.notices.fade(notice) else None)
 
     def dismiss(self, index: int) -> None:
         self.notices.dismiss(index)
@@ -247,6 +220,25 @@ class App:
         if self.game.session is not None:
             self._dialog(*dialogs.embed_position(self, self.game.session, browser.page_url("")))
 
+    def keep_as_new(self) -> None:
+        """The game deleted in another tab goes on as a new save (deleted_elsewhere.py)."""
+        deleted_elsewhere.keep_as_new(self.game)
+        if self.route.name == "play" and self.game.session is not None:
+            browser.replace_hash(play_fragment(self.game.session))  # its address names the new save
+        self.refresh()
+        browser.focus("app")
+
+    def open_in_full_app(self, confirmed: bool = False) -> None:
+        """The embed's game to the full app in a new tab; first a word where that shows hidden cards (open_full.py)."""
+        from tabletop.ui import open_full
+
+        session = self.game.session
+        if session is not None and not confirmed and open_full.hides_cards_from_someone_here(session):
+            self._dialog(*open_full.warning(self))
+        elif session is not None:
+            self.close_dialog()
+            open_full.open_tab(self.transfer.game_link())
+
     # ------------------------------------------------------------ Actions: starting games, saves
     def start_game(self, game_id: str, form: dict[str, Any], embed: bool = False) -> bool:
         """Start a game from a form; False (with the reason on screen) when its settings cannot start one."""
@@ -264,13 +256,21 @@ class App:
         self.game.play_from_position(position.game, save)
         self.navigate(f"#/embed/{position.game}")
 
+    def continue_game(self, record: dict[str, Any]) -> None:
+        """A game an embed's frame keeps, back at its table (embed_saves.py)."""
+        refused = self.game.continue_kept(record)
+        if refused is not None:
+            self.notify(refused, "error")
+        else:
+            self.navigate(f"#/embed/{record['game']}")
+
     def export_save(self, record: dict[str, Any]) -> None:
         self.transfer.export_save(record)
 
     def confirm_delete(self, record: dict[str, Any]) -> None:
         from tabletop.ui.screens import dialogs
 
-        self._dialog(*dialogs.confirm_delete(self, record, record.get("name") or games()[record["game"]].TITLE))
+        self._dialog(*dialogs.confirm_delete(self, record, record.get("name") or self.game.games[record["game"]].TITLE))
 
     def delete_save(self, record: dict[str, Any]) -> None:
         self.game.delete(record["id"])

@@ -8,6 +8,7 @@ Browser-free: tests build one over a store on a dict (``ScreenContext.detached``
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +25,7 @@ class SavesView:
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        self._records: list[dict[str, Any]] | None = None
+        self._records: builtins.list[dict[str, Any]] | None = None
 
     @property
     def available(self) -> bool:
@@ -37,14 +38,17 @@ class SavesView:
     def usage(self) -> dict[str, int]:
         return self._store.usage()
 
-    def records(self) -> list[dict[str, Any]]:
+    def list(self) -> builtins.list[dict[str, Any]]:  # the Store's own name (embed_saves reads either)
+        return self.records()
+
+    def records(self) -> builtins.list[dict[str, Any]]:
         """Every saved game, newest first (read once: the app reads it before Home is drawn,
         so what the store set aside on the way is a notice on that same page)."""
         if self._records is None:
             self._records = self._store.list()
         return self._records
 
-    def set_aside_records(self) -> list[dict[str, Any]]:
+    def set_aside_records(self) -> builtins.list[dict[str, Any]]:
         return self._store.set_aside_records()
 
 
@@ -57,6 +61,7 @@ class ScreenContext:
     game: Session | None = None  # the game at the table (its read model: view, legal moves, undo status)
     table_ui: dict[str, Any] = field(default_factory=dict)
     url_seed: int | None = None  # a seed the page's address carries (shown on the new-game form)
+    deleted_elsewhere: bool = False  # the game at the table was deleted in another tab (deleted_elsewhere.py)
     catalog: Mapping[str, Any] = field(default_factory=lambda: CATALOG)
 
     @property

@@ -21,9 +21,11 @@ from typing import Any
 
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hooks import renderer_hook
+from tabletop.ui import deleted_elsewhere
 from tabletop.ui.history import History
 from tabletop.ui.notices import Notices
 from tabletop.ui.render import renderer_for
+from tabletop.ui.router import Route
 from tabletop.ui.session import Session, new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store
 
@@ -34,6 +36,13 @@ HOME = "#/"
 def play_fragment(session: Session, embed: bool = False) -> str:
     """Where the game at the table is: its own address, or the embed's one page."""
     return f"#/embed/{session.module.ID}" if embed else f"#/play/{session.module.ID}/{session.save['id']}"
+
+
+def all_games() -> Mapping[str, Any]:
+    """The game modules, imported on first use (start-up needs only the catalogue)."""
+    from tabletop.games import GAMES
+
+    return GAMES
 
 
 def finished_games(session: Session) -> int | None:
@@ -61,6 +70,7 @@ class CurrentGame:
         self.history: History | None = None  # the history being stepped through (screens/replay.py)
         self.history_here = False  # an embed shows the history in place (its address names only the game)
         self._said_storage_full = False  # "storage is full" is said once per game, not after every move
+        self.deleted_elsewhere: str | None = None  # id of the game at the table deleted in another tab (deleted_elsewhere.py)
 
     @property
     def games(self) -> Mapping[str, Any]:
@@ -220,7 +230,7 @@ class CurrentGame:
         if refused is not None:
             return None, refused
         started = self._session()
-        if not embed and self.store.available and old.get("id"):
+        if not embed and self.store.available and old.get("id") and old.get("id") != self.deleted_elsewhere:  # (it stays deleted)
             old["played_again"] = started.save["id"]
             old["revision"] = old.get("revision", 0) + 1
             try:
@@ -231,7 +241,7 @@ class CurrentGame:
 
     # ------------------------------------------------------------ saves
     def autosave(self) -> None:
-        if self.session is None or not self.store.available:
+        if self.session is None or not self.store.available or deleted_elsewhere.holds_save(self):
             return
         save = self.session.save
         save["revision"] = save.get("revision", 0) + 1
@@ -241,6 +251,7 @@ class CurrentGame:
             self.storage_full()
         else:
             self._said_storage_full = False  # room again: a later refusal is news worth saying
+            deleted_elsewhere.saved(save.get("id"))
 
     def storage_full(self) -> None:
         """Say once that saving stopped; every later move would only stack the same notice."""
@@ -289,6 +300,22 @@ class CurrentGame:
         self.set(caught)
         self.notices.add("info", message)
         return True
+
+    def continue_kept(self, record: dict[str, Any]) -> str | None:
+        """Back to a game an embed's frame keeps (its record goes on saving itself); a copy kept at
+        a move goes on as a new game, so the copy stays where it was. Why not, in words."""
+        copy = bool(record.get("kept"))
+        if copy:
+            record = dict(record, id=new_id(), kept=False, moves=list(record["moves"]),
+                          name=f"{record.get('name') or ''} (continued)".strip())
+        try:
+            session = Session(self.games[record["game"]], record)
+        except SaveError as exc:
+            return f"That game could not be opened: {exc}"
+        self.set(session)
+        if copy:
+            self.autosave()
+        return None
 
     def stored_elsewhere(self, key: str) -> bool:
         """Another tab stored ``key``: whether the game at the table moved on there (and is now
@@ -354,6 +381,16 @@ class CurrentGame:
         if session is not None and save_id is not None and session.save.get("id") == save_id:
             return "Back to the game", f"#/play/{session.module.ID}/{save_id}"
         return "Back to the games", HOME
+
+    def motion_scope(self, route: Route) -> tuple[Any, ...] | None:
+        """What the table on the page shows, for motion (ui/motion.py): the game, where hands are
+        hidden whose eyes it is drawn for, and how many moves (None off the table: nothing there
+        moves). A hand-over is a new picture, not a move."""
+        session = self.session
+        if session is None or route.name not in ("play", "embed") or session.module.ID != route.game or self.history_here:
+            return None  # (an embed's history in place is a replay: nothing there moves either)
+        eyes = (session.viewer(), session.curtain) if session.module.HIDDEN_INFORMATION else None
+        return session.save.get("id"), eyes, len(session.save["moves"])
 
     def _session(self) -> Session:
         if self.session is None:

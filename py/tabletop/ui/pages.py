@@ -18,12 +18,10 @@ TABLE_ROUTES = ("play", "embed")
 
 
 class Pages:
-    def __init__(self, game: CurrentGame, query: Mapping[str, str], full_app_url: Callable[[str], str],
-                 game_link: Callable[[], str]) -> None:
+    def __init__(self, game: CurrentGame, query: Mapping[str, str], full_app_url: Callable[[str], str]) -> None:
         self.game = game
         self.query = query  # the page's address (?embed=GAME&position=CODE&vs=computer…)
         self.full_app_url = full_app_url
-        self.game_link = game_link  # the fragment that carries the game at the table whole
         self.forms: dict[str, dict[str, Any]] = {}  # each game's new-game (or embed) form, kept between visits
         self.lab_state: dict[str, Any] = {}
         self.embed_problems: list[str] = []  # what an embed's address asked for that was not understood
@@ -76,10 +74,10 @@ class Pages:
         if ctx.route.name == "embed" and self.game.history_here and self.game.history is not None:
             return self.history(ctx, act, "Back to the game", close_history)
         self.game.settle(curtain_on=bool(ctx.settings.get("curtain", True)))
-        if ctx.route.name == "embed":  # the link carries the game itself: the frame's storage is often blocked
-            return h("div.embed", table.render(ctx, act, h("a#open-full.button", {"href": self.full_app_url(self.game_link()),
-                                                                                 "target": "_blank", "rel": "noopener"},
-                                                          "Open in full app")))
+        if ctx.route.name == "embed":  # the game goes by its link (the frame's storage is often blocked): open_full.py
+            from tabletop.ui import open_full
+
+            return h("div.embed", table.render(ctx, act, open_full.button(game_id, act)))
         return table.render(ctx, act)
 
     def form(self, ctx: ScreenContext, game_id: str) -> dict[str, Any]:

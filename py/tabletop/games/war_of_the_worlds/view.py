@@ -13,6 +13,8 @@ computing a rule.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_places
@@ -22,7 +24,7 @@ from tabletop.games.war_of_the_worlds.scoring import tally
 from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, EMPTY, OVER, SEAT_NAMES, SIDE_KEYS, State
 
 
-def piece_view(state: State, slot: int) -> dict | None:
+def piece_view(state: State, slot: int) -> dict[str, Any] | None:
     side = state.side[slot]
     if side == EMPTY:
         return None
@@ -39,7 +41,7 @@ def piece_view(state: State, slot: int) -> dict | None:
     return piece
 
 
-def board_view(state: State) -> dict:
+def board_view(state: State) -> dict[str, Any]:
     geo = geometry(state.layout)
     coasters = []
     for coaster, (quadrant, turns) in enumerate(state.layout):
@@ -63,7 +65,7 @@ def board_view(state: State) -> dict:
     }
 
 
-def view(state: State, seat: int | None = None) -> dict:
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The whole table; the same for every seat and for spectators."""
     seat = checked_seat(seat, len(SEAT_NAMES))
     geo = geometry(state.layout)

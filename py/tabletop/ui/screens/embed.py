@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.ui import embed_saves, link_seed
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
@@ -16,15 +17,20 @@ def start_screen(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str,
     """``form`` is the embed's setup read from its address (``problems``: what was not understood);
     ``open_full`` the full app's address for this game."""
     module = ctx.games[game_id]
+    again = embed_saves.to_continue(ctx.saves, game_id) is not None  # a second visit: its game waits
     return h("div.embed.embed-start",
              h("div.embed-bar", h("h1", module.TITLE),
                h("a#open-full.button", {"href": open_full, "target": "_blank", "rel": "noopener"}, "Open in full app")),
              h("p", module.BLURB),
+             embed_saves.continue_offer(ctx, act, game_id),
              opponent_choice(form),
              h("p.hint", "Not understood in this page's link, so left as usual: " + "; ".join(problems) + ".")
              if problems else None,
              saves_off_note(ctx),
-             h("button#embed-start.primary", "Start a game", on_click=lambda _e: act.start_game(game_id, form, embed=True)))
+             link_seed.note(ctx, act, form, module),
+             h("button#embed-start" + ("" if again else ".primary"), "Start a new game" if again else "Start a game",
+               on_click=lambda _e: act.start_game(game_id, form, embed=True)),
+             embed_saves.kept_list(ctx, act, game_id))
 
 
 def opponent_choice(form: dict[str, Any]) -> El:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tabletop.ai.lab import Batch
 from tabletop.ai.levels import DESCRIPTIONS
+from tabletop.engine.numbers import parse_count
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
@@ -136,7 +137,7 @@ def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
         act.refresh()
 
     def set_players(event):
-        form["players"] = int(str(event.target.value))
+        form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
         act.refresh()
 
     def set_level(i):
@@ -145,7 +146,7 @@ def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
         return handler
 
     def set_games(event):
-        form["games"] = int(str(event.target.value))
+        form["games"] = parse_count(str(event.target.value), 1, max(BATCH_SIZES)) or form["games"]
 
     def set_rotate(event):
         form["rotate"] = bool(event.target.checked)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from tabletop.engine.hooks import game_hook
+from tabletop.engine.numbers import parse_count
+from tabletop.engine.saves import MAX_OPTION_NUMBER
+from tabletop.ui import link_seed
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
@@ -30,10 +33,9 @@ def option_control(form: dict, key: str, value, module) -> El:
         if isinstance(value, bool):
             form["options"][key] = bool(event.target.checked)
         elif isinstance(value, int):
-            try:
-                form["options"][key] = int(str(event.target.value))
-            except ValueError:
-                pass
+            number = parse_count(str(event.target.value), 0, MAX_OPTION_NUMBER)
+            if number is not None:  # else the old value stays (the rules check the range when the game starts)
+                form["options"][key] = number
         else:
             form["options"][key] = str(event.target.value)
 
@@ -79,7 +81,7 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict) -> El:
     module = ctx.games[game_id]
 
     def set_players(event):
-        form["players"] = int(str(event.target.value))
+        form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
         act.refresh()
 
     def set_seed(event):
@@ -94,6 +96,7 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict) -> El:
     return h("section.new-game", {"data-screen": "new-game"},
              notices(ctx, act),
              h("h1", f"New game of {module.TITLE}"),
+             link_seed.note(ctx, act, form, module),
              h("form.stack", {"novalidate": True},
                h("fieldset.seats", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])],
                  first_seat(form, module)),
@@ -142,7 +145,7 @@ def first_seat(form: dict, module) -> El | None:
     first = first_player(form, module)
 
     def set_first(event):
-        form["first"] = int(str(event.target.value))
+        form["first"] = parse_count(str(event.target.value), 0, form["players"] - 1) or 0
 
     return h("label.first-seat", {"for": "first-seat"}, "Who goes first",
              h("select#first-seat", [h("option", {"value": str(i), "selected": i == first}, form["seats"][i]["name"].strip() or f"Seat {i + 1}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.hooks import renderer_hook
+from tabletop.ui import deleted_elsewhere
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.current_game import between_games
@@ -125,6 +126,7 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     title = session.save.get("name") or module.TITLE
     return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
              notices(ctx, act),
+             deleted_elsewhere.banner(ctx, act),
              h("div.table-bar", h("h1", title), banner, bar_extra),
              summary,
              h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)))
