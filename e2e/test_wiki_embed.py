@@ -353,9 +353,14 @@ LATE_HOST = """<!doctype html><meta charset=utf-8><title>Wiki</title><h1>Game ni
 <p>More wiki text.</p>
 <script>
 // As MediaWiki loads MediaWiki:Common.js: well after the frame has loaded and posted its first height.
+window.firstOffer = 0; window.listenerAdded = 0;
+addEventListener("message", function (e) {{ if (!window.firstOffer && e.data && e.data.type) window.firstOffer = performance.now(); }});
 document.getElementById("game").addEventListener("load", function once() {{
   this.removeEventListener("load", once);
-  setTimeout(function () {{ var s = document.createElement("script"); s.src = "wiki-listener.js"; document.body.appendChild(s); }}, {delay});
+  setTimeout(function () {{
+    var s = document.createElement("script"); s.src = "wiki-listener.js"; document.body.appendChild(s);
+    window.listenerAdded = performance.now();
+  }}, {delay});
 }});
 </script>"""
 
@@ -385,8 +390,8 @@ def test_a_listener_loaded_late_still_fits_the_preview_then_the_game(browser, si
     page.goto(url)
     page.frame_locator("#game").locator(".embed-preview-table .wotw-board").wait_for()
     preview = page.frames[1]
-    assert page.evaluate("document.getElementById('game').getBoundingClientRect().height") == 300, "no listener yet"
     assert frame_fits(page, preview) > 400
+    assert 0 < page.evaluate("firstOffer") < page.evaluate("listenerAdded"), "the preview spoke before the listener was there"
     shot(page, "wiki-late-listener-preview")
 
     # The page asks again at any time (a listener started anew, a frame squeezed): the frame answers.
