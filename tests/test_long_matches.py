@@ -4,8 +4,10 @@ length of a game (Tower Battle's log was a chain of pairs nested one level per l
 3,882 moves overflowed the browser's stack). These tests also run under Pyodide in Node
 (``build.py test``), where the stack is far smaller than CPython's.
 
-Only Tower Battle can be played that long by its players' choices: a match to 100 points whose
-players discard rather than build goes on as long as they like. The other games cannot:
+Only Tower Battle can be played that long by its players' choices: a match (even a single game)
+whose players discard rather than build goes on as long as they like. So its engine ends the match
+with the move that fills a save (``match.end_at_move_limit``): the player with more match points
+wins it, level points draw it, and no 20,001st move is ever offered. The other games cannot:
 
 - Tower War is bounded by its cards: ten draft rounds, decks of 15 cards, three skirmishes a battle,
   at most three adjustments before each piece (a few hundred moves at most);
@@ -24,6 +26,9 @@ import json
 import pickle
 import random
 
+import pytest
+
+from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.saves import MAX_MOVES, MAX_SAVE_BYTES, new_save, parse_save, replay
 from tabletop.engine.share import MAX_CODE_CHARS, save_from_code, save_to_code
 from tabletop.games import GAMES
@@ -35,21 +40,45 @@ TB = GAMES["tower-battle"]
 
 def long_match() -> tuple[list[dict], object]:
     """MAX_MOVES legal moves of a match to the highest target: mostly discards and declined battles
-    (so it lasts), with enough plays that games are won and the match score moves."""
+    (so it lasts), with enough plays that games are won and the match score moves. The last of them
+    ends the match: a save holds no more."""
     rnd = random.Random(20_000)
     state, moves = TB.new_game(2, {"target": MAX_TARGET, "tnt": True}, 7), []
     while len(moves) < MAX_MOVES:
+        assert TB.outcome(state) is None, "the match ended early: choose more discards"
         legal = TB.legal_moves(state)
         slow = [m for m in legal if isinstance(m, (DiscardCard, DeclineBattle))]
         move = rnd.choice(slow if slow and rnd.random() < 0.9 else legal)
         moves.append(TB.move_to_json(move))
         state = TB.apply(state, move)
-        assert TB.outcome(state) is None, "the match ended early: choose more discards"
     return moves, state
 
 
-def test_a_tower_battle_match_of_the_longest_save_replays_from_its_save_and_its_link():
+def expected_end(scores: list[int]) -> tuple[tuple[int, ...], str]:
+    """The winners and the words of a match ended at the move limit with these match points."""
+    limit = f"The match reached {MAX_MOVES:,} moves, the most a save can hold"
+    (a, b), names = scores, TB.SEAT_NAMES
+    if a == b:
+        return (), f"{limit}: {names[0]} and {names[1]} are level at {a} point{'s' if a != 1 else ''} each."
+    leader = 0 if a > b else 1
+    return (leader,), f"{limit}: {names[leader]} leads {max(a, b)} to {min(a, b)}."
+
+
+def test_a_tower_battle_match_ends_with_the_move_that_fills_a_save_and_replays_from_it():
     moves, played = long_match()
+    assert len(moves) == MAX_MOVES and played.moves == MAX_MOVES
+    end = TB.outcome(played)
+    winners, why = expected_end(played.scores)
+    assert end is not None and end.winners == winners and end.why == why and end.scores == tuple(map(float, played.scores))
+    assert end.is_draw == (played.scores[0] == played.scores[1]) and max(played.scores) < MAX_TARGET
+    assert TB.legal_moves(played) == [] and TB.to_act(played) is None and played.phase == "over"
+    unfinished = played.results[-1]  # the game in progress when the limit came: recorded, no one scored it
+    assert unfinished.number == played.game_number and unfinished.winner is None and unfinished.points == 0
+    assert unfinished.revealed_towers == tuple((suit.value, tuple(str(c) for c, _ in played.towers[suit])) for suit in played.towers)
+    assert sum(r.points for r in played.results) == sum(played.scores)
+    refused = TB.legal_moves(TB.new_game(2, {}, 1))[0]  # no 20,001st move, whatever it is
+    with pytest.raises(IllegalMove, match="The match is over"):
+        TB.apply(played, refused)
     save = new_save(TB.ID, {"target": MAX_TARGET, "tnt": True}, ["Ana", "Ben"], 7, moves)
     text = json.dumps(save)  # as storage and export write it
     assert len(text) <= MAX_SAVE_BYTES
@@ -58,6 +87,10 @@ def test_a_tower_battle_match_of_the_longest_save_replays_from_its_save_and_its_
     state = replay(TB, save_from_code(code, GAMES))  # the link's save, checked as a file is
     lines = state.log_lines()
     assert lines == played.log_lines() and len(lines) > MAX_MOVES and state.scores == played.scores
+    assert TB.outcome(state) == end and TB.outcome(replay(TB, parse_save(text, GAMES))) == end  # the finished match replays
+    too_long = dict(save, moves=[*moves, moves[-1]])
+    with pytest.raises(SaveError, match="list of moves"):
+        parse_save(json.dumps(too_long), GAMES)
     assert max(state.scores) > 0 and state.game_number > 1
     assert parse_save(text, GAMES)["moves"] == moves
     assert copy.deepcopy(state).log_lines() == lines

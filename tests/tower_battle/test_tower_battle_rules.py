@@ -7,7 +7,10 @@ import pytest
 import tabletop.games.tower_battle as tb
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.rng import Rng
+from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.tower_battle import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
+from tabletop.games.tower_battle.ai import determinize
 from tabletop.games.tower_battle.deck import side_cards
 
 from .positions import cards, position
@@ -452,6 +455,76 @@ def test_advanced_scoring_match_ends_at_the_target():
     s = play(s, "6H")
     assert tb.outcome(s).winners == (0,) and s.phase == "over"
     assert tb.view(s, 1)["players"][0]["scoring_card"] == "5D"
+
+
+# --- the move limit: a save holds MAX_MOVES moves, so the move that fills it ends the match ------
+
+
+LIMIT = f"The match reached {MAX_MOVES:,} moves, the most a save can hold"
+
+
+def near_the_limit(moves_left: int, scores: tuple[int, int] = (46, 42), towers: dict[str, str] | None = None):
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers=towers or {"H": "2H 4H?", "C": "3C?"}, target=100)
+    s.moves, s.scores = MAX_MOVES - moves_left, list(scores)
+    return s
+
+
+def test_apply_refuses_nothing_legal_before_the_move_limit():
+    s = near_the_limit(2)
+    assert determinize(tb.view(s, 1), 1, Rng(3)).moves == s.moves  # the computer's rollouts see the limit coming
+    for move in tb.legal_moves(s):
+        after = tb.apply(s, move)
+        assert after.moves == MAX_MOVES - 1 and tb.outcome(after) is None and tb.view(after, 0)["match"]["moves"] == after.moves
+        for last in tb.legal_moves(after):
+            end = tb.apply(after, last)
+            assert end.moves == MAX_MOVES and tb.outcome(end) is not None and tb.legal_moves(end) == []
+
+
+def test_the_move_that_fills_a_save_ends_the_match_and_the_leader_wins_it():
+    s = discard(near_the_limit(1), "2D")
+    end = tb.outcome(s)
+    assert end.winners == (0,) and end.scores == (46.0, 42.0) and end.why == f"{LIMIT}: Red leads 46 to 42."
+    assert end.reason == (f"Red wins the match 46 to 42: it reached {MAX_MOVES:,} moves, the most a save can hold, "
+                          "before either player reached the target of 100 points.")
+    assert tb.legal_moves(s) == [] and tb.to_act(s) is None and tb.view(s, 1)["outcome"]["why"] == end.why
+    with pytest.raises(IllegalMove, match="The match is over"):
+        discard(s, "3D")
+    game = s.results[-1]  # the game in progress is left unfinished, its bluffs turned up like a finished game's
+    assert (game.number, game.winner, game.scorer, game.points) == (1, None, None, 0)
+    assert dict(game.final_towers)["H"] == ("2H", None) and dict(game.revealed_towers)["H"] == ("2H", "4H")
+    assert s.log_lines()[-2:] == [f"The match has reached {MAX_MOVES:,} moves, the most a save can hold: game 1 is left unfinished.",
+                                  "Red wins the match 46 to 42."]
+
+
+@pytest.mark.parametrize(("scores", "winners", "words"), [
+    ((42, 46), (1,), "Black leads 46 to 42."),
+    ((44, 44), (), "Red and Black are level at 44 points each."),
+    ((1, 1), (), "Red and Black are level at 1 point each."),
+])
+def test_at_the_move_limit_more_match_points_win_and_level_points_draw(scores, winners, words):
+    end = tb.outcome(discard(near_the_limit(1, scores), "2D"))
+    assert end.winners == winners and end.is_draw == (not winners) and end.why == f"{LIMIT}: {words}"
+
+
+def test_a_battle_on_offer_when_the_limit_comes_is_never_fought():
+    assert play(near_the_limit(2), "6H").phase == "battle"  # a move earlier, 6H would offer a battle against 3C
+    s = play(near_the_limit(1), "6H")
+    assert s.phase == "over" and tb.legal_moves(s) == [] and dict(s.results[-1].revealed_towers)["H"] == ("2H", "4H", "6H")
+
+
+def test_a_match_won_by_its_target_on_the_last_move_a_save_holds_is_won_by_the_target():
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, target=1)
+    s.moves = MAX_MOVES - 1
+    s = play(s, "6H")
+    assert tb.outcome(s).winners == (0,) and tb.outcome(s).why.startswith("Game 1 decided the match")
+    assert len(s.results) == 1 and s.results[0].winner == 0
+
+
+def test_a_game_won_on_the_last_move_a_save_holds_counts_and_the_next_game_is_not_recorded():
+    s = near_the_limit(1, (10, 12), towers={"H": "2H 3H 4H 5H"})
+    s = play(s, "6H")  # Red wins game 1 (11 to 12); game 2 is dealt, but no move of it is made
+    assert s.scores == [11, 12] and s.game_number == 2 and [r.number for r in s.results] == [1]
+    assert tb.outcome(s).winners == (1,) and tb.outcome(s).why == f"{LIMIT}: Black leads 12 to 11."
 
 
 # --- TNT ----------------------------------------------------------------------------------------

@@ -84,6 +84,7 @@ class Determinizer:
         self.epoch, self.turn = int(view["epoch"]), int(view["turn"])
         self.scores = [int(x) for x in m["scores"]]
         self.game_number, self.starter = int(m["game_number"]), int(m["starter"])
+        self.moves = int(m.get("moves", 0))  # the match ends at the save's limit: a rollout sees it coming
         self.phase, self.player = view["phase"], int(view["player"])
         self.asked, self.battle_tower = None, None
         if self.phase == BATTLE:
@@ -129,7 +130,7 @@ class Determinizer:
     def __call__(self, rng: Rng) -> State:
         seat, other = self.seat, 1 - self.seat
         s = State(settings=self.settings, rng=Rng(rng.next_u64()))
-        s.epoch, s.turn, s.scores = self.epoch, self.turn, list(self.scores)
+        s.epoch, s.turn, s.moves, s.scores = self.epoch, self.turn, self.moves, list(self.scores)
         s.game_number, s.starter, s.phase, s.player = self.game_number, self.starter, self.phase, self.player
         s.asked, s.battle_tower, s.previous_scoring_cards = self.asked, self.battle_tower, self.previous
         s.discards = [list(self.discards[0]), list(self.discards[1])]

@@ -5,6 +5,8 @@
 leaves a gap, shown right under it, so every rule is said once.
 """
 
+from tabletop.engine.saves import MAX_MOVES
+
 GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
     ("What you are playing", [
         "Tower Battle is a two-player card duel by Bill de Veas (2020). Each player raises two towers of cards "
@@ -66,8 +68,11 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
     ("Winning a game and the match", [
         "At the end of your own turn (after drawing), if one of your towers holds five cards, you win the game. A "
         "tower that reaches five but falls in a battle before your turn ends does not count.",
-        ("A match is played to a target score chosen on the new-game screen. With simple scoring each win is worth 1 "
-         "point.",
+        ("A match is played to a target score chosen on the new-game screen: the first player to reach it wins the "
+         "match.",
+         f"a match also ends when it reaches {MAX_MOVES:,} moves, the most a saved game can hold: the game in progress is "
+         "left unfinished, the player with more points wins the match, and equal points make it a draw."),
+        ("With simple scoring each win is worth 1 point.",
          "each game of a match starts from a fresh shuffle, with every card back in its owner's stock."),
         ("With advanced scoring, before the shuffle of each game each player picks one card from their stock and lays "
          "it face down as their scoring card. The winner scores its value. If the winner's scoring card is an ace, "

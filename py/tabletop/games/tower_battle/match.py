@@ -1,4 +1,5 @@
-"""Match play: games follow one another until a player reaches the target score.
+"""Match play: games follow one another until a player reaches the target score, or until the
+match reaches the most moves a save holds (``end_at_move_limit``).
 
 Simple scoring gives the winner of a game 1 point. Advanced scoring has each
 player set a scoring card face down before the shuffle; a winner scores its value,
@@ -14,9 +15,10 @@ from tabletop.engine.cards import Card
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
+from tabletop.engine.saves import MAX_MOVES
 
 from .deck import HAND_SIZE, SEAT_NAMES, TOWER_ORDER, card_order, scoring_value, side_cards
-from .state import CHOOSING, OVER, PLAYING, GameResult, Settings, State
+from .state import BATTLE, CHOOSING, OVER, PLAYING, GameResult, Settings, State
 
 MAX_TARGET = 100  # the most points a match may be played to
 DEFAULT_OPTIONS = {"scoring": "simple", "target": 3, "tnt": False, "first": "random"}
@@ -137,11 +139,7 @@ def finish_game(s: State, winner: int | None, reason: str, why: str) -> None:
     s.say(words)
     if scorer is not None:
         s.scores[scorer] += points
-    cards = (s.scoring_cards[0], s.scoring_cards[1]) if s.settings.advanced else None
-    picture = tuple((suit.value, tuple(str(c) if up else None for c, up in s.towers[suit])) for suit in TOWER_ORDER)
-    revealed = tuple((suit.value, tuple(str(c) for c, _up in s.towers[suit])) for suit in TOWER_ORDER)
-    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture, revealed, why),)
-    s.epoch += 1
+    record_game(s, winner, reason, scorer, points, why)
     if scorer is not None and s.scores[scorer] >= s.settings.target:
         end_match(s, scorer)
     else:
@@ -149,9 +147,24 @@ def finish_game(s: State, winner: int | None, reason: str, why: str) -> None:
         begin_game(s, 1 - s.starter)
 
 
-def end_match(s: State, champion: int) -> None:
+def record_game(s: State, winner: int | None, reason: str, scorer: int | None, points: int, why: str) -> None:
+    """Add the game that just ended to the match's results: its towers as they stood, and turned face up."""
+    cards = (s.scoring_cards[0], s.scoring_cards[1]) if s.settings.advanced else None
+    picture = tuple((suit.value, tuple(str(c) if up else None for c, up in s.towers[suit])) for suit in TOWER_ORDER)
+    revealed = tuple((suit.value, tuple(str(c) for c, _up in s.towers[suit])) for suit in TOWER_ORDER)
+    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture, revealed, why),)
+    s.epoch += 1
+
+
+def close_match(s: State, winners: tuple[int, ...], reason: str, why: str) -> None:
+    """The match is over: no one is asked anything more, and the outcome holds every game of it."""
     s.phase = OVER
     s.asked = None
+    s.outcome = Outcome(winners, reason, (float(s.scores[0]), float(s.scores[1])),
+                        {"games": [r.to_json() for r in s.results]}, why=why)
+
+
+def end_match(s: State, champion: int) -> None:
     a, b = s.scores[champion], s.scores[1 - champion]
     games = len(s.results)
     reason = (f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
@@ -164,9 +177,47 @@ def end_match(s: State, champion: int) -> None:
         mine, theirs = chosen_scoring_card(s, 1 - champion), chosen_scoring_card(s, champion)
         why = (f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
                f"forfeits, and the other, {theirs.label}, scores {last.points}.")
-    s.outcome = Outcome((champion,), reason, (float(s.scores[0]), float(s.scores[1])),
-                        {"games": [r.to_json() for r in s.results]}, why=why)
+    close_match(s, (champion,), reason, why)
     s.say(f"{SEAT_NAMES[champion]} wins the match {a} to {b}.")
+
+
+def count_move(s: State) -> None:
+    """One more move of the match (``rules.apply`` calls it after each); the move that fills a save ends the match."""
+    s.moves += 1
+    if s.moves >= MAX_MOVES and s.phase != OVER:
+        end_at_move_limit(s)
+
+
+def game_under_way(s: State) -> bool:
+    """Whether any move of the current game has been made: a turn, a battle offer or a scoring card."""
+    return s.turn > 0 or s.phase == BATTLE or any(card is not None for card in s.scoring_cards)
+
+
+def end_at_move_limit(s: State) -> None:
+    """A save holds ``MAX_MOVES`` moves, and players who only discard can make any match, even one game,
+    last for ever: so the move that fills the save ends the match. The game in progress is left
+    unfinished (its towers are recorded and turned up like a finished game's); the player with more
+    match points wins the match, and level points draw it."""
+    limit = f"{MAX_MOVES:,} moves, the most a save can hold"
+    if game_under_way(s):
+        game = s.game_number
+        s.say(f"The match has reached {limit}: game {game} is left unfinished.")
+        record_game(s, None, f"Game {game} is left unfinished: the match reached {limit}.", None, 0,
+                    f"unfinished when the match reached {limit}")
+    a, b = s.scores
+    target = s.settings.target
+    short = f"before either player reached the target of {target} point{'s' if target != 1 else ''}"
+    if a == b:
+        level = f"{a} point{'s' if a != 1 else ''} each"
+        close_match(s, (), f"The match is drawn at {level}: it reached {limit}, {short}.",
+                    f"The match reached {limit}: {SEAT_NAMES[0]} and {SEAT_NAMES[1]} are level at {level}.")
+        s.say(f"The match ends in a draw at {level}.")
+        return
+    leader = 0 if a > b else 1
+    most, least = max(a, b), min(a, b)
+    close_match(s, (leader,), f"{SEAT_NAMES[leader]} wins the match {most} to {least}: it reached {limit}, {short}.",
+                f"The match reached {limit}: {SEAT_NAMES[leader]} leads {most} to {least}.")
+    s.say(f"{SEAT_NAMES[leader]} wins the match {most} to {least}.")
 
 
 def scoring_choices(s: State, seat: int) -> list[Card]:

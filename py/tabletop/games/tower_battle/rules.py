@@ -37,7 +37,7 @@ from .deck import (
     label,
     tower_words,
 )
-from .match import choose_scoring_card, finish_game, new_match, scoring_choices
+from .match import choose_scoring_card, count_move, finish_game, new_match, scoring_choices
 from .moves import CODEC, ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
 from .state import BATTLE, CHOOSING, OVER, PLAYING, BattleReport, Layer, State
 
@@ -114,7 +114,8 @@ def legal_moves(state: State) -> list[Move]:
 
 
 def apply(state: State, move: Move) -> State:
-    """The state after ``move``; an illegal move raises IllegalMove and changes nothing."""
+    """The state after ``move``; an illegal move raises IllegalMove and changes nothing. The move
+    that fills a save (``MAX_MOVES``) ends the match (``match.end_at_move_limit``)."""
     check_move(state, move)
     s = state.copy()
     if isinstance(move, PlayCard):
@@ -128,6 +129,7 @@ def apply(state: State, move: Move) -> State:
     else:
         assert isinstance(move, ChooseScoringCard), "check_move lets only the phase's move kinds through"
         choose_scoring_card(s, asked_seat(s), move.card)
+    count_move(s)
     return s
 
 

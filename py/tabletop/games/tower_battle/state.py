@@ -48,7 +48,7 @@ class GameResult:
     """How one finished game of the match ended."""
 
     number: int
-    winner: int | None  # None: both lost at once (two 10s seen together)
+    winner: int | None  # None: both lost at once (two 10s seen together), or left unfinished at the move limit
     reason: str
     scorer: int | None
     points: int
@@ -120,6 +120,7 @@ class State:
     towers: dict[Suit, list[Layer]] = field(default_factory=lambda: {s: [] for s in TOWER_ORDER})
     last_battle: BattleReport | None = None
     turn: int = 0
+    moves: int = 0  # moves of the whole match, as its save lists them (match.py ends the match at the save's limit)
     log: Log = ((), ())
 
     def copy(self) -> State:
@@ -128,7 +129,7 @@ class State:
         c.settings, c.epoch, c.game_number, c.results = self.settings, self.epoch, self.game_number, self.results
         c.starter, c.previous_scoring_cards, c.outcome = self.starter, self.previous_scoring_cards, self.outcome
         c.phase, c.player, c.asked, c.battle_tower = self.phase, self.player, self.asked, self.battle_tower
-        c.last_battle, c.turn, c.log = self.last_battle, self.turn, self.log
+        c.last_battle, c.turn, c.moves, c.log = self.last_battle, self.turn, self.moves, self.log
         c.rng = self.rng.copy()
         c.scores = list(self.scores)
         c.scoring_cards = list(self.scoring_cards)
