@@ -6,6 +6,7 @@ from wyoming_helpers import C, D, H, S, assert_accounted, play, position, tower
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.rng import Rng
+from tabletop.engine.saves import MAX_MOVES
 
 SUDDEN = {"sudden_death": True}
 DEADLINES = {"contractual_deadlines": True}
@@ -315,6 +316,24 @@ def test_finicky_frozen_towers_the_sky_will_still_match_play_on():
     s = frozen_two_player(sky=4)
     assert tw.rules.towers_frozen(s)
     assert tw.outcome(tw.apply(s, tw.legal_moves(s)[0])) is None
+
+
+def test_finicky_under_an_empty_sky_the_move_that_fills_a_save_ends_the_game_tallest_tower_winning():
+    """Found by builders who avoid every winning play (Tidal Influences and Finicky Clients, 4 players):
+    the Sky reached 0 and stayed there, no foundation was ever emptied, and the game passed 20,000
+    moves, more than a save holds. The move that fills a save ends it as Sudden Death does."""
+    s = position(2, FINICKY, hands={0: "HHH", 1: "CCCCCCC"}, towers={(0, 0): "HHHHH", (0, 1): "D", (1, 0): "CC", (1, 1): "C"}, sky=0)
+    s.moves = MAX_MOVES - 2
+    s = tw.apply(s, play(H, 1, 0, 0))  # the 19,999th: no foundation empty, play goes on
+    assert tw.outcome(s) is None and tw.legal_moves(s)
+    earlier = s.copy()
+    earlier.moves = 0
+    assert tw.outcome(tw.apply(earlier, play(C, 1, 1, 0))) is None  # the same move earlier in a game: play goes on
+    s = tw.apply(s, play(C, 1, 1, 0))  # the 20,000th: still no empty foundation, but a save holds no more
+    out = tw.outcome(s)
+    assert s.moves == MAX_MOVES and tw.legal_moves(s) == [] and out.details["how"] == "move-limit"
+    assert [[len(t) for t in seat] for seat in s.towers] == [[6, 1], [3, 1]] and out.winners == (0,)
+    assert out.why == f"The game reached {MAX_MOVES:,} moves, the most a save can hold, and theirs is the tallest tower (6 cards)."
 
 
 def test_towers_with_a_loose_card_of_their_suit_are_not_frozen():

@@ -5,6 +5,8 @@
 leaves a gap, shown right under it, so every rule is said once.
 """
 
+from tabletop.engine.saves import MAX_MOVES
+
 GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
     ("The idea", [
         "Each builder tries to raise a tower of cards, all of a single suit, higher than the number of pennies "
@@ -75,6 +77,7 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
          "empty foundation at the end of a turn wins; several such builders are settled by turn order as above. Should the "
          "towers freeze, with no card left in a hand or pile able to build on or tear down any of them, and the Sky never able "
          "to match one (each is taller than the Sky, or the Sky is left to Tidal tosses), the game ends as in Sudden Death, "
-         "the tallest tower winning. Every game ends: the tests play random games under every combination of options to show it."),
+         f"the tallest tower winning. So does a game that reaches {MAX_MOVES:,} moves, the most a saved game can hold: "
+         "builders who never empty a foundation under an empty Sky could otherwise play on for ever."),
     ]),
 ]

@@ -38,6 +38,7 @@ from tabletop.engine.moves import Move, MoveCodec
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng, deal
+from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.towers_of_wyoming.deck import (
     CARDS,
     DECK_SIZE,
@@ -433,7 +434,16 @@ def apply(state: State, move: Move) -> State:
     else:
         forced_discard(s, seat, card)
     end_of_turn(s, seat)
+    if s.result is None and s.moves >= MAX_MOVES:
+        move_limit_ending(s)
     return s
+
+
+def move_limit_ending(s: State) -> None:
+    """A save holds ``MAX_MOVES`` moves. Under Finicky Clients an empty Sky stays empty, so only an
+    empty foundation can win, and builders who never empty one play on for ever: the move that fills
+    the save ends the game as Sudden Death does, the tallest tower winning."""
+    tallest_tower_ending(s, f"The game reached {MAX_MOVES:,} moves, the most a save can hold", "move-limit")
 
 
 def take_cards(hand: list[int], suit: int, count: int) -> list[int]:
@@ -583,26 +593,24 @@ def finicky_deadlock(s: State) -> bool:
     return s.options["tidal_influences"] or all(len(t) > s.sky for p in remaining(s) for t in s.towers[p])
 
 
-def tallest_tower_ending(s: State) -> None:
-    """Sudden Death's ending (also used if every card stands in towers): the single tallest
-    tower wins; players tied for it share the win."""
+def tallest_tower_ending(s: State, why: str | None = None, how: str = "cards-out") -> None:
+    """Sudden Death's ending (also used if every card stands in towers, and at the move limit,
+    ``why`` saying so): the single tallest tower wins; players tied for it share the win."""
     heights = {p: tallest(s, p) for p in remaining(s)}
     top = max(heights.values(), default=0)
-    if s.options["sudden_death"]:
-        why = "The cards have run out"
-    elif finicky_deadlock(s):
-        why = "No card left can change a tower, and the Sky can never match one"
-    else:
-        why = "Every card stands in a tower"
+    if why is None:
+        why = ("The cards have run out" if s.options["sudden_death"] else
+               "No card left can change a tower, and the Sky can never match one" if finicky_deadlock(s) else
+               "Every card stands in a tower")
     if top == 0:
-        finish(s, (), f"{why} and no tower stands: nobody wins.", "cards-out", f"{why} and no tower stands.")
+        finish(s, (), f"{why} and no tower stands: nobody wins.", how, f"{why} and no tower stands.")
         return
     winners = tuple(p for p, h in heights.items() if h == top)
     if len(winners) == 1:
-        finish(s, winners, f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).", "cards-out",
+        finish(s, winners, f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).", how,
                f"{why}, and theirs is the tallest tower ({top} cards).")
     else:
-        finish(s, winners, f"{why}: {names(winners)} share the win with towers of {top} cards.", "cards-out",
+        finish(s, winners, f"{why}: {names(winners)} share the win with towers of {top} cards.", how,
                f"{why}, and their towers of {top} cards are the tallest.")
 
 
