@@ -2,6 +2,7 @@
 Pyodide, in the same browser and run; plus the shell's first paint and per-move timings.
 
     python3 build.py bench [--loads N]
+    python3 build.py bench --network [--loads N] [--profiles broadband,4g]   (e2e/bench_network.py)
 
 Prints human-readable lines and a table (first visit, repeat visit with the service worker in
 place, the bare page cold and reloaded: ready time, longest main-thread task, snapshot restore,
@@ -187,7 +188,14 @@ def median(values):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--loads", type=int, default=3)
+    parser.add_argument("--network", action="store_true",
+                        help="only the first visit over a throttled link, as Pages serves it (e2e/bench_network.py)")
+    parser.add_argument("--profiles", default="broadband,4g", help="network profiles, comma-separated")
     args = parser.parse_args(argv)
+    if args.network:
+        import bench_network
+
+        return bench_network.main(args.loads, args.profiles.split(","))
     runs = {"app_first": [], "app_repeat": [], "bare_cold": [], "bare_repeat": []}
     moves, think = {}, {}
     dist = Path(os.environ.get("TW_DIST") or ROOT / "dist")
