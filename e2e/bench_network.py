@@ -32,7 +32,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from serving import ROOT, SUBPATH, Site, launch
+from serving import ROOT, SUBPATH, launch
 
 PROFILES = {
     "broadband": {"mbit_s": 20, "rtt_ms": 40, "cpu": 1},
@@ -55,6 +55,8 @@ class Link:
         self.lock = threading.Lock()
         self.free_at = 0.0
         self.bytes_sent = 0
+        self.cancelled = 0
+        self.sent: list[str] = []  # the path of every full (200) response, for files fetched twice
 
     def send(self, out, data: bytes) -> None:
         for i in range(0, len(data), CHUNK):
@@ -65,7 +67,13 @@ class Link:
                 done = self.free_at
                 self.bytes_sent += len(chunk)
             time.sleep(max(0.0, done - time.monotonic()))
-            out.write(chunk)
+            try:
+                out.write(chunk)
+            except OSError:  # the browser went away (cancelled, or a closed context): the rest is not sent
+                with self.lock:
+                    self.bytes_sent -= len(chunk)
+                    self.cancelled += 1
+                return
 
 
 @functools.lru_cache(maxsize=256)
@@ -103,6 +111,7 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
         ctype = self.guess_type(str(file))
         body = file.read_bytes()
         gz = ctype.startswith(COMPRESSED_TYPES) and "gzip" in self.headers.get("Accept-Encoding", "")
+        self.link.sent.append(path)
         self.reply(200, encoded(str(file), stat.st_mtime) if gz else body, ctype, last_modified, gz)
 
     def reply(self, code: int, body: bytes, ctype: str | None, last_modified: str | None, gz: bool = False) -> None:
@@ -175,7 +184,7 @@ def app_first_visit(browser, origin: str, link: Link, cpu: float) -> dict:
     """Empty caches: ready (ms from navigation), bytes until ready, bytes until the offline cache is full."""
     context = browser.new_context(service_workers="allow")
     page = throttled_page(context, cpu)
-    link.bytes_sent = 0
+    link.bytes_sent, link.sent = 0, []
     page.goto(origin + SUBPATH, timeout=300_000)
     ready = ready_ms(page)
     at_ready = link.bytes_sent
@@ -183,9 +192,14 @@ def app_first_visit(browser, origin: str, link: Link, cpu: float) -> dict:
     while not worker_filled(page) and time.monotonic() < deadline:
         page.wait_for_timeout(200)
     out = {"ready_ms": ready, "bytes_at_ready": at_ready, "bytes": link.bytes_sent,
-           "python": page.get_attribute("html", "data-python-start")}
+           "python": page.get_attribute("html", "data-python-start"), "fetched_twice": twice(link.sent)}
     context.close()
     return out
+
+
+def twice(paths: list[str]) -> list[str]:
+    """Files sent whole more than once in one visit (the page's and the service worker's fetches)."""
+    return sorted({p for p in paths if paths.count(p) > 1})
 
 
 def bare_first_visit(browser, origin: str, link: Link, cpu: float) -> dict:
@@ -209,7 +223,7 @@ def wiki_visit(browser, origin: str, wiki_origin: str, link: Link, cpu: float) -
     """A wiki reader: the preview in a frame, a pointer on Play, Play pressed, a board in the frame."""
     context = browser.new_context(service_workers="allow")
     page = throttled_page(context, cpu)
-    link.bytes_sent = 0
+    link.bytes_sent, link.sent = 0, []
     started = time.monotonic()
     page.goto(f"{wiki_origin}/wiki.html?src={origin}{SUBPATH}embed/{WIKI_GAME}.html", wait_until="load", timeout=300_000)
     preview_ms = round((time.monotonic() - started) * 1000)
@@ -226,7 +240,7 @@ def wiki_visit(browser, origin: str, wiki_origin: str, link: Link, cpu: float) -
     frame.wait_for_selector("html[data-app-ready='1'] [data-screen='table']", state="attached", timeout=300_000)
     board_ms = round((time.monotonic() - pressed) * 1000)
     out = {"preview_ms": preview_ms, "preview_bytes": preview_bytes, "bytes_while_reading": idle_bytes,
-           "play_to_board_ms": board_ms, "bytes": link.bytes_sent}
+           "play_to_board_ms": board_ms, "bytes": link.bytes_sent, "fetched_twice": twice(link.sent)}
     context.close()
     return out
 
@@ -258,36 +272,36 @@ def run_profile(browser, dist: Path, name: str, profile: dict, loads: int, wiki_
         "wiki_play_to_board_ms": wiki, "wiki_ratio": round(wiki / bare, 3),
         "wiki_bytes": median(r["bytes"] for r in runs["wiki"]),
         "python": sorted({r["python"] for r in runs["app"]}),
+        "app_fetched_twice": sorted({p for r in runs["app"] for p in r["fetched_twice"]}),
+        "wiki_fetched_twice": sorted({p for r in runs["wiki"] for p in r["fetched_twice"]}),
         "loads": loads,
     }
 
 
+class WikiHandler(http.server.BaseHTTPRequestHandler):
+    """wiki.html?src=URL: a page of another origin framing URL, as a wiki does (not throttled: not ours)."""
+
+    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        body = WIKI_PAGE.format(src=self.path.partition("?src=")[2]).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        pass
+
+
 @contextmanager
 def wiki_host():
-    """Another origin, as a wiki is: wiki.html?src=URL frames URL (not throttled: the wiki is not ours)."""
-    with tempfile.TemporaryDirectory(prefix="tw-wiki-") as tmp:
-
-        class Wiki(http.server.BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802
-                src = self.path.partition("?src=")[2]
-                body = WIKI_PAGE.format(src=src).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, format: str, *args) -> None:  # noqa: A002
-                pass
-
-        server = http.server.ThreadingHTTPServer(("localhost", 0), Wiki)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            yield f"http://localhost:{server.server_address[1]}"
-        finally:
-            server.shutdown()
-            server.server_close()
-        del tmp
+    server = http.server.ThreadingHTTPServer(("localhost", 0), WikiHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://localhost:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main(loads: int, profiles: list[str]) -> int:
