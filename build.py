@@ -141,6 +141,33 @@ def write_snapshot(dist: Path, enabled: bool = True) -> dict | None:
     return snapshot
 
 
+PRELOADS_PLACEHOLDER = "<!-- build.py writes the start-up preloads here -->"
+
+
+def startup_files(dist: Path, snapshot: dict | None) -> list[tuple[str, str]]:
+    """What gates the first board, as (path under dist/, kind): PyScript's modules, the loader and
+    Pyodide's, then the snapshot, the wasm and the files Pyodide and PyScript fetch before Python runs.
+    Preloaded from index.html's head."""
+    modules = [f"vendor/pyscript/{p.name}" for p in sorted((dist / "vendor" / "pyscript").glob("*.js"))]
+    modules += [f"vendor/pyodide/{name}" for name in (SNAPSHOT_LOADER, "pyodide.mjs", "pyodide.asm.mjs")]
+    fetched = ([f"vendor/pyodide/{snapshot['file'][2:]}"] if snapshot else []) + [
+        "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
+        "pyscript.toml", "tabletop.zip", "main.py"]
+    return [(m, "module") for m in modules] + [(f, "fetch") for f in fetched]
+
+
+def write_preloads(dist: Path, snapshot: dict | None) -> None:
+    """index.html's head asks for every start-up file at once (no waiting for one to name the next:
+    on a phone each of those waits is a round trip)."""
+    files = startup_files(dist, snapshot)
+    links = "\n".join(f'<link rel="modulepreload" href="./{path}">' if kind == "module"
+                      else f'<link rel="preload" href="./{path}" as="fetch" crossorigin>' for path, kind in files)
+    index = dist / "index.html"
+    text = index.read_text()
+    assert PRELOADS_PLACEHOLDER in text, "index.html lost its preloads placeholder"
+    index.write_text(text.replace(PRELOADS_PLACEHOLDER, links))
+
+
 def copy_licences(dist: Path) -> None:
     """The licence of each vendored runtime beside its files (Pyodide: MPL-2.0, PyScript: Apache-2.0).
 
@@ -301,7 +328,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     package_archive(dist)
     write_not_found_page(dist)
     write_embed_previews(dist)
-    write_snapshot(dist, snapshot)
+    write_preloads(dist, write_snapshot(dist, snapshot))
     version = write_precache(dist)
     log(f"built {dist} (version {version})")
     return version
