@@ -4,7 +4,9 @@
    fills in SNAPSHOT: the file of a snapshot made at build time in Node, with the app's start-up
    modules already imported, and the key it must carry (Pyodide build + this build's Python).
    Pyodide 314's snapshot API is private (`_loadSnapshot`), so anything wrong with the snapshot
-   (missing, corrupt, stale, too big for the heap) means a normal boot and one console message.
+   (missing, corrupt, stale, too big for the heap, a delta that does not rebuild to its hash) means
+   a normal boot and one console message. The memory where the wasm's data segments land is stored
+   as a delta against a fresh instance's memory (tools/make_snapshot.mjs): rebuilt below.
    A restored interpreter keeps the snapshot's string-hash seed (no hash randomisation; nothing
    here relies on it). Randomness still comes from the browser: os.urandom asks it every time, and
    the `random` module, which Pyodide imports while booting (so its state is in the snapshot), is
