@@ -7,7 +7,9 @@ Pyodide, in the same browser and run; plus the shell's first paint and per-move 
 Prints human-readable lines and a table (first visit, repeat visit with the service worker in
 place, the bare page cold and reloaded: ready time, longest main-thread task, snapshot restore,
 bytes the server sent), then as its LAST line one JSON object with at least ``app_ready_ms``
-(first visit), ``bare_pyscript_ms`` (bare page, cold) and ``ratio`` (medians over N loads each).
+(first visit), ``bare_pyscript_ms`` (bare page, cold) and ``ratio`` (medians over N loads each), and
+``engines``: first visit and reload per engine (Chromium's reload is its repeat visit; WebKit's and
+Firefox's come from e2e/engines/startup.py, with the snapshot's steps: fetch, restore, to main.py).
 Loads alternate app/bare so drift in machine load hits both alike.
 """
 
@@ -218,6 +220,7 @@ def main(argv=None) -> int:
                       + (f", python from {r['python']}, restore {restore_ms(r['marks'])} ms" if r.get("python") else "")
                       + (f", first paint {r['fcp']:.0f} ms" if r.get("fcp") and name.startswith("app") else ""), flush=True)
         browser.close()
+    per_engine = other_engines(dist, args.loads)
     think["cpython"] = cpython_think_times()
     print_think_table(think)
     table = {name: {"ready_ms": median(r["ready"] for r in rs), "longest_task_ms": median(r["longest"] for r in rs),
@@ -244,11 +247,22 @@ def main(argv=None) -> int:
         "browser_ms_per_decision": moves,
         "cpython": cpython_figures(),
         "think_ms": think,
+        "engines": {"chromium": {"first": table["app_first"], "reload": table["app_repeat"]}, **per_engine},
         "when": time.strftime("%Y-%m-%d %H:%M"),
         "load_average": os.getloadavg()[0],
     }
     print(json.dumps(result))
     return 0
+
+
+def other_engines(dist: Path, loads: int) -> dict:
+    """First visit and reload in WebKit and Firefox, and their start-up steps (e2e/engines/startup.py)."""
+    sys.path.insert(0, str(Path(__file__).parent / "engines"))
+    from startup import engine_startup, print_table
+
+    figures = engine_startup(dist, loads)
+    print_table(figures)
+    return figures
 
 
 def cpython_figures() -> dict:

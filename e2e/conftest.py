@@ -35,11 +35,25 @@ def site():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_session():
     with sync_playwright() as p:
-        chromium = launch(p)
-        yield chromium
-        chromium.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session):
+    """Chromium as shipped: a cross-site frame's storage works, partitioned under the top site."""
+    chromium = launch(playwright_session)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def blocking_browser(playwright_session):
+    """Chromium as Playwright starts it: a cross-site frame's storage is refused (the blocked case)."""
+    chromium = launch(playwright_session, partitioned=False)
+    yield chromium
+    chromium.close()
 
 
 class Recorder:

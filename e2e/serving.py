@@ -22,6 +22,17 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+# Playwright (1.65) starts Chromium with --disable-features=<its list>, ThirdPartyStoragePartitioning among
+# them; Chromium 156 then refuses a cross-site frame its storage outright (a Playwright context blocks
+# third-party cookies, and unpartitioned third-party storage with them). Browsers as shipped partition
+# it instead: the frame's storage works, kept under the top site. Chromium honours the last
+# --disable-features given, so launch(partitioned=True) passes Playwright's list again without that one.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay", "MediaRouter", "PaintHolding", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+)
+PARTITIONED_STORAGE = "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES)
 MIME_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
               ".webmanifest": "application/manifest+json", ".zip": "application/zip", ".toml": "text/plain", ".json": "application/json"}
 
@@ -96,6 +107,9 @@ class Site:
         self.server.server_close()
 
 
-def launch(playwright, **kwargs):
+def launch(playwright, partitioned: bool = True, **kwargs):
+    """Chromium as browsers ship it: a cross-site frame's storage partitioned under the top site
+    (``partitioned=False``: Playwright's own start, where such a frame's storage is refused)."""
     chromium = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-    return playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True, **kwargs)
+    args = CHROMIUM_ARGS + ([PARTITIONED_STORAGE] if partitioned else [])
+    return playwright.chromium.launch(executable_path=chromium, args=args, headless=True, **kwargs)

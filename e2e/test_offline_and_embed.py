@@ -115,6 +115,71 @@ def test_an_unusable_unzipped_snapshot_is_dropped(browser, own_site):
     context.close()
 
 
+DAMAGES = {
+    # Python's string "mark_ready" with its cached hash changed: the restore goes through, and the app's
+    # start, looking the name up, fails with an AttributeError
+    "an-error-later": [["hash", "mark_ready"]],
+    # the strings the app marks itself ready with, changed: the restore goes through, the app's Python
+    # starts and never says it is ready (found out by the bound on time, not by an error)
+    "never-ready": [["rename", "data-app-ready", "data-app-reXdy"], ["rename", "app:ready", "app:reXdy"]],
+}
+
+
+def damage_inside(page, damage: list) -> str:
+    """Damage the unzipped copy inside Pyodide's heap, its header and Pyodide's left intact (each
+    string named is found once in the heap: a Python str object, its bytes after its hash)."""
+    return page.evaluate("""async (damage) => {
+        const cache = await caches.open((await caches.keys())[0]);
+        const url = (await cache.keys()).map(r => r.url).find(u => /snapshot-[0-9a-f]+[.]bin$/.test(u));
+        const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+        const at = (text) => {
+            const needle = new TextEncoder().encode(text + '\\0');
+            const found = [];
+            outer: for (let i = 64; i < bytes.length - needle.length; i++) {
+                for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+                found.push(i);
+            }
+            if (found.length !== 1) throw new Error(`${text} is in the snapshot ${found.length} times`);
+            return found[0];
+        };
+        for (const [how, text, to] of damage) {
+            if (how === 'hash') bytes[at(text) - 8] ^= 0x5a;
+            else bytes.set(new TextEncoder().encode(to), at(text));
+        }
+        await cache.put(url, new Response(bytes));
+        return url;
+    }""", damage)
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES))
+def test_a_copy_that_restores_and_then_fails_costs_one_start(browser, own_site, damage):
+    """The damaged copy restores, the start fails after it: the page starts once more without any
+    snapshot (ready on this same visit, no message to the player), the copy is gone, and the start
+    after that restores from the zipped file again."""
+    context, page = visit_once(browser, own_site)
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if "snapshot" in m.text and m.type == "warning" else None)
+    copy = damage_inside(page, DAMAGES[damage])
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=2 * BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-python-start") == "boot"
+    assert page.locator("#trouble").count() == 0
+    assert len(warnings) == 2, warnings
+    assert "restored, then the start failed" in warnings[0] and "failed after restoring" in warnings[1], warnings
+    assert ("AttributeError" if damage == "an-error-later" else "did not get ready") in warnings[0], warnings
+    assert page.evaluate("url => caches.match(url).then(r => !r)", copy)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-python-start") == "snapshot"
+    assert "tw:snapshot-unzipped-copy" not in page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    goto(page, "#/new/war-of-the-worlds")
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']")
+    play_any_move(page)
+    assert moves_made(page) == 1
+    context.close()
+
+
 def test_new_build_replaces_the_cache_whole(browser, own_site):
     root = own_site.directory
     context, page = visit_once(browser, own_site)
@@ -129,6 +194,9 @@ def test_new_build_replaces_the_cache_whole(browser, own_site):
     assert new_version != old_version
 
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    # The new worker waits for the reader's word (e2e/test_new_deploys.py), then takes over whole.
+    with page.expect_navigation():
+        page.click("#new-version button:has-text('Reload')")
     wait_until(page, "name => caches.keys().then(k => k.length === 1 && k[0] === name)", cache_name(own_site.url, new_version))
     cached = page.evaluate("""async () => {
         const cache = await caches.open((await caches.keys())[0]);
@@ -169,6 +237,8 @@ def test_a_half_done_deploy_keeps_the_old_version_whole(browser, own_site):
 
     index.write_text(new_text)  # the rest of the deploy lands
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    with page.expect_navigation():
+        page.click("#new-version button:has-text('Reload')")
     wait_until(page, "name => caches.keys().then(k => k.length === 1 && k[0] === name)", cache_name(own_site.url, new_version))
     context.close()
 

@@ -11,6 +11,7 @@ from axe import audit
 from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move, shot, start_saved_game
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
+from tabletop.ui import embed_snippets as snip
 from test_offline_and_embed import BLOCK_STORAGE
 from test_wiki_embed import transclude
 
@@ -36,7 +37,7 @@ def snippets(page, game_id: str, moves: list) -> dict:
     page.click("#embed-position")
     dialog = page.locator(".embed-dialog")
     dialog.wait_for()
-    written = {k: page.input_value(f"#embed-{k}") for k in ("widget-call", "widget-page", "iframe")}
+    written = {k: page.input_value(f"#embed-{k}") for k in ("widget-call", "widget-page", "iframe", "raw-html", "listener")}
     assert audit(page, ".embed-dialog", moderate=True) == []
     for w, h in ((1024, 768), (768, 1024), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
@@ -77,6 +78,8 @@ def test_war_of_the_worlds_diagram_from_the_widget_plays_on_from_there(browser, 
     written = snippets(app, "war-of-the-worlds", moves)
     assert written["widget-call"].startswith("{{#widget:TowersAndWorldsPosition|game=war-of-the-worlds|position=g1.")
     assert site.url in written["widget-page"] and site.url + "?embed=war-of-the-worlds&amp;position=g1." in written["iframe"]
+    assert written["raw-html"] == f"<html>{written['iframe']}</html>", "the $wgRawHtml route: the same frame"
+    assert written["listener"] == snip.listener(site.url) and f"<script>\n{written['listener']}</script>" in written["widget-page"]
     url = host("wotw.html", WIKI_HEAD + widget_in_page(written, site.url, *size))
     context, page, frame, errors = framed(browser, url)
     frame.wait_for_selector("[data-screen='position'] .wotw-board")

@@ -1,5 +1,6 @@
 """The README's recipe, as a wiki editor would paste it: the Widget page's frame, sandbox and height
-listener on a host page of another site, with the reader's storage blocked."""
+listener on a host page of another site; the ES5 listener loaded late, as MediaWiki loads site
+scripts; and a reader's games in a frame whose storage is partitioned (as browsers ship) or blocked."""
 
 import re
 
@@ -7,6 +8,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move, shot, wait_until
 from serving import ROOT
+from tabletop.ui import embed_snippets as snip
 from test_offline_and_embed import BLOCK_STORAGE
 
 README_SITE = "https://owner.github.io/towers/"
@@ -51,8 +53,8 @@ def test_the_readme_widget_fills_in_as_a_wiki_would(site):
     assert f'src="{site.url}embed/tower-battle.html?vs=computer&amp;level=normal"' in frame
     assert 'width="640"' in frame and 'height="600"' in frame and 'loading="lazy"' in frame
     assert "<!--{" not in html and "noinclude" not in html
-    listener = re.search(r"<script>\n(.*?)\n</script>", html, re.S).group(1)
-    assert len(listener.splitlines()) <= 5
+    listener = re.search(r"<script>\n(.*?)</script>", html, re.S).group(1)
+    assert listener == snip.listener(site.url), "the Widget holds the one ES5 listener, for this site"
 
 
 @pytest.mark.parametrize("page_name", ["wide", "phone"])
@@ -315,4 +317,247 @@ def test_tower_war_battle_fits_its_frame(browser, site, host, size):
             break
         play_any_move(inner)
     assert seen["skirmish"] >= 2 and seen["placing"] >= 6, seen
+    context.close()
+
+
+# ---------------------------------------------------------------- storage in a cross-site frame
+def frame_storage(browser, site, host) -> tuple[str | None, str | None, str | None]:
+    """(what a cross-site frame stored and read back, what the app's own site then reads top-level,
+    what the frame reads on a second visit): probes localStorage in a frame as the browser keeps it."""
+    url = host("probe.html", f'<!doctype html><iframe id="probe" src="{site.url}embed/tower-war.html"></iframe>')
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#probe").locator("form").wait_for()
+    write = "() => { try { localStorage.setItem('probe', 'kept'); return localStorage.getItem('probe'); } catch (e) { return null; } }"
+    read = "() => { try { return localStorage.getItem('probe'); } catch (e) { return null; } }"
+    wrote = page.frames[1].evaluate(write)
+    page.goto(f"{site.url}embed/tower-war.html")
+    top = page.evaluate(read)
+    page.goto(url)
+    page.frame_locator("#probe").locator("form").wait_for()
+    again = page.frames[1].evaluate(read)
+    context.close()
+    return wrote, top, again
+
+
+def test_chromium_partitions_a_cross_site_frames_storage_as_browsers_ship(browser, blocking_browser, site, host):
+    assert frame_storage(browser, site, host) == ("kept", None, "kept"), "partitioned: kept for the wiki, unseen top-level"
+    assert frame_storage(blocking_browser, site, host) == (None, None, None), "Playwright's own start: refused"
+
+
+# ---------------------------------------------------------------- a listener that loads late
+LATE_HOST = """<!doctype html><meta charset=utf-8><title>Wiki</title><h1>Game night</h1>
+<iframe id="game" title="Towers &amp; Worlds" src="{src}" width="640" height="300" style="border:0;max-width:100%"
+ sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"></iframe>
+<p>More wiki text.</p>
+<script>
+// As MediaWiki loads MediaWiki:Common.js: well after the frame has loaded and posted its first height.
+window.firstOffer = 0; window.listenerAdded = 0;
+addEventListener("message", function (e) {{ if (!window.firstOffer && e.data && e.data.type) window.firstOffer = performance.now(); }});
+document.getElementById("game").addEventListener("load", function once() {{
+  this.removeEventListener("load", once);
+  setTimeout(function () {{
+    var s = document.createElement("script"); s.src = "wiki-listener.js"; document.body.appendChild(s);
+    window.listenerAdded = performance.now();
+  }}, {delay});
+}});
+</script>"""
+
+def frame_fits(page, inner, timeout_ms: int = 60_000) -> int:
+    """Wait until the host's frame is as tall as the document inside it (the document may itself grow
+    with the frame: a board sized to the window), with nothing to scroll inside; that height."""
+    heights = (0, 0)
+    for _ in range(timeout_ms // 100):
+        heights = (page.evaluate("Math.round(document.getElementById('game').getBoundingClientRect().height)"),
+                   inner.evaluate("document.body ? Math.ceil(document.body.getBoundingClientRect().height) : 0"))
+        if heights[1] > 50 and heights[0] == min(heights[1], 2000) and inner.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"):
+            return heights[0]
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the frame is {heights[0]} px tall for {heights[1]} px of content")
+
+
+def test_a_listener_loaded_late_still_fits_the_preview_then_the_game(browser, site, host):
+    """The ES5 listener as a site script (a separate file, added 2.5 s after the frame loaded, when the
+    preview's first offer is long gone) fits an IframeTag-style frame (no class, matched by its address)
+    to the preview, answers a later resize, and after Play fits the game."""
+    host("wiki-listener.js", snip.listener(site.url))
+    url = host("late.html", LATE_HOST.format(src=f"{site.url}embed/war-of-the-worlds.html?vs=people", delay=2500))
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.frame_locator("#game").locator(".embed-preview-table .wotw-board").wait_for()
+    preview = page.frames[1]
+    assert frame_fits(page, preview) > 400
+    assert 0 < page.evaluate("firstOffer") < page.evaluate("listenerAdded"), "the preview spoke before the listener was there"
+    shot(page, "wiki-late-listener-preview")
+
+    # The page asks again at any time (a listener started anew, a frame squeezed): the frame answers.
+    page.evaluate("() => { const f = document.getElementById('game'); f.style.height = '120px';"
+                  " f.contentWindow.postMessage({type: 'towers-and-worlds:height?'}, '*'); }")
+    frame_fits(page, preview)
+
+    page.frame_locator("#game").locator("#embed-play").click()
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.wait_for_selector("[data-screen='table']")
+    play_any_move(inner)
+    frame_fits(page, inner)
+    shot(page, "wiki-late-listener-game")
+    assert not errors
+    context.close()
+
+
+# ---------------------------------------------------------------- a reader's games in a frame
+def visit(context, url: str):
+    """Open the wiki page, press the preview's Play (the reader against a friend at this device), and
+    return (page, the app's frame) once the app is ready."""
+    page = context.new_page()
+    page.goto(url)
+    preview = page.frame_locator("#game")
+    preview.locator("#embed-play").click()
+    preview.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page, page.frames[1]
+
+
+def saves_in(frame) -> int:
+    return frame.evaluate("() => { try { return Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).length; }"
+                          " catch (e) { return -1; } }")
+
+
+def test_a_second_visit_offers_the_readers_game_where_storage_is_partitioned(browser, site, host):
+    url = host("visits.html", f'<!doctype html><title>Wiki</title><iframe id="game" src="{site.url}embed/war-of-the-worlds.html?vs=people"'
+                              ' width="640" height="560" style="border:0"></iframe>')
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page, inner = visit(context, url)
+    inner.wait_for_selector("[data-screen='table']")  # the first visit's Play starts a game at once
+    assert "Saves are off" not in inner.inner_text("body")
+    play_any_move(inner)
+    play_any_move(inner)
+    assert saves_in(inner) == 1
+    page.close()
+
+    page, inner = visit(context, url)  # the next day: the same wiki page, the same Play
+    inner.wait_for_selector("#embed-continue")
+    assert inner.locator("[data-screen='table']").count() == 0, "Play did not start another copy"
+    assert saves_in(inner) == 1
+    kept = inner.inner_text(".embed-kept")
+    assert "Your games here" in kept and "move 2" in kept
+    where = inner.inner_text(".embed-kept-where")
+    assert "for localhost:" in where and "full app does not see them" in where
+    assert inner.inner_text("#embed-start") == "Start a new game"
+    shot(page, "wiki-second-visit-partitioned")
+    inner.click("#embed-continue")
+    inner.wait_for_selector("[data-screen='table']")
+    assert moves_made(inner) == 2, "back to the game where it was"
+    play_any_move(inner)
+    assert saves_in(inner) == 1, "the same game goes on saving itself"
+
+    # The full app (top-level, its own storage) never saw it; Open in full app carries it over.
+    full_home = context.new_page()
+    full_home.goto(site.url)
+    full_home.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert saves_in(full_home) == 0
+    full_home.close()
+    with context.expect_page() as opened:
+        inner.click("#open-full")
+    full = opened.value
+    full.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    full.wait_for_selector("[data-screen='table']")
+    assert moves_made(full) == 3
+    assert saves_in(full) == 1, "the full app keeps the game it was handed"
+    page.close()
+
+    page, inner = visit(context, url)  # a third visit: a new game beside the first, both listed
+    inner.click("#embed-start")
+    inner.wait_for_selector("[data-screen='table']")
+    play_any_move(inner)
+    assert saves_in(inner) == 2
+    page.close()
+    page, inner = visit(context, url)
+    inner.wait_for_selector("#embed-continue")
+    assert inner.locator(".embed-kept li").count() == 2
+    assert "move 1" in inner.inner_text(".embed-continue"), "Continue goes to the newest game"
+    context.close()
+
+
+def test_where_a_frames_storage_is_blocked_each_visit_plays_with_saves_off(blocking_browser, site, host):
+    url = host("blocked.html", f'<!doctype html><title>Wiki</title><iframe id="game" src="{site.url}embed/war-of-the-worlds.html?vs=people"'
+                               ' width="640" height="560" style="border:0"></iframe>')
+    context = blocking_browser.new_context(viewport={"width": 1024, "height": 768})
+    for _ in range(2):
+        page, inner = visit(context, url)
+        inner.wait_for_selector("[data-screen='table']")
+        assert "Saves are off" in inner.inner_text("body")
+        assert saves_in(inner) == -1 and inner.locator("#keep-copy").count() == 0
+        play_any_move(inner)
+        page.close()
+    context.close()
+
+
+# ---------------------------------------------------------------- phones
+SKIN_PAGE = """<!doctype html><meta charset=utf-8><meta name="viewport" content="{viewport}"><title>Wiki</title>
+<style>body {{ margin: 0 8px; font: 14px sans-serif; }}</style><h1>Game night</h1><p>Some wiki text before the game.</p>
+<iframe id="game" title="Towers &amp; Worlds" src="{src}" width="{width}" height="600" style="border:0;max-width:100%"
+ sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"></iframe>
+<p>More wiki text.</p>"""
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+
+
+def no_sideways_scroll(frame) -> bool:
+    return frame.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("width", [320, 360])
+@pytest.mark.parametrize("game", ["war-of-the-worlds", "tower-battle", "tower-war", "towers-of-wyoming"])
+def test_the_embed_holds_in_a_phone_wide_frame(browser, site, host, game, width):
+    """A responsive skin narrows the frame to the phone: the preview and the game against the computer
+    lay out at 320 and 360 px, nothing wider than the frame, the move to make in view."""
+    src = f"{site.url}embed/{game}.html?vs=computer&amp;level=easy&amp;seed=7"
+    url = host(f"phone-{game}-{width}.html", SKIN_PAGE.format(viewport="width=device-width, initial-scale=1", src=src, width=width))
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width + 16, "height": 844}})
+    page = context.new_page()
+    page.goto(url)
+    preview = page.frame_locator("#game")
+    preview.locator(".embed-preview-table").wait_for()
+    assert page.frames[1].evaluate("innerWidth") == width
+    assert no_sideways_scroll(page.frames[1]), f"the preview is wider than {width} px"
+    preview.locator("#embed-play").tap()
+    preview.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    assert no_sideways_scroll(inner), f"the game is wider than {width} px"
+    box = next_tap(inner).bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, "the move to make is cut off at the side"
+    shot(page, f"wiki-phone-{game}-{width}")
+    context.close()
+
+
+@pytest.mark.parametrize("skin", ["vector-legacy", "responsive"])
+def test_a_640_frame_on_a_phone_by_skin(browser, site, host, skin):
+    """Vector legacy sets a 1000 px viewport on phones: the 640 px frame keeps its desktop layout (whole,
+    nothing cut) but the phone shows it at about 0.39 of its size. A responsive skin narrows it to the
+    phone instead (max-width:100%), and the game lays out for that width (README, "Phones")."""
+    viewport = "width=1000" if skin == "vector-legacy" else "width=device-width, initial-scale=1"
+    url = host(f"skin-{skin}.html", SKIN_PAGE.format(viewport=viewport, src=f"{site.url}embed/war-of-the-worlds.html", width=640))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(url)
+    page.frame_locator("#game").locator(".embed-preview-table .wotw-board").wait_for()
+    frame_width = page.frames[1].evaluate("innerWidth")
+    scale = page.evaluate("visualViewport.scale")
+    if skin == "vector-legacy":
+        assert frame_width == 640 and scale < 0.5, (frame_width, scale)
+        assert round(640 * scale) < 260, "drawn about 250 px wide on the phone"
+    else:
+        assert frame_width == 390 - 16 and scale == 1, (frame_width, scale)
+    assert no_sideways_scroll(page.frames[1])
+    page.frame_locator("#game").locator("#embed-play").tap()
+    page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    inner = page.frames[1]
+    inner.wait_for_selector("[data-screen='table']")
+    assert no_sideways_scroll(inner)
+    shot(page, f"wiki-phone-640-{skin}")
     context.close()

@@ -1,7 +1,13 @@
 /* Offline service worker. build.py fills in VERSION (a hash of every file's content hash)
    and PRECACHE (path -> content hash). A new build means a new cache: it is filled
    completely, every file checked against its hash, before the new worker takes over, then
-   this site's old caches are deleted, so the site never mixes files of two versions.
+   this site's old caches are deleted, so the site never mixes files of two versions. A file whose
+   hash did not change is copied from the old cache, not downloaded again.
+   Updates: at each visit the worker in charge asks the host for version.json (the deployed
+   version and its files' hashes). When a new version is deployed, that visit runs the new
+   version whole: its files the worker holds come from its cache, the others from the host. Meanwhile
+   the new worker installs and waits; a page still running the old version offers "Reload"
+   (static/js/boot.js), and only a reader's click hands over ("take-over"), never the worker alone.
    Every Pages site of one owner shares one origin (owner.github.io/a/, owner.github.io/b/) and so
    one CacheStorage: cache names carry the worker's scope, and a worker deletes only its own. */
 "use strict";
@@ -24,10 +30,12 @@ const HANDOFF = "tw-handoff " + SCOPE;
 /* One file of this build: what the page already downloaded (handed over, or in the HTTP
    cache: no second download of the runtime on a first visit) when its content hash is this
    build's, else fetched afresh from the host and checked again. */
-async function fetchOfThisBuild(path, expected, handoff) {
+async function fetchOfThisBuild(path, expected, handoff, kept) {
   const url = new URL(path, SCOPE).href;
   const handed = await handoff.match(url);
   if (handed && (await contentHash(handed)) === expected) return [new Request(url), handed];
+  const old = await keptCopy(kept, url, expected);
+  if (old) return [new Request(url), old];
   for (const cache of ["force-cache", "reload"]) {
     const response = await fetch(new Request(url, { cache }));
     if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
@@ -35,6 +43,22 @@ async function fetchOfThisBuild(path, expected, handoff) {
     if (found === expected) return [new Request(url), response];
     if (cache === "reload") throw new Error(`precache: ${path} is not from this build (${found}, want ${expected})`);
   }
+}
+
+/* This site's caches of other versions, newest first (by the order they were opened). */
+async function keptCaches() {
+  const names = (await caches.keys()).filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE);
+  return Promise.all(names.reverse().map((n) => caches.open(n)));
+}
+
+/* A copy of ``url`` with this build's content hash from another version's cache, if any: a deploy
+   downloads only the files whose hashes changed. */
+async function keptCopy(kept, url, expected) {
+  for (const cache of kept) {
+    const old = await cache.match(url);
+    if (old && (await contentHash(old)) === expected) return old;
+  }
+  return null;
 }
 
 /* The start-up snapshot is shipped gzipped (6.7 MB for 31 MB); an installed site also keeps it
@@ -65,18 +89,21 @@ async function keepSnapshotUnzipped(cache) {
    charge and its cache stay as they were and the next visit tries again. */
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const entries = [["./", PRECACHE["index.html"]], ...Object.entries(PRECACHE).map(([p, h]) => ["./" + p, h])];
+    const entries = Object.entries(PRECACHE).map(([p, h]) => ["./" + p, h]);
     const handoff = await caches.open(HANDOFF);
+    const kept = await keptCaches();
     let fetched;
     try {
-      fetched = await Promise.all(entries.map(([path, expected]) => fetchOfThisBuild(path, expected, handoff)));
+      fetched = await Promise.all(entries.map(([path, expected]) => fetchOfThisBuild(path, expected, handoff, kept)));
     } finally {
       await caches.delete(HANDOFF);  /* used once, whether the install goes through or not */
     }
     const cache = await caches.open(CACHE);
+    const [, shell] = fetched.find(([request]) => request.url === new URL("index.html", SCOPE).href);
+    fetched.push([new Request(SCOPE), shell.clone()]);  /* "./" is index.html: one download for both */
     await Promise.all(fetched.map(([request, response]) => cache.put(request, response)));
     await keepSnapshotUnzipped(cache);
-    await self.skipWaiting();
+    /* No skipWaiting: a first install activates at once; an update waits for its "take-over". */
   })());
 });
 
@@ -97,15 +124,72 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+/* What the host deploys now (version.json: {version, files: path -> hash}), or null when it does
+   not answer within DEPLOYED_WAIT_MS (offline, a slow network: the visit runs what is cached). */
+const DEPLOYED_WAIT_MS = 1500;
+
+async function deployedNow() {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), DEPLOYED_WAIT_MS);
+  try {
+    const response = await fetch(new URL("version.json", SCOPE).href, { cache: "no-store", signal: controller.signal });
+    const deployed = response.ok ? await response.json() : null;
+    return deployed && typeof deployed.version === "string" && deployed.files ? deployed : null;
+  } catch (error) {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/* Pages this worker serves as a newer deployed version than its own (client id -> version.json). */
+const servedAs = new Map();
+
+/* A request's path in PRECACHE terms: no query, no fragment, "./" is index.html. */
+function pathOf(url) {
+  const path = url.slice(SCOPE.length).split(/[?#]/)[0];
+  return path === "" ? "index.html" : path;
+}
+
+/* One file of the deployed version ``deployed``: from this worker's cache when its hash is the
+   deployed one, else from the waiting worker's cache of that version, else from the host. */
+async function fileOfDeployed(deployed, request) {
+  const path = pathOf(request.url);
+  const expected = deployed.files[path];
+  const url = new URL(path === "index.html" ? "./" : path, SCOPE).href;
+  if (expected && PRECACHE[path] === expected) {
+    const hit = await (await caches.open(CACHE)).match(url);
+    if (hit) return hit;
+  }
+  if (expected) {
+    const theirs = await (await caches.open(CACHE_PREFIX + deployed.version)).match(url);
+    if (theirs) return theirs;
+  }
+  return fetch(request, { cache: "no-cache" });
+}
+
+/* The page at this navigation: this version from the cache, unless the host now deploys
+   another, which the page then runs whole (fileOfDeployed for it and everything it loads). */
+async function navigate(event, cache, url) {
+  const deployed = await deployedNow();
+  if (deployed && deployed.version !== VERSION && event.resultingClientId) {
+    servedAs.set(event.resultingClientId, deployed);
+    return fileOfDeployed(deployed, event.request);
+  }
+  return cache.match(url);
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   event.respondWith((async () => {
+    const deployed = servedAs.get(event.clientId);
+    if (deployed) return fileOfDeployed(deployed, request);
     const cache = await caches.open(CACHE);
     const url = new URL(request.url);
     url.search = "";  // ?embed=…, ?seed=… are read by the page, not separate files
     url.hash = "";
-    const hit = await cache.match(url.href);
+    const hit = request.mode === "navigate" ? await navigate(event, cache, url.href) : await cache.match(url.href);
     if (hit) return hit;
     try {
       return await fetch(request);
@@ -119,4 +203,16 @@ self.addEventListener("fetch", (event) => {
       throw error;
     }
   })());
+});
+
+/* A page asks which version it runs ("version": the one this worker serves it), and the reader's
+   "Reload" hands over to the waiting worker ("take-over"). */
+self.addEventListener("message", (event) => {
+  const message = event.data || {};
+  if (message.type === "version" && event.ports[0]) {
+    const deployed = event.source && servedAs.get(event.source.id);
+    event.ports[0].postMessage({ version: deployed ? deployed.version : VERSION });
+  } else if (message.type === "take-over") {
+    event.waitUntil(self.skipWaiting());
+  }
 });

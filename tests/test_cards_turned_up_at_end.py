@@ -1,6 +1,6 @@
 """What turns up when a game is over: Towers of Wyoming's hands and Tower War's remaining cards
 are public in every view of a finished game (spectators included), never while it runs; Tower
-War's three set-aside cards stay unseen even then."""
+War's three set-aside cards are never named, though the 51 others turned up or in play tell them by elimination."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from tabletop.engine.cards import Card, standard_deck
 from tabletop.games import GAMES
 from tabletop.games.towers_of_wyoming.deck import CODES
 
@@ -60,3 +61,29 @@ def test_tower_war_deck_at_the_end_tells_nothing_of_its_order():
     end = played_to_the_end("tower-war", 4)[-1]
     deck = GAMES["tower-war"].view(end, None)["at_end"][0]["deck"]
     assert deck == [str(c) for c in sorted(end.deck[0], key=lambda c: (c.suit.value if c.suit else "~", c.rank, c.copy))]
+
+
+def cards_named(data) -> set[str]:
+    """Every card code a view names (its lines of words aside)."""
+    if isinstance(data, dict):
+        return {c for k, v in data.items() if k not in ("log", "prompt", "outcome") for c in cards_named(v)}
+    if isinstance(data, list):
+        return {c for v in data for c in cards_named(v)}
+    if isinstance(data, str):
+        try:
+            Card.parse(data)
+        except ValueError:
+            return set()
+        return {data}
+    return set()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_tower_war_end_names_the_other_51_cards_so_the_set_aside_three_are_known_by_elimination(seed):
+    """What README says of the end: every card but the three set aside is turned up or was in play,
+    so those three are the deck's only cards not shown (the game is over: they took no part in it)."""
+    end = played_to_the_end("tower-war", seed)[-1]
+    shown = cards_named(GAMES["tower-war"].view(end, None))
+    deck = {str(c) for c in standard_deck(jokers=2)}
+    assert len(deck) == 54 and shown <= deck
+    assert deck - shown == {str(c) for c in end.set_aside} and len(shown) == 51

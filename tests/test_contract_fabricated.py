@@ -4,8 +4,8 @@ Random games are played through the public contract; at random points moves are
 fabricated (mutations of listed moves: reordered or mirrored piles, other cards,
 sizes and cells, out-of-range numbers, wrong types, None, dicts, other games'
 moves, JSON round trips) and each one is tried. A move is legal iff it equals a
-listed move - or, the one ruled exception (``shared/rules/tower-war.md``,
-"Enumerating moves"), it is a Tower War drop of the kind listed with its target
+listed move - or, the one exception (Tower War's ``rules.apply``: drops aim anywhere
+in continuous bounds), it is a Tower War drop of the kind listed with its target
 inside the top card's bounds plus 20 mm and a hold time of 0..10 000 ms. Anything
 else must raise ``IllegalMove`` and leave the state as it was.
 """
@@ -31,7 +31,7 @@ from tabletop.games import GAMES
 GAME_IDS = list(GAMES)
 MAX_STEPS = 3000
 
-# The ruling's bounds for a Tower War drop (tower-war.md, "Enumerating moves"): a card
+# The bounds of a Tower War drop (physics.py; the rules page, "Adding a piece"): a card
 # is 63 x 88 mm (the modelled tower's card), a target may lie 20 mm beyond its edges.
 DROP_HALF_X = 63 / 2 + 20
 DROP_HALF_Y = 88 / 2 + 20

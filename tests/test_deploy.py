@@ -107,3 +107,43 @@ def test_embed_previews_are_drawn_by_the_renderers_without_python_or_hidden_card
         assert not re.search(r"<[^>]*\son\w+=", table), "no inline handlers"
         assert "<svg" in table or "<div" in table
         assert f'<input type="hidden" name="embed" value="{game_id}">' in html
+
+
+def fake_dist(root: Path, modules: dict[str, bytes]) -> Path:
+    """A built site's files that a snapshot's key reads: the runtime (kept if there) and tabletop.zip."""
+    pyodide = root / "vendor" / "pyodide"
+    pyodide.mkdir(parents=True, exist_ok=True)
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
+        if not (pyodide / name).exists():
+            (pyodide / name).write_bytes(name.encode())
+    import zipfile
+
+    with zipfile.ZipFile(root / "tabletop.zip", "w") as archive:
+        for name, data in modules.items():
+            archive.writestr(name, data)
+    return root
+
+
+def test_the_snapshot_key_covers_exactly_the_files_the_snapshot_holds(tmp_path):
+    """A module the start-up does not import can change and the snapshot stays (a returning visitor
+    downloads only tabletop.zip); a change to one it imports makes a new snapshot."""
+    held = ["tabletop/__init__.py", "tabletop/ui/app.py"]
+    modules = {"tabletop/__init__.py": b"", "tabletop/ui/app.py": b"APP = 1\n", "tabletop/games/late.py": b"LATE = 1\n"}
+    key = build.snapshot_key(fake_dist(tmp_path, modules), held)
+    assert re.fullmatch(r"[0-9a-f]{16}", key)
+    assert build.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/games/late.py": b"LATE = 2\n"}), held) == key
+    assert build.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/ui/app.py": b"APP = 2\n"}), held) != key
+    assert build.snapshot_key(fake_dist(tmp_path, modules), [*held, "tabletop/games/late.py"]) != key
+    (tmp_path / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"another Pyodide")
+    assert build.snapshot_key(fake_dist(tmp_path, modules), held) != key
+
+
+def test_version_json_lists_every_precached_file_with_its_hash(tmp_path):
+    """What the worker in charge reads at each visit to run a new deploy whole."""
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    (tmp_path / "app.js").write_text("'use strict';")
+    version = build.write_precache(tmp_path)
+    text = (tmp_path / "sw.js").read_text()
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
+    assert json.loads((tmp_path / "version.json").read_text()) == {"version": version, "files": precache}
+    assert precache["index.html"] == build.file_hash(tmp_path / "index.html")

@@ -61,12 +61,3 @@ def test_what_is_not_understood_keeps_its_default_and_is_named(query, named):
     assert [p for p in setup.problems if p.startswith(named)], setup.problems
     assert setup.form["options"] == module.default_options()
     assert base == form_for(module), "the form given is not changed"
-
-
-@pytest.mark.parametrize("name", ["tabletop.engine.share", "tabletop.ui.embed_setup", "tabletop.ui.preview"])
-def test_docstring_examples(name):
-    import doctest
-    import importlib
-
-    failed, tried = doctest.testmod(importlib.import_module(name))
-    assert tried > 0 and failed == 0

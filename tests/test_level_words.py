@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from tabletop.ai.levels import ANSWERS, DESCRIPTIONS, GUIDE, LEVELS
+from tabletop.ai.levels import ANSWERS, DESCRIPTIONS, GUIDE
+from tabletop.catalog import LEVELS
 
 TIMING = re.compile(r"\b(second|seconds|blink|at once|ms)\b")
 

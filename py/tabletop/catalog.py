@@ -1,4 +1,5 @@
-"""What the home screen needs to know about each game, without importing any game.
+"""What the home screen needs to know about each game, without importing any game,
+and the computer's levels, without importing the computer.
 
 Start-up imports only this; a game's rules (and its renderer and computer player)
 load the first time that game is opened. ``tests/test_catalog.py`` keeps these facts
@@ -8,6 +9,11 @@ equal to the game modules' own attributes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The computer levels a seat can be given, weakest first: the new-game and embed menus, the
+computer's budgets (``tabletop.ai.levels``) and the bots (``tabletop.players``) all read this one
+tuple (``random`` also exists, for tests and the balance lab)."""
 
 
 @dataclass(frozen=True)

@@ -43,13 +43,15 @@ def computer_player(level: str, time_cap: float | None | str = None) -> Callable
     return factory
 
 
-LEVELS: dict[str, Callable[[Rng], Player]] = {"random": random_player}
-LEVELS.update({level: computer_player(level) for level in ai.LEVELS})
+BOTS: dict[str, Callable[[Rng], Player]] = {"random": random_player, **{level: computer_player(level) for level in ai.LEVELS}}
+"""A factory of players for each level a bot can play at: ``random`` and the computer's levels."""
+
+LEVELS = BOTS  # the name ui/app.py's computer_level still imports; the levels themselves are catalog.LEVELS
 
 
 def make_player(level: str, rng: Rng) -> Player:
     try:
-        factory = LEVELS[level]
+        factory = BOTS[level]
     except KeyError:
-        raise KeyError(f"unknown player level {level!r} (known: {', '.join(LEVELS)})") from None
+        raise KeyError(f"unknown player level {level!r} (known: {', '.join(BOTS)})") from None
     return factory(rng)

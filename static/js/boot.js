@@ -175,7 +175,73 @@
     }
     addEventListener("app:ready", function () {
       handOver().then(function () { return navigator.serviceWorker.register("./sw.js"); })
+        .then(offerNewVersions)
         .catch(function () { /* offline play just isn't available */ });
     });
+  }
+
+  /* A new deploy reaches a page that is already running (its worker installed the new version
+     while the reader played): "A new version is ready" with a Reload button, never a reload by
+     itself. A game in progress is saved after every move, so the reload loses nothing. The next
+     visit runs the new version anyway (static/sw.js). */
+  function versionOf(worker) {
+    return new Promise(function (resolve) {
+      if (!worker) { resolve(null); return; }
+      var channel = new MessageChannel();
+      var timer = setTimeout(function () { resolve(null); }, 3000);
+      channel.port1.onmessage = function (event) { clearTimeout(timer); resolve(event.data && event.data.version); };
+      worker.postMessage({ type: "version" }, [channel.port2]);
+    });
+  }
+  function showReload(registration) {
+    if (document.getElementById("new-version")) return;
+    var bar = document.createElement("div");
+    bar.id = "new-version";
+    bar.className = "notice new-version";
+    bar.setAttribute("role", "status");
+    var words = document.createElement("span");
+    words.textContent = "A new version is ready.";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "primary";
+    button.textContent = "Reload";
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      var waiting = registration.waiting;
+      if (!waiting) { location.reload(); return; }
+      navigator.serviceWorker.addEventListener("controllerchange", function () { location.reload(); });
+      waiting.postMessage({ type: "take-over" });
+    });
+    var later = document.createElement("button");
+    later.type = "button";
+    later.textContent = "Later";
+    later.addEventListener("click", function () { bar.remove(); });  /* the next visit runs it anyway */
+    bar.append(words, " ", button, " ", later);
+    document.body.appendChild(bar);
+  }
+  function offerNewVersions(registration) {
+    /* What this page runs: its worker knows. On a first visit there is none until the worker just
+       installed claims the page, which then runs that worker's version (fetched from the same host). */
+    var running = navigator.serviceWorker.controller ? versionOf(navigator.serviceWorker.controller) : null;
+    function compare(worker) {
+      if (!running && navigator.serviceWorker.controller) running = versionOf(navigator.serviceWorker.controller);
+      if (!running) return;
+      Promise.all([running, versionOf(worker)]).then(function (versions) {
+        if (versions[0] && versions[1] && versions[0] !== versions[1]) showReload(registration);
+      });
+    }
+    function watch(worker) {
+      if (!worker) return;
+      if (worker.state === "installed") { compare(worker); return; }
+      worker.addEventListener("statechange", function () { if (worker.state === "installed") compare(worker); });
+    }
+    watch(registration.waiting || registration.installing);
+    registration.addEventListener("updatefound", function () { watch(registration.installing); });
+    /* Another tab's Reload handed this page over to the new worker too. */
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (running) compare(navigator.serviceWorker.controller);
+      else running = versionOf(navigator.serviceWorker.controller);
+    });
+    setInterval(function () { registration.update().catch(function () {}); }, 60 * 60 * 1000);
   }
 })();

@@ -1,18 +1,47 @@
-/* In an embed (?embed=GAME inside a frame), tell the host page the document's height whenever it
-   changes, so a host that listens can fit the frame to the game (README, "Embed in a wiki").
-   The message is {type: "towers-and-worlds:height", height: <CSS pixels>}; a height is no
-   secret, so any host may hear it. Classic script, no inline code (the CSP forbids it). */
+/* In an embed (?embed=GAME, or a preview page embed/GAME.html, inside a frame), offer the host page
+   the document's height, so a host that listens (py/tabletop/ui/wiki-listener.js) fits the frame to
+   the game (README, "Embed in a wiki"). The handshake cannot miss a listener that loads late, as
+   MediaWiki's site scripts do:
+   - the frame posts {type: "towers-and-worlds:height", height} whenever its height changes, and posts
+     it again (after 0.25, 0.5, 1, 2... up to 8 s apart, 20 times at most) until the host answers
+     {type: "towers-and-worlds:height-ack", height} for that height;
+   - whenever the host asks {type: "towers-and-worlds:height?"}, the frame answers at once.
+   Only the parent page is heard; a height is no secret, so it is posted to any parent. ES5, a classic
+   script with no inline code (the CSP forbids it). */
 (function () {
   "use strict";
   var embedded = document.documentElement.hasAttribute("data-embed") || new URLSearchParams(location.search).has("embed");
   if (window.parent === window || !embedded) return;
-  var last = 0;
+  var FIRST_WAIT = 250, LONGEST_WAIT = 8000, MOST_OFFERS = 20;
+  var offered = 0, acknowledged = 0, offers = 0, wait = FIRST_WAIT, timer = 0;
+
+  function measure() { return Math.ceil(document.body.getBoundingClientRect().height); }
   function post() {
-    var height = Math.ceil(document.body.getBoundingClientRect().height);
-    if (height === last) return;
-    last = height;
-    window.parent.postMessage({ type: "towers-and-worlds:height", height: height }, "*");
+    clearTimeout(timer);
+    window.parent.postMessage({ type: "towers-and-worlds:height", height: offered }, "*");
+    offers += 1;
+    if (offered === acknowledged || offers >= MOST_OFFERS) return;
+    timer = setTimeout(post, wait);
+    wait = Math.min(wait * 2, LONGEST_WAIT);
   }
-  function start() { new ResizeObserver(post).observe(document.body); post(); }
+  function offer(always) {
+    var height = measure();
+    if (height === offered && !always) return;
+    offered = height;
+    acknowledged = 0;
+    offers = 0;
+    wait = FIRST_WAIT;
+    post();
+  }
+  window.addEventListener("message", function (event) {
+    var data = event.data;
+    if (event.source !== window.parent || !data) return;
+    if (data.type === "towers-and-worlds:height?") offer(true);
+    else if (data.type === "towers-and-worlds:height-ack" && data.height === offered) {
+      acknowledged = offered;
+      clearTimeout(timer);
+    }
+  });
+  function start() { new ResizeObserver(function () { offer(false); }).observe(document.body); offer(false); }
   if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
 })();

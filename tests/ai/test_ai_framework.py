@@ -9,15 +9,15 @@ from typing import ClassVar
 import pytest
 
 from tabletop import ai
-from tabletop.ai.levels import BUDGETS, LEVELS
+from tabletop.ai.levels import BUDGETS
 from tabletop.ai.mcts import Rules, TreeSearch
 from tabletop.ai.search import Decided, RandomSearch, Search, Thinking
+from tabletop.catalog import LEVELS
 from tabletop.engine.moves import Move, MoveCodec
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
-from tabletop.players import LEVELS as PLAYER_LEVELS
-from tabletop.players import make_player
+from tabletop.players import BOTS, make_player
 
 # --------------------------------------------------------------------------- a toy game: Nim
 
@@ -59,7 +59,7 @@ def nim_module(with_ai: bool) -> types.ModuleType:
 
 def test_every_level_is_a_player_and_has_a_budget():
     assert set(LEVELS) == {"easy", "normal", "hard"}
-    assert set(LEVELS) | {"random"} == set(PLAYER_LEVELS)
+    assert set(LEVELS) | {"random"} == set(BOTS)
     assert all(BUDGETS[lv].time_cap and BUDGETS[lv].iterations > 0 for lv in LEVELS)
     with pytest.raises(KeyError, match="unknown player level"):
         make_player("grandmaster", Rng(1))

@@ -49,8 +49,8 @@ SIDES = {(seat, tnt): frozenset(side_cards(seat, tnt)) for seat in (0, 1) for tn
 
 def assert_cards_conserved(s) -> None:
     """Every card of each colour is in exactly one place; with the 4 kings on the table that is
-    40 cards (44 with TNT). (The issue says 44/48, copying the rulings' slip "22 cards" per
-    colour; the rulings' own list A, 2-7, J, Q, K of two suits is 20 cards.)"""
+    40 cards (44 with TNT). (The rules page, "The cards": A, 2-7, J, Q, K of two suits is 20
+    cards a colour.)"""
     total = 4
     for seat in (0, 1):
         held = list(s.all_cards(seat))

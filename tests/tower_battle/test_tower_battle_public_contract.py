@@ -1,6 +1,6 @@
 """Tower Battle through the public contract only: random matches under random options,
 every offered choice checked against the rules worked out anew from ``view()``
-(shared/rules/tower-battle.md, seeds/tower-battle.txt):
+(as the rules page, ``games/tower_battle/guide.py``, states them):
 
 - the face-up/face-down rule: each card in hand may be played exactly the ways the
   rule allows (A and Q face up; an army card face up when both top cards are face

@@ -1,4 +1,4 @@
-"""Scenario tests for Tower Battle, one per rule and ruling (see /work/shared/rules/tower-battle.md)."""
+"""Scenario tests for Tower Battle, one per rule and reading (the rules page, ``games/tower_battle/guide.py``)."""
 
 from __future__ import annotations
 
@@ -492,7 +492,7 @@ def test_tnt_ten_never_goes_face_up_and_cannot_be_played_when_forced():
 
 
 def test_tnt_tower_of_five_with_a_hidden_ten_is_counted_and_loses():
-    """The ruling: a tower reaching 5 cards is turned up to be counted; a hidden 10 is revealed, its owner loses."""
+    """This edition's reading (rules page, "Winning a game and the match" and "TNT variant"): a tower reaching 5 cards is turned up to be counted; a hidden 10 is revealed, its owner loses."""
     s = position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 10H? 4H"}, tnt=True)
     s = play(s, "5H")
     assert [r.winner for r in s.results] == [1] and s.scores == [0, 1]
@@ -507,7 +507,7 @@ def test_tnt_tower_of_five_without_a_ten_wins_as_usual():
 
 
 def test_a_colour_is_20_cards_and_the_stock_18():
-    """The ruling's count: A, 2-7, J, Q, K in two suits; the kings are the bases."""
+    """The rules page's count ("The cards"): A, 2-7, J, Q, K in two suits; the kings are the bases."""
     for seat in (0, 1):
         assert len(side_cards(seat, tnt=False)) == 18 and len(side_cards(seat, tnt=True)) == 20
     s = tb.new_game(2, {"first": "red"}, seed=5)

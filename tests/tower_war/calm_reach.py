@@ -63,12 +63,12 @@ def measure(piece: str, level: int, edition: int, drops: int = 200, seed: int = 
     amp = hand.amplitude(piece, level)
     tol = TOLERANCE_MM[piece]
     draws = Rng(seed)
-    errors: dict[str, list[float]] = {"person": [], **{name: [] for name in ai.LEVELS}}
+    errors: dict[str, list[float]] = {"person": [], **{name: [] for name in ai.TUNING}}
     people, hands = Rng(seed + 1), Rng(seed + 2)
     for _ in range(drops):
         phases = hand.phases_from((draws.next_u64(), draws.next_u64()), edition)
         errors["person"].append(person_error(amp, phases, people))
-        for name, level_ in ai.LEVELS.items():
+        for name, level_ in ai.TUNING.items():
             errors[name].append(computer_error(amp, phases, level_.skill, hands))
     return {
         "piece": piece, "level": level, "edition": edition, "amplitude_mm": round(amp, 2),

@@ -1,5 +1,5 @@
 """Battles and skirmishes: values, shared suits, hierarchy, doubles, jokers, ties,
-filling the level, the card on top, drawing and the lead (rulings: "The war")."""
+filling the level, the card on top, drawing and the lead (rules page: "Battles and skirmishes", "What a card is worth", "Winning a battle")."""
 
 import pytest
 

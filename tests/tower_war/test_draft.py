@@ -1,4 +1,5 @@
-"""The draft, advanced drafting and deck building (rulings: "Cards, draft, deck")."""
+"""The draft, advanced drafting and deck building (rules page: "The draft",
+"Advanced drafting", "Building a deck")."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Adding pieces: pick-up (the tremor's phases), drop (target + hold time), adjusting,
-falls and their loser, running out of pyramids (rulings: "The unsteady hand",
-"Enumerating moves", "Losing the war")."""
+falls and their loser, running out of pyramids (rules page: "Adding a
+piece: the unsteady hand", "What makes the tower fall", "Losing the war")."""
 
 import math
 
@@ -157,7 +157,7 @@ def test_adjusting_lifts_an_uncovered_top_level_pyramid_and_drops_it_again():
     (p,) = s.tower[0].pyramids
     assert (p.x, p.y) == pytest.approx((-10.0, -20.0))
     assert "adjust" in s.log[-2]
-    assert physics.ADJUSTMENTS_PER_PLACEMENT == 3  # the ruling: at most 3 adjustments per piece added
+    assert physics.ADJUSTMENTS_PER_PLACEMENT == 3  # the rules page ("Adding a piece"): at most 3 adjustments per piece added
     for _ in range(2):
         s = drop_exactly(r.apply(s, r.LiftPyramid(0)), -10.0, -20.0)
     assert not any(isinstance(m, r.LiftPyramid) for m in r.legal_moves(s))

@@ -1,5 +1,5 @@
-"""The modelled tower's statics and the unsteady hand (rulings: "The modelled tower",
-"The unsteady hand"), tested as pure functions."""
+"""The modelled tower's statics and the unsteady hand (rules page: "What makes the
+tower fall", "Adding a piece: the unsteady hand"), tested as pure functions."""
 
 import math
 

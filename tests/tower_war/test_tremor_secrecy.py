@@ -1,5 +1,5 @@
-"""The tremor's phases are public, the generator behind them is not (rulings: "The
-unsteady hand"; audit: SplitMix64 outputs are invertible, so a phase made straight
+"""The tremor's phases are public, the generator behind them is not (rules page: "Adding
+a piece: the unsteady hand"; audit: SplitMix64 outputs are invertible, so a phase made straight
 from one output gave away the seed and every hidden card).
 
 The attack tested here is the auditor's: read the top 53 bits of a generator output

@@ -1,5 +1,5 @@
 """What each seat sees: JSON only, own cards only, public discards, the whole tower,
-and helpful derived facts (rulings: "Cards, draft, deck"; issue: view)."""
+and helpful derived facts (rules page: "The draft", "Building a deck")."""
 
 import json
 

@@ -31,7 +31,7 @@ def test_decisions_are_the_same_in_another_consistent_deal(i):
     assert view(s, seat) == view(t, seat), "the re-deal must be invisible to the seat"
     legal = r.legal_moves(s)
     assert r.legal_moves(t) == legal
-    for level in ai.LEVELS:
+    for level in ai.TUNING:
         start = time.perf_counter()
         here = ai.choose(view(s, seat), legal, level, Rng(5), copy.deepcopy(memory))
         TIMES.setdefault((level, s.phase), []).append(1000 * (time.perf_counter() - start))

@@ -59,7 +59,7 @@ def test_calm_moments_refine_the_engines_calm_holds(phases):
 
 def test_release_errors_follow_the_skill():
     rng = Rng(3)
-    steady, shaky = ai.LEVELS["hard"].skill, ai.LEVELS["easy"].skill
+    steady, shaky = ai.TUNING["hard"].skill, ai.TUNING["easy"].skill
     small = [abs(ap.release_error(rng, steady)) for _ in range(400)]
     large = [abs(ap.release_error(rng, shaky)) for _ in range(400)]
     assert max(small) <= 3.5 * steady.release_sigma_ms
@@ -222,11 +222,11 @@ def test_advanced_drafting_sweetens_the_poorer_pile():
 
 
 def test_every_level_is_documented_with_its_skill():
-    assert set(ai.LEVEL_NOTES) == set(ai.LEVELS) == set(ai.BUDGETS) == {"easy", "normal", "hard"}
-    for level, spec in ai.LEVELS.items():
+    assert set(ai.LEVEL_NOTES) == set(ai.TUNING) == set(ai.BUDGETS) == {"easy", "normal", "hard"}
+    for level, spec in ai.TUNING.items():
         assert f"{spec.skill.release_sigma_ms:g} ms" in ai.LEVEL_NOTES[level]
         assert f"{spec.skill.release_sigma_ms:g} ms" in ai.__doc__
-    sigmas = [ai.LEVELS[x].skill.release_sigma_ms for x in ("easy", "normal", "hard")]
+    sigmas = [ai.TUNING[x].skill.release_sigma_ms for x in ("easy", "normal", "hard")]
     assert sigmas == sorted(sigmas, reverse=True)
 
 

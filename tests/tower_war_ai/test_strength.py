@@ -42,7 +42,7 @@ def tall_tower_drop(piece: str, seed: int, cards: int = 9, edition: int = HAND_E
 def fall_rate(level: str, piece: str, seeds=range(8), releases: int = 25, edition: int = HAND_EDITION) -> float:
     """Share of releases by ``level``'s hand that make the tower fall: the spot and the
     calm moment are planned once per tremor, then the release error is drawn."""
-    skill = ai.LEVELS[level].skill
+    skill = ai.TUNING[level].skill
     falls = total = 0
     for seed in seeds:
         s = tall_tower_drop(piece, seed, edition=edition)
@@ -86,20 +86,20 @@ def aim_only(v: dict, skill: ap.Skill):
 
 def test_a_steadier_hand_drops_the_tower_less_often():
     # the hand of old saves (edition 1, no calm): the three levels apart
-    rates = {level: fall_rate(level, "card", edition=1) for level in ai.LEVELS}
+    rates = {level: fall_rate(level, "card", edition=1) for level in ai.TUNING}
     print("\ncard on level 9, fall rate per release, old hand:", rates)
     assert rates["hard"] <= 0.02
     assert rates["normal"] >= rates["hard"] + 0.05
     assert rates["easy"] >= rates["normal"]
     # today's hand has a calm that normal and hard both use; easy still misses it
-    rates = {level: fall_rate(level, "card") for level in ai.LEVELS}
+    rates = {level: fall_rate(level, "card") for level in ai.TUNING}
     print("card on level 9, fall rate per release:", rates)
     assert rates["hard"] <= rates["normal"] <= 0.02
     assert rates["easy"] >= rates["normal"] + 0.1
 
 
 def test_every_hand_sets_a_first_pyramid_safely_low_down():
-    for level in ai.LEVELS:
+    for level in ai.TUNING:
         s = tall_tower_drop("pyramid", 3, cards=2)  # level 1: the tremor is small
         move = ai.choose(view(s, 0), r.legal_moves(s), level, Rng(1))
         assert r.apply(s, move).result is None, level

@@ -324,7 +324,7 @@ def test_towers_with_a_loose_card_of_their_suit_are_not_frozen():
 
 
 def test_the_quick_builder_clears_its_own_tower_to_win_at_an_empty_finicky_sky():
-    """The computer knows the ruling: at Sky 0 an exact knock-down of its own tower wins, and
+    """The computer knows this edition's reading (rules page, "Optional rules"): at Sky 0 an exact knock-down of its own tower wins, and
     knocking a rival's tower down to an empty foundation would hand the rival the game."""
     from tabletop.games.towers_of_wyoming import ai as tow_ai
 

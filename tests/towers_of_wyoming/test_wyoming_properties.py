@@ -86,7 +86,7 @@ GAMES_PER_OPTION_SET = 4
 
 
 def test_every_option_set_ends():
-    """The ruling: every game ends, whatever the options. Random games under each of the 128 option
+    """This edition's readings (rules page, "When the draw pile runs out", "Optional rules"): every game ends, whatever the options. Random games under each of the 128 option
     sets (Finicky Clients at Sky 0 ends through an empty foundation; Tidal Influences may push the Sky
     up, but it comes back). None reaches the cap; an empty Sky under Finicky Clients ends the game at once."""
     longest = 0

@@ -1,4 +1,4 @@
-"""Scenario tests for the core rules of Towers of Wyoming (rulebook + /shared/rules rulings).
+"""Scenario tests for the core rules of Towers of Wyoming (the rules page, ``guide.py``, with this edition's readings).
 
 Each test builds an explicit position, makes one move and checks the exact result.
 """

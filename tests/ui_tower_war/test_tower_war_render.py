@@ -421,11 +421,8 @@ def test_the_other_hand_is_drawn_shaking_and_never_let_go_from_here(fake_browser
 def test_the_sway_and_the_fall_resume_where_the_clock_says_after_a_re_render(monkeypatch):
     """Each render is a fresh element: its animation-delay puts the sway (and a fall) where it
     had got to, so a re-render does not restart it."""
-    import doctest
-
     from tabletop.ui.render.tower_war import sway
 
-    assert doctest.testmod(sway).failed == 0
     wobbly = next(t for t in game_states(3) if any(st["wobble"] > 0 for st in (g.view(t, None).get("tower") or {}).get("stability") or []))
 
     def sways(at_ms: float) -> list[tuple[float, float]]:

@@ -3,9 +3,6 @@ after the coasters they stand on were turned or moved later in the same window."
 
 from __future__ import annotations
 
-import doctest
-import importlib
-
 import pytest
 
 from tabletop.engine.rng import Rng
@@ -13,10 +10,6 @@ from tabletop.games import GAMES
 from tabletop.ui.render.war_of_the_worlds.recent import carry_cell, recent, turn_cell, turns
 
 MODULE = GAMES["war-of-the-worlds"]
-
-
-def test_doctests():
-    assert doctest.testmod(importlib.import_module("tabletop.ui.render.war_of_the_worlds.recent")).failed == 0
 
 
 def test_turning_four_times_is_the_identity_and_ccw_undoes_cw():

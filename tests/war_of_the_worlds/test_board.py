@@ -178,7 +178,7 @@ def every_layout():
 
 
 def test_every_l_position_is_offered_and_nothing_else():
-    """The ruling: any place that again makes an L of some 2x2 block, the other two coasters
+    """This edition's reading (rules page, "A turn"): any place that again makes an L of some 2x2 block, the other two coasters
     staying put; a leg's end has three such places, the L's corner coaster one."""
     for layout in every_layout():
         for coaster in range(3):

@@ -1,6 +1,6 @@
 """War of the Worlds through the public contract only: random games (strategic and
 tactical) where every offered choice is checked against the rules worked out anew
-from ``view()`` (shared/rules/war-of-the-worlds.md, seeds/war-of-the-worlds.txt):
+from ``view()`` (as the rules page, ``games/war_of_the_worlds/guide.py``, states them):
 
 - destruction: at each step of a review the pyramids that fall, or are offered to
   choose from, are exactly those meeting the rule (surrounded, attack > defence);

@@ -39,9 +39,10 @@ import json
 from types import ModuleType
 from typing import Any
 
-from tabletop.ai.levels import BUDGETS, LEVELS, Budget
+from tabletop.ai.levels import BUDGETS, Budget
 from tabletop.ai.mcts import Rules
 from tabletop.ai.search import Decided, RandomSearch, Search, Thinking
+from tabletop.catalog import LEVELS
 from tabletop.engine.rng import Rng
 
 __all__ = ["LEVELS", "Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "level_notes", "searcher", "think"]

@@ -13,9 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-"""The computer levels a seat can be given, weakest first (``random`` also exists for tests and the lab)."""
-
 
 @dataclass(frozen=True)
 class Budget:

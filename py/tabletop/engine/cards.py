@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from tabletop.engine.numbers import parse_count
+
 
 class Suit(str, Enum):
     CLUBS = "C"
@@ -46,6 +48,7 @@ SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER = 0
 RANKS: tuple[int, ...] = tuple(range(1, 14))
+MAX_COPY = 99  # the copy number of a card of a game played with several decks (no game uses more than a few)
 RANK_CODES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
@@ -74,6 +77,18 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank == JOKER
+
+    @property
+    def known_suit(self) -> Suit:
+        """The suit of a card that has one: games without jokers, and code past a joker
+        check, read this instead of ``suit`` (a joker here is a bug, so it raises).
+
+        >>> Card(12, Suit.SPADES).known_suit
+        <Suit.SPADES: 'S'>
+        """
+        if self.suit is None:
+            raise ValueError(f"{self} is a joker and has no suit")
+        return self.suit
 
     def __str__(self) -> str:
         if self.is_joker:
@@ -107,17 +122,20 @@ class Card:
         if not isinstance(code, str) or not code:
             raise ValueError(f"not a card: {code!r}")
         if code.startswith("JOKER"):
-            return Card(JOKER, None, int(code[5:] or 0))
+            n = parse_count(code[5:] or "0", 0, MAX_COPY)
+            if n is None:
+                raise ValueError(f"not a card: {code!r}")
+            return Card(JOKER, None, n)
         base, _, copy = code.partition("#")
         rank_part, suit_part = base[:-1], base[-1:]
         ranks = {v: k for k, v in RANK_CODES.items()}
+        rank = ranks.get(rank_part) or parse_count(rank_part, 2, 10)
+        n = parse_count(copy, 1, MAX_COPY) if copy else 0
         try:
-            rank = ranks.get(rank_part) or int(rank_part)
             suit = Suit(suit_part)
-            n = int(copy) if copy else 0
         except ValueError:
             raise ValueError(f"not a card: {code!r}") from None
-        if rank not in RANKS:
+        if rank not in RANKS or n is None:
             raise ValueError(f"not a card: {code!r}")
         return Card(rank, suit, n)
 

@@ -8,6 +8,8 @@ Two kinds, told apart by the code's first letter:
 - ``p1.…`` **as one seat saw it**: a card game is shared as the sharing seat's view, which the
   game's own ``view(state, seat)`` has already stripped of what that seat may not see. The code
   holds that view plus the game, options, seat and names: never the seed, never another hand.
+  Every number and list in the view is checked against the game's ``VIEW_BOUNDS``
+  (engine/bounds.py) on reading, so no renderer is asked to draw a hand of a million cards.
 
 Playing on from a seat's view needs the unseen cards dealt afresh. That is a rules question, so
 the game module answers it: a module that offers ``deal_from_view(view, seat, seed)`` can be
@@ -26,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.engine.bounds import check_bounds
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_NAME_LENGTH, check_options, clean_seat, load_json, replay
 from tabletop.engine.share import pack_json, save_from_code, save_to_code, text_from_code
@@ -98,6 +101,7 @@ def read_position(code: str, games: Mapping[str, Any]) -> Position:
         raise SaveError("corrupt", "the position names a seat that is not at the table")
     if not isinstance(view, dict) or view.get("game", game) != game or view.get("seat") != seat:
         raise SaveError("corrupt", "the position's table is not one this game shows")
+    check_bounds(view, getattr(module, "VIEW_BOUNDS", {}), module.TITLE)  # before any renderer counts what it says
     options = check_options(data.get("options", {}))
     return Position(game, options, names, seat, dict(view))
 

@@ -1,4 +1,4 @@
-"""The contract every game module offers (DESIGN.md, "The engine contract").
+"""The contract every game module offers (README, "A short tour": the rules never import the browser).
 
 A game is a module (``tabletop.games.<package>``) with these functions and
 attributes. ``GameModule`` below holds each game to it under mypy (typed assignments in

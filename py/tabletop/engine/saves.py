@@ -22,12 +22,14 @@ from tabletop.engine.errors import IllegalMove, SaveError
 
 FORMAT = "towers-and-worlds-save"
 VERSION = 2
-MAX_SAVE_BYTES = 512 * 1024
+MAX_SAVE_BYTES = 1280 * 1024  # MAX_MOVES of the longest moves a game makes that many of (Tower Battle's, 51 bytes as
+# stored), and the rest of the record: a match played to the move limit still saves (tests/test_long_matches.py)
 MAX_NAME_LENGTH = 40
 MAX_TITLE_LENGTH = 120  # a save's own name ("…, move 12 (continued)")
 MAX_DEPTH = 16  # a real save nests 4 deep (record, moves, move, a pile); parsers overflow their stack far deeper
 MAX_MOVES = 20_000
 MAX_SEED = 2**128
+MAX_OPTION_NUMBER = 10**6 - 1  # a variant's number (Tower Battle's target: 1 to 100 by its rules)
 LATEST_TIME = 1e11  # seconds since 1970: the year 5138, so anything later is no date
 SEAT_KINDS = ("human", "computer")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -130,7 +132,7 @@ def check_options(options: Any) -> dict[str, Any]:
     if not isinstance(options, dict) or len(options) > 32:
         raise SaveError("corrupt", "the save's options are unreadable")
     for key, value in options.items():
-        plain = isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**6) or (isinstance(value, str) and len(value) <= 40)
+        plain = isinstance(value, bool) or (isinstance(value, int) and abs(value) <= MAX_OPTION_NUMBER) or (isinstance(value, str) and len(value) <= 40)
         if not isinstance(key, str) or len(key) > 40 or not plain:
             raise SaveError("corrupt", "the save's options are unreadable")
     return dict(options)

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.errors import SaveError
+from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_SAVE_BYTES, parse_save
 
 LINK_VERSION = "g1"
@@ -52,7 +53,7 @@ def text_from_code(code: str, expected: str = LINK_VERSION) -> str:
     if len(code) > MAX_CODE_CHARS:
         raise SaveError("too-large", f"the link is too long to hold a game ({len(code) // 1024} KB; the limit is {MAX_CODE_CHARS // 1024} KB)")
     version, dot, body = code.partition(".")
-    if not dot or version[:1] != expected[:1] or not version[1:].isdigit():
+    if not dot or version[:1] != expected[:1] or parse_count(version[1:], 1, 999) is None:
         raise SaveError("foreign", "this link does not hold a Towers & Worlds game")
     if version != expected:
         raise SaveError("version", "this link was made by a newer version of the app")

@@ -12,7 +12,7 @@ from tabletop.catalog import CATALOG
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import export_file, parse_save
-from tabletop.ui import browser, diagnostics, focus
+from tabletop.ui import browser, deleted_elsewhere, diagnostics, embed_saves, focus, link_seed
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.dom import Mount, h
 from tabletop.ui.history import History
@@ -58,6 +58,7 @@ class App:
         self.history_here = False  # an embed shows the history in place (its address names only the game)
         self.focus_decision = False  # after the curtain, focus goes to the table's first decision (focus.py)
         self._carry_notices = True  # notices survive a navigation only when the app itself navigates
+        self.deleted_elsewhere: str | None = None  # id of the game at the table deleted in another tab (deleted_elsewhere.py)
 
     @property
     def games(self) -> dict:
@@ -74,9 +75,11 @@ class App:
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
         self.navigate()
-        if self.embed and self.route.name == "embed" and self.session is None and browser.query_param("play") == "1":
+        if (self.embed and self.route.name == "embed" and self.session is None and browser.query_param("play") == "1"
+                and self.url_seed is None):  # a link's own seed is shown before anything is dealt (link_seed.py)
             self._embed_start(self.route.game)  # reads the address into the form
-            self.start_game(self.route.game, self.forms[self.route.game], embed=True)  # Play was pressed on the preview
+            if embed_saves.to_continue(self.store, self.route.game) is None:  # else the start offers "Continue your game"
+                self.start_game(self.route.game, self.forms[self.route.game], embed=True)  # Play was pressed on the preview
         browser.mark_ready()
         diagnostics.expose()
         thinking_ui.expose()
@@ -164,10 +167,10 @@ class App:
             return new_game.render(self, route.game)
         if route.name == "embed" and self.history_here and self.history is not None:
             return replay.render(self, self.history, "Back to the game", self.close_history)
-        if route.name == "embed":  # the link carries the game itself: the frame's storage is often blocked
-            return h("div.embed", table.render(self, h("a#open-full.button", {"href": browser.full_app_url(self.game_link()),
-                                                                              "target": "_blank", "rel": "noopener"},
-                                                       "Open in full app")))
+        if route.name == "embed":  # the game goes by its link (the frame's storage is often blocked): open_full.py
+            from tabletop.ui import open_full
+
+            return h("div.embed", table.render(self, open_full.button(self)))
         return table.render(self)
 
     def _embed_start(self, game_id: str):
@@ -181,16 +184,21 @@ class App:
             self.forms[game_id] = setup.form
             self.embed_problems = setup.problems
         form = self.forms[game_id]
+        again = embed_saves.to_continue(self.store, game_id) is not None  # a second visit: its game waits
         return h("div.embed.embed-start",
                  h("div.embed-bar", h("h1", module.TITLE),
                    h("a#open-full.button", {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
                      "Open in full app")),
                  h("p", module.BLURB),
+                 embed_saves.continue_offer(self, game_id),
                  opponent_choice(form),
                  h("p.hint", "Not understood in this page's link, so left as usual: " + "; ".join(self.embed_problems) + ".")
                  if self.embed_problems else None,
                  saves_off_note(self),
-                 h("button#embed-start.primary", "Start a game", on_click=lambda _e: self.start_game(game_id, form, embed=True)))
+                 link_seed.note(self, form, module),
+                 h("button#embed-start" + ("" if again else ".primary"), "Start a new game" if again else "Start a game",
+                   on_click=lambda _e: self.start_game(game_id, form, embed=True)),
+                 embed_saves.kept_list(self, game_id))
 
     # ------------------------------------------------------------ messages
     def toast(self, text: str, kind: str = "info") -> None:
@@ -329,6 +337,9 @@ class App:
         """Another tab stored something: a game on this tab's table that moved on there is shown
         as it stands now; Home lists the change."""
         key = event.key
+        if not browser.absent(key) and deleted_elsewhere.heard(self, str(key), browser.absent(event.newValue)):
+            self.render()
+            return
         if self.session is not None and not browser.absent(key) and str(key) == f"tw:save:{self.session.save.get('id')}":
             if self._moved_on_elsewhere() and self._catch_up("This game was played on in another tab: the table shows it as it stands now."):
                 self.render()
@@ -390,7 +401,8 @@ class App:
         variants = finished.module.default_options()  # a new game: today's rules, not an old save's (Tower War's hand)
         form = {"players": len(old["seats"]), "seats": old["seats"], "seed": "",
                 "options": {k: v for k, v in old["options"].items() if k in variants}}
-        if self.start_game(old["game"], form, embed=embed) and not embed and self.store.available and old.get("id"):
+        if (self.start_game(old["game"], form, embed=embed) and not embed and self.store.available and old.get("id")
+                and old.get("id") != self.deleted_elsewhere):  # a game deleted in another tab stays deleted
             old["played_again"] = self.session.save["id"]
             old["revision"] = old.get("revision", 0) + 1
             try:
@@ -399,7 +411,7 @@ class App:
                 self._storage_full()
 
     def _autosave(self) -> None:
-        if self.session is None or not self.store.available:
+        if self.session is None or not self.store.available or deleted_elsewhere.holds_save(self):
             return
         save = self.session.save
         save["revision"] = save.get("revision", 0) + 1
@@ -409,6 +421,7 @@ class App:
             self._storage_full()
         else:
             self._said_storage_full = False  # room again: a later refusal is news worth saying
+            deleted_elsewhere.saved(save.get("id"))
 
     def _storage_full(self) -> None:
         """Say once that saving stopped; every later move would only stack the same notice."""

@@ -69,6 +69,28 @@ def is_quota_error(exc: Exception) -> bool:
     return "quota" in f"{getattr(exc, 'name', '')} {exc}".lower()
 
 
+def top_site() -> str | None:
+    """In a frame of a page from another origin (a wiki), that page's host ("" when the browser does
+    not tell it); None at the top, or framed by this site itself. Such a frame's storage, where the
+    browser allows it, is partitioned under that page's site (ui/embed_saves.py)."""
+    try:
+        if js.Object.is_(js.window.top, js.window):
+            return None
+    except Exception:
+        pass
+    try:
+        str(js.window.top.location.href)  # readable only from the same origin
+        return None
+    except Exception:
+        pass
+    try:
+        ancestors = js.location.ancestorOrigins  # Chromium and Safari; Firefox has none
+        origin = str(ancestors.item(ancestors.length - 1)) if ancestors.length else str(js.document.referrer)
+    except Exception:
+        origin = str(js.document.referrer or "")
+    return origin.split("://", 1)[-1].split("/", 1)[0] if "://" in origin else ""
+
+
 def location_hash() -> str:
     return str(js.location.hash or "")
 

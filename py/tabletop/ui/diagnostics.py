@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING
 
 from tabletop.engine.rng import Rng
 
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
-def decision_step_ms(module, steps: int, seed: int = 1) -> float:
+
+def decision_step_ms(module: GameModule, steps: int, seed: int = 1) -> float:
     """Median milliseconds of one decision step as the table does it: legal_moves, apply, view."""
     rng = Rng(seed)
     state = module.new_game(module.MIN_PLAYERS, None, seed)

@@ -52,12 +52,12 @@ def _flatten(items: Iterable[Any]) -> list[El | str]:
     return out
 
 
-def h(selector: str, *args: Any, **handlers: Handler) -> El:
+def h(selector: str, *args: Any, **handlers: Handler | None) -> El:
     """Make an element. ``selector`` is a tag with optional ``#id`` and ``.class`` parts.
 
     The first positional argument may be a dict of attributes; the rest are children
     (strings, numbers, elements, lists, or None to skip). Keyword arguments named
-    ``on_<event>`` are event handlers, called with the browser event.
+    ``on_<event>`` are event handlers, called with the browser event (None: no handler).
 
     Only a plain ``dict`` written in the code gives attributes: an object read from a
     file or storage arrives as ``JsonObject`` (see engine/saves.py) and, like any other

@@ -10,7 +10,8 @@ number of players and the variants in the frame's URL, e.g.
 - any variant switch of the game by its name (``true``/``false``, a number, or one of its choices).
 
 Browser-free: the address arrives as a plain mapping. A value that is not understood is
-left at its default and named in ``problems`` (the embed says so in one line).
+left at its default and named in ``problems`` (the embed says so in one line, a long value cut
+short). Numbers are read by ``engine.numbers.parse_count`` (plain ASCII digits within bounds).
 
 >>> class Game:
 ...     MIN_PLAYERS, MAX_PLAYERS, SEAT_NAMES, OPTION_CHOICES = 2, 2, None, {}
@@ -30,7 +31,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-LEVELS = ("easy", "normal", "hard")
+from tabletop.catalog import LEVELS as LEVELS
+from tabletop.engine.numbers import parse_count, quoted
+from tabletop.engine.saves import MAX_OPTION_NUMBER
+
 TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 SETUP_KEYS = ("vs", "level", "seat", "players")
 
@@ -53,9 +57,9 @@ def option_value(raw: str, default: Any, choices: list[Any] | None) -> Any:
             return text in TRUE
         raise ValueError("true or false")
     if isinstance(default, int):
-        if not text.isdigit():
+        value: Any = parse_count(raw, 0, MAX_OPTION_NUMBER)
+        if value is None:
             raise ValueError("a whole number")
-        value: Any = int(text)
     else:
         value = raw.strip()
     if choices and value not in choices:
@@ -69,24 +73,26 @@ def apply_query(query: Mapping[str, str], module: Any, form: dict[str, Any]) -> 
     setup = EmbedSetup(form)
     players = query.get("players")
     if players is not None:
-        if players.isdigit() and module.MIN_PLAYERS <= int(players) <= module.MAX_PLAYERS:
-            form["players"] = int(players)
+        count = parse_count(players, module.MIN_PLAYERS, module.MAX_PLAYERS)
+        if count is not None:
+            form["players"] = count
         else:
-            setup.problems.append(f"players “{players}” ({module.MIN_PLAYERS} to {module.MAX_PLAYERS})")
+            setup.problems.append(f"players “{quoted(players)}” ({module.MIN_PLAYERS} to {module.MAX_PLAYERS})")
     level = query.get("level", "normal")
     if level not in LEVELS:
-        setup.problems.append(f"level “{level}” (easy, normal or hard)")
+        setup.problems.append(f"level “{quoted(level)}” (easy, normal or hard)")
         level = "normal"
-    seat = query.get("seat", "1")
-    if not (seat.isdigit() and 1 <= int(seat) <= form["players"]):
-        setup.problems.append(f"seat “{seat}” (1 to {form['players']})")
-        seat = "1"
+    seat_text = query.get("seat", "1")
+    seat = parse_count(seat_text, 1, form["players"])
+    if seat is None:
+        setup.problems.append(f"seat “{quoted(seat_text)}” (1 to {form['players']})")
+        seat = 1
     vs = query.get("vs", "people")
     if vs not in ("computer", "people"):
-        setup.problems.append(f"vs “{vs}” (computer or people)")
+        setup.problems.append(f"vs “{quoted(vs)}” (computer or people)")
         vs = "people"
     for i, s in enumerate(form["seats"]):
-        s["kind"] = "computer" if vs == "computer" and i != int(seat) - 1 else "human"
+        s["kind"] = "computer" if vs == "computer" and i != seat - 1 else "human"
         s["level"] = level
     choices = getattr(module, "OPTION_CHOICES", {}) or {}
     for key, default in module.default_options().items():
@@ -94,5 +100,5 @@ def apply_query(query: Mapping[str, str], module: Any, form: dict[str, Any]) -> 
             try:
                 form["options"][key] = option_value(query[key], default, choices.get(key))
             except ValueError as exc:
-                setup.problems.append(f"{key} “{query[key]}” ({exc})")
+                setup.problems.append(f"{key} “{quoted(query[key])}” ({exc})")
     return setup

@@ -33,6 +33,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+Scope = tuple[Any, ...]  # what a table shows: (game, eyes, moves)
+
 KEY = "data-motion"
 FROM = "data-motion-from"
 STATE = "data-motion-state"
@@ -193,7 +195,7 @@ def keyframes(step: Step) -> tuple[list[dict[str, Any]], int]:
     return [{"opacity": 0, "transform": "translateY(-14px) scale(.85)"}, {"opacity": 1, "transform": "none"}], 220  # arrive
 
 
-def moved(old: tuple | None, new: tuple | None) -> bool:
+def moved(old: Scope | None, new: Scope | None) -> bool:
     """Whether the page goes from one position of a game to another seen by the same eyes: a move
     was made or taken back. ``(game, eyes, moves)``; a re-render for a half-made choice, a
     hand-over or another screen is not motion.
@@ -258,7 +260,7 @@ class Motion:
         import js
 
         self.js = js
-        self.scope: tuple | None = None  # what the page shows now: (game, eyes, moves) at the table, None elsewhere
+        self.scope: Scope | None = None  # what the page shows now: (game, eyes, moves) at the table, None elsewhere
         self._read: Any = None
         self._system = None
         try:
@@ -269,13 +271,13 @@ class Motion:
             pass
         self.stats: dict[str, Any] = {"renders": 0, "moves": 0, "animated": 0, "last_ms": 0.0, "total_ms": 0.0, "parts_ms": []}
 
-    def wanted(self, settings: dict) -> bool:
+    def wanted(self, settings: dict[str, Any]) -> bool:
         """Off with the app's reduce-motion setting or the system's preference."""
         if settings.get("reduce_motion") or self._read is None:
             return False
         return not (self._system is not None and bool(self._system.matches))
 
-    def show(self, root: Any, scope: tuple | None, settings: dict, show: Any) -> int:
+    def show(self, root: Any, scope: Scope | None, settings: dict[str, Any], show: Any) -> int:
         """Run ``show()`` (which rebuilds ``root``); when it shows the next position of the same
         game, animate what moved. Returns how many animations started. ``scope`` is
         (game, eyes, moves) for a table, None for any other screen."""

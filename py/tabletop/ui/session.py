@@ -3,7 +3,7 @@
 Browser-free (tested under CPython). The table screen asks the session what to show
 and hands it the moves people choose; the rules themselves stay in the game module.
 
-- ``save`` is the DESIGN.md save record; every move is appended as JSON, so the
+- ``save`` is the save record (``engine/saves.py``; README, "Saves are ..."); every move is appended as JSON, so the
   record always replays to the current state (autosave writes it as it is).
 - Hot-seat: ``shown_seat`` is the seat whose private information may be on screen.
   When a different person must act in a game with hidden information, ``curtain``
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import new_save, replay
 
 
@@ -61,9 +62,10 @@ def typed_seed(text: str) -> int | None:
         return None
     if not (text.isascii() and text.isdigit()):
         raise ValueError("The seed must be a whole number (or left empty for a random game).")
-    if len(text) > 20 or int(text) >= 2**SEED_BITS:
+    seed = parse_count(text, 0, 2**SEED_BITS - 1)
+    if seed is None:
         raise ValueError(f"The seed must be below {2**SEED_BITS} (or left empty for a random game).")
-    return int(text)
+    return seed
 
 
 class Session:

@@ -5,6 +5,8 @@ cards), ``match`` (games, scoring, the target), ``view`` (what one seat sees) an
 ``guide`` (the in-app rules page).
 """
 
+from typing import Any
+
 from tabletop.games.tower_battle.deck import SEAT_NAMES
 from tabletop.games.tower_battle.guide import GUIDE
 from tabletop.games.tower_battle.match import DEFAULT_OPTIONS, OPTION_CHOICES, OPTION_LABELS
@@ -19,7 +21,7 @@ from tabletop.games.tower_battle.moves import (
 )
 from tabletop.games.tower_battle.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.tower_battle.state import State
-from tabletop.games.tower_battle.view import view
+from tabletop.games.tower_battle.view import VIEW_BOUNDS, view
 
 ID = "tower-battle"
 TITLE = "Tower Battle"
@@ -29,7 +31,7 @@ MAX_PLAYERS = 2
 HIDDEN_INFORMATION = True
 
 
-def default_options() -> dict:
+def default_options() -> dict[str, Any]:
     """Simple scoring to 3 points, no TNT, random first player."""
     return dict(DEFAULT_OPTIONS)
 
@@ -38,5 +40,5 @@ __all__ = [
     "ID", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HIDDEN_INFORMATION", "SEAT_NAMES", "OPTION_LABELS",
     "OPTION_CHOICES", "GUIDE", "State", "new_game", "legal_moves", "apply", "view", "to_act", "outcome", "epoch",
     "default_options", "move_to_json", "move_from_json", "PlayCard", "DiscardCard", "DeclareBattle", "DeclineBattle",
-    "ChooseScoringCard",
+    "ChooseScoringCard", "VIEW_BOUNDS",
 ]

@@ -22,7 +22,9 @@ five; normal and hard search 40 and 800 iterations.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
 from tabletop.ai.ismcts import Deal, ismcts, quick_shuffle
 from tabletop.ai.levels import Budget
@@ -34,6 +36,7 @@ from tabletop.engine.rng import Rng
 
 from . import rules
 from .deck import _SIDE_CARDS, FACING, OWNER, SIDE_SUITS, TNT, TOWER_ORDER, WINNING_HEIGHT, battle_value
+from .match import choose_scoring_card
 from .moves import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
 from .state import BATTLE, CHOOSING, OVER, Settings, State
 
@@ -66,7 +69,7 @@ HIDES_FACE_DOWN = frozenset((ACE, QUEEN))  # always played face up
 # --------------------------------------------------------------------------- a deal consistent with the view
 
 
-def determinize(view: dict, seat: int, rng: Rng) -> State:
+def determinize(view: dict[str, Any], seat: int, rng: Rng) -> State:
     """A full match state that ``seat``'s view cannot tell from the real one."""
     return Determinizer(view, seat)(rng)
 
@@ -74,7 +77,7 @@ def determinize(view: dict, seat: int, rng: Rng) -> State:
 class Determinizer:
     """Reads the view once; each call deals the unseen cards anew (see the module doc)."""
 
-    def __init__(self, view: dict, seat: int):
+    def __init__(self, view: dict[str, Any], seat: int):
         m = view["match"]
         self.seat = seat
         self.settings = Settings(advanced=m["scoring"] == "advanced", target=int(m["target"]), tnt=bool(m["tnt"]))
@@ -95,7 +98,7 @@ class Determinizer:
         other = 1 - seat
         players = view["players"]
         self.discards = [[CARD_OF[c] for c in players[p]["discard"]] for p in (0, 1)]
-        self.towers: list[list] = []
+        self.towers: list[list[Any]] = []
         self.hidden: list[tuple[int, int, Suit]] = []  # (tower index, layer index, suit) of unseen face-down cards
         for t_index, t in enumerate(view["towers"]):
             suit = SUIT_OF[t["suit"]]
@@ -206,9 +209,10 @@ def evaluate(s: State) -> list[float]:
 
 def play_score(s: State, card: Card, face_up: bool) -> float:
     """How good playing ``card`` this way looks to its owner (public facts and own cards only)."""
-    tower = s.towers[card.suit]
+    suit = card.known_suit
+    tower = s.towers[suit]
     height = len(tower)
-    facing = s.towers[FACING[card.suit]]
+    facing = s.towers[FACING[suit]]
     target = facing[-1] if facing else None
     score = 1.0 + 0.45 * height
     if height + 1 >= WINNING_HEIGHT:
@@ -226,7 +230,7 @@ def play_score(s: State, card: Card, face_up: bool) -> float:
     elif rank == TNT:
         score -= 1.0
     else:
-        value = battle_value(card)
+        value = card.rank  # the rest are number cards (2-7), as strong in battle as their face value
         if not face_up:
             score += 0.15
         if target is not None and not (target[0].rank == QUEEN and target[1]):
@@ -249,8 +253,9 @@ def discard_score(card: Card) -> float:
 
 def battle_score(s: State) -> float:
     """> 0 when the seat asked expects to win the battle on offer."""
-    asked = s.asked
-    suits = (s.battle_tower, FACING[s.battle_tower])
+    asked = rules.asked_seat(s)
+    offered = rules.offered_tower(s)
+    suits = (offered, FACING[offered])
     mine_suit = suits[0] if OWNER[suits[0]] == asked else suits[1]
     their_suit = suits[1] if mine_suit == suits[0] else suits[0]
     my_card = s.towers[mine_suit][-1][0]
@@ -297,11 +302,11 @@ def fast_apply(s: State, move: Move) -> State:
     elif isinstance(move, DiscardCard):
         rules.discard_card(new, move.card)
     elif isinstance(move, DeclareBattle):
-        rules.fight_battle(new, new.asked)
+        rules.fight_battle(new, rules.asked_seat(new))
     elif isinstance(move, DeclineBattle):
         rules.decline_battle(new)
     elif isinstance(move, ChooseScoringCard):
-        rules.choose_scoring_card(new, new.asked, move.card)
+        choose_scoring_card(new, rules.asked_seat(new), move.card)
     return new
 
 
@@ -315,11 +320,11 @@ def to_act(s: State) -> int | None:
 class QuickChoice(Search):
     """Easy: the quick player's choice on one guessed deal, now and then a lesser one."""
 
-    def __init__(self, view: dict, legal: list, seat: int, rng: Rng):
+    def __init__(self, view: dict[str, Any], legal: list[Any], seat: int, rng: Rng):
         self.view, self.legal, self.seat, self.rng = view, legal, seat, rng
         self.choice: Move | None = None
 
-    def work(self):
+    def work(self) -> Iterator[None]:
         s = determinize(self.view, self.seat, self.rng)
         scores = move_scores(s, self.legal)
         order = sorted(range(len(self.legal)), key=lambda i: -scores[i])
@@ -334,7 +339,7 @@ class QuickChoice(Search):
         return self.choice if self.choice is not None else self.legal[0]
 
 
-def searcher(view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict) -> Search:
+def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]) -> Search:
     if level == "easy":
         return QuickChoice(view, legal, seat, rng)
     options = TREE.get(level, TREE["normal"])

@@ -96,7 +96,7 @@ def scoring_value(card: Card) -> int | None:
     return None
 
 
-_LABELS: dict[tuple[int, Suit], str] = {}
+_LABELS: dict[tuple[int, Suit | None], str] = {}
 
 
 def label(card: Card) -> str:

@@ -18,6 +18,7 @@ from tabletop.engine.rng import Rng
 from .deck import HAND_SIZE, SEAT_NAMES, TOWER_ORDER, card_order, scoring_value, side_cards
 from .state import CHOOSING, OVER, PLAYING, GameResult, Settings, State
 
+MAX_TARGET = 100  # the most points a match may be played to
 DEFAULT_OPTIONS = {"scoring": "simple", "target": 3, "tnt": False, "first": "random"}
 OPTION_LABELS = {
     "scoring": "Scoring: simple (1 point a game) or advanced (secret scoring cards)",
@@ -32,19 +33,19 @@ OPTION_CHOICES: dict[str, list[Any]] = {
 }
 
 
-def read_settings(options: dict | None) -> Settings:
+def read_settings(options: dict[str, Any] | None) -> Settings:
     """Merge the chosen options over the defaults and check them."""
     opts = resolve_options(DEFAULT_OPTIONS, options)
     if opts["scoring"] not in OPTION_CHOICES["scoring"]:
         raise ValueError("option 'scoring' must be 'simple' or 'advanced'")
     if opts["first"] not in OPTION_CHOICES["first"]:
         raise ValueError("option 'first' must be 'random', 'red' or 'black'")
-    if not 1 <= opts["target"] <= 100:
-        raise ValueError("option 'target' must be between 1 and 100 points")
+    if not 1 <= opts["target"] <= MAX_TARGET:
+        raise ValueError(f"option 'target' must be between 1 and {MAX_TARGET} points")
     return Settings(advanced=opts["scoring"] == "advanced", target=opts["target"], tnt=opts["tnt"], first=opts["first"])
 
 
-def new_match(options: dict | None, seed: int) -> State:
+def new_match(options: dict[str, Any] | None, seed: int) -> State:
     """Set out the kings and start game 1; the first player is drawn from the seed unless fixed."""
     settings = read_settings(options)
     state = State(settings=settings, rng=Rng(seed))
@@ -98,17 +99,25 @@ def shuffle_and_deal(s: State) -> None:
     s.epoch += 1
 
 
+def chosen_scoring_card(s: State, seat: int) -> Card:
+    """``seat``'s scoring card in a game under advanced scoring (both are chosen before the first card is played)."""
+    card = s.scoring_cards[seat]
+    if card is None:
+        raise RuntimeError(f"{SEAT_NAMES[seat]} has no scoring card in phase {s.phase!r}")
+    return card
+
+
 def score_game(s: State, winner: int) -> tuple[int | None, int, str]:
     """Who scores for this win, how much, and the words for it."""
     name = SEAT_NAMES[winner]
     if not s.settings.advanced:
         return winner, 1, f"{name} scores 1 point."
-    card = s.scoring_cards[winner]
+    card = chosen_scoring_card(s, winner)
     value = scoring_value(card)
     if value is not None:
         return winner, value, f"{name}'s scoring card is {card.label}: {name} scores {value}."
     loser = 1 - winner
-    other = s.scoring_cards[loser]
+    other = chosen_scoring_card(s, loser)
     other_value = scoring_value(other)
     if other_value is None:
         return None, 0, (f"{name}'s scoring card is {card.label}, so {name} forfeits; "
@@ -152,7 +161,7 @@ def end_match(s: State, champion: int) -> None:
         why = f"Game {games} decided the match: {last.why}."
     else:  # advanced scoring: the game's winner forfeited with their scoring card and the champion's scored
         loser = SEAT_NAMES[1 - champion]
-        mine, theirs = s.scoring_cards[1 - champion], s.scoring_cards[champion]
+        mine, theirs = chosen_scoring_card(s, 1 - champion), chosen_scoring_card(s, champion)
         why = (f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
                f"forfeits, and the other, {theirs.label}, scores {last.points}.")
     s.outcome = Outcome((champion,), reason, (float(s.scores[0]), float(s.scores[1])),

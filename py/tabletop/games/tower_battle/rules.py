@@ -16,6 +16,8 @@ strings games together.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import ACE, JACK, QUEEN, Card, Suit
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.moves import Move
@@ -45,7 +47,7 @@ FACE_DOWN = (False,)
 NO_FACE: tuple[bool, ...] = ()
 BATTLE_ANSWERS = (DeclareBattle(), DeclineBattle())
 DISCARD = 2
-_CARD_MOVES: dict[tuple[int, Suit], tuple[Move, Move, Move]] = {}
+_CARD_MOVES: dict[tuple[int, Suit | None], tuple[Move, Move, Move]] = {}
 
 
 def card_moves(card: Card) -> tuple[Move, Move, Move]:
@@ -57,10 +59,24 @@ def card_moves(card: Card) -> tuple[Move, Move, Move]:
     return moves
 
 
+def asked_seat(s: State) -> int:
+    """Who decides now in a battle offer or a scoring choice (``s.asked``, which those phases always set)."""
+    if s.asked is None:
+        raise RuntimeError(f"nobody is asked to decide in phase {s.phase!r}")
+    return s.asked
+
+
+def offered_tower(s: State) -> Suit:
+    """The mover's tower a battle is on offer from (``s.battle_tower``, which the battle phase always sets)."""
+    if s.battle_tower is None:
+        raise RuntimeError(f"no battle is on offer in phase {s.phase!r}")
+    return s.battle_tower
+
+
 # --- the contract ------------------------------------------------------------------------------
 
 
-def new_game(seats: int, options: dict | None, seed: int) -> State:
+def new_game(seats: int, options: dict[str, Any] | None, seed: int) -> State:
     """A new match of Tower Battle for two players."""
     if seats != 2:
         raise ValueError("Tower Battle is a game for exactly 2 players")
@@ -93,7 +109,7 @@ def legal_moves(state: State) -> list[Move]:
     if state.phase == BATTLE:
         return list(BATTLE_ANSWERS)
     if state.phase == CHOOSING:
-        return [ChooseScoringCard(card) for card in scoring_choices(state, state.asked)]
+        return [ChooseScoringCard(card) for card in scoring_choices(state, asked_seat(state))]
     return []
 
 
@@ -106,11 +122,12 @@ def apply(state: State, move: Move) -> State:
     elif isinstance(move, DiscardCard):
         discard_card(s, move.card)
     elif isinstance(move, DeclareBattle):
-        fight_battle(s, s.asked)
+        fight_battle(s, asked_seat(s))
     elif isinstance(move, DeclineBattle):
         decline_battle(s)
     else:
-        choose_scoring_card(s, s.asked, move.card)  # type: ignore[attr-defined]  # a ChooseScoringCard
+        assert isinstance(move, ChooseScoringCard), "check_move lets only the phase's move kinds through"
+        choose_scoring_card(s, asked_seat(s), move.card)
     return s
 
 
@@ -136,16 +153,16 @@ def check_move(s: State, move: Move) -> None:
             faces, why = face_rule(s, move.card)
             if move.face_up not in faces:
                 raise IllegalMove(why or "That card cannot be played that way.")
-    elif isinstance(move, ChooseScoringCard) and move.card not in s.stocks[s.asked]:
-        raise IllegalMove(f"{label(move.card)} is not in {SEAT_NAMES[s.asked]}'s stock.")
+    elif isinstance(move, ChooseScoringCard) and move.card not in s.stocks[asked_seat(s)]:
+        raise IllegalMove(f"{label(move.card)} is not in {SEAT_NAMES[asked_seat(s)]}'s stock.")
 
 
 def waiting_for(s: State) -> str:
     """What the game is waiting for, as a sentence."""
     if s.phase == BATTLE:
-        return f"A battle is on offer: {SEAT_NAMES[s.asked]} must declare it or decline."
+        return f"A battle is on offer: {SEAT_NAMES[asked_seat(s)]} must declare it or decline."
     if s.phase == CHOOSING:
-        return f"{SEAT_NAMES[s.asked]} must first choose a scoring card from the stock."
+        return f"{SEAT_NAMES[asked_seat(s)]} must first choose a scoring card from the stock."
     return f"It is {SEAT_NAMES[s.player]}'s turn to play or discard a card."
 
 
@@ -171,14 +188,15 @@ def face_rule(s: State, card: Card) -> tuple[tuple[bool, ...], str | None]:
         return FACE_UP, "An Assassin is an effect card: it is always played face up."
     if card.rank == QUEEN:
         return FACE_UP, "A Diplomat is an effect card: it is always played face up."
-    forced = both_tops_face_down(s, card.suit)
+    suit = card.known_suit
+    forced = both_tops_face_down(s, suit)
     if card.rank == TNT:
         if forced:
             return NO_FACE, ("A 10 cannot go on this tower now: both top cards are face down, so it would have to go "
                              "face up, and a 10 seen on a tower loses the game. Discard it instead.")
         return FACE_DOWN, "A 10 may only go on a tower face down, as a bluff."
     if forced:
-        return FACE_UP, (f"The top cards of your {NOUNS[card.suit]} tower and of the facing {FACING[card.suit].noun} "
+        return FACE_UP, (f"The top cards of your {NOUNS[suit]} tower and of the facing {FACING[suit].noun} "
                          "tower are both face down, so this card must be played face up.")
     return BOTH_FACES, None
 
@@ -198,25 +216,25 @@ def battle_possible(s: State, suit: Suit) -> bool:
 
 def play_card(s: State, card: Card, face_up: bool) -> None:
     """Put the card on its tower, resolve what it does, then offer a battle or end the turn."""
-    seat = s.player
+    seat, suit = s.player, card.known_suit
     s.hands[seat].remove(card)
-    s.towers[card.suit].append((card, face_up))
+    s.towers[suit].append((card, face_up))
     if face_up:
-        s.say(f"{SEAT_NAMES[seat]} plays {card_words(card)} face up on the {NOUNS[card.suit]} tower.")
+        s.say(f"{SEAT_NAMES[seat]} plays {card_words(card)} face up on the {NOUNS[suit]} tower.")
     else:
-        s.say(f"{SEAT_NAMES[seat]} plays a card face down on the {NOUNS[card.suit]} tower.")
+        s.say(f"{SEAT_NAMES[seat]} plays a card face down on the {NOUNS[suit]} tower.")
     seen_tnt: set[int] = set()
     if card.rank == ACE:
-        assassinate(s, card.suit, seen_tnt)
+        assassinate(s, suit, seen_tnt)
     elif card.rank == QUEEN:
-        s.say(f"No battle may be fought between {tower_words(card.suit)} and {tower_words(FACING[card.suit])} "
+        s.say(f"No battle may be fought between {tower_words(suit)} and {tower_words(FACING[suit])} "
               "while the Diplomat is on top.")
     elif card.rank == JACK and face_up:
-        knave_exposed(s, card.suit, seen_tnt)
+        knave_exposed(s, suit, seen_tnt)
     if seen_tnt:
         tnt_discovered(s, seen_tnt)
-    elif not is_effect(card) and battle_possible(s, card.suit):
-        offer_battle(s, card.suit)
+    elif not is_effect(card) and battle_possible(s, suit):
+        offer_battle(s, suit)
     else:
         end_turn(s)
 
@@ -347,7 +365,7 @@ def offer_battle(s: State, suit: Suit) -> None:
 
 def decline_battle(s: State) -> None:
     """The mover passes the offer to the other player; if they pass too, the turn ends."""
-    name = SEAT_NAMES[s.asked]
+    name = SEAT_NAMES[asked_seat(s)]
     if s.asked == s.player:
         s.asked = 1 - s.player
         s.say(f"{name} does not declare a battle; {SEAT_NAMES[s.asked]} may.")
@@ -358,7 +376,8 @@ def decline_battle(s: State) -> None:
 
 def fight_battle(s: State, declared_by: int) -> None:
     """Turn both top cards up; an exposed Knave or a seen 10 decides first, else the higher card stays."""
-    mine, theirs = s.battle_tower, FACING[s.battle_tower]
+    mine = offered_tower(s)
+    theirs = FACING[mine]
     s.say(f"{SEAT_NAMES[declared_by]} declares a battle: {tower_words(mine)} against {tower_words(theirs)}.")
     sides = (mine, theirs)
     cards = []
@@ -398,7 +417,7 @@ def battle_with_knaves(sides: tuple[Suit, Suit], cards: list[Card], knaves: list
     return f"The Knave is exposed: {tower_words(loser)} is discarded and {label(survivor)} stays."
 
 
-def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: tuple) -> str:
+def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: tuple[Any, ...]) -> str:
     """The higher card stays face up; the lower goes to its owner's discard pile; a tie removes both."""
     (a, b), (va, vb) = cards, values
     if va == vb:

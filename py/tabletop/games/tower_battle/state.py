@@ -1,7 +1,7 @@
 """The state of a Tower Battle match: the match score, and the game being played.
 
 Everything is plain data. Lists that moves change are copied by ``State.copy``;
-values that are only ever replaced (tuples, the log chain, the options, the last
+values that are only ever replaced (tuples, the log's pages, the options, the last
 battle record, finished-game results) are shared between copies.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.outcome import Outcome
@@ -24,8 +25,12 @@ OVER = "over"  # the match is finished
 
 # One card on a tower: (card, face_up).
 Layer = tuple[Card, bool]
-# The log is a chain of (previous, line) pairs so that appending never copies it.
-LogChain = tuple | None
+# The log: (full pages, the page being written), each a tuple of lines. Two levels at any length
+# (a chain of (previous, line) pairs nested one level per line, and a match of 3,882 moves overflowed
+# Pyodide's stack in deepcopy, repr and pickle); appending copies at most one page of lines, plus the
+# tuple of pages when a page fills up, so the log is still shared between copies, never copied whole.
+LOG_PAGE = 64
+Log = tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,7 @@ class GameResult:
     revealed_towers: tuple[tuple[str, tuple[str, ...]], ...] = ()
     why: str = ""  # how it was won, without naming the winner: "five cards on the hearts tower at the end of the turn"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         cards = None if self.scoring_cards is None else [c and str(c) for c in self.scoring_cards]
         return {
             "final_towers": {suit: list(codes) for suit, codes in self.final_towers},
@@ -79,7 +84,7 @@ class BattleReport:
     declared_by: int
     result: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "towers": [s.value for s in self.towers],
@@ -115,7 +120,7 @@ class State:
     towers: dict[Suit, list[Layer]] = field(default_factory=lambda: {s: [] for s in TOWER_ORDER})
     last_battle: BattleReport | None = None
     turn: int = 0
-    log: LogChain = None
+    log: Log = ((), ())
 
     def copy(self) -> State:
         """An independent copy (far cheaper than deepcopy): fresh lists, shared immutable values."""
@@ -135,16 +140,13 @@ class State:
 
     def say(self, line: str) -> None:
         """Add a public line to the log."""
-        self.log = (self.log, line)
+        pages, page = self.log
+        page += (line,)
+        self.log = (pages + (page,), ()) if len(page) == LOG_PAGE else (pages, page)
 
     def log_lines(self) -> list[str]:
-        lines = []
-        node = self.log
-        while node is not None:
-            node, line = node
-            lines.append(line)
-        lines.reverse()
-        return lines
+        pages, page = self.log
+        return [line for full in pages for line in full] + list(page)
 
     def deciding_seat(self) -> int | None:
         if self.phase == OVER:
@@ -161,6 +163,7 @@ class State:
         for suit, tower in self.towers.items():
             if OWNER[suit] == seat:
                 yield from (card for card, _ in tower)
-        if self.scoring_cards[seat] is not None:
-            yield self.scoring_cards[seat]
+        scoring = self.scoring_cards[seat]
+        if scoring is not None:
+            yield scoring
 

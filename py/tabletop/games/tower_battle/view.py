@@ -8,29 +8,37 @@ tower, which faces and why) so the table never has to work a rule out itself.
 
 from __future__ import annotations
 
+from typing import Any
+
+from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+from tabletop.engine.saves import MAX_MOVES
 
 from .deck import (
     FACING,
+    NUMBER_RANKS,
     OWNER,
     ROLE_NAMES,
     SEAT_NAMES,
     SIDE_SUITS,
+    STOCK_RANKS,
     TNT,
     TOWER_ORDER,
     WINNING_HEIGHT,
     battle_value,
     card_order,
+    side_cards,
     tower_words,
 )
+from .match import MAX_TARGET
 from .moves import DiscardCard, PlayCard, move_to_json
-from .rules import face_rule, is_diplomat, top
+from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State
 
 GAME_ID = "tower-battle"
 
 
-def view(s: State, seat: int | None) -> dict:
+def view(s: State, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` may see it (None: a spectator, who sees no secrets)."""
     if seat not in (0, 1, None):
         raise ValueError("Tower Battle has seats 0 (Red) and 1 (Black)")
@@ -64,7 +72,7 @@ def view(s: State, seat: int | None) -> dict:
     }
 
 
-def card_view(card: Card, face_up: bool, visible: bool) -> dict:
+def card_view(card: Card, face_up: bool, visible: bool) -> dict[str, Any]:
     if not visible:
         return {"card": None, "label": None, "face_up": False, "role": None, "value": None}
     return {
@@ -81,7 +89,7 @@ def role(card: Card) -> str:
     return ROLE_NAMES.get(card.rank, "army")
 
 
-def tower_view(s: State, suit: Suit, seat: int | None) -> dict:
+def tower_view(s: State, suit: Suit, seat: int | None) -> dict[str, Any]:
     owner = OWNER[suit]
     layers = s.towers[suit]
     head = top(s, suit)
@@ -101,7 +109,7 @@ def tower_view(s: State, suit: Suit, seat: int | None) -> dict:
     }
 
 
-def player_view(s: State, p: int, seat: int | None) -> dict:
+def player_view(s: State, p: int, seat: int | None) -> dict[str, Any]:
     mine = p == seat
     scoring = s.scoring_cards[p]
     return {
@@ -118,7 +126,7 @@ def player_view(s: State, p: int, seat: int | None) -> dict:
     }
 
 
-def plays_view(s: State) -> list[dict]:
+def plays_view(s: State) -> list[dict[str, Any]]:
     """For each card in the mover's hand: its tower, its faces and why, and what each play would do."""
     out = []
     for card in sorted(s.hands[s.player], key=card_order):
@@ -127,7 +135,7 @@ def plays_view(s: State) -> list[dict]:
             "card": str(card),
             "label": card.label,
             "role": role(card),
-            "tower": card.suit.value,
+            "tower": card.known_suit.value,
             "faces": list(faces),
             "free_choice": len(faces) == 2,
             "reason": why,
@@ -140,9 +148,10 @@ def plays_view(s: State) -> list[dict]:
 
 def play_effect(s: State, card: Card, face_up: bool) -> str:
     """What playing ``card`` this way would do, in words (public facts and the mover's own card only)."""
-    facing = FACING[card.suit]
+    suit = card.known_suit
+    facing = FACING[suit]
     target = top(s, facing)
-    height = len(s.towers[card.suit]) + 1
+    height = len(s.towers[suit]) + 1
     if card.rank == ACE:
         if target is None:
             words = f"{tower_words(facing)} is empty: the Assassin has no target."
@@ -152,7 +161,7 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     elif card.rank == QUEEN:
         words = "While on top, no battle may be fought between these two towers."
     elif card.rank == JACK and face_up:
-        return (f"A Knave seen face up: your whole {card.suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) "
+        return (f"A Knave seen face up: your whole {suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) "
                 "would be discarded.")
     elif target is None:
         words = f"No battle: {tower_words(facing)} is empty."
@@ -168,8 +177,8 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     return words
 
 
-def scoring_choice_view(s: State) -> dict:
-    seat = s.asked
+def scoring_choice_view(s: State) -> dict[str, Any]:
+    seat = asked_seat(s)
     previous = s.previous_scoring_cards[seat]
     return {
         "seat": seat,
@@ -180,8 +189,9 @@ def scoring_choice_view(s: State) -> dict:
     }
 
 
-def battle_offer_view(s: State, seat: int | None) -> dict:
-    mine, theirs = s.battle_tower, FACING[s.battle_tower]
+def battle_offer_view(s: State, seat: int | None) -> dict[str, Any]:
+    mine = offered_tower(s)
+    theirs = FACING[mine]
     tops = []
     for suit in (mine, theirs):
         card, up = s.towers[suit][-1]
@@ -194,3 +204,37 @@ def battle_offer_view(s: State, seat: int | None) -> dict:
         "tops": tops,
         "question": f"Declare a battle between {tower_words(mine)} and {tower_words(theirs)}?",
     }
+
+
+# Every number and list a view holds, and what the game's facts allow (engine/bounds.py): a
+# position's code is checked against these before a renderer counts anything in it.
+SIDE_CARDS = max(len(side_cards(seat, tnt)) for seat in (0, 1) for tnt in (False, True))  # one colour's stock
+SUIT_CARDS = len(STOCK_RANKS) + 1  # one suit's cards that can stand on its tower (a 10 with TNT)
+MOST_POINTS = MAX_TARGET - 1 + max(NUMBER_RANKS + (TNT,))  # one short of the target, then the best scoring card
+MOST_GAMES = MAX_MOVES // 3  # a game takes more than three moves
+MOST_LINES = MAX_MOVES * 8  # log lines: a move writes a few
+SEAT = count(0, 1)
+RESULT = {"game": count(1, MOST_GAMES), "winner": count(0, 1, null=True), "scorer": count(0, 1, null=True),
+          "points": count(0, MOST_POINTS), "scoring_cards": items(2, null=True),
+          **{f"{kind}.{suit.value}": items(SUIT_CARDS) for kind in ("final_towers", "revealed_towers") for suit in TOWER_ORDER}}
+CARD_VIEW = {"value": count(1, TNT, null=True)}
+VIEW_BOUNDS = {
+    "seat": count(0, 1, null=True), "seat_names": items(2), "to_act": count(0, 1, null=True), "log": items(MOST_LINES),
+    "epoch": count(0, MAX_MOVES * 8), "player": SEAT, "turn": count(0, MAX_MOVES),
+    "match.target": count(1, MAX_TARGET), "match.scores": items(2), "match.scores.*": count(0, MOST_POINTS),
+    "match.game_number": count(0, MOST_GAMES), "match.starter": SEAT, "match.results": items(MOST_GAMES),
+    **under("match.results.*", RESULT),
+    **under("outcome", outcome_bounds(2, MOST_POINTS, {"games": items(MOST_GAMES), **under("games.*", RESULT)})),
+    "towers": items(len(TOWER_ORDER)), "towers.*.owner": SEAT, "towers.*.height": count(0, SUIT_CARDS),
+    "towers.*.needed_to_win": count(0, WINNING_HEIGHT), "towers.*.cards": items(SUIT_CARDS), **under("towers.*.cards.*", CARD_VIEW),
+    "players": items(2), "players.*.seat": SEAT, "players.*.suits": items(2), "players.*.hand_count": count(0, SIDE_CARDS),
+    "players.*.hand": items(SIDE_CARDS, null=True), "players.*.stock_count": count(0, SIDE_CARDS),
+    "players.*.discard": items(SIDE_CARDS), "players.*.score": count(0, MOST_POINTS),
+    "plays": items(SIDE_CARDS, null=True), "plays.*.faces": items(2), "plays.*.options": items(2),
+    "scoring_choice.seat": SEAT, "scoring_choice.choices": items(SIDE_CARDS),
+    "battle_offer.to": SEAT, "battle_offer.mover": SEAT, "battle_offer.towers": items(2), "battle_offer.tops": items(2),
+    **under("battle_offer.tops.*", CARD_VIEW),
+    "last_battle.game": count(1, MOST_GAMES), "last_battle.towers": items(2), "last_battle.cards": items(2),
+    "last_battle.labels": items(2), "last_battle.values": items(2), "last_battle.values.*": count(1, TNT, null=True),
+    "last_battle.declared_by": SEAT,
+}

@@ -1,6 +1,6 @@
 """Tower War (Robert Dudley, 2012): draft a deck, fight battles of cards, and keep a
 tower of cards on pyramid tripods standing - here with modelled statics and a
-modelled unsteady hand (``shared/rules/tower-war.md``).
+modelled unsteady hand (this edition's readings are on the rules page, ``guide.py``).
 
 Modules: ``physics`` (every physical constant), ``hand`` (the tremor),
 ``tower`` (the statics, pure functions), ``scoring`` (card values),
@@ -30,7 +30,7 @@ from tabletop.games.tower_war.rules import (
     public_now,
     to_act,
 )
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.view import VIEW_BOUNDS, view
 
 __all__ = [
     "BLURB",
@@ -54,4 +54,5 @@ __all__ = [
     "public_now",
     "to_act",
     "view",
+    "VIEW_BOUNDS",
 ]

@@ -32,7 +32,7 @@ What it does at each step
   battle card its deck misses least. It can still make the tower fall: its hand is
   only as steady as its level.
 
-The levels (``LEVELS``; ``LEVEL_NOTES`` is a short text for the rules page)
+The levels (``TUNING``; ``LEVEL_NOTES`` is a short text for the rules page)
 ---------------------------------------------------------------------------
 The skill of the hand is the spread (standard deviation) of the release around the
 calm moment it waits for (``ai_placement.Skill``). One millisecond off moves the
@@ -59,12 +59,13 @@ games, seats rotated): see ``LEVEL_NOTES`` and the final report of issue 8.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Generator, Iterator
+from typing import Any, NamedTuple
 
 from tabletop.ai.levels import Budget
 from tabletop.ai.search import Search
 from tabletop.engine.cards import Card
+from tabletop.engine.moves import Move
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai_cards as ac
@@ -85,6 +86,8 @@ from tabletop.games.tower_war.rules import (
     Take,
 )
 
+Decision = Generator[None, None, Move]  # a decide_<phase> step: yields while it thinks, returns the move
+
 
 class Level(NamedTuple):
     """One computer level: its hand, how many deals it weighs a battle play over, how
@@ -98,7 +101,7 @@ class Level(NamedTuple):
     economy: bool = False  # plans the pyramid sizes with ``ai_economy``
 
 
-LEVELS: dict[str, Level] = {
+TUNING: dict[str, Level] = {
     "easy": Level(ap.Skill(50.0, 0.08, 150.0, 4000, False), samples=3, careless=0.2, remembers=False),
     "normal": Level(ap.Skill(35.0, 0.0, 0.0, 6000, True), samples=12, careless=0.0, remembers=False),
     "hard": Level(ap.Skill(6.0, 0.0, 0.0, 10000, True), samples=40, careless=0.0, remembers=True, sharp_draft=True, economy=True),
@@ -131,7 +134,7 @@ BUDGETS: dict[str, Budget] = {"easy": Budget(4, 0.5), "normal": Budget(12, 1.0),
 # --- remembering the draft ---------------------------------------------------------------------------------
 
 
-def remember_draft(view: dict, memory: dict) -> None:
+def remember_draft(view: dict[str, Any], memory: dict[str, Any]) -> None:
     """Note the piles on the table this round (what a player at the table sees)."""
     draft = view["draft"]
     if not draft["active"]:
@@ -144,7 +147,7 @@ def remember_draft(view: dict, memory: dict) -> None:
         rounds[rnd] = (tuple(draft["piles"][0]["cards"]), tuple(draft["piles"][1]["cards"]))
 
 
-def drafted_known(view: dict, memory: dict) -> tuple[list[Card], list[Card], bool]:
+def drafted_known(view: dict[str, Any], memory: dict[str, Any]) -> tuple[list[Card], list[Card], bool]:
     """(cards this seat saw go to itself, to the other, whether it saw every round),
     read from the remembered piles and the public log's "takes pile" lines."""
     rounds = memory.get("draft_rounds", {})
@@ -173,13 +176,13 @@ def drafted_known(view: dict, memory: dict) -> tuple[list[Card], list[Card], boo
 class TowerWarSearch(Search):
     """One decision, worked out in small steps (see the module doc)."""
 
-    def __init__(self, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict):
+    def __init__(self, view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]):
         self.view, self.legal, self.seat, self.rng, self.memory = view, legal, seat, rng, memory
-        self.level = LEVELS.get(level, LEVELS["normal"])
-        self.choice = None
+        self.level = TUNING.get(level, TUNING["normal"])
+        self.choice: Move | None = None
         self.partial: tuple[list[Play], list[float]] | None = None  # (moves, totals) of a battle play being weighed
 
-    def best(self):
+    def best(self) -> Move:
         """The decision; if thinking was cut short (a page's time cap), the best play
         weighed so far, or for a drop a plain aim at the top card's middle at its
         first calm moment."""
@@ -192,7 +195,8 @@ class TowerWarSearch(Search):
         if self.view["phase"] == "drop" and held:
             moments = ap.calm_moments(tuple(held["phases"]), 3000)
             return Drop(0.0, 0.0, moments[0] if moments else 0)
-        return self.legal[0]
+        first: Move = self.legal[0]
+        return first
 
     def work(self) -> Iterator[None]:
         if self.level.remembers:
@@ -210,7 +214,7 @@ class TowerWarSearch(Search):
     def draft_value(self, c: Card) -> float:
         return ac.sharp_draft_value(c) if self.level.sharp_draft else ac.draft_value(c)
 
-    def decide_split(self):
+    def decide_split(self) -> Decision:
         faceup = ac.cards(self.view["draft"]["faceup"])
         yield
         pile = ac.split_choice(faceup, self.draft_value)
@@ -220,7 +224,7 @@ class TowerWarSearch(Search):
             self.memory.setdefault("draft_rounds", {})[rnd] = (tuple(str(c) for c in pile), rest)
         return self.careless(Split(tuple(pile)))
 
-    def decide_sweeten(self):
+    def decide_sweeten(self) -> Decision:
         """Even the piles with pyramids from the middle: add to the poorer pile while
         that brings the two closer."""
         draft = self.view["draft"]
@@ -236,20 +240,20 @@ class TowerWarSearch(Search):
             return Sweeten(poorer, size)
         return PilesReady()
 
-    def decide_take(self):
+    def decide_take(self) -> Decision:
         piles = self.view["draft"]["piles"]
         values = [ac.pile_value(ac.cards(p["cards"]), sum(p["pyramids"].values()), self.draft_value) for p in piles]
         yield
         return self.careless(Take(0 if values[0] >= values[1] else 1))
 
-    def decide_build(self):
+    def decide_build(self) -> Decision:
         mine = self.view["mine"]
         yield
         return Keep(ac.keep_choice(ac.cards(mine["kept"]), ac.cards(mine["drafted"])))
 
     # -- battles
 
-    def decide_play(self):
+    def decide_play(self) -> Decision:
         battle = ac.BattleView(self.view)
         plays = battle.my_plays()
         moves = [Play(c, e if c.is_joker else None) for c, e in plays]
@@ -261,7 +265,7 @@ class TowerWarSearch(Search):
         solver = battle.solver(self.level.economy)
         totals = [0.0] * len(plays)
         self.partial = (moves, totals)
-        solved: dict = {}  # the same dealt hand twice is solved once
+        solved: dict[tuple[Card, ...], list[float]] = {}  # the same dealt hand twice is solved once
         for _ in range(max(1, self.level.samples if battle.their_count else 1)):
             hand = tuple(sorted(ac.sample_hand(pool, battle.their_count, self.rng)))
             if hand not in solved:
@@ -277,7 +281,7 @@ class TowerWarSearch(Search):
 
     # -- the tower
 
-    def decide_place(self):
+    def decide_place(self) -> Decision:
         view = self.view
         placing = view["placing"]
         if placing["liftable"]:
@@ -296,13 +300,13 @@ class TowerWarSearch(Search):
         size = self.start_size(stash[self.seat], stash[1 - self.seat], placing)
         return PickPyramid(size if size in legal_sizes else legal_sizes[0])
 
-    def start_size(self, mine, theirs, placing) -> Size:
+    def start_size(self, mine: list[int], theirs: list[int], placing: dict[str, Any]) -> Size:
         """The size to start an empty level with."""
         if placing["reason"] == "battle":
             needed = placing["pyramids_needed"]
             enough = [z for z in SIZES if mine[z] >= needed] or [z for z in SIZES if mine[z]]
 
-            def after(z):
+            def after(z: Size) -> list[int]:
                 return [m - needed * (i == z) for i, m in enumerate(mine)]
 
             if self.level.economy:
@@ -311,35 +315,37 @@ class TowerWarSearch(Search):
         if self.level.economy:
             battle = ac.BattleView(self.view)
             losses = battle.solver(True).losses0
-            tally = (0, None, (tuple(mine), tuple(theirs)) if self.seat == 0 else (tuple(theirs), tuple(mine)), 0.0, losses)
+            tally: ac.Tally = (0, None, (tuple(mine), tuple(theirs)) if self.seat == 0 else (tuple(theirs), tuple(mine)), 0.0, losses)
             size = battle.solver(True).choose_size(tally, self.seat, battle.skirmish)
             if size:
                 return size
         return ac.start_size(mine, theirs, 3) or next(z for z in SIZES if mine[z])
 
-    def decide_drop(self):
+    def decide_drop(self) -> Decision:
         x, y, hold = yield from ap.choose_drop_steps(self.view, self.level.skill, self.rng)
         return Drop(x, y, hold)
 
     # -- mistakes
 
-    def careless(self, move):
+    def careless(self, move: Move) -> Move:
         """Easy's careless decisions: now and then any legal move of the same kind."""
         if self.level.careless and self.rng.unit() < self.level.careless:
             same = [m for m in self.legal if type(m) is type(move)]
             if same:
-                return self.rng.choice(same)
+                chosen: Move = self.rng.choice(same)
+                return chosen
         return move
 
 
-def searcher(view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict) -> Search:
+def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]) -> Search:
     """The hook ``tabletop.ai`` calls for every Tower War decision at ``level``."""
     return TowerWarSearch(view, legal, seat, level, rng, memory)
 
 
-def choose(view: dict, legal: list, level: str, rng: Rng, memory: dict | None = None):
+def choose(view: dict[str, Any], legal: list[Any], level: str, rng: Rng, memory: dict[str, Any] | None = None) -> Move:
     """One decision, blocking (tests and scripts): the move ``level`` plays."""
     search = searcher(view, legal, view["seat"], level, rng, {} if memory is None else memory)
     for _ in search.work():
         pass
-    return search.best()
+    move: Move = search.best()
+    return move

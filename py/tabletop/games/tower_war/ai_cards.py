@@ -33,10 +33,12 @@ and the change in ``stash_value``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
-from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, standard_deck
+from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit, standard_deck
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai_economy as ae
@@ -60,7 +62,7 @@ def card(code: str) -> Card:
     return CARD_BY_CODE[code]
 
 
-def cards(codes) -> list[Card]:
+def cards(codes: Iterable[str]) -> list[Card]:
     return [CARD_BY_CODE[c] for c in codes]
 
 
@@ -85,34 +87,37 @@ def sharp_draft_value(c: Card) -> float:
     return SHARP_JOKER_VALUE if c.is_joker else card_value(c) ** 2 / 10.0
 
 
-def deck_value(deck, n: int | None = None) -> float:
+def deck_value(deck: Sequence[Card], n: int | None = None) -> float:
     """Expected battle total of 3 cards drawn from ``deck`` (closed form; see the module
     doc). ``n``: count the deck as this many cards, the missing ones blank (worth
     nothing) - how a half-drafted collection is weighed against a full deck."""
     return _deck_value(_suit_sums(deck), max(n or 0, len(deck)), sum(1 for c in deck if c.is_joker), _best_points(deck))
 
 
-def _suit_sums(deck) -> dict:
+SuitSums = dict[Suit | None, list[float]]  # per suit: [count, e1, e2, e3]
+
+
+def _suit_sums(deck: Iterable[Card]) -> SuitSums:
     """Per suit: [count, e1, e2, e3] (elementary symmetric sums of the points)."""
-    sums: dict = {}
+    sums: SuitSums = {}
     for c in deck:
         if not c.is_joker:
             _add(sums.setdefault(c.suit, [0, 0.0, 0.0, 0.0]), points(c))
     return sums
 
 
-def _add(row, p: float) -> None:
+def _add(row: list[float], p: float) -> None:
     row[0] += 1
     row[3] += row[2] * p
     row[2] += row[1] * p
     row[1] += p
 
 
-def _best_points(deck) -> int:
+def _best_points(deck: Iterable[Card]) -> int:
     return max((points(c) for c in deck if not c.is_joker), default=0)
 
 
-def _deck_value(sums: dict, n: int, jokers: int, best: int) -> float:
+def _deck_value(sums: SuitSums, n: int, jokers: int, best: int) -> float:
     if n < 3:
         return sum(row[1] for row in sums.values()) + 10.0 * jokers
     total = 0.0
@@ -124,15 +129,15 @@ def _deck_value(sums: dict, n: int, jokers: int, best: int) -> float:
     return total + jokers * 12.0 / n * best
 
 
-def _c2(n: int) -> float:
+def _c2(n: float) -> float:
     return n * (n - 1) / 2
 
 
-def _c3(n: int) -> float:
+def _c3(n: float) -> float:
     return n * (n - 1) * (n - 2) / 6
 
 
-def _without(row, p: float):
+def _without(row: list[float], p: float) -> list[float]:
     """A suit's sums with one card of ``p`` points taken out."""
     e1 = row[1] - p
     e2 = row[2] - p * e1
@@ -172,16 +177,16 @@ def exposure(own: int, other: int) -> float:
     return EXPOSURE.get(own, 0.0) if other > 0 else 0.0
 
 
-def stash_value(mine, theirs) -> float:
+def stash_value(mine: Sequence[int], theirs: Sequence[int]) -> float:
     """How much better this seat's pyramid stash stands than the other's (see module doc);
     stashes are lists indexed by size (slot 0 unused)."""
-    v = STASH_PER_PYRAMID * (sum(mine) - sum(theirs))
+    v: float = STASH_PER_PYRAMID * (sum(mine) - sum(theirs))
     for z in SIZES:
         v += exposure(theirs[z], mine[z]) - exposure(mine[z], theirs[z])
     return v
 
 
-def start_size(mine, theirs, needed: int = 3) -> Size | None:
+def start_size(mine: Sequence[int], theirs: Sequence[int], needed: int = 3) -> Size | None:
     """The size to start an empty level with: one this seat can keep adding (it may
     have to add ``needed`` in all), best if the other is short of it."""
     best, choice = -math.inf, None
@@ -207,13 +212,13 @@ def fall_risk(piece: str, level: int) -> float:
     """A rough chance that adding ``piece`` to ``level`` makes the tower fall, for a
     steady player; it grows with the height (the hand shakes more up there)."""
     base = 0.004 if piece == "pyramid" else 0.006
-    return base * (1 + level) ** 1.3
+    return base * float((1 + level) ** 1.3)
 
 
 # --- what this seat cannot see -------------------------------------------------------------------------
 
 
-def unseen_cards(view: dict, known_theirs: list[Card] | None = None) -> list[Card]:
+def unseen_cards(view: dict[str, Any], known_theirs: list[Card] | None = None) -> list[Card]:
     """Cards that could be in the other player's hand: those nowhere in sight of this
     seat, narrowed to the ones it saw go to that player if it remembers the draft."""
     seat = view["seat"]
@@ -272,6 +277,12 @@ def plays_for(hand: tuple[Card, ...], effs: tuple[Card, ...]) -> list[tuple[Card
     return out
 
 
+Hands = tuple[tuple[Card, ...], tuple[Card, ...]]  # per seat: cards in hand, or cards played (as what they count)
+Stashes = tuple[tuple[int, ...], tuple[int, ...]]  # per seat: pyramids left, indexed by size (slot 0 unused)
+Tally = tuple[int, Size | None, Stashes, float, tuple[int, int]]  # see BattleSolver
+Led = tuple[Card, Card, int, bool]  # a play: the card, what it counts as, its value, whether it doubles
+
+
 class BattleSolver:
     """Minimax over the rest of a battle with both hands known (one sampled deal).
 
@@ -284,22 +295,23 @@ class BattleSolver:
     chosen by it; otherwise by the quicker ``stash_value`` and ``start_size``.
     """
 
-    def __init__(self, me: int, leader: int, level: int, stash, n: int, size: Size | None, placed_now, economy: bool = False):
+    def __init__(self, me: int, leader: int, level: int, stash: Sequence[Sequence[int]], n: int, size: Size | None,
+                 placed_now: Sequence[Sequence[int]], economy: bool = False):
         self.me, self.leader, self.level = me, leader, level
-        self.stash0 = tuple(tuple(s) for s in stash)
+        self.stash0: Stashes = (tuple(stash[0]), tuple(stash[1]))
         self.n0, self.size0 = n, size
-        self.start = tuple(tuple(s[z] + placed_now[q][z] for z in range(4)) for q, s in enumerate(stash))
-        self.losses0 = tuple(sum(placed_now[q]) for q in (0, 1))
+        self.start: Stashes = (tuple(stash[0][z] + placed_now[0][z] for z in range(4)), tuple(stash[1][z] + placed_now[1][z] for z in range(4)))
+        self.losses0 = (sum(placed_now[0]), sum(placed_now[1]))
         self.risk_pyramid = fall_risk("pyramid", level)
         self.risk_card = fall_risk("card", level + 1)
         self.economy = economy
-        self._worth_cache: dict = {}
+        self._worth_cache: dict[Stashes, float] = {}
 
-    def tally(self):
+    def tally(self) -> Tally:
         """The bookkeeping as the battle stands now."""
         return (self.n0, self.size0, self.stash0, 0.0, self.losses0)
 
-    def choose_size(self, tally, seat: int, skirmish: int) -> Size | None:
+    def choose_size(self, tally: Tally, seat: int, skirmish: int) -> Size | None:
         """The size ``seat`` starts the level with after skirmish ``skirmish`` (3: the
         battle's end, when it must add all three)."""
         n, _, stash, _, losses = tally
@@ -321,7 +333,7 @@ class BattleSolver:
                 best, choice = v, z
         return Size(choice) if choice else None
 
-    def add(self, tally, seat: int, skirmish: int):
+    def add(self, tally: Tally, seat: int, skirmish: int) -> Tally | None:
         """``seat`` adds a pyramid after skirmish ``skirmish`` (3: filling at the end);
         None if it has none of the size (it loses the war)."""
         n, size, stash, risk, losses = tally
@@ -342,7 +354,7 @@ class BattleSolver:
     def lost(self, seat: int) -> float:
         return -WIN if seat == self.me else WIN
 
-    def settle(self, effs, tally) -> float:
+    def settle(self, effs: Hands, tally: Tally) -> float:
         """The battle's end: totals, the loser fills the level and crowns it; scored."""
         t = (battle_total(effs[0]), battle_total(effs[1]))
         risk = tally[3]
@@ -350,15 +362,16 @@ class BattleSolver:
             stash = self.start
         else:
             loser = 0 if t[0] < t[1] else 1
-            while tally[0] < 3:
-                tally = self.add(tally, loser, 3)
-                if tally is None:
-                    return self.lost(loser)
-            stash, risk = tally[2], tally[3]
+            filled: Tally | None = tally
+            while filled is not None and filled[0] < 3:
+                filled = self.add(filled, loser, 3)
+            if filled is None:
+                return self.lost(loser)
+            stash, risk = filled[2], filled[3]
             risk += -self.risk_card if loser == self.me else self.risk_card
         return risk + self.stash_worth(stash)
 
-    def stash_worth(self, stash) -> float:
+    def stash_worth(self, stash: Stashes) -> float:
         """The stashes after the battle, for ``me``, on the scale of WIN (remembered)."""
         worth = self._worth_cache.get(stash)
         if worth is None:
@@ -370,7 +383,7 @@ class BattleSolver:
             self._worth_cache[stash] = worth
         return worth
 
-    def value(self, hands, effs, skirmish: int, tally) -> float:
+    def value(self, hands: Hands, effs: Hands, skirmish: int, tally: Tally) -> float:
         """Value for ``me`` at the start of skirmish ``skirmish`` (0-based), with
         ``hands`` and ``effs`` (the cards played, as what they count) per seat."""
         if skirmish >= 3:
@@ -385,14 +398,14 @@ class BattleSolver:
             values.append(self.follow(h2, f2, skirmish, (c, e) + self._worth(effs[leader], e), tally))
         return self._best(leader, values)
 
-    def follow(self, hands, effs, skirmish, led, tally) -> float:
+    def follow(self, hands: Hands, effs: Hands, skirmish: int, led: Led | None, tally: Tally) -> float:
         """The follower answers ``led`` = (card, eff, value, double) or None."""
         outcomes: list[float] = []
         for _ in self.follow_steps(hands, effs, skirmish, led, tally, outcomes):
             pass
         return self._best(1 - self.leader, outcomes)
 
-    def follow_steps(self, hands, effs, skirmish, led, tally, outcomes: list[float]):
+    def follow_steps(self, hands: Hands, effs: Hands, skirmish: int, led: Led | None, tally: Tally, outcomes: list[float]) -> Iterator[None]:
         """``follow``'s answers one at a time into ``outcomes`` (a generator; the
         follower then takes the best of them)."""
         follower = 1 - self.leader
@@ -405,7 +418,7 @@ class BattleSolver:
             outcomes.append(self.resolve(h2, f2, skirmish, led, (c, e) + self._worth(effs[follower], e), tally))
             yield
 
-    def resolve(self, hands, effs, skirmish, led, answer, tally) -> float:
+    def resolve(self, hands: Hands, effs: Hands, skirmish: int, led: Led | None, answer: Led | None, tally: Tally) -> float:
         leader, follower = self.leader, 1 - self.leader
         loser = None
         if led is None and answer is None:
@@ -419,16 +432,17 @@ class BattleSolver:
                 if (answer if c > 0 else led)[3]:
                     loser = None  # a double: no pyramid
         if loser is not None:
-            tally = self.add(tally, loser, skirmish)
-            if tally is None:
+            after = self.add(tally, loser, skirmish)
+            if after is None:
                 return self.lost(loser)
+            tally = after
         return self.value(hands, effs, skirmish + 1, tally)
 
-    def _best(self, seat: int, values) -> float:
+    def _best(self, seat: int, values: Sequence[float]) -> float:
         return max(values) if seat == self.me else min(values)
 
     @staticmethod
-    def _played(hands, effs, seat, c, e):
+    def _played(hands: Hands, effs: Hands, seat: int, c: Card, e: Card) -> tuple[Hands, Hands]:
         hand = list(hands[seat])
         hand.remove(c)
         h = (tuple(hand), hands[1]) if seat == 0 else (hands[0], tuple(hand))
@@ -436,19 +450,19 @@ class BattleSolver:
         return h, f
 
     @staticmethod
-    def _worth(earlier, e):
+    def _worth(earlier: Sequence[Card], e: Card) -> tuple[int, bool]:
         return (skirmish_value(e, list(earlier)), is_double(e, list(earlier)))
 
 
 class BattleView:
     """The battle as a seat sees it, ready for ``BattleSolver``."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict[str, Any]):
         seat = view["seat"]
         b = view["battle"]
         self.seat, self.leader = seat, b["leader"]
         self.skirmish = b["skirmish"] - 1
-        self.effs = tuple(tuple(card(p["as"]) for p in b["played"][q]) for q in (0, 1))
+        self.effs: Hands = (tuple(card(p["as"]) for p in b["played"][0]), tuple(card(p["as"]) for p in b["played"][1]))
         self.hand = tuple(cards(view["mine"]["hand"]))
         self.their_count = view["players"][1 - seat]["hand_count"]
         other = 1 - seat
@@ -480,7 +494,7 @@ class BattleView:
             pass
         return out
 
-    def play_values_steps(self, their_hand: tuple[Card, ...], solver: BattleSolver, out: list[float]):
+    def play_values_steps(self, their_hand: tuple[Card, ...], solver: BattleSolver, out: list[float]) -> Iterator[None]:
         """``play_values`` into ``out``, yielding after each play (a generator)."""
         seat = self.seat
         hands = (self.hand, their_hand) if seat == 0 else (their_hand, self.hand)
@@ -500,12 +514,12 @@ class BattleView:
 # --- the draft and the deck --------------------------------------------------------------------------------
 
 
-def pile_value(pile, pyramids: int = 0, value=draft_value) -> float:
+def pile_value(pile: Iterable[Card], pyramids: int = 0, value: Callable[[Card], float] = draft_value) -> float:
     """A pile's worth: its cards' draft values, plus its pyramids (advanced drafting)."""
     return sum(value(c) for c in pile) + PYRAMID_CARD_VALUE * pyramids
 
 
-def split_choice(faceup: list[Card], value=draft_value) -> tuple[Card, ...]:
+def split_choice(faceup: list[Card], value: Callable[[Card], float] = draft_value) -> tuple[Card, ...]:
     """Pile A of the fairest split: the other player will take the pile worth more,
     so the splitter's best is two piles of equal worth (ties: more in total). Pile A
     holds the first face-up card, so each split is looked at once."""
@@ -519,6 +533,8 @@ def split_choice(faceup: list[Card], value=draft_value) -> tuple[Card, ...]:
             score = -abs(a - b) + 0.001 * (a + b)
             if score > best:
                 best, choice = score, pile
+    if choice is None:
+        raise ValueError("a split needs at least two face-up cards")
     return tuple(choice)
 
 

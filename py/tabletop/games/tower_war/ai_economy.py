@@ -33,44 +33,44 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
-from typing import Any
 
 SKIRMISH_LOSS = 0.4  # chance that a given player must add a pyramid after a skirmish
 SKIRMISH_NOBODY = 1.0 - 2 * SKIRMISH_LOSS
 BATTLE_LOSS = (0.2, 0.5, 0.8)  # chance to lose the battle having lost fewer / as many / more skirmishes
 CAP = 5
 LEVEL = 3
+Stash = tuple[int, ...]  # pyramids left per size, small to large (the model's three counts)
 
 
-def clamp(stash) -> tuple[int, int, int]:
+def clamp(stash: Iterable[float]) -> Stash:
     """A stash (three counts, small to large) as the model sees it."""
-    return tuple(min(CAP, max(0, int(n))) for n in stash)  # type: ignore[return-value]  # three counts in, three out
+    return tuple(min(CAP, max(0, int(n))) for n in stash)
 
 
-def war_value(mine, theirs) -> float:
+def war_value(mine: Iterable[float], theirs: Iterable[float]) -> float:
     """Chance that the holder of ``mine`` wins the war against ``theirs`` on pyramids alone,
     at the start of a battle (empty top level)."""
     a, b = clamp(mine), clamp(theirs)
     return _war(*_canonical(a, b))
 
 
-def _canonical(a, b):
+def _canonical(a: Stash, b: Stash) -> tuple[Stash, Stash]:
     """Sizes are interchangeable: sort the three (mine, theirs) pairs."""
     pairs = sorted(zip(a, b))
     return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
 
 
 @cache
-def _war(a, b) -> float:
+def _war(a: Stash, b: Stash) -> float:
     if VALUES is not None:
         r = _rank(a, b)
         return (_DIGIT[VALUES[2 * r]] * 64 + _DIGIT[VALUES[2 * r + 1]]) / SCALE
     return _solve_war(a, b)
 
 
-def _solve_war(a, b) -> float:
+def _solve_war(a: Stash, b: Stash) -> float:
     if sum(a) + sum(b) < LEVEL:
         return 0.5
     return _battle(0, 0, -1, a, b, 0, 0)
@@ -84,13 +84,13 @@ SCALE = 64 * 64 - 1
 _PAIRS = (CAP + 1) ** 2  # one (mine, theirs) count pair of a size
 
 
-def canonical_states() -> list:
+def canonical_states() -> list[tuple[Stash, Stash]]:
     """Every (mine, theirs) pair of stashes with sizes sorted, in the table's order."""
     pairs = [(i, j) for i in range(CAP + 1) for j in range(CAP + 1)]
     return [(tuple(p[0] for p in st), tuple(p[1] for p in st)) for st in itertools.combinations_with_replacement(pairs, 3)]
 
 
-def _rank(a, b) -> int:
+def _rank(a: Stash, b: Stash) -> int:
     """Where a canonical pair of stashes sits in ``canonical_states()``."""
     i, j, k = (x * (CAP + 1) + y for x, y in zip(a, b))
     n = _PAIRS
@@ -98,6 +98,7 @@ def _rank(a, b) -> int:
     return before + sum(n - y for y in range(i, j)) + (k - j)
 
 
+VALUES: str | None  # the shipped table (two base-64 digits a pair of stashes), None while it is first written
 try:
     from tabletop.games.tower_war.ai_economy_table import VALUES
 except ImportError:  # pragma: no cover - only while the table is first written
@@ -106,9 +107,9 @@ except ImportError:  # pragma: no cover - only while the table is first written
 
 def build_table() -> str:
     """The shipped table's text, worked out from the model alone (a few seconds)."""
-    fresh: dict = {}
+    fresh: dict[tuple[Stash, Stash], float] = {}
 
-    def solve(a, b) -> float:
+    def solve(a: Stash, b: Stash) -> float:
         if (a, b) not in fresh:
             fresh[(a, b)] = _solve_war(a, b)
         return fresh[(a, b)]
@@ -126,18 +127,18 @@ def build_table() -> str:
     return "".join(out)
 
 
-_SOURCE: list[Callable[[Any, Any], float]] = [_war]  # where a battle's end looks up the next battle's value
+_SOURCE: list[Callable[[Stash, Stash], float]] = [_war]  # where a battle's end looks up the next battle's value
 
 
-def _next_battle(a, b) -> float:
+def _next_battle(a: Stash, b: Stash) -> float:
     return _SOURCE[0](*_canonical(a, b))
 
 
-def _take(stash, z, k=1):
+def _take(stash: Stash, z: int, k: int = 1) -> Stash:
     return stash[:z] + (stash[z] - k,) + stash[z + 1 :]
 
 
-def battle_value(skirmish: int, n: int, size: int, mine, theirs, my_losses: int, their_losses: int) -> float:
+def battle_value(skirmish: int, n: int, size: int, mine: Iterable[float], theirs: Iterable[float], my_losses: int, their_losses: int) -> float:
     """The war value (for ``mine``) in the middle of a battle: before skirmish
     ``skirmish`` (0-based; 3 = the battle is over), ``n`` pyramids of ``size`` (0..2, or
     -1 for none yet) on the level, after this seat lost ``my_losses`` skirmishes and the
@@ -146,7 +147,7 @@ def battle_value(skirmish: int, n: int, size: int, mine, theirs, my_losses: int,
 
 
 @lru_cache(maxsize=200_000)
-def _battle(k: int, n: int, z: int, a, b, ml: int, tl: int) -> float:
+def _battle(k: int, n: int, z: int, a: Stash, b: Stash, ml: int, tl: int) -> float:
     if k >= 3:
         p = BATTLE_LOSS[(ml > tl) - (ml < tl) + 1]
         return p * _fill(n, z, a, b, True) + (1 - p) * _fill(n, z, a, b, False)
@@ -156,7 +157,7 @@ def _battle(k: int, n: int, z: int, a, b, ml: int, tl: int) -> float:
     return v
 
 
-def _add(k, n, z, a, b, ml, tl, me: bool) -> float:
+def _add(k: int, n: int, z: int, a: Stash, b: Stash, ml: int, tl: int, me: bool) -> float:
     """A skirmish loser adds a pyramid (choosing the size on an empty level)."""
     own = a if me else b
     if n >= LEVEL:
@@ -175,7 +176,7 @@ def _add(k, n, z, a, b, ml, tl, me: bool) -> float:
     return _battle(k + 1, n + 1, z, _take(a, z) if me else a, b if me else _take(b, z), ml + me, tl + (not me))
 
 
-def _fill(n, z, a, b, me: bool) -> float:
+def _fill(n: int, z: int, a: Stash, b: Stash, me: bool) -> float:
     """The battle's loser fills the level to three (choosing the size if it is empty)."""
     own = a if me else b
     need = LEVEL - n

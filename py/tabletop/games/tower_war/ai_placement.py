@@ -29,7 +29,7 @@ A drop is planned in two steps.
 
 "Room" is millimetres before something falls: a pyramid's centre from its card's
 edge, the gap between two pyramid bases, a card's apexes from its edges, a centre of
-mass from its tripod's edge (beyond the 1 mm the rulings demand). Supports below the
+mass from its tripod's edge (beyond the ``COM_MARGIN_MM`` the statics demand). Supports below the
 top card can no longer be aimed at, only loaded, so their room counts
 ``SUPPORT_WEIGHT`` times.
 """
@@ -37,7 +37,8 @@ top card can no longer be aimed at, only loaded, so their room counts
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from tabletop.engine.cards import Card
 from tabletop.engine.pyramids import Size
@@ -56,7 +57,12 @@ from tabletop.games.tower_war.physics import (
     TREMOR_AMPLITUDE_PYRAMID_MM,
     TREMOR_FREQUENCIES_HZ,
 )
-from tabletop.games.tower_war.tower import Level, Pyramid, Tower, inside_card_margin, loads, triangle_margin
+from tabletop.games.tower_war.tower import Apexes, Level, Pyramid, Tower, inside_card_margin, loads, triangle_margin
+
+T = TypeVar("T")
+Point = tuple[float, float]  # (x, y) in mm
+Change = tuple[float, float, float]  # (mass, x, y) put on the top card (negative mass: taken off)
+RoomAt = Callable[[float, float], float]  # grades a landing point (world mm): room before a fall
 
 SUPPORT_WEIGHT = 3.0  # 1 mm of room in a support below counts as this many mm of aim
 CARD_WEIGHT = TREMOR_AMPLITUDE_PYRAMID_MM / TREMOR_AMPLITUDE_CARD_MM  # a card trembles 1.5x as much
@@ -105,7 +111,7 @@ class Skill(NamedTuple):
 # --- the tower as the view draws it, and its statics ----------------------------------------------
 
 
-def tower_from_view(view: dict) -> Tower:
+def tower_from_view(view: dict[str, Any]) -> Tower:
     """The tower (``tower.py``'s geometry) from a view's ``tower`` key."""
     levels = []
     for lv in view["tower"]["levels"]:
@@ -126,7 +132,7 @@ class Statics:
 
     def __init__(self, tower: Tower):
         weights = loads(tower)
-        self.supports = []
+        self.supports: list[tuple[float, float, float, Apexes, float]] = []
         for k in range(1, len(tower)):
             card = tower[k]
             apexes = tuple((p.x, p.y) for p in tower[k - 1].pyramids)
@@ -134,7 +140,7 @@ class Statics:
             m, x, y = weights[k]
             self.supports.append((m, m * x, m * y, apexes, apex_room))
 
-    def room(self, changes=()) -> float:
+    def room(self, changes: Iterable[Change] = ()) -> float:
         """Least room of any support after ``changes``: (mass, x, y) put on (negative
         mass: taken off) the top card."""
         dm = sum(c[0] for c in changes)
@@ -157,7 +163,7 @@ def pyramid_change(p: Pyramid, sign: float = 1.0) -> tuple[float, float, float]:
     return (sign * PYRAMID_MASS_G[p.size], p.x, p.y)
 
 
-def pyramid_room(top: Level, standing, statics: Statics, p: Pyramid, changes=()) -> float:
+def pyramid_room(top: Level, standing: Iterable[Pyramid], statics: Statics, p: Pyramid, changes: Sequence[Change] = ()) -> float:
     """Room after pyramid ``p`` lands on card ``top`` beside the ``standing`` pyramids
     (``changes``: what else differs from ``statics``): its centre from the card's
     edge, its gap to the other bases, and (weighted) every support. Negative: a fall."""
@@ -168,7 +174,7 @@ def pyramid_room(top: Level, standing, statics: Statics, p: Pyramid, changes=())
     return min(room, SUPPORT_WEIGHT * statics.room((*changes, pyramid_change(p))))
 
 
-def card_room(apexes, statics: Statics, x: float, y: float, changes=()) -> float:
+def card_room(apexes: Apexes, statics: Statics, x: float, y: float, changes: Sequence[Change] = ()) -> float:
     """Room after a card lands centred at (x, y) on the tripod ``apexes``: the apexes
     inside the card, its centre of mass inside the tripod, every support below."""
     room = triangle_margin(x, y, apexes) - COM_MARGIN_MM
@@ -177,7 +183,7 @@ def card_room(apexes, statics: Statics, x: float, y: float, changes=()) -> float
     return min(room, SUPPORT_WEIGHT * statics.room((*changes, (CARD_MASS_G, x, y))))
 
 
-def crown_spot(apexes) -> tuple[float, float]:
+def crown_spot(apexes: Apexes) -> tuple[float, float]:
     """A good centre for a card on a tripod: on the way from the triangle's incentre
     (most room for the centre of mass) to the centre of its bounding box (most room
     for the apexes), where the smaller of the two is largest."""
@@ -201,7 +207,7 @@ def crown_spot(apexes) -> tuple[float, float]:
     return spot
 
 
-def crown_room(apexes, statics: Statics, changes=()) -> float:
+def crown_room(apexes: Apexes, statics: Statics, changes: Sequence[Change] = ()) -> float:
     """Room of a card crowning ``apexes`` at its crown spot, in pyramid-tremor mm."""
     x, y = crown_spot(apexes)
     return CARD_WEIGHT * card_room(apexes, statics, x, y, changes)
@@ -217,7 +223,7 @@ def template(orientation: int, cx: float, cy: float) -> tuple[tuple[float, float
     return ((cx - a, cy - h), (cx + a, cy - h), (cx, cy + h))
 
 
-_TEMPLATES: dict = {}
+_TEMPLATES: dict[tuple[Tower, Size], tuple[tuple[float, float], ...]] = {}
 
 
 def level_template(bare: Tower, size: Size) -> tuple[tuple[float, float], ...]:
@@ -225,7 +231,7 @@ def level_template(bare: Tower, size: Size) -> tuple[tuple[float, float], ...]:
     return finish(level_template_steps(bare, size))
 
 
-def level_template_steps(bare: Tower, size: Size):
+def level_template_steps(bare: Tower, size: Size) -> Generator[None, None, tuple[Point, ...]]:
     """The template, apex up or down and shifted on a 2.5 mm grid, whose three pyramids
     keep the most room on the card and between them, for the crowning card and for
     every support below. A generator (it yields now and then so a page can breathe);
@@ -250,19 +256,22 @@ def level_template_steps(bare: Tower, size: Size):
                 value = min(value, crown_room(slots, statics, [(mass, x, y) for x, y in slots]))
                 if value > best_value:
                     best, best_value = slots, value
+    if best is None:
+        raise RuntimeError("no template was tried")  # the loops above always try at least one
     if len(_TEMPLATES) > 256:
         _TEMPLATES.clear()
     _TEMPLATES[key] = best
     return best
 
 
-def finish(steps):
+def finish(steps: Generator[None, None, T]) -> T:
     """Run a planning generator to its end and return its result."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            result: T = done.value
+            return result
 
 
 class Layout(NamedTuple):
@@ -274,7 +283,7 @@ class Layout(NamedTuple):
     free: tuple[int, ...]
 
 
-def layout(slots, standing) -> Layout:
+def layout(slots: Sequence[Point], standing: Sequence[Pyramid]) -> Layout:
     """Match standing pyramids to slots, nearest first, within ``MATCH_TOLERANCE_MM``."""
     pairs = sorted((math.hypot(p.x - sx, p.y - sy), i, k) for i, p in enumerate(standing) for k, (sx, sy) in enumerate(slots))
     on_slot: list[int | None] = [None] * len(standing)
@@ -300,7 +309,7 @@ def level_context(tower: Tower, size: Size, owner: int) -> Level3:
     return finish(level_context_steps(tower, size, owner))
 
 
-def level_context_steps(tower: Tower, size: Size, owner: int):
+def level_context_steps(tower: Tower, size: Size, owner: int) -> Generator[None, None, Level3]:
     top = tower[-1]
     size = top.pyramids[0].size if top.pyramids else size
     bare = tower[:-1] + (top._replace(pyramids=()),)
@@ -308,7 +317,7 @@ def level_context_steps(tower: Tower, size: Size, owner: int):
     return Level3(top, slots, Statics(tower), size, owner)
 
 
-def next_step_room(ctx: Level3, standing: list[Pyramid], changes: list) -> float:
+def next_step_room(ctx: Level3, standing: list[Pyramid], changes: list[Any]) -> float:
     """Room of the best next step once ``standing`` are the level's pyramids
     (``changes`` from the statics): filling a free slot by adding a pyramid or moving a
     parked one there, or, with every slot filled, crowning it."""
@@ -346,7 +355,7 @@ def plan_pyramid(tower: Tower, size: Size, owner: int, cap: float = ROOM_CAP_MM,
     return finish(plan_pyramid_steps(tower, size, owner, cap, adjusting))
 
 
-def plan_pyramid_steps(tower: Tower, size: Size, owner: int, cap: float = ROOM_CAP_MM, adjusting: bool = False):
+def plan_pyramid_steps(tower: Tower, size: Size, owner: int, cap: float = ROOM_CAP_MM, adjusting: bool = False) -> Generator[None, None, Plan]:
     """A free slot of the plan, or a parking spot near the middle, whichever gives the
     best ``step_score`` (parking costs ``PARKING_COST_MM``; a pyramid lifted to move
     onto a slot parks again only if no slot is safe at all). A generator."""
@@ -422,12 +431,12 @@ def plan_card(tower: Tower) -> Plan:
 # --- step 2: aim and release -----------------------------------------------------------------------
 
 
-def calm_moments(phases: tuple[float, float], patience_ms: int) -> list[int]:
+def calm_moments(phases: unsteady.Phases, patience_ms: int) -> list[int]:
     """The calm moments (ms) within ``patience_ms`` (see ``calm_moments_steps``)."""
     return finish(calm_moments_steps(phases, patience_ms))
 
 
-def calm_moments_steps(phases: tuple[float, float], patience_ms: int):
+def calm_moments_steps(phases: unsteady.Phases, patience_ms: int) -> Generator[None, None, list[int]]:
     """``hand.calm_holds`` on a 10 ms grid, each refined to the millisecond. A
     generator: it yields every 200 samples of the tremor."""
     dist = []
@@ -455,12 +464,12 @@ class Aim(NamedTuple):
     room: float  # the worst landing's room
 
 
-def aim(room_at, spot, origin, amp: float, phases, skill: Skill) -> Aim:
+def aim(room_at: RoomAt, spot: Point, origin: Point, amp: float, phases: unsteady.Phases, skill: Skill) -> Aim:
     """The target and calm moment for a drop (see ``aim_steps``)."""
     return finish(aim_steps(room_at, spot, origin, amp, phases, skill))
 
 
-def aim_steps(room_at, spot: tuple[float, float], origin: tuple[float, float], amp: float, phases, skill: Skill):
+def aim_steps(room_at: RoomAt, spot: Point, origin: Point, amp: float, phases: unsteady.Phases, skill: Skill) -> Generator[None, None, Aim]:
     """The target and calm moment whose worst landing (release errors of -2..+2 sigma)
     leaves the most room; ``room_at(x, y)`` grades a landing point (world mm). A
     generator."""
@@ -491,14 +500,14 @@ def aim_steps(room_at, spot: tuple[float, float], origin: tuple[float, float], a
     return best
 
 
-def _offset(amp, phases, t, err, dx, dy):
+def _offset(amp: float, phases: unsteady.Phases, t: int, err: float, dx: float, dy: float) -> Point:
     """Where the piece lands, relative to the spot, when let go ``err`` ms after ``t``."""
     u = min(HOLD_MS_MAX, max(0, round(t + err)))
     ex, ey = unsteady.tremor(amp, phases, u)
     return (ex - dx, ey - dy)
 
 
-def _worst(room_at, point, offsets) -> float:
+def _worst(room_at: RoomAt, point: Point, offsets: Iterable[Point]) -> float:
     return min(room_at(point[0] + ox, point[1] + oy) for ox, oy in offsets)
 
 
@@ -515,12 +524,12 @@ def release_error(rng: Rng, skill: Skill) -> float:
     return sigma * (rng.unit() + rng.unit() + rng.unit() + rng.unit() - 2.0) * math.sqrt(3.0)
 
 
-def choose_drop(view: dict, skill: Skill, rng: Rng) -> tuple[float, float, int]:
+def choose_drop(view: dict[str, Any], skill: Skill, rng: Rng) -> tuple[float, float, int]:
     """The drop for the held piece: (target x, target y, hold ms)."""
     return finish(choose_drop_steps(view, skill, rng))
 
 
-def choose_drop_steps(view: dict, skill: Skill, rng: Rng):
+def choose_drop_steps(view: dict[str, Any], skill: Skill, rng: Rng) -> Generator[None, None, tuple[float, float, int]]:
     """``choose_drop`` as a generator that yields every few milliseconds of work."""
     tower = tower_from_view(view)
     held = view["held"]
@@ -531,7 +540,7 @@ def choose_drop_steps(view: dict, skill: Skill, rng: Rng):
         plan = plan_card(tower)
         apexes = [(p.x, p.y) for p in top.pyramids]
 
-        def room_at(x, y):
+        def room_at(x: float, y: float) -> float:
             return card_room(apexes, statics, x, y)
     else:
         size = Size.parse(held["size"])
@@ -540,7 +549,7 @@ def choose_drop_steps(view: dict, skill: Skill, rng: Rng):
         standing = top.pyramids
         sx, sy = plan.spot
 
-        def room_at(x, y):
+        def room_at(x: float, y: float) -> float:
             room = pyramid_room(top, standing, statics, Pyramid(size, x, y, -1))
             return min(room, cap) - DRIFT_WEIGHT * math.hypot(x - sx, y - sy)
 
@@ -557,7 +566,7 @@ def room_cap(skill: Skill, amp: float) -> float:
     return 3.0 + 4.0 * skill.error_mm(amp)
 
 
-def lift_choice(view: dict, skill: Skill) -> int | None:
+def lift_choice(view: dict[str, Any], skill: Skill) -> int | None:
     """A parked top-level pyramid to lift now, because it can move onto its slot with
     room to spare for this hand's error at this height; or None."""
     tower = tower_from_view(view)

@@ -1,14 +1,16 @@
 """Every physical number of Tower War's modelled tower and unsteady hand, in one place.
 
-Millimetres, grams, seconds and hertz. The rulings (``shared/rules/tower-war.md``,
-"The modelled tower" and "The unsteady hand") give these defaults; tune them here
-for play feel, and the tests that pin the behaviour will say what moved.
+Millimetres, grams, seconds and hertz. The rules page (``guide.py``, "Adding a piece"
+and "What makes the tower fall") shows these numbers to players from here; tune them
+here for play feel, and the tests that pin the behaviour will say what moved.
 
 Sizes are indexed by ``Size`` (an ``IntEnum`` 1..3), so the tables below carry an
 unused slot 0 and the hot statics loop can index them without a dict look-up.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from tabletop.engine.pyramids import Size
 
@@ -55,6 +57,6 @@ SAMPLE_HOLDS_MS = (250, 900, 1600, 2700)
 ADJUSTMENTS_PER_PLACEMENT = 3  # re-placed pyramids allowed before each added piece
 
 
-def pyramid_dimensions(size: Size) -> dict:
+def pyramid_dimensions(size: Size) -> dict[str, Any]:
     """Side, height and mass of one pyramid size, for views and guides."""
     return {"base_mm": PYRAMID_BASE_MM[size], "height_mm": PYRAMID_HEIGHT_MM[size], "mass_g": PYRAMID_MASS_G[size]}

@@ -1,6 +1,6 @@
 """Tower War: the state, the moves and the rules, one function per rule step.
 
-The game in four stages (rulebook + rulings in ``shared/rules/tower-war.md``):
+The game in four stages (the rulebook as this edition reads it: the rules page, ``guide.py``):
 
 1. **Draft** - five cards dealt face up; the splitter (player one first, then
    alternating) divides them into piles A and B (``split``; with advanced drafting
@@ -64,7 +64,7 @@ MIN_PLAYERS = MAX_PLAYERS = 2
 HIDDEN_INFORMATION = True
 SEAT_NAMES = ("Red", "Blue")
 OPTION_LABELS = {"advanced_draft": "Advanced drafting: a third stash of pyramids sweetens the piles"}
-OPTION_CHOICES: dict[str, list] = {}
+OPTION_CHOICES: dict[str, list[Any]] = {}
 
 DRAFT_DEAL = 5
 DRAFT_LEFTOVER = 4  # one base card and three set aside
@@ -75,7 +75,7 @@ STASH_PER_SIZE = 5
 PILE_NAMES = ("A", "B")
 
 
-def default_options() -> dict:
+def default_options() -> dict[str, Any]:
     return {"advanced_draft": False}
 
 
@@ -196,6 +196,13 @@ class Held(NamedTuple):
     amplitude: float
     phases: unsteady.Phases
 
+    @property
+    def pyramid_size(self) -> Size:
+        """The size of a held pyramid (``pick_up`` gives every pyramid one; a card has none)."""
+        if self.size is None:
+            raise ValueError(f"a held {self.piece} has no pyramid size")
+        return self.size
+
 
 @dataclass(slots=True, eq=False)
 class State:
@@ -239,7 +246,7 @@ class State:
     reason: str = ""  # "skirmish" or "battle"
     adjustments_left: int = 0
     held: Held | None = None
-    last_drop: dict | None = None
+    last_drop: dict[str, Any] | None = None
     fall: Fall | None = None
     returned: list[tuple[int, Size]] = field(default_factory=list)
     hand_edition: int = HAND_EDITION  # which unsteady hand (``physics.HAND_EDITIONS``); old saves keep theirs
@@ -273,7 +280,7 @@ def a_size(size: Size) -> str:
 # --- setup and the draft ---------------------------------------------------------------------------
 
 
-def new_game(seats: int = 2, options: dict | None = None, seed: int = 0) -> State:
+def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 0) -> State:
     """Shuffle the 54 cards, give each player a stash (5 of each size) and deal the
     first five cards of the draft."""
     if seats != 2:
@@ -293,6 +300,27 @@ def new_game(seats: int = 2, options: dict | None = None, seed: int = 0) -> Stat
     return s
 
 
+def mover(s: State) -> int:
+    """The seat to act (``s.actor``): every phase has one until the war is over."""
+    if s.actor is None:
+        raise RuntimeError(f"nobody acts in phase {s.phase!r}: the war is over")
+    return s.actor
+
+
+def draft_piles(s: State) -> list[list[Card]]:
+    """Piles A and B of this draft round (``s.piles``: set by the split, cleared by the take)."""
+    if s.piles is None:
+        raise RuntimeError(f"there are no piles in phase {s.phase!r}")
+    return s.piles
+
+
+def held_piece(s: State) -> Held:
+    """The piece in the unsteady hand (``s.held``: set by a pick-up, cleared by its drop)."""
+    if s.held is None:
+        raise RuntimeError(f"no piece is held in phase {s.phase!r}")
+    return s.held
+
+
 def deal_for_split(s: State) -> None:
     """Deal five cards face up for the splitter (player one first, then alternating)."""
     s.faceup = s.draft_deck[:DRAFT_DEAL]
@@ -302,7 +330,7 @@ def deal_for_split(s: State) -> None:
     s.sweetened = None
     s.phase, s.actor = "split", s.round % 2
     s.epoch += 1
-    s.log.append(f"Draft round {s.round + 1}: five cards are dealt face up for {name(s.actor)} to split.")
+    s.log.append(f"Draft round {s.round + 1}: five cards are dealt face up for {name(mover(s))} to split.")
 
 
 def draft_rounds() -> int:
@@ -321,7 +349,7 @@ def split_piles(s: State, move: Split) -> None:
     a = [c for c in s.faceup if c in chosen]
     b = [c for c in s.faceup if c not in chosen]
     s.piles, s.faceup = [a, b], []
-    s.log.append(f"{name(s.actor)} splits them into pile A ({len(a)}) and pile B ({len(b)}).")
+    s.log.append(f"{name(mover(s))} splits them into pile A ({len(a)}) and pile B ({len(b)}).")
     if s.advanced and sum(s.middle):  # type: ignore[arg-type]  # mypy takes "and"'s bool for sum's type
         s.phase = "sweeten"
     else:
@@ -339,7 +367,7 @@ def sweeten_pile(s: State, move: Sweeten) -> None:
     s.middle[move.size] -= 1
     s.pile_pyramids[move.pile][move.size] += 1
     s.sweetened = move.pile
-    s.log.append(f"{name(s.actor)} adds {a_size(move.size)} pyramid to pile {PILE_NAMES[move.pile]}.")
+    s.log.append(f"{name(mover(s))} adds {a_size(move.size)} pyramid to pile {PILE_NAMES[move.pile]}.")
     if not sum(s.middle):
         offer_piles(s)
 
@@ -354,10 +382,11 @@ def take_pile(s: State, move: Take) -> None:
     their new owners, drafted pyramids into their stashes."""
     if move.pile not in (0, 1):
         raise IllegalMove("there are only piles A and B")
-    chooser, splitter = s.actor, 1 - s.actor
+    chooser = mover(s)
+    splitter, piles = 1 - chooser, draft_piles(s)
     for seat, pile in ((chooser, move.pile), (splitter, 1 - move.pile)):
-        s.drafted[seat].extend(s.piles[pile])
-        s.drafted_total[seat] += len(s.piles[pile])
+        s.drafted[seat].extend(piles[pile])
+        s.drafted_total[seat] += len(piles[pile])
         for size in SIZES:
             s.stash[seat][size] += s.pile_pyramids[pile][size]
     s.log.append(f"{name(chooser)} takes pile {PILE_NAMES[move.pile]}{pile_words(s, move.pile)}; "
@@ -372,7 +401,7 @@ def take_pile(s: State, move: Take) -> None:
 
 
 def pile_words(s: State, pile: int) -> str:
-    cards = len(s.piles[pile])
+    cards = len(draft_piles(s)[pile])
     pyramids = sum(s.pile_pyramids[pile])
     extra = f" and {pyramids} pyramid{'s' * (pyramids != 1)}" if pyramids else ""
     return f" ({cards} card{'s' * (cards != 1)}{extra})"
@@ -412,7 +441,7 @@ def next_builder(s: State) -> None:
 
 def keep_card(s: State, move: Keep) -> None:
     """Put one drafted card into the deck."""
-    seat = s.actor
+    seat = mover(s)
     if move.card not in s.drafted[seat]:
         raise IllegalMove(f"the {move.card.label} is not among your drafted cards left to choose")
     s.drafted[seat].remove(move.card)
@@ -496,10 +525,11 @@ def begin_skirmish(s: State) -> None:
 
 def play_card(s: State, move: Play) -> None:
     """Play a card face up; its value counts the shared suits of this battle."""
-    seat = s.actor
+    seat = mover(s)
     if move not in playable(s, seat):
         raise IllegalMove(why_not_playable(s, seat, move))
     eff = move.as_card if move.card.is_joker else move.card
+    assert eff is not None, "playable lists a joker only with the card it copies"
     earlier = [p.eff for p in s.played[seat]]
     entry = Played(move.card, eff, skirmish_value(eff, earlier), is_double(eff, earlier))
     s.hand[seat].remove(move.card)
@@ -605,10 +635,13 @@ def discard_battle_cards(s: State) -> None:
 
 def continue_filling(s: State) -> None:
     """The battle loser adds pyramids until the top level has three, then a card."""
+    loser = s.battle_loser
+    if loser is None:
+        raise RuntimeError("the tower is filled only after a battle is lost")
     if len(s.tower[-1].pyramids) < PYRAMIDS_PER_LEVEL:
-        call_for_pyramid(s, s.battle_loser, "battle")
+        call_for_pyramid(s, loser, "battle")
     else:
-        s.phase, s.actor, s.placing, s.reason = "place", s.battle_loser, "card", "battle"
+        s.phase, s.actor, s.placing, s.reason = "place", loser, "card", "battle"
         s.adjustments_left = ADJUSTMENTS_PER_PLACEMENT
 
 
@@ -653,7 +686,7 @@ def pick_up(s: State, piece: str, size: Size | None, card: Card | None, owner: i
 
 
 def pick_pyramid(s: State, move: PickPyramid) -> None:
-    seat = s.actor
+    seat = mover(s)
     if s.placing != "pyramid":
         raise IllegalMove("you are adding a card now, not a pyramid")
     size = required_size(s)
@@ -677,12 +710,12 @@ def lift_pyramid(s: State, move: LiftPyramid) -> None:
     s.tower = s.tower[:-1] + (top._replace(pyramids=top.pyramids[: move.index] + top.pyramids[move.index + 1 :]),)
     s.adjustments_left -= 1
     pick_up(s, "pyramid", p.size, None, p.owner, p)
-    whose = "their own" if p.owner == s.actor else f"{name(p.owner)}'s"
-    s.log.append(f"{name(s.actor)} lifts {whose} {p.size} pyramid to adjust it.")
+    whose = "their own" if p.owner == mover(s) else f"{name(p.owner)}'s"
+    s.log.append(f"{name(mover(s))} lifts {whose} {p.size} pyramid to adjust it.")
 
 
 def pick_card(s: State, move: PickCard) -> None:
-    seat = s.actor
+    seat = mover(s)
     if s.placing != "card":
         raise IllegalMove("you must add a pyramid first")
     if move.card not in battle_cards(s, seat):
@@ -707,22 +740,23 @@ def check_drop(move: Drop) -> None:
 def landing_of(s: State, move: Drop) -> tuple[float, float]:
     """World point where the held piece lands for this drop."""
     top = s.tower[-1]
-    return unsteady.landing((top.x + move.x, top.y + move.y), s.held.amplitude, s.held.phases, move.hold_ms)
+    held = held_piece(s)
+    return unsteady.landing((top.x + move.x, top.y + move.y), held.amplitude, held.phases, move.hold_ms)
 
 
 def tower_after(s: State, at: tuple[float, float]) -> Tower:
     """The tower with the held piece at world point ``at``."""
-    held, top = s.held, s.tower[-1]
-    if held.piece == "card":
+    held, top = held_piece(s), s.tower[-1]
+    if held.card is not None:  # a card is held with no size, a pyramid with no card
         return s.tower + (Level(held.card, at[0], at[1], ()),)
-    return s.tower[:-1] + (top._replace(pyramids=top.pyramids + (Pyramid(held.size, at[0], at[1], held.owner),)),)
+    return s.tower[:-1] + (top._replace(pyramids=top.pyramids + (Pyramid(held.pyramid_size, at[0], at[1], held.owner),)),)
 
 
 def drop_piece(s: State, move: Drop) -> None:
     """Let go: the piece lands at target + tremor; every level is checked. Whoever
     makes anything fall loses the war."""
     check_drop(move)
-    held, seat, top = s.held, s.actor, s.tower[-1]
+    held, seat, top = held_piece(s), mover(s), s.tower[-1]
     at = landing_of(s, move)
     s.tower = tower_after(s, at)
     s.held = None
@@ -732,7 +766,7 @@ def drop_piece(s: State, move: Drop) -> None:
         "target": [move.x, move.y], "hold_ms": move.hold_ms,
         "landing": [round(at[0] - top.x, 3), round(at[1] - top.y, 3)],
     }  # fmt: skip
-    what = f"the {held.card.label}" if held.card else f"{a_size(held.size)} pyramid"
+    what = f"the {held.card.label}" if held.card else f"{a_size(held.pyramid_size)} pyramid"
     s.fall = first_fall(s.tower)
     if s.fall:
         s.log.append(f"{name(seat)} lets go of {what}: {s.fall.words()}.")
@@ -763,14 +797,14 @@ def card_added(s: State) -> None:
 # --- the end ---------------------------------------------------------------------------------------------
 
 
-def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict, why: str) -> None:
+def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict[str, Any], why: str) -> None:
     """The war ends: ``reason`` says who won and why (the log), ``why`` the same without the winner."""
     s.result = Outcome(winners, reason, details=details, why=why)
     s.phase, s.actor = "over", None
     s.log.append(reason)
 
 
-def lose(s: State, seat: int, why: str, details: dict) -> None:
+def lose(s: State, seat: int, why: str, details: dict[str, Any]) -> None:
     """``seat`` loses the war (and so the game)."""
     details = dict(details, loser=seat)
     end_game(s, (1 - seat,), f"{why} {name(1 - seat)} wins the war.", details, why)
@@ -840,18 +874,18 @@ def legal_moves(s: State) -> list[Move]:
     if phase == "take":
         return [Take(0), Take(1)]
     if phase == "build":
-        return [Keep(c) for c in s.drafted[s.actor]]
+        return [Keep(c) for c in s.drafted[mover(s)]]
     if phase == "play":
-        return playable(s, s.actor)  # type: ignore[return-value]  # a list of Play is a list of moves
+        return playable(s, mover(s))  # type: ignore[return-value]  # a list of Play is a list of moves
     if phase == "place":
         return place_moves(s)
     if phase == "drop":
-        return list(pyramid_drops()) if s.held.piece == "pyramid" else card_drops(s)  # type: ignore[return-value]
+        return list(pyramid_drops()) if held_piece(s).piece == "pyramid" else card_drops(s)  # type: ignore[return-value]
     return []
 
 
 def place_moves(s: State) -> list[Move]:
-    seat = s.actor
+    seat = mover(s)
     if s.placing == "pyramid":
         size = required_size(s)
         moves: list[Move] = [PickPyramid(z) for z in SIZES if (size is None or z == size) and s.stash[seat][z]]
@@ -888,8 +922,9 @@ def apply(s: State, move: Move) -> State:
 
     Legal means listed by ``legal_moves`` - each rule step's own checks test exactly
     that, faster than listing (tests/test_contract_fabricated.py holds them to it) -
-    except drops: targets are continuous, so any drop within the ruled bounds is
-    legal (rulings, "Enumerating moves")."""
+    except drops: targets are continuous, so any drop within the bounds is legal (the
+    aim up to ``DROP_REACH_MM`` beyond the top card, the hold up to ``HOLD_MS_MAX``:
+    ``physics.py``, and the rules page, ``guide.py``, "Adding a piece")."""
     CODEC.check(move)
     if s.phase == "over":
         raise IllegalMove("the game is over")
@@ -903,7 +938,7 @@ def apply(s: State, move: Move) -> State:
     return new
 
 
-def preview_drop(s: State, x: float, y: float, hold_ms: int) -> dict:
+def preview_drop(s: State, x: float, y: float, hold_ms: int) -> dict[str, Any]:
     """What dropping the held piece now would do, without doing it (for the UI's ghost):
     the landing point (top card's frame) and the fall it would cause, if any."""
     if s.phase != "drop":

@@ -1,7 +1,7 @@
 """Card values in a battle: points, shared suits, the hierarchy of 10-point ranks.
 
 A player's cards this battle are kept as *effective* cards (a joker counts as the
-card it copies). Values follow the rulings:
+card it copies). Values follow the rules page (``guide.py``, "What a card is worth"):
 
 * points: 2-9 face value; 10, J, Q, K and A are worth 10;
 * shared suit: a card worth its points times the points of every earlier card of
@@ -22,7 +22,9 @@ The rulebook's worked examples:
 
 from __future__ import annotations
 
-from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card
+from collections.abc import Iterable
+
+from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 
 # 10 < J < Q < K < A among the 10-point ranks.
 HIERARCHY = {10: 0, JACK: 1, QUEEN: 2, KING: 3, ACE: 4}
@@ -42,9 +44,9 @@ def skirmish_value(card: Card, earlier: list[Card]) -> int:
     return value
 
 
-def battle_total(cards: list[Card]) -> int:
+def battle_total(cards: Iterable[Card]) -> int:
     """A player's battle total: per suit, the product of that suit's points."""
-    by_suit: dict = {}
+    by_suit: dict[Suit | None, int] = {}
     for c in cards:
         by_suit[c.suit] = by_suit.get(c.suit, 1) * points(c)
     return sum(by_suit.values())

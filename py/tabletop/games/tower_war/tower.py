@@ -16,8 +16,8 @@ Level ``k`` is card ``k`` plus the pyramids standing on it. Card 0 lies on the
 table; card ``k + 1`` rests on the three apexes of level ``k``. A level's pyramids
 are all of one size (the rules make sure of it; the statics do not need it).
 
-What stands (rulings, "The modelled tower")
---------------------------------------------
+What stands (rules page, ``guide.py``: "What makes the tower fall")
+------------------------------------------------------------------
 * A pyramid stands if the centre of its base lies inside its card and its base
   does not overlap another base on that card (touching is fine).
 * Card ``k >= 1`` stays if each apex of level ``k - 1`` lies inside it and the
@@ -39,8 +39,10 @@ True
 
 from __future__ import annotations
 
+import math
 import time
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from tabletop.engine.cards import Card
 from tabletop.engine.pyramids import Size
@@ -78,6 +80,7 @@ class Level(NamedTuple):
 
 
 Tower = tuple[Level, ...]
+Apexes = Sequence[tuple[float, float]]  # a tripod's three apexes, (x, y) in mm
 
 CAUSES = ("off-card", "overlap", "apex-outside", "centre-of-mass")
 
@@ -114,7 +117,7 @@ class Fall(NamedTuple):
             f"the triangle of its three supporting apexes (it needs {self.needed_mm:g} mm inside)"
         )
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "level": self.level,
             "piece": self.piece,
@@ -155,7 +158,7 @@ def overlap_depth(a: Pyramid, b: Pyramid) -> float:
     return min(reach - abs(a.x - b.x), reach - abs(a.y - b.y))
 
 
-def triangle_margin(px: float, py: float, apexes) -> float:
+def triangle_margin(px: float, py: float, apexes: Apexes) -> float:
     """Signed distance of (px, py) from the nearest edge of the triangle ``apexes``:
     positive inside. A degenerate triangle (apexes in a line) has no inside: 0 or less."""
     (ax, ay), (bx, by), (cx, cy) = apexes
@@ -163,19 +166,19 @@ def triangle_margin(px: float, py: float, apexes) -> float:
     if abs(area2) < TOLERANCE_MM:
         return min(0.0, -_segment_gap(px, py, apexes))
     sign = 1.0 if area2 > 0 else -1.0
-    best = None
+    best = math.inf
     for (x1, y1), (x2, y2) in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)), ((cx, cy), (ax, ay))):
         ex, ey = x2 - x1, y2 - y1
         d = sign * (ex * (py - y1) - ey * (px - x1)) / (ex * ex + ey * ey) ** 0.5
-        if best is None or d < best:
+        if d < best:
             best = d
     return best
 
 
-def _segment_gap(px: float, py: float, apexes) -> float:
+def _segment_gap(px: float, py: float, apexes: Apexes) -> float:
     """Distance from a point to the nearest of three (collinear) points' hull, roughly:
     the nearest apex. Only used to grade a degenerate tripod."""
-    return min(((px - x) ** 2 + (py - y) ** 2) ** 0.5 for x, y in apexes)
+    return float(min(((px - x) ** 2 + (py - y) ** 2) ** 0.5 for x, y in apexes))
 
 
 # --- the statics ------------------------------------------------------------------------------
@@ -278,7 +281,7 @@ def heights(tower: Tower) -> list[float]:
     return out
 
 
-def stability(tower: Tower) -> list[dict]:
+def stability(tower: Tower) -> list[dict[str, Any]]:
     """Every card's support as JSON for the wobble: margins, centre of mass, tripod."""
     return [
         {
@@ -314,7 +317,7 @@ def sample_tower(levels: int = 10) -> Tower:
     return tuple(out)
 
 
-def benchmark(levels: int = 10, repeats: int = 2000) -> dict:
+def benchmark(levels: int = 10, repeats: int = 2000) -> dict[str, Any]:
     """Time the full stability check of a ``levels``-level tower (CPython or Pyodide).
 
     Returns ``{"levels", "repeats", "check_ms", "stands"}``; the issue's budget is

@@ -10,7 +10,8 @@ Secrets and who sees them:
   its size; a hand: its owner; discard piles, played cards and the tower: everyone.
 * once the war is over (``at_end``): every player's hand, deck (sorted) and unused
   drafted cards, for everyone (they stay hidden only *during* the war); the three
-  set-aside cards stay unseen even then.
+  set-aside cards are never named, though with the other 51 shown they are known by
+  elimination (harmless once the war is over; README says so).
 
 Cards appear as their codes (``"9H"``, ``"JOKER1"``; ``Card.parse`` reads them).
 Tower coordinates are world millimetres (see ``tower.py``): origin at the base
@@ -20,12 +21,16 @@ targets are in the top card's frame: the same axes, origin at the top card's cen
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
+from tabletop.engine.bounds import count, items, outcome_bounds, real, under
 from tabletop.engine.cards import Card
 from tabletop.engine.pyramids import SIZES
 from tabletop.games.tower_war import physics as ph
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war import tower as tw
-from tabletop.games.tower_war.scoring import battle_total, compare
+from tabletop.games.tower_war.scoring import battle_total, compare, is_double, skirmish_value
 
 TREMOR_FORMULA = ("landing = target + A * s(t) * (sin(2*pi*f1*t + p1), sin(2*pi*f2*t + p2)), t = hold_ms / 1000; "
                   "s(t): 1, or with a third phase p3 the calm: u = (hold_ms + p3 * every_ms) mod every_ms, s = floor for "
@@ -36,20 +41,20 @@ def code(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
-def codes(cards) -> list[str]:
+def codes(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def sorted_codes(cards) -> list[str]:
+def sorted_codes(cards: Iterable[Card]) -> list[str]:
     """A pile's contents in a fixed order that tells nothing of its real order."""
     return codes(sorted(cards, key=lambda c: (c.suit.value if c.suit else "~", c.rank, c.copy)))
 
 
-def sizes_json(counts: list[int]) -> dict:
+def sizes_json(counts: list[int]) -> dict[str, Any]:
     return {str(z): counts[z] for z in SIZES}
 
 
-def view(s: r.State, seat: int | None) -> dict:
+def view(s: r.State, seat: int | None) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator, who sees no secrets)."""
     return {
         "game": r.ID,
@@ -74,7 +79,7 @@ def view(s: r.State, seat: int | None) -> dict:
     }
 
 
-def cards_at_end(s: r.State) -> list[dict] | None:
+def cards_at_end(s: r.State) -> list[dict[str, Any]] | None:
     """Once the war is over, each player's cards still out of sight turn up for everyone: the
     unused drafted cards were only to stay hidden during the war. None while it runs."""
     if s.result is None:
@@ -86,7 +91,7 @@ def prompt(s: r.State) -> str:
     """One line saying who must do what."""
     if s.result:
         return s.result.reason
-    who = r.name(s.actor)
+    who = r.name(r.mover(s))
     if s.phase == "place":
         if s.placing == "card":
             return f"{who}: pick up one of your battle cards to crown the tower (or lift a top-level pyramid to adjust it)."
@@ -98,7 +103,7 @@ def prompt(s: r.State) -> str:
     return f"{who}: {r.PHASE_WORDS[s.phase]}."
 
 
-def player_view(s: r.State, p: int, seat: int | None) -> dict:
+def player_view(s: r.State, p: int, seat: int | None) -> dict[str, Any]:
     return {
         "seat": p,
         "name": r.name(p),
@@ -113,7 +118,7 @@ def player_view(s: r.State, p: int, seat: int | None) -> dict:
     }
 
 
-def draft_view(s: r.State) -> dict:
+def draft_view(s: r.State) -> dict[str, Any]:
     """The draft table: only what lies face up, and counts."""
     drafting = s.phase in ("split", "sweeten", "take")
     return {
@@ -134,7 +139,7 @@ def draft_view(s: r.State) -> dict:
     }
 
 
-def private_view(s: r.State, seat: int | None) -> dict | None:
+def private_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
     """A seat's own cards; nothing during the draft (its drafted cards are face down)."""
     if seat is None:
         return None
@@ -149,7 +154,7 @@ def private_view(s: r.State, seat: int | None) -> dict | None:
     }
 
 
-def battle_view(s: r.State, seat: int | None) -> dict | None:
+def battle_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
     if s.battle == 0:
         return None
     played = [[{"card": str(p.card), "as": str(p.eff), "value": p.value, "double": p.double} for p in s.played[q]] for q in (0, 1)]
@@ -168,25 +173,25 @@ def battle_view(s: r.State, seat: int | None) -> dict | None:
     }
 
 
-def plays_view(s: r.State) -> list[dict]:
+def plays_view(s: r.State) -> list[dict[str, Any]]:
     """Each legal play with what it would be worth, and whether it would beat the card
     already led (None while leading)."""
-    seat = s.actor
+    seat = r.mover(s)
     led = s.current[1 - seat]
     earlier = [p.eff for p in s.played[seat]]
     out = []
     for m in r.playable(s, seat):
         eff = m.as_card or m.card
-        value = r.skirmish_value(eff, earlier)
+        value = skirmish_value(eff, earlier)
         beats = None if led is None else compare(eff, value, led.eff, led.value)
         out.append({
-            "move": r.move_to_json(m), "value": value, "double": r.is_double(eff, earlier),
+            "move": r.move_to_json(m), "value": value, "double": is_double(eff, earlier),
             "result": None if beats is None else ("wins" if beats > 0 else "loses" if beats < 0 else "ties"),
         })  # fmt: skip
     return out
 
 
-def placing_view(s: r.State) -> dict | None:
+def placing_view(s: r.State) -> dict[str, Any] | None:
     if s.phase not in ("place", "drop"):
         return None
     size = r.required_size(s)
@@ -199,11 +204,11 @@ def placing_view(s: r.State) -> dict | None:
         "pyramids_needed": needed if s.placing == "pyramid" else 0,
         "adjustments_left": s.adjustments_left,
         "liftable": list(range(len(s.tower[-1].pyramids))) if s.adjustments_left and s.phase == "place" else [],
-        "battle_cards": codes(r.battle_cards(s, s.actor)) if s.placing == "card" else [],
+        "battle_cards": codes(r.battle_cards(s, r.mover(s))) if s.placing == "card" else [],
     }
 
 
-def held_view(s: r.State) -> dict | None:
+def held_view(s: r.State) -> dict[str, Any] | None:
     """The piece in the unsteady hand and everything needed to animate its ghost
     exactly as the engine will place it."""
     h = s.held
@@ -233,7 +238,7 @@ def held_view(s: r.State) -> dict | None:
     }
 
 
-def tower_view(s: r.State) -> dict | None:
+def tower_view(s: r.State) -> dict[str, Any] | None:
     """The whole tower for drawing: every card's pose and every pyramid, the support
     margins for the wobble, and what fell and why."""
     if not s.tower:
@@ -280,7 +285,7 @@ def tower_view(s: r.State) -> dict | None:
     }
 
 
-def physics_view() -> dict:
+def physics_view() -> dict[str, Any]:
     return {
         "card": {"width_mm": ph.CARD_WIDTH_MM, "length_mm": ph.CARD_LENGTH_MM, "mass_g": ph.CARD_MASS_G},
         "pyramids": {str(z): ph.pyramid_dimensions(z) for z in SIZES},
@@ -289,3 +294,64 @@ def physics_view() -> dict:
         "grid_step_mm": ph.GRID_STEP_MM,
         "wobble_calm_mm": ph.WOBBLE_CALM_MM,
     }
+
+
+# Every number and list a view holds, and what the game's facts allow (engine/bounds.py): a
+# position's code is checked against these before a renderer counts anything in it.
+CARDS = 54  # the deck, two jokers included
+SUPPLY = 3 * r.STASH_PER_SIZE  # pyramids of one size: both stashes and the middle's
+TOWER_LEVELS = CARDS  # a tower level is a card
+REACH = TOWER_LEVELS * (ph.CARD_LENGTH_MM + ph.DROP_REACH_MM)  # how far from the base any piece can lie, in mm
+HEIGHT = TOWER_LEVELS * (ph.CARD_THICKNESS_MM + max(ph.PYRAMID_HEIGHT_MM))
+MOST_VALUE = 10**r.SKIRMISHES  # three 10-point cards of one suit multiply
+SEAT = count(0, 1)
+SIZES_BOUND = {str(z): count(0, SUPPLY) for z in SIZES}
+POINT = {"": items(2), "*": real(-REACH, REACH)}
+FALL = {"level": count(0, TOWER_LEVELS), "index": count(0, ph.PYRAMIDS_PER_LEVEL - 1, null=True), "other": count(0, TOWER_LEVELS, null=True),
+        "margin_mm": real(-REACH, REACH), "needed_mm": real(0, REACH)}
+SUPPORT = {"level": count(0, TOWER_LEVELS), "margin_mm": real(-REACH, REACH), "apex_margin_mm": real(-REACH, REACH),
+           "needed_mm": real(0, REACH), "wobble": real(0, 1), **under("com", POINT), "tripod": items(ph.PYRAMIDS_PER_LEVEL),
+           **under("tripod.*", POINT)}
+VIEW_BOUNDS = {
+    "seat": count(0, 1, null=True), "to_act": count(0, 1, null=True), "log": items(40 * CARDS), "epoch": count(0, 40 * CARDS),
+    **under("outcome", outcome_bounds(2, 0, {"loser": SEAT, **under("fall", FALL)})),
+    "players": items(2), "players.*.seat": SEAT, **under("players.*.stash", SIZES_BOUND), "players.*.pyramids": count(0, 3 * SUPPLY),
+    **{f"players.*.{key}": count(0, CARDS) for key in ("drafted_count", "deck_count", "hand_count", "unused_count")},
+    "players.*.discard": items(CARDS),
+    "draft.round": count(0, r.draft_rounds() + 1), "draft.rounds": count(0, r.draft_rounds()), "draft.splitter": count(0, 1, null=True),
+    "draft.chooser": count(0, 1, null=True), "draft.faceup": items(r.DRAFT_DEAL), "draft.piles": items(2, null=True),
+    "draft.piles.*.cards": items(r.DRAFT_DEAL), **under("draft.piles.*.pyramids", SIZES_BOUND),
+    "draft.sweetened_pile": count(0, 1, null=True), **under("draft.middle", SIZES_BOUND), "draft.cards_left": count(0, CARDS),
+    "draft.set_aside_count": count(0, r.DRAFT_LEFTOVER),
+    **{f"mine.{key}": items(CARDS) for key in ("hand", "deck", "drafted", "kept", "unused")}, "mine.deck_target": count(0, r.DECK_SIZE, null=True),
+    "battle.number": count(1, CARDS), "battle.leader": SEAT, "battle.skirmish": count(1, r.SKIRMISHES),
+    "battle.played": items(2), "battle.played.*": items(r.SKIRMISHES), "battle.played.*.*.value": count(0, MOST_VALUE),
+    "battle.current": items(2), "battle.running_totals": items(2), "battle.running_totals.*": count(0, MOST_VALUE),
+    "battle.last_totals": items(2, null=True), "battle.last_totals.*": count(0, MOST_VALUE), "battle.loser": count(0, 1, null=True),
+    "battle.returned": items(3 * SUPPLY), "battle.returned.*.owner": SEAT, "battle.plays": items(r.BATTLE_DRAW * CARDS, null=True),
+    "battle.plays.*.value": count(0, MOST_VALUE),
+    "placing.seat": SEAT, "placing.pyramids_needed": count(0, ph.PYRAMIDS_PER_LEVEL),
+    "placing.adjustments_left": count(0, ph.ADJUSTMENTS_PER_PLACEMENT), "placing.liftable": items(ph.PYRAMIDS_PER_LEVEL),
+    "placing.liftable.*": count(0, ph.PYRAMIDS_PER_LEVEL - 1), "placing.battle_cards": items(CARDS),
+    "held.owner": SEAT, **under("held.from", POINT), "held.from": items(2, null=True), "held.level": count(0, TOWER_LEVELS),
+    "held.amplitude_mm": real(0, ph.TREMOR_AMPLITUDE_CARD_MM * (1 + ph.TREMOR_GROWTH_PER_LEVEL * TOWER_LEVELS)),
+    "held.frequencies_hz": items(2), "held.frequencies_hz.*": real(0, 10), "held.phases": items(3), "held.phases.*": real(0, 7),
+    "held.calm.every_ms": count(0, ph.HOLD_MS_MAX), "held.calm.calm_ms": count(0, ph.HOLD_MS_MAX),
+    "held.calm.ramp_ms": count(0, ph.HOLD_MS_MAX), "held.calm.floor": real(0, 1), **under("held.frame_origin", POINT),
+    **under("held.target_bounds.x", POINT), **under("held.target_bounds.y", POINT), "held.hold_ms_max": count(0, ph.HOLD_MS_MAX),
+    "last_drop.seat": SEAT, "last_drop.level": count(0, TOWER_LEVELS), "last_drop.hold_ms": count(0, ph.HOLD_MS_MAX),
+    **under("last_drop.target", POINT), **under("last_drop.landing", POINT),
+    "tower.levels": items(TOWER_LEVELS), "tower.levels.*.level": count(0, TOWER_LEVELS), "tower.levels.*.x": real(-REACH, REACH),
+    "tower.levels.*.y": real(-REACH, REACH), "tower.levels.*.z": real(0, HEIGHT), "tower.levels.*.pyramids": items(ph.PYRAMIDS_PER_LEVEL),
+    "tower.levels.*.pyramids.*.index": count(0, ph.PYRAMIDS_PER_LEVEL - 1), "tower.levels.*.pyramids.*.owner": SEAT,
+    "tower.levels.*.pyramids.*.x": real(-REACH, REACH), "tower.levels.*.pyramids.*.y": real(-REACH, REACH),
+    "tower.levels.*.pyramids.*.base_mm": real(0, max(ph.PYRAMID_BASE_MM)),
+    "tower.levels.*.pyramids.*.height_mm": real(0, max(ph.PYRAMID_HEIGHT_MM)),
+    "tower.top_level": count(0, TOWER_LEVELS), **under("tower.top_card_origin", POINT), "tower.stability": items(TOWER_LEVELS),
+    **under("tower.stability.*", SUPPORT), "tower.tightest_margin_mm": real(-REACH, REACH, null=True),
+    **under("tower.fall", FALL), **under("tower.fall_support", SUPPORT),
+    **{f"physics.card.{key}": real(0, 1000) for key in ("width_mm", "length_mm", "mass_g")},
+    **{f"physics.pyramids.{z}.{key}": real(0, 1000) for z in SIZES for key in ("base_mm", "height_mm", "mass_g")},
+    **{f"physics.{key}": real(0, 1000) for key in ("com_margin_mm", "drop_reach_mm", "grid_step_mm", "wobble_calm_mm")},
+    "at_end": items(2, null=True), **{f"at_end.*.{key}": items(CARDS) for key in ("hand", "deck", "unused")},
+}

@@ -12,6 +12,8 @@ in-app rules page).
 (0, 7, 10)
 """
 
+from typing import Any
+
 from tabletop.games.towers_of_wyoming.guide import GUIDE
 from tabletop.games.towers_of_wyoming.rules import (
     MAX_PLAYERS,
@@ -29,7 +31,7 @@ from tabletop.games.towers_of_wyoming.rules import (
     outcome,
     to_act,
 )
-from tabletop.games.towers_of_wyoming.view import view
+from tabletop.games.towers_of_wyoming.view import VIEW_BOUNDS, view
 
 ID = "towers-of-wyoming"
 TITLE = "Towers of Wyoming"
@@ -44,11 +46,11 @@ OPTION_LABELS = {
     "wheel_of_opposition": "Wheel of Opposition: clubs > diamonds > spades > hearts > clubs, one way",
     "finicky_clients": "Finicky Clients: a tower must match the Sky exactly",
 }
-OPTION_CHOICES: dict[str, list] = {}
+OPTION_CHOICES: dict[str, list[Any]] = {}
 OPTION_PLAYERS = {"three_player_two_foundations": (3,)}  # an option that means something only at these player counts
 
 __all__ = [
     "ID", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HIDDEN_INFORMATION", "SEAT_NAMES", "OPTION_LABELS",
-    "OPTION_CHOICES", "GUIDE", "State", "Play", "Discard", "new_game", "legal_moves", "apply", "view", "to_act",
+    "OPTION_CHOICES", "GUIDE", "State", "Play", "Discard", "new_game", "legal_moves", "apply", "view", "VIEW_BOUNDS", "to_act",
     "outcome", "default_options", "move_to_json", "move_from_json", "epoch",
 ]

@@ -20,6 +20,8 @@ Two to four seats, any mix of people and computers.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from typing import Any
 
 from tabletop.ai.ismcts import Deal, ismcts
 from tabletop.ai.levels import Budget
@@ -35,10 +37,11 @@ from tabletop.games.towers_of_wyoming.deck import (
     PER_SUIT,
     STANDARD_ATTACKERS,
     STANDARD_BEATS,
+    SUIT_INDEX,
     WHEEL_ATTACKERS,
     WHEEL_BEATS,
 )
-from tabletop.games.towers_of_wyoming.rules import PLAYS, SUIT_INDEX, Discard, Play, State
+from tabletop.games.towers_of_wyoming.rules import PLAYS, Discard, Play, State
 
 LEVEL_NOTES = {
     "easy": "Easy builds its tallest tower and knocks down rivals that come close to the Sky, but three turns in ten "
@@ -68,7 +71,7 @@ CODE_ID = {code: i for i, code in enumerate(CODES)}
 class Determinizer:
     """Reads the view once; each call deals the unseen cards anew."""
 
-    def __init__(self, view: dict, seat: int):
+    def __init__(self, view: dict[str, Any], seat: int):
         self.view = view
         self.seat = seat
         self.players = int(view["players"])
@@ -115,11 +118,11 @@ class Determinizer:
         return s
 
 
-def determinize(view: dict, seat: int, rng: Rng) -> State:
+def determinize(view: dict[str, Any], seat: int, rng: Rng) -> State:
     return Determinizer(view, seat)(rng)
 
 
-def seat_count(view: dict) -> int:
+def seat_count(view: dict[str, Any]) -> int:
     return int(view["players"])
 
 
@@ -146,7 +149,7 @@ def danger(s: State, height: int, need: int) -> float:
     gap = need - height
     if gap <= 0:
         return 30.0
-    return max(0.0, 8.0 - gap) ** 1.6
+    return float(max(0.0, 8.0 - gap) ** 1.6)
 
 
 def play_value(s: State, seat: int, counts: list[int], move: Play, need: int, careless: bool) -> float:
@@ -325,11 +328,11 @@ def fast_apply(state: State, move: Move) -> State:
 class QuickChoice(Search):
     """Easy: the quick builder on the real hand, careless now and then."""
 
-    def __init__(self, view: dict, legal: list, seat: int, rng: Rng):
+    def __init__(self, view: dict[str, Any], legal: list[Any], seat: int, rng: Rng):
         self.view, self.legal, self.seat, self.rng = view, legal, seat, rng
         self.choice: Move | None = None
 
-    def work(self):
+    def work(self) -> Iterator[None]:
         s = Determinizer(self.view, self.seat)(self.rng)
         options = [m for m in candidates(s) if m in self.legal] or self.legal
         self.choice = quick_move(s, options, self.rng, careless=EASY_CARELESS)
@@ -340,7 +343,7 @@ class QuickChoice(Search):
         return self.choice if self.choice is not None else self.legal[0]
 
 
-def searcher(view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict) -> Search:
+def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]) -> Search:
     if level == "easy":
         return QuickChoice(view, legal, seat, rng)
     options = TREE.get(level, TREE["normal"])

@@ -19,6 +19,8 @@ so a sorted hand reads by suit, then rank. ``CARDS[i]`` is the shared
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import KING, SUITS, Card, Suit
 
 PER_SUIT = 25
@@ -74,7 +76,7 @@ def count_cards(n: int, suit: int) -> str:
     return f"{n} {word}"
 
 
-def card_json(card: int) -> dict:
+def card_json(card: int) -> dict[str, Any]:
     """A card for the view: code (stable), label (with symbol), suit letter, rank."""
     c = CARDS[card]
     return {"code": CODES[card], "label": c.label, "suit": c.suit.value, "rank": c.rank}  # type: ignore[union-attr]  # no jokers here

@@ -1,6 +1,6 @@
 """Towers of Wyoming: state, moves, legality and the turn, step by step.
 
-A turn (rulebook "Play", rulings "A turn"):
+A turn (the rules page, ``guide.py``, "Your turn" and "When the draw pile runs out"):
 
 1. Draw up to 7 cards (``draw_up_to_seven``); an empty draw pile is recycled
    (``recycle``): the Settling Sky loses a penny, or is tossed under Tidal
@@ -64,7 +64,7 @@ OPTION_DEFAULTS: dict[str, bool] = {
 }
 
 
-def default_options() -> dict:
+def default_options() -> dict[str, Any]:
     return dict(OPTION_DEFAULTS)
 
 
@@ -158,7 +158,7 @@ class State:
         s.attackers = self.attackers
         return s
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Everything that decides the future of the game (for equality checks in tests)."""
         return (
             self.players, tuple(sorted(self.options.items())), tuple(tuple(h) for h in self.hands),
@@ -182,7 +182,7 @@ def names(seats: list[int] | tuple[int, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def setup_for(players: int, options: dict) -> tuple[int, int]:
+def setup_for(players: int, options: dict[str, Any]) -> tuple[int, int]:
     """(foundations per player, Sky pennies) from the set-up table and the options."""
     if players == 3:
         foundations, sky = (2, 8) if options["three_player_two_foundations"] else (1, 10)
@@ -193,7 +193,7 @@ def setup_for(players: int, options: dict) -> tuple[int, int]:
     return foundations, sky
 
 
-def new_game(seats: int, options: dict | None = None, seed: int = 0) -> State:
+def new_game(seats: int, options: dict[str, Any] | None = None, seed: int = 0) -> State:
     """Shuffle the 100 cards, deal 7 to each player, lay out the foundations and the Sky."""
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise ValueError(f"Towers of Wyoming is for 2 to 4 players, not {seats}")
@@ -444,7 +444,7 @@ def take_cards(hand: list[int], suit: int, count: int) -> list[int]:
     return cards
 
 
-def note(s: State, line: str, event: dict) -> None:
+def note(s: State, line: str, event: dict[str, Any]) -> None:
     event["move"] = s.moves
     s.log.append(line)
     s.events.append(event)
@@ -677,7 +677,7 @@ def recycle(s: State, drawer: int) -> None:
     last_builder_standing(s, lapsed)
 
 
-def sky_change_words(s: State, event: dict) -> str:
+def sky_change_words(s: State, event: dict[str, Any]) -> str:
     """``"the Sky goes from 10 to 9 pennies"``, with the tosses under Tidal Influences."""
     before, after = event["sky_before"], event["sky_after"]
     change = f"the Sky goes from {before} to {after} pennies"
@@ -690,7 +690,7 @@ def sky_change_words(s: State, event: dict) -> str:
     return f"the Sky's {before} pennies were tossed: {told}, so {change}"
 
 
-def tidal_toss(s: State, event: dict) -> None:
+def tidal_toss(s: State, event: dict[str, Any]) -> None:
     """Toss every Sky penny: more heads adds a penny, more tails takes one, a tie tosses
     again. An empty Sky has nothing to toss and stays empty."""
     n = s.sky
@@ -704,7 +704,7 @@ def tidal_toss(s: State, event: dict) -> None:
     s.sky += 1 if heads * 2 > n else -1
 
 
-def contractual_deadlines(s: State, event: dict) -> list[int]:
+def contractual_deadlines(s: State, event: dict[str, Any]) -> list[int]:
     """Builders none of whose foundations holds a card are out; their hands go to the
     discard pile before the shuffle."""
     lapsed = [p for p in remaining(s) if not any(s.towers[p])]

@@ -33,20 +33,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import SUITS, Card
-from tabletop.games.towers_of_wyoming.deck import CARDS, CODES, PER_SUIT, card_id, card_json, count_cards
+from tabletop.engine.saves import MAX_MOVES
+from tabletop.games.towers_of_wyoming.deck import CARDS, CODES, DECK_SIZE, PER_SUIT, card_id, card_json, count_cards
 from tabletop.games.towers_of_wyoming.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTION_DEFAULTS,
     Discard,
     Play,
     State,
     legal_moves,
     move_to_json,
+    setup_for,
     target_words,
     tower_winner,
 )
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     s = state
     if seat is not None and (type(seat) is not int or not 0 <= seat < s.players):
         raise ValueError(f"no seat {seat!r} in a {s.players}-player game")
@@ -94,7 +100,7 @@ def view(state: State, seat: int | None) -> dict:
 PLAYED = ("construct", "deconstruct", "discard")
 
 
-def recent_events(s: State, seat: int | None) -> list[dict]:
+def recent_events(s: State, seat: int | None) -> list[dict[str, Any]]:
     """Public events after ``seat``'s own last play or discard, within the last round of moves
     (a seat that is out, or skipped, gets the last round); a spectator gets the last move's.
     A discard names its card (``label``, ``name``) but not which of the twin copies it was,
@@ -109,7 +115,7 @@ def recent_events(s: State, seat: int | None) -> list[dict]:
     return [public_event(e) for e in s.events[start:]]
 
 
-def public_event(e: dict) -> dict:
+def public_event(e: dict[str, Any]) -> dict[str, Any]:
     e = dict(e)
     if e["type"] == "discard":
         card = CARDS[card_id(Card.parse(e.pop("card")))]
@@ -117,7 +123,7 @@ def public_event(e: dict) -> dict:
     return e
 
 
-def seat_json(s: State, p: int) -> dict:
+def seat_json(s: State, p: int) -> dict[str, Any]:
     towers: list[dict[str, Any]] = []
     for i, tower in enumerate(s.towers[p]):
         towers.append({
@@ -149,7 +155,7 @@ def win_size(s: State) -> int:
     return s.sky if s.options["finicky_clients"] else s.sky + 1
 
 
-def describe_play(s: State, m: Play) -> dict:
+def describe_play(s: State, m: Play) -> dict[str, Any]:
     """What the play would do to its target, in data and words, and who would win."""
     seat = s.current
     suit = SUITS.index(m.suit)
@@ -182,3 +188,34 @@ def describe_play(s: State, m: Play) -> dict:
         "wins": tower_winner(s, seat, (m.owner, m.foundation, after_size)),
         "text": f"{count_cards(m.count, suit)} onto {target}: {result}",
     }
+
+
+# Every number and list a view holds, and what the game's facts allow (engine/bounds.py): a
+# position's code is checked against these before a renderer counts anything in it.
+MOST_SKY = max(setup_for(p, {**OPTION_DEFAULTS, k: True})[1] for p in range(2, 5) for k in OPTION_DEFAULTS) + MAX_MOVES  # a penny more a move
+SEATS, FOUNDATIONS = MAX_PLAYERS, 2
+SEAT = count(0, MAX_PLAYERS - 1)
+CARD = {"rank": count(1, 13)}
+MOST_PLAYS = len(SUITS) * DECK_SIZE * SEATS * FOUNDATIONS  # a suit, how many, onto which foundation
+EVENT = {"move": count(0, MAX_MOVES), "seat": SEAT, "owner": SEAT, "foundation": count(0, FOUNDATIONS - 1),
+         "count": count(0, DECK_SIZE), "size": count(0, DECK_SIZE), "before.size": count(0, DECK_SIZE), "after.size": count(0, DECK_SIZE),
+         "sky_before": count(0, MOST_SKY), "sky_after": count(0, MOST_SKY), "shuffled": count(0, DECK_SIZE),
+         "tosses": items(64), "tosses.*": items(2), "tosses.*.*": count(0, MOST_SKY), "eliminated": items(SEATS),
+         "eliminated.*.seat": SEAT, "eliminated.*.cards": count(0, DECK_SIZE), "winners": items(SEATS), "winners.*": SEAT}
+VIEW_BOUNDS = {
+    "seat": count(0, MAX_PLAYERS - 1, null=True), "to_act": count(0, MAX_PLAYERS - 1, null=True), "log": items(MAX_MOVES * 8),
+    "epoch": count(0, MAX_MOVES * 8), "turn": count(0, MAX_MOVES), "players": count(MIN_PLAYERS, MAX_PLAYERS),
+    "foundations_each": count(1, FOUNDATIONS), "sky": count(0, MOST_SKY), "sky_start": count(0, MOST_SKY), "win_size": count(0, MOST_SKY + 1),
+    "draw_pile": count(0, DECK_SIZE), "discard_pile": count(0, DECK_SIZE), **under("discard_top", CARD),
+    "seats": items(SEATS), "seats.*.seat": SEAT, "seats.*.hand_size": count(0, DECK_SIZE), "seats.*.tallest": count(0, DECK_SIZE),
+    "seats.*.towers": items(FOUNDATIONS), "seats.*.towers.*.index": count(0, FOUNDATIONS - 1),
+    "seats.*.towers.*.size": count(0, DECK_SIZE), "seats.*.towers.*.cards": items(DECK_SIZE),
+    "hand": items(DECK_SIZE, null=True), **under("hand.*", CARD), "hands_at_end": items(SEATS, null=True),
+    "hands_at_end.*": items(DECK_SIZE), **under("hands_at_end.*.*", CARD), "drawn": items(DECK_SIZE),
+    "plays": items(MOST_PLAYS), **under("plays.*", {key: EVENT[key] for key in ("owner", "foundation", "count", "before.size", "after.size")}),
+    "plays.*.move.count": count(1, DECK_SIZE), "plays.*.move.foundation": count(0, FOUNDATIONS - 1), "plays.*.move.owner": SEAT,
+    "plays.*.wins": count(0, MAX_PLAYERS - 1, null=True), "discards": items(DECK_SIZE),
+    "events": items(16 * SEATS), **under("events.*", EVENT), "recent": items(16 * SEATS * SEATS), **under("recent.*", EVENT),
+    "recycles": items(MAX_MOVES), **under("recycles.*", EVENT),
+    **under("outcome", outcome_bounds(MAX_PLAYERS, DECK_SIZE, {"sky": count(0, MOST_SKY)})),
+}

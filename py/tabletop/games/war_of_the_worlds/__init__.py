@@ -14,6 +14,8 @@ tests and imports).
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.games.war_of_the_worlds.guide import GUIDE
@@ -30,14 +32,14 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 2
 HIDDEN_INFORMATION = False
 OPTION_LABELS = {"tactical": "Tactical game (Treehouse dice)"}
-OPTION_CHOICES: dict[str, list] = {}
+OPTION_CHOICES: dict[str, list[Any]] = {}
 
 
-def default_options() -> dict:
+def default_options() -> dict[str, Any]:
     return {"tactical": False}
 
 
-def new_game(seats: int = 2, options: dict | None = None, seed: int = 0) -> State:
+def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 0) -> State:
     """Set up the L with its three obstacles; Aliens to play (after their roll, if tactical)."""
     if seats != 2:
         raise ValueError(f"{TITLE} is for 2 players, not {seats}")

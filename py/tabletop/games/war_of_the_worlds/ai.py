@@ -28,7 +28,7 @@ A planned turn is remembered (``memory``), so its later decisions are instant.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from typing import Any
 
 from tabletop.ai.levels import Budget
@@ -66,7 +66,7 @@ SIZE_OF = {"small": 1, "medium": 2, "large": 3}
 # --------------------------------------------------------------------------- the position from the view
 
 
-def state_from_view(view: dict, rng: Rng) -> State:
+def state_from_view(view: dict[str, Any], rng: Rng) -> State:
     """The position the view shows, as a game state (the dice to come from ``rng``).
 
     Everything that decides the game is in the view; this turn's obstacle moves (which
@@ -245,7 +245,7 @@ def simple_evaluate(state: State) -> list[float]:
 class PlannedTurn(Search):
     """A turn search that remembers the rest of its chosen turn for the next decisions."""
 
-    def __init__(self, search: TurnSearch, memory: dict):
+    def __init__(self, search: TurnSearch, memory: dict[str, Any]):
         self.search = search
         self.memory = memory
 
@@ -253,11 +253,11 @@ class PlannedTurn(Search):
     def iterations(self) -> int:  # type: ignore[override]
         return self.search.iterations
 
-    def work(self):
+    def work(self) -> Iterator[None]:
         return self.search.work()
 
     def best(self) -> Move:
-        move = self.search.best()
+        move: Move = self.search.best()
         plan = self.search.plan()
         state = self.search.state
         remembered = {}
@@ -268,7 +268,7 @@ class PlannedTurn(Search):
         return move
 
 
-def searcher(view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict) -> Search:
+def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]) -> Search:
     state = state_from_view(view, rng)
     planned = memory.get("plan", {}).get(key(state))
     if planned is not None and planned in legal:

@@ -218,7 +218,7 @@ def relocation_targets(layout: Layout, coaster: int) -> tuple[str, ...]:
     """Quadrants ``coaster`` may come to rest in, with the other two not moving on the table.
 
     Any position that again makes an L of three quadrants of some 2x2 block is allowed
-    (the ruling). A coaster at the end of a leg has three: the empty corner, and the two
+    (this edition's reading on the rules page, ``guide.py``, "A turn"). A coaster at the end of a leg has three: the empty corner, and the two
     places on the far side of the other leg; the corner coaster of the L has one, the
     empty corner. When the new L lies partly outside the old frame, the frame is laid
     round it again, so the target is named in the new frame (``relocated``).

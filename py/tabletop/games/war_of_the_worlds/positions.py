@@ -26,6 +26,7 @@ first, columns A-F (a header row of letters and leading row numbers are allowed)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds.board import (
@@ -193,7 +194,7 @@ def to_text(state: State) -> str:
     return "\n".join(lines)
 
 
-def position_to_json(state: State) -> dict:
+def position_to_json(state: State) -> dict[str, Any]:
     """A start-of-turn position as plain JSON (what ``position_from_json`` reads back).
 
     The board is the picture of ``to_text``, so a person can read or edit it.
@@ -216,7 +217,7 @@ def position_to_json(state: State) -> dict:
     }
 
 
-def position_from_json(data: Mapping) -> State:
+def position_from_json(data: Mapping[str, Any]) -> State:
     """Rebuild a position written by ``position_to_json`` (or by hand: only ``board`` is required)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("board"), str):
         raise ValueError("a position needs a board picture")

@@ -13,6 +13,8 @@ computing a rule.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_places
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
@@ -21,7 +23,7 @@ from tabletop.games.war_of_the_worlds.scoring import tally
 from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, EMPTY, OVER, SEAT_NAMES, SIDE_KEYS, State
 
 
-def piece_view(state: State, slot: int) -> dict | None:
+def piece_view(state: State, slot: int) -> dict[str, Any] | None:
     side = state.side[slot]
     if side == EMPTY:
         return None
@@ -38,7 +40,7 @@ def piece_view(state: State, slot: int) -> dict | None:
     return piece
 
 
-def board_view(state: State) -> dict:
+def board_view(state: State) -> dict[str, Any]:
     geo = geometry(state.layout)
     coasters = []
     for coaster, (quadrant, turns) in enumerate(state.layout):
@@ -62,7 +64,7 @@ def board_view(state: State) -> dict:
     }
 
 
-def view(state: State, seat: int | None = None) -> dict:
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The whole table; the same for every seat and for spectators."""
     geo = geometry(state.layout)
     names = geo.names

@@ -20,20 +20,21 @@ from tabletop.catalog import CATALOG
 @dataclass
 class TableContext:
     module: Any
-    view: dict
-    legal: list
+    view: dict[str, Any]
+    legal: list[Any]
     names: list[str]
     viewer: int | None
     play: Callable[[Any], None]
     refresh: Callable[[], None]
-    ui: dict = field(default_factory=dict)
+    ui: dict[str, Any] = field(default_factory=dict)
     notify: Callable[[str], None] = print
-    settings: dict = field(default_factory=dict)  # e.g. settings.get("reduce_motion")
+    settings: dict[str, Any] = field(default_factory=dict)  # e.g. settings.get("reduce_motion")
 
-    def move_json(self, move: Any) -> dict:
-        return self.module.move_to_json(move)
+    def move_json(self, move: Any) -> dict[str, Any]:
+        json: dict[str, Any] = self.module.move_to_json(move)
+        return json
 
-    def legal_of(self, kind: str) -> list:
+    def legal_of(self, kind: str) -> list[Any]:
         return [m for m in self.legal if m.kind == kind]
 
 

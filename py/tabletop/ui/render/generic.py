@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 
 
-def move_label(data: dict) -> str:
+def move_label(data: dict[str, Any]) -> str:
     rest = {k: v for k, v in data.items() if k != "kind"}
-    return data["kind"].replace("_", " ") + (" " + json.dumps(rest) if rest else "")
+    kind: str = data["kind"]
+    return kind.replace("_", " ") + (" " + json.dumps(rest) if rest else "")
 
 
-def render(ctx) -> El:
+def render(ctx: TableContext) -> El:
     moves = [h("li", h("button", {"data-move": json.dumps(ctx.move_json(m))}, move_label(ctx.move_json(m)), on_click=lambda _e, m=m: ctx.play(m)))
              for m in ctx.legal]
     return h("div.panel.generic-table", h("h2", "Moves"), h("ul.stack", {"role": "list"}, moves) if moves else h("p", "Waiting…"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tabletop.ai.lab import Batch
 from tabletop.ai.levels import DESCRIPTIONS
+from tabletop.engine.numbers import parse_count
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.new_game import option_control
@@ -137,7 +138,7 @@ def render(app) -> El:
         app.render()
 
     def set_players(event):
-        form["players"] = int(str(event.target.value))
+        form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
         app.render()
 
     def set_level(i):
@@ -146,7 +147,7 @@ def render(app) -> El:
         return handler
 
     def set_games(event):
-        form["games"] = int(str(event.target.value))
+        form["games"] = parse_count(str(event.target.value), 1, max(BATCH_SIZES)) or form["games"]
 
     def set_rotate(event):
         form["rotate"] = bool(event.target.checked)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from tabletop.engine.numbers import parse_count
+from tabletop.engine.saves import MAX_OPTION_NUMBER
+from tabletop.ui import link_seed
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
 
@@ -27,10 +30,9 @@ def option_control(form: dict, key: str, value, module) -> El:
         if isinstance(value, bool):
             form["options"][key] = bool(event.target.checked)
         elif isinstance(value, int):
-            try:
-                form["options"][key] = int(str(event.target.value))
-            except ValueError:
-                pass
+            number = parse_count(str(event.target.value), 0, MAX_OPTION_NUMBER)
+            if number is not None:  # else the old value stays (the rules check the range when the game starts)
+                form["options"][key] = number
         else:
             form["options"][key] = str(event.target.value)
 
@@ -76,7 +78,7 @@ def render(app, game_id: str) -> El:
     form = app.forms.setdefault(game_id, default_form(app, module))
 
     def set_players(event):
-        form["players"] = int(str(event.target.value))
+        form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
         app.render()
 
     def set_seed(event):
@@ -91,6 +93,7 @@ def render(app, game_id: str) -> El:
     return h("section.new-game", {"data-screen": "new-game"},
              notices(app),
              h("h1", f"New game of {module.TITLE}"),
+             link_seed.note(app, form, module),
              h("form.stack", {"novalidate": True},
                h("fieldset.seats", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])],
                  first_seat(form, module)),
@@ -134,7 +137,7 @@ def first_seat(form: dict, module) -> El | None:
         first = form["first"] = 0
 
     def set_first(event):
-        form["first"] = int(str(event.target.value))
+        form["first"] = parse_count(str(event.target.value), 0, form["players"] - 1) or 0
 
     return h("label.first-seat", {"for": "first-seat"}, "Who goes first",
              h("select#first-seat", [h("option", {"value": str(i), "selected": i == first}, form["seats"][i]["name"].strip() or f"Seat {i + 1}")

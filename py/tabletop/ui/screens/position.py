@@ -164,6 +164,11 @@ def offer_embed(app: Any) -> None:
                          field("embed-widget-page", f"Widget:{snip.WIDGET}", snip.widget_page(site), 4),
                          field("embed-iframe", "Or a plain frame (IframeTag, or any page that takes HTML)",
                                snip.iframe_snippet(site, module.ID, code, f"{module.TITLE}: a position"), 3),
+                         field("embed-raw-html", "Or, on a wiki with $wgRawHtml (editors all trusted)",
+                               snip.raw_html(site, module.ID, code, f"{module.TITLE}: a position"), 3),
+                         h("p.hint", "With a plain frame, an interface admin puts this listener once in MediaWiki:Common.js "
+                                     "(or a Gadget), so frames fit their game:"),
+                         field("embed-listener", "MediaWiki:Common.js", snip.listener(site), 4),
                          h("p#embed-status.hint", {"role": "status"}),
                          h("div.button-row",
                            h("a#embed-open.button", {"href": src, "target": "_blank", "rel": "noopener"}, "See the diagram"),

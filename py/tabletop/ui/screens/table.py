@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tabletop.ui import deleted_elsewhere
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens import game_over
@@ -190,6 +191,7 @@ def render(app, bar_extra: El | None = None) -> El:
     title = session.save.get("name") or module.TITLE
     return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
              notices(app),
+             deleted_elsewhere.banner(app),
              h("div.table-bar", h("h1", title), banner, bar_extra),
              summary,
              h("div.table-layout", h("div.table-main", board), side_panel(app, session, view)))

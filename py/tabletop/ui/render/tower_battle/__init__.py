@@ -7,9 +7,13 @@ current decision and its controls), ``news`` (recap, battle reveal, results),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
+from tabletop.engine.outcome import Outcome
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 
 from . import cards as C
 from . import recent
@@ -20,12 +24,12 @@ from .matchbar import match_bar
 from .news import battle_reveal, game_result_panel, match_games, recap_panel
 
 
-def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
+def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
     """The match score, each player's points (screens/game_over.py)."""
     return (f"Match score (first to {view['match']['target']})", view["match"]["scores"])
 
 
-def hand_panel(ctx, seat: int | None) -> El | None:
+def hand_panel(ctx: TableContext, seat: int | None) -> El | None:
     """The viewer's hand when it is not part of the decision (while answering a battle or waiting)."""
     if seat is None:
         return None
@@ -37,9 +41,9 @@ def hand_panel(ctx, seat: int | None) -> El | None:
              h("ul.tb-hand-cards", [h("li", C.face(code, attrs=C.key("card", code, effect="arrive"))) for code in hand]))
 
 
-def escape_cancels(ctx):
+def escape_cancels(ctx: TableContext) -> Callable[[Any], None]:
     """Escape puts a chosen card back (keyboard users' way out of a half-made play)."""
-    def on_key(event) -> None:
+    def on_key(event: Any) -> None:
         if getattr(event, "key", "") == "Escape" and "tb_card" in ctx.ui:
             ctx.ui.pop("tb_card", None)
             ctx.ui.pop("tb_tower", None)
@@ -47,7 +51,7 @@ def escape_cancels(ctx):
     return on_key
 
 
-def render(ctx) -> El:
+def render(ctx: TableContext) -> El:
     view = ctx.view
     viewer = ctx.viewer
     bottom = viewer if viewer is not None else 0

@@ -8,9 +8,11 @@ middle of each lane (hearts faces clubs, diamonds faces spades).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tabletop.ui.dom import El, h
 from tabletop.ui.motion import last_move
+from tabletop.ui.render import TableContext
 
 from . import cards as C
 
@@ -18,7 +20,7 @@ WINNING_HEIGHT = 5
 LANES = (("H", "C"), ("D", "S"))
 
 
-def seat_words(ctx, seat: int) -> str:
+def seat_words(ctx: TableContext, seat: int) -> str:
     """'Ana (Red)' (just 'Red' for a player named after their colour)."""
     name, colour = ctx.names[seat], ctx.view["seat_names"][seat]
     return name if name == colour else f"{name} ({colour})"
@@ -27,17 +29,17 @@ def seat_words(ctx, seat: int) -> str:
 SIDE_WORD = re.compile(r"\b(Red|Black)\b")
 
 
-def named(ctx, text: str) -> str:
+def named(ctx: TableContext, text: str) -> str:
     """An engine sentence with each colour said as the person: 'Black plays…' -> 'Ben (Black) plays…'."""
     colours = ctx.view["seat_names"]
     return SIDE_WORD.sub(lambda m: seat_words(ctx, colours.index(m.group(1))) if m.group(1) in colours else m.group(1), text)
 
 
-def tower_by_suit(view: dict) -> dict[str, dict]:
+def tower_by_suit(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {t["suit"]: t for t in view["towers"]}
 
 
-def tower_el(ctx, tower: dict, mine_side: bool, slot: El | None, last_suit: str | None, last_label: str | None,
+def tower_el(ctx: TableContext, tower: dict[str, Any], mine_side: bool, slot: El | None, last_suit: str | None, last_label: str | None,
              battle: bool) -> El:
     """One tower: its king, its cards overlapping toward the middle, and its height."""
     suit = tower["suit"]
@@ -73,7 +75,7 @@ def tower_el(ctx, tower: dict, mine_side: bool, slot: El | None, last_suit: str 
              {"role": "group", "aria-label": aria, "data-suit": suit, "data-height": str(n)}, parts)
 
 
-def front_line(view: dict, a: dict, b: dict, offer: dict | None) -> El:
+def front_line(view: dict[str, Any], a: dict[str, Any], b: dict[str, Any], offer: dict[str, Any] | None) -> El:
     """The middle of a lane: which towers face each other, and whether a Diplomat or a battle offer is there."""
     words = [h("span.tb-front-suits", {"aria-hidden": "true"},
                h(f"span.{C.suit_class(a['suit'])}", a["symbol"]), " faces ", h(f"span.{C.suit_class(b['suit'])}", b["symbol"]))]
@@ -84,14 +86,15 @@ def front_line(view: dict, a: dict, b: dict, offer: dict | None) -> El:
     return h("div.tb-front", words)
 
 
-def lanes(ctx, bottom: int, lit: dict, last: dict | None) -> El:
+def lanes(ctx: TableContext, bottom: int, lit: dict[str, Any], last: dict[str, Any] | None) -> El:
     """Both lanes; ``lit`` maps a suit to the slot button placed on that tower."""
     view = ctx.view
     towers = tower_by_suit(view)
     offer = view.get("battle_offer")
     in_battle = set(offer["towers"]) if offer else set()
-    last_suit = last["suit"] if last and last["kind"] == "play" else None
-    last_label = last["label"] if last_suit else None
+    played = last if last and last["kind"] == "play" else None
+    last_suit = played["suit"] if played else None
+    last_label = played["label"] if played else None
     out = []
     for pair in LANES:
         mine = next(towers[s] for s in pair if towers[s]["owner"] == bottom)
@@ -104,7 +107,7 @@ def lanes(ctx, bottom: int, lit: dict, last: dict | None) -> El:
     return h("div.tb-lanes", out)
 
 
-def discard_pile(ctx, seat: int, lit: El | None, last: dict | None) -> El:
+def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: dict[str, Any] | None) -> El:
     """A face-up discard pile: its top card and count; tapping it lists every card (it is public)."""
     pile = ctx.view["players"][seat]["discard"]
     colour = ctx.view["seat_names"][seat]
@@ -121,13 +124,13 @@ def discard_pile(ctx, seat: int, lit: El | None, last: dict | None) -> El:
              h("ul", {"aria-label": f"{ctx.names[seat]}'s discard pile, newest first"}, [h("li", C.mini(code)) for code in reversed(pile)]))
 
 
-def stock_pile(ctx, seat: int) -> El:
+def stock_pile(ctx: TableContext, seat: int) -> El:
     n = ctx.view["players"][seat]["stock_count"]
     card = C.back(".tb-small", aria=f"stock of {n} card{'s' if n != 1 else ''}", content=h("span.tb-count", str(n)))
     return h("div.tb-pile.tb-stock", h("span.tb-pile-name", f"Stock · {n}"), card)
 
 
-def scoring_pile(ctx, seat: int) -> El | None:
+def scoring_pile(ctx: TableContext, seat: int) -> El | None:
     """Advanced scoring: the face-down scoring card (its owner and, at the end, everyone sees it)."""
     view = ctx.view
     if view["match"]["scoring"] != "advanced":
@@ -144,7 +147,7 @@ def scoring_pile(ctx, seat: int) -> El | None:
     return h("div.tb-pile.tb-scoring", h("span.tb-pile-name", "Scoring card"), card)
 
 
-def seat_strip(ctx, seat: int, bottom: int, lit_discard: El | None, last: dict | None) -> El:
+def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None, last: dict[str, Any] | None) -> El:
     """One side's name, score, hand size and piles."""
     view = ctx.view
     p = view["players"][seat]
@@ -165,7 +168,7 @@ def seat_strip(ctx, seat: int, bottom: int, lit_discard: El | None, last: dict |
              h("div.tb-piles", hand, stock_pile(ctx, seat), discard_pile(ctx, seat, lit_discard, last), scoring_pile(ctx, seat)))
 
 
-def board(ctx, bottom: int, lit: dict, lit_discard: El | None, last: dict | None) -> El:
+def board(ctx: TableContext, bottom: int, lit: dict[str, Any], lit_discard: El | None, last: dict[str, Any] | None) -> El:
     top = 1 - bottom
     return h("section.tb-board", {"aria-label": "The table"},
              seat_strip(ctx, top, bottom, None, last),

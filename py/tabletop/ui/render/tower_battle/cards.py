@@ -7,8 +7,11 @@ words, so colour is never the only signal.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.ui.dom import El, h
-from tabletop.ui.motion import key, last_move
+from tabletop.ui.motion import key as key  # the renderer reads it from here (C.key)
+from tabletop.ui.motion import last_move
 
 SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 NOUNS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
@@ -42,7 +45,7 @@ def suit_class(suit: str) -> str:
     return "tb-red" if suit in RED_SUITS else "tb-black"
 
 
-def face(code: str, extra: str = "", aria: str | None = None, attrs: dict | None = None) -> El:
+def face(code: str, extra: str = "", aria: str | None = None, attrs: dict[str, Any] | None = None) -> El:
     """A face-up card."""
     rank, suit = parts(code)
     r = role(code)
@@ -55,12 +58,12 @@ def face(code: str, extra: str = "", aria: str | None = None, attrs: dict | None
              h("span.tb-idx.tb-idx-bottom", {"aria-hidden": "true"}, rank, h("span.tb-sym", sym)))
 
 
-def back(extra: str = "", aria: str = "a face-down card", content: El | str | None = None, attrs: dict | None = None) -> El:
+def back(extra: str = "", aria: str = "a face-down card", content: El | str | None = None, attrs: dict[str, Any] | None = None) -> El:
     """A card back (what the other player sees of a face-down card)."""
     return h(f"div.tb-card.tb-back{extra}", {"role": "img", "aria-label": aria, **(attrs or {})}, content)
 
 
-def peek(code: str, extra: str = "", aria: str | None = None, attrs: dict | None = None) -> El:
+def peek(code: str, extra: str = "", aria: str | None = None, attrs: dict[str, Any] | None = None) -> El:
     """The owner's own face-down card: a back with the card's corner turned up for them alone."""
     rank, suit = parts(code)
     chip = [rank, h("span.tb-sym", SYMBOLS[suit])]
@@ -72,7 +75,7 @@ def peek(code: str, extra: str = "", aria: str | None = None, attrs: dict | None
              h(f"span.tb-chip.tb-chip-bottom.{suit_class(suit)}", {"aria-hidden": "true"}, list(chip)))
 
 
-def layer(card: dict, extra: str = "", place: str | None = None, came_from: str | None = None) -> El:
+def layer(card: dict[str, Any], extra: str = "", place: str | None = None, came_from: str | None = None) -> El:
     """One card of a tower as the view gives it: face up, the viewer's own face-down card, or a back.
     ``place`` (a tower and height) names a card for motion when its face is hidden, ``came_from`` where
     it was drawn before it was played (the other player's hand; motion.py)."""

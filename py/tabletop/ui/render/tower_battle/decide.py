@@ -10,30 +10,33 @@ do and why a face is forced come from the view; the legal moves decide what ligh
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from tabletop.engine.moves import Move
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.roving import roving
 
 from . import cards as C
 from .board import named, seat_words
 
 
-def key(data: dict) -> str:
+def key(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def legal_map(ctx) -> dict[str, object]:
+def legal_map(ctx: TableContext) -> dict[str, Move]:
     """The legal moves keyed by their JSON (so view entries find the move they describe)."""
     return {key(ctx.move_json(m)): m for m in ctx.legal}
 
 
-def move_button(ctx, move, selector: str, attrs: dict | None, *children) -> El:
+def move_button(ctx: TableContext, move: Move, selector: str, attrs: dict[str, Any] | None, *children: Any) -> El:
     """A button that plays ``move`` at once (tagged with data-move for tests and tools)."""
     return h(selector, {**(attrs or {}), "data-move": json.dumps(ctx.move_json(move))}, *children,
              on_click=lambda _e: ctx.play(move))
 
 
-def decision(heading: str | list, *body, kind: str = "") -> El:
+def decision(heading: str | list[Any], *body: Any, kind: str = "") -> El:
     return h("section.tb-decide" + kind, {"aria-labelledby": "tb-prompt"}, h("h2#tb-prompt", heading), *body)
 
 
@@ -47,7 +50,7 @@ PLAY_KIND = ".tb-decide-play"
 class Choice:
     """What the player's taps have built so far, and the controls that follow from it."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: TableContext):
         self.ctx = ctx
         self.legal = legal_map(ctx)
         self.plays = {entry["card"]: entry for entry in ctx.view.get("plays") or []}
@@ -87,9 +90,8 @@ class Choice:
         self.ctx.refresh()
 
     # what it lights up
-    def place_control(self, selector: str, ident: str, text: list | str) -> El | None:
-        """The control that puts the selected card on its tower (a step, or the move when the face is forced)."""
-        entry = self.entry
+    def place_control(self, entry: dict[str, Any], selector: str, ident: str, text: list[Any] | str) -> El | None:
+        """The control that puts the selected card (``entry``) on its tower (a step, or the move when the face is forced)."""
         noun = C.NOUNS[entry["tower"]]
         if len(self.options) == 2:
             # A toggle: pressed while the face is being chosen; pressing it again steps back.
@@ -101,14 +103,14 @@ class Choice:
             return move_button(self.ctx, self.options[0][1], selector, {"id": ident}, text, more)
         return None
 
-    def lit_towers(self) -> dict[str, El]:
+    def lit_towers(self) -> dict[str, El | None]:
         if self.entry is None or not self.options:
             return {}
         entry = self.entry
         way = " up or down?" if self.at_face else "" if len(self.options) == 2 else " face up" if self.options[0][0]["face_up"] else " face down"
         text = [h("span.tb-slot-text", "Place "), h("span.tb-slot-card", C.label(entry["card"])), h("span.tb-slot-text", f" here{way}")]
         selector = "button.tb-card.tb-slot" + (".tb-slot-waiting" if self.at_face else "")
-        return {entry["tower"]: self.place_control(selector, f"tb-slot-{entry['tower']}", text)}
+        return {entry["tower"]: self.place_control(entry, selector, f"tb-slot-{entry['tower']}", text)}
 
     def lit_discard(self) -> El | None:
         if self.entry is None or self.discard is None:
@@ -145,11 +147,11 @@ class Choice:
         noun = C.NOUNS[entry["tower"]]
         body = [self.hand()]
         if len(self.options) == 2:
-            body.append(h("div.button-row", self.place_control("button" if self.at_face else "button.primary", "tb-place",
+            body.append(h("div.button-row", self.place_control(entry, "button" if self.at_face else "button.primary", "tb-place",
                                                                 f"Place {entry['label']} on the lit tower")))
         elif self.options:
             up = self.options[0][0]["face_up"]
-            body.append(h("div.button-row", self.place_control("button.primary", "tb-place",
+            body.append(h("div.button-row", self.place_control(entry, "button.primary", "tb-place",
                                                                 f"Play {entry['label']} {'face up' if up else 'face down'}")))
             body.append(h("p.tb-effect", self.options[0][0]["effect"]))
         if self.at_face:
@@ -175,7 +177,7 @@ class Choice:
         return decision(head, *body, kind=PLAY_KIND)
 
     def discard_button(self) -> El | None:
-        if self.discard is None:
+        if self.discard is None or self.entry is None:
             return None
         return move_button(self.ctx, self.discard, "button", {"id": "tb-discard"}, f"Discard {self.entry['label']}")
 
@@ -183,7 +185,7 @@ class Choice:
 # --- the other decisions -----------------------------------------------------------------------
 
 
-def battle_panel(ctx) -> El:
+def battle_panel(ctx: TableContext) -> El:
     """A battle on offer to the seat at the screen: declare it or let it pass."""
     view = ctx.view
     offer = view["battle_offer"]
@@ -217,7 +219,7 @@ def battle_panel(ctx) -> El:
                     h("div.button-row", rows), kind=".tb-decide-battle")
 
 
-def scoring_panel(ctx) -> El:
+def scoring_panel(ctx: TableContext) -> El:
     """Advanced scoring: pick this game's scoring card from the stock (the other player does not see it)."""
     view = ctx.view
     choice = view["scoring_choice"]
@@ -242,7 +244,7 @@ def scoring_panel(ctx) -> El:
                     kind=".tb-decide-scoring")
 
 
-def waiting_panel(ctx) -> El:
+def waiting_panel(ctx: TableContext) -> El:
     view = ctx.view
     seat = view.get("to_act")
     if seat is None:
@@ -253,8 +255,8 @@ def waiting_panel(ctx) -> El:
     return decision(f"Waiting for {ctx.names[seat]}", h("p.tb-hint", f"{who} {doing}."), kind=".tb-decide-waiting")
 
 
-def render_decision(ctx) -> tuple[El, dict, El | None, bool]:
-    """(the decision panel, lit tower slots, lit discard pile, whether the hand is inside the panel)."""
+def render_decision(ctx: TableContext) -> tuple[El | None, dict[str, Any], El | None, bool]:
+    """(the decision panel (none once the match is over), lit tower slots, lit discard pile, whether the hand is inside the panel)."""
     view = ctx.view
     phase = view["phase"]
     if ctx.legal and phase == "play" and view.get("plays") is not None:

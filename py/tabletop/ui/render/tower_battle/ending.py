@@ -9,20 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 
 from . import cards as C
 from .board import lanes, seat_words
 from .news import how_it_ended, result_line, scoring_cards_line
 
 
-def finished_games(view: dict) -> int:
+def finished_games(view: dict[str, Any]) -> int:
     """How many games of the match are over (the table shows each end once)."""
     return len(view["match"]["results"])
 
 
-def revealed_view(view: dict, result: dict) -> dict:
+def revealed_view(view: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
     """``view`` with the towers of the finished game ``result``, every card face up; a card that
     lay face down is marked ``revealed`` (a save from before the engine kept them shows backs)."""
     turned = result.get("revealed_towers") or {}
@@ -39,18 +41,18 @@ def revealed_view(view: dict, result: dict) -> dict:
     return dict(view, towers=towers, battle_offer=None)
 
 
-def turned_up(view: dict) -> int:
+def turned_up(view: dict[str, Any]) -> int:
     return sum(1 for tower in view["towers"] for card in tower["cards"] if card.get("revealed"))
 
 
-def match_score(ctx) -> str:
+def match_score(ctx: TableContext) -> str:
     match = ctx.view["match"]
     scores, target = match["scores"], match["target"]
     return (f"Match score: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]}, "
             f"first to {target} point{'s' if target != 1 else ''}.")
 
 
-def final_board(ctx, result: dict, bottom: int) -> El:
+def final_board(ctx: TableContext, result: dict[str, Any], bottom: int) -> El:
     """The finished game's towers, bluffs turned up, in the table's own lanes."""
     shown = revealed_view(ctx.view, result)
     n = turned_up(shown)
@@ -60,7 +62,7 @@ def final_board(ctx, result: dict, bottom: int) -> El:
              lanes(replace(ctx, view=shown), bottom, {}, None))
 
 
-def game_end(ctx, next_game: Callable[[], None]) -> El:
+def game_end(ctx: TableContext, next_game: Callable[[], None]) -> El:
     """The moment between two games: summary and "Next game" first (in view on a phone), the
     final towers under it."""
     match = ctx.view["match"]

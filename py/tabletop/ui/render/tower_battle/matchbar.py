@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 
 # The short card summary beside the board; the rules page holds the full text (tower_battle/guide.py).
 CARD_SUMMARY = (
@@ -14,7 +15,7 @@ CARD_SUMMARY = (
 TNT_LINE = ("10", "TNT", "Only discarded, or played face down as a bluff: a 10 seen on a tower loses its owner the game.")
 
 
-def match_bar(ctx) -> El:
+def match_bar(ctx: TableContext) -> El:
     view = ctx.view
     match = view["match"]
     target = match["target"]

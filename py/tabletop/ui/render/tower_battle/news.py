@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 
 from . import cards as C
 from . import recent
 from .board import named, seat_words
 
 
-def recap_panel(ctx, lines: list[str]) -> El | None:
+def recap_panel(ctx: TableContext, lines: list[str]) -> El | None:
     """The log since the viewer's last turn, special-card effects and battles tagged."""
     if not lines:
         return None
@@ -30,7 +33,7 @@ def recap_panel(ctx, lines: list[str]) -> El | None:
              h("ul.tb-recap-lines", items), more)
 
 
-def battle_reveal(ctx) -> El | None:
+def battle_reveal(ctx: TableContext) -> El | None:
     """The last battle: both cards turned up, their values, and the result in words."""
     battle = ctx.view.get("last_battle")
     if not battle:
@@ -54,7 +57,7 @@ def battle_reveal(ctx) -> El | None:
              h("p.tb-battle-result", named(ctx, battle["result"])))
 
 
-def how_it_ended(ctx, result: dict) -> str:
+def how_it_ended(ctx: TableContext, result: dict[str, Any]) -> str:
     """How a finished game was won, without naming the winner again (the result line does):
     "Five cards on the hearts tower at the end of the turn." (a save from before the engine
     said it so falls back to the whole reason)."""
@@ -62,7 +65,7 @@ def how_it_ended(ctx, result: dict) -> str:
     return named(ctx, why[0].upper() + why[1:] + ".") if why else named(ctx, result["reason"])
 
 
-def result_line(ctx, result: dict) -> list:
+def result_line(ctx: TableContext, result: dict[str, Any]) -> list[Any]:
     """'Game 1: Ana (Red) won and scored 1 point.' (or who scored instead, under advanced scoring)."""
     winner, scorer, points = result["winner"], result["scorer"], result["points"]
     who = "nobody won" if winner is None else f"{seat_words(ctx, winner)} won"
@@ -76,7 +79,7 @@ def result_line(ctx, result: dict) -> list:
     return [h("strong", f"Game {result['game']}: {who}"), scored]
 
 
-def scoring_cards_line(result: dict, ctx) -> El | None:
+def scoring_cards_line(result: dict[str, Any], ctx: TableContext) -> El | None:
     cards = result.get("scoring_cards")
     if not cards:
         return None
@@ -86,7 +89,7 @@ def scoring_cards_line(result: dict, ctx) -> El | None:
     return h("p.tb-hint", "Scoring cards: ", parts)
 
 
-def final_towers(ctx, result: dict) -> El:
+def final_towers(ctx: TableContext, result: dict[str, Any]) -> El:
     """The towers as they stood when the game ended, face-down cards turned up and said so."""
     items = []
     for tower in ctx.view["towers"]:
@@ -94,7 +97,7 @@ def final_towers(ctx, result: dict) -> El:
         turned = result.get("revealed_towers", {}).get(tower["suit"], [None] * len(codes))
         cards = [C.mini(code) if code else [C.mini(up), " (was face down)"] if up else h("span.tb-mini.tb-mini-back", "▮ face down")
                  for code, up in zip(codes, turned)]
-        joined: list = []
+        joined: list[Any] = []
         for i, card in enumerate(cards):
             joined += [", " if i else "", card]
         items.append(h("li", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[tower['suit']]} ({len(codes)}/5): ",
@@ -102,7 +105,7 @@ def final_towers(ctx, result: dict) -> El:
     return h("ul.tb-final-towers", items)
 
 
-def game_result_panel(ctx) -> El | None:
+def game_result_panel(ctx: TableContext) -> El | None:
     """Right after a game ends (the next game's first turns), how it ended and what was scored."""
     view = ctx.view
     match = view["match"]
@@ -122,7 +125,7 @@ def game_result_panel(ctx) -> El | None:
                             f"Game {match['game_number']} has begun."))
 
 
-def match_games(ctx) -> El | None:
+def match_games(ctx: TableContext) -> El | None:
     """Under the final board once the match is over, each game of it in a line: who won, how,
     who scored (and with which scoring cards). The table's summary above says who won the
     match, how and the score; a one-game match without scoring cards has nothing to add."""

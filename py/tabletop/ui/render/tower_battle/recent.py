@@ -17,6 +17,7 @@ last card played, and to tag special-card effects. Nothing here decides a rule.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 NOUN_SUITS = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S"}
 _PLAY = re.compile(r"^(Red|Black) plays (?:the (?:Assassin|Diplomat|Knave) )?(?:(\S+) face up|a card face down) "
@@ -64,7 +65,7 @@ def battle_in(lines: list[str]) -> bool:
     return any(" declares a battle: " in line for line in lines)
 
 
-def last_action(log: list[str]) -> dict | None:
+def last_action(log: list[str]) -> dict[str, Any] | None:
     """The last play or discard: kind, colour, card label (None for a face-down play) and suit code."""
     for line in reversed(log):
         m = _PLAY.match(line)

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from tabletop.engine.cards import Card
+from tabletop.engine.outcome import Outcome
 from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
 from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war.battle import battle_panel, skirmish_result
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, face, move_attr, name, pyramid_glyph, sr
@@ -29,12 +32,12 @@ DRAFT_PHASES = ("split", "sweeten", "take")
 SIDE_WORD = re.compile(r"\b(Red|Blue)\b")
 
 
-def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
+def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
     """No points decide the war (a fall or a missing pyramid does): the stashes left say how it stood."""
     return ("Pyramids left", [player["pyramids"] for player in view["players"]])
 
 
-def turned_up_at_end(view: dict) -> list[tuple[int, str, list[tuple[str, str]]]]:
+def turned_up_at_end(view: dict[str, Any]) -> list[tuple[int, str, list[tuple[str, str]]]]:
     """Each player's hand, deck and unused drafted cards, public once the war is over (engine view's ``at_end``)."""
     rows = []
     for seat, cards in enumerate(view.get("at_end") or []):
@@ -54,13 +57,13 @@ def names_in_end_reason(text: str, labels: list[str]) -> str:
     return SIDE_WORD.sub(lambda m: labels[SIDES.index(m.group(1))] if len(labels) == len(SIDES) else m.group(1), text)
 
 
-def named(ctx, text: str) -> str:
+def named(ctx: TableContext, text: str) -> str:
     """An engine line with each colour said as its player: "Blue plays the K♥" -> "Ben (Blue) plays the K♥"
     (the engine knows seats by colour only; the table knows the names)."""
     return names_in_end_reason(text, [seat_label(ctx, seat) for seat in range(len(SIDES))])
 
 
-def reduced_motion(ctx) -> bool:
+def reduced_motion(ctx: TableContext) -> bool:
     """The app's reduce_motion setting (read defensively) or the system's preference: the setting
     turned off again leaves the system's wish in force."""
     for holder in (ctx, getattr(ctx, "settings", None), getattr(ctx, "ui", None)):
@@ -83,11 +86,12 @@ def reduced_motion(ctx) -> bool:
         return False
 
 
-def prompt(ctx, view: dict) -> str:
+def prompt(ctx: TableContext, view: dict[str, Any]) -> str:
     phase = view["phase"]
     actor = view["to_act"]
+    prompt: str = view["prompt"]
     if phase == "over" or actor is None:
-        return view["prompt"]
+        return prompt
     who = seat_name(ctx, actor)
     d = view["draft"]
     placing = view.get("placing") or {}
@@ -115,10 +119,10 @@ def prompt(ctx, view: dict) -> str:
         held = view.get("held") or {}
         piece = f"the {name(held['card'])}" if held.get("card") else f"the {held.get('size', '')} pyramid"
         return f"{who}: aim {piece} and let go when the hand is calm."
-    return view["prompt"]
+    return prompt
 
 
-def just_happened(ctx, view: dict) -> str | None:
+def just_happened(ctx: TableContext, view: dict[str, Any]) -> str | None:
     """The newest log line, its colours said as the players ("Ana (Red) plays the K♥, worth 13.")."""
     log = view.get("log") or []
     if not log:
@@ -130,7 +134,7 @@ def just_happened(ctx, view: dict) -> str | None:
     return line
 
 
-def place_panel(ctx, view: dict) -> El | None:
+def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
     placing = view["placing"]
     picks = ctx.legal_of("pick_pyramid")
     cards = ctx.legal_of("pick_card")
@@ -181,7 +185,7 @@ def place_panel(ctx, view: dict) -> El | None:
     return h("div.twar-controls", rows)
 
 
-def release_bar(ctx, view: dict) -> El:
+def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:
     """Pinned right under the aiming card: the grip's countdown and the release, so the aim,
     the ghost, the tremor and the release are always in one view."""
     held = view["held"]
@@ -202,7 +206,7 @@ def release_bar(ctx, view: dict) -> El:
                on_click=a.on_drop_click))
 
 
-def drop_panel(ctx, view: dict) -> El:
+def drop_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     held = view["held"]
     a = live.AIM
     return h("div.twar-controls.twar-dropctl",
@@ -215,7 +219,7 @@ def drop_panel(ctx, view: dict) -> El:
                               f"The hand holds on for at most {held['hold_ms_max'] / 1000:g} s."))
 
 
-def grip_gave_out(ctx, view: dict) -> El | None:
+def grip_gave_out(ctx: TableContext, view: dict[str, Any]) -> El | None:
     """Said plainly when the last drop was the hand giving out, not a release."""
     last = view.get("last_drop")
     log = view.get("log") or []
@@ -227,7 +231,7 @@ def grip_gave_out(ctx, view: dict) -> El | None:
              f"{who} held the {last['piece']} for the full {HOLD_MS_MAX / 1000:g} s, so the hand let go by itself where it was aimed.")
 
 
-def tower_area(ctx, view: dict, reduced: bool) -> El | None:
+def tower_area(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El | None:
     if not view.get("tower"):
         return None
     aiming = view["phase"] == "drop" and bool(ctx.legal_of("drop")) and view.get("held") is not None
@@ -254,7 +258,7 @@ def tower_area(ctx, view: dict, reduced: bool) -> El | None:
              balance_list(view))
 
 
-def top_caption(view: dict, aiming: bool) -> str:
+def top_caption(view: dict[str, Any], aiming: bool) -> str:
     tower = view["tower"]
     if aiming:
         held = view["held"]
@@ -264,11 +268,11 @@ def top_caption(view: dict, aiming: bool) -> str:
     return f"From above: the top card (level {tower['top_level']}). Triangle = the pyramid tips it rests on; + = its balance point."
 
 
-def render(ctx) -> El:
+def render(ctx: TableContext) -> El:
     view = ctx.view
     phase = view["phase"]
     reduced = reduced_motion(ctx)
-    body: list = []
+    body: list[Any] = []
     if phase in DRAFT_PHASES:
         body.append(draft_panel(ctx, view))
     elif phase == "build":

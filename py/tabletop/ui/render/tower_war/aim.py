@@ -12,7 +12,7 @@ a mouse also aims by hovering. Keyboard: arrows move the aim (Shift: 5 mm), Spac
 Enter releases; the "Drop here" button does the same and always carries the move
 JSON of a release now (kept current every frame). The hand cannot hold on forever:
 at the view's ``hold_ms_max`` the piece is let go where it is aimed (a pick-up
-commits you, the rulings say).
+commits you: the rules page, ``games/tower_war/guide.py``, "Adding a piece").
 
 Everything here that needs the browser imports ``js`` lazily, so the tree-building
 code stays testable under CPython.
@@ -23,8 +23,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from typing import Any
 
 from tabletop.games.tower_war.hand import is_calm, landing, tremor
+from tabletop.ui.render import TableContext
 
 GHOST_ID = "twar-ghost"
 AIM_ID = "twar-aim"
@@ -56,12 +58,12 @@ def clamp(v: float, lo: float, hi: float) -> float:
     return lo if v < lo else hi if v > hi else v
 
 
-def ghost_at(held: dict, target: tuple[float, float], hold_ms: int) -> tuple[float, float]:
+def ghost_at(held: dict[str, Any], target: tuple[float, float], hold_ms: int) -> tuple[float, float]:
     """Where the held piece lands if let go now (top card's frame, mm): the engine's formula."""
     return landing(target, held["amplitude_mm"], tuple(held["phases"]), int(hold_ms))
 
 
-def default_target(view: dict) -> tuple[float, float]:
+def default_target(view: dict[str, Any]) -> tuple[float, float]:
     """Where the aim starts: an adjusted pyramid's old spot, the tripod's centre for a
     card, else the card's centre."""
     held = view["held"]
@@ -77,7 +79,7 @@ def default_target(view: dict) -> tuple[float, float]:
     return (0.0, 0.0)
 
 
-def drop_json(target: tuple[float, float], hold_ms: int) -> dict:
+def drop_json(target: tuple[float, float], hold_ms: int) -> dict[str, Any]:
     return {"kind": "drop", "x": round(target[0], 1), "y": round(target[1], 1), "hold_ms": int(hold_ms)}
 
 
@@ -109,8 +111,8 @@ class Aim:
     """The one live aiming controller (module singleton ``AIM``)."""
 
     def __init__(self) -> None:
-        self.ctx = None
-        self.held: dict | None = None
+        self.ctx: TableContext | None = None
+        self.held: dict[str, Any] | None = None
         self.key = None
         self.target = (0.0, 0.0)
         self.t0 = 0.0
@@ -126,7 +128,7 @@ class Aim:
         self.eat_taps_until = 0.0
 
     # -- set up from a render -------------------------------------------------------------------
-    def configure(self, ctx, view: dict, watch: bool = False) -> tuple[tuple[float, float], int]:
+    def configure(self, ctx: TableContext, view: dict[str, Any], watch: bool = False) -> tuple[tuple[float, float], int]:
         """Called by every render of a drop; returns the target and the hold time to draw
         the first frame with. ``watch``: someone else (the computer) holds the piece: its
         hand is drawn shaking around where it would start to aim, and nothing here lets go."""
@@ -175,12 +177,13 @@ class Aim:
         if ghost is None or not hasattr(ghost, "setAttribute") or self.held is None:
             self.running = False
             return
+        held = self.held
         hold = self.hold_now(stamp)
-        if hold >= self.held["hold_ms_max"] and not self.dropping and not self.watching:
+        if hold >= held["hold_ms_max"] and not self.dropping and not self.watching:
             self.running = False
-            self.release(self.held["hold_ms_max"])
+            self.release(held["hold_ms_max"])
             return
-        self.paint(doc, ghost, hold)
+        self.paint(doc, ghost, held, hold)
         if not self.watching and self.focused_key != self.key:
             self.focused_key = self.key
             self.take_focus(doc)
@@ -190,7 +193,7 @@ class Aim:
             doc.documentElement.setAttribute("data-twar-frame-ms", f"{self.frame_ms / self.frames:.3f}")
         js.requestAnimationFrame(self.proxy)
 
-    def take_focus(self, doc) -> None:
+    def take_focus(self, doc: Any) -> None:
         """After a pick-up the focus (on the pick-up button, now gone) falls to the page: give it
         to the aiming card, without scrolling, so the arrow keys and Space work at once."""
         active = getattr(doc, "activeElement", None)
@@ -207,8 +210,8 @@ class Aim:
         except Exception:  # an old engine without focus options: no focus rather than a jump
             pass
 
-    def paint(self, doc, ghost, hold: int) -> None:
-        held = self.held
+    def paint(self, doc: Any, ghost: Any, held: dict[str, Any], hold: int) -> None:
+        """Draw the ghost of ``held`` (the view's held piece) where the hand is after ``hold`` ms."""
         gx, gy = ghost_at(held, self.target, hold)
         ghost.setAttribute("transform", f"translate({gx:.2f} {-gy:.2f})")
         ghost.setAttribute("data-x", f"{gx:.3f}")
@@ -239,7 +242,7 @@ class Aim:
         if button is not None and hasattr(button, "setAttribute"):
             button.setAttribute("data-move", json.dumps(drop_json(self.target, hold)))
 
-    def warn(self, doc, left: int) -> None:
+    def warn(self, doc: Any, left: int) -> None:
         """The grip's last seconds: the release bar turns loud, and a screen reader hears it once."""
         bar = doc.getElementById(RELEASE_ID)
         if bar is None or not hasattr(bar, "setAttribute"):
@@ -252,7 +255,7 @@ class Aim:
                 alert.textContent = f"{GRIP_WARN_MS // 1000} seconds of grip left."
 
     # -- input ---------------------------------------------------------------------------------------
-    def point_mm(self, event) -> tuple[float, float] | None:
+    def point_mm(self, event: Any) -> tuple[float, float] | None:
         import js
 
         svg = js.document.getElementById(TOP_ID)
@@ -266,7 +269,10 @@ class Aim:
     def set_target(self, x: float, y: float, announce: bool = False, commit: bool = True) -> None:
         """Move the aim; a committed aim (pressed, dragged, keyed) is kept across renders
         and comes back when a hovering mouse leaves the card."""
-        bounds = self.held["target_bounds"]
+        held = self.held
+        if held is None:  # nothing in the hand: nothing to aim
+            return
+        bounds = held["target_bounds"]
         x = round(clamp(x, bounds["x"][0], bounds["x"][1]), 1)
         y = round(clamp(y, bounds["y"][0], bounds["y"][1]), 1)
         self.target = (x, y)
@@ -284,13 +290,13 @@ class Aim:
             aim.setAttribute("data-y", f"{y:.1f}")
         ghost = doc.getElementById(GHOST_ID)
         if ghost is not None and hasattr(ghost, "setAttribute"):
-            self.paint(doc, ghost, self.hold_now())
+            self.paint(doc, ghost, held, self.hold_now())
         if announce:
             words = doc.getElementById(AIM_TEXT_ID)
             if words is not None and hasattr(words, "textContent"):
                 words.textContent = aim_words(self.target)
 
-    def on_pointerdown(self, event) -> None:
+    def on_pointerdown(self, event: Any) -> None:
         if self.held is None or (event.pointerType == "mouse" and event.button != 0):
             return
         p = self.point_mm(event)
@@ -306,14 +312,14 @@ class Aim:
             pass
         self.set_target(*p)
 
-    def on_pointermove(self, event) -> None:
+    def on_pointermove(self, event: Any) -> None:
         if self.held is None or not (self.pressed or event.pointerType == "mouse"):
             return
         p = self.point_mm(event)
         if p is not None:
             self.set_target(*p, commit=self.pressed)  # a hovering mouse previews, a press commits
 
-    def on_outside_move(self, _event) -> None:
+    def on_outside_move(self, _event: Any) -> None:
         """The pointer moved off the card (say, to the Let go button): back to the committed aim."""
         if self.held is None or self.pressed or self.ctx is None:
             return
@@ -321,7 +327,7 @@ class Aim:
         if committed != self.target:
             self.set_target(*committed)
 
-    def on_pointerup(self, event) -> None:
+    def on_pointerup(self, event: Any) -> None:
         if not self.pressed:
             return
         self.pressed = False
@@ -345,16 +351,16 @@ class Aim:
             js.document.addEventListener("click", self.tap_guard, True)  # capture: before the table sees it
         self.eat_taps_until = now_ms() + TAP_AFTER_DROP_MS
 
-    def on_click_after_drop(self, event) -> None:
+    def on_click_after_drop(self, event: Any) -> None:
         if now_ms() < self.eat_taps_until:
             self.eat_taps_until = 0.0
             event.stopPropagation()
             event.preventDefault()
 
-    def on_pointercancel(self, _event) -> None:
+    def on_pointercancel(self, _event: Any) -> None:
         self.pressed = False
 
-    def on_keydown(self, event) -> None:
+    def on_keydown(self, event: Any) -> None:
         if self.held is None:
             return
         key = event.key
@@ -368,7 +374,7 @@ class Aim:
             event.preventDefault()
             self.release()
 
-    def on_drop_click(self, _event) -> None:
+    def on_drop_click(self, _event: Any) -> None:
         self.release()
 
     # -- the release -----------------------------------------------------------------------------------

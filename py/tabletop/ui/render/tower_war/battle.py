@@ -4,9 +4,12 @@ suit repeats), the running totals, the hand to play from, and who must add a pie
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from tabletop.engine.moves import Move
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import (
     SEAT_CLASSES,
     back,
@@ -24,7 +27,7 @@ from tabletop.ui.render.tower_war.tower import seat_label, seat_name
 from tabletop.ui.roving import roving
 
 
-def zeroed(entries: list[dict], i: int) -> bool:
+def zeroed(entries: list[dict[str, Any]], i: int) -> bool:
     """A card counts 0 towards the battle total once a later card of its suit is played
     (that later card multiplied by it).
 
@@ -35,7 +38,7 @@ def zeroed(entries: list[dict], i: int) -> bool:
     return any(card(e["as"]).suit == suit for e in entries[i + 1:])
 
 
-def played_row(entries: list[dict], current: str | None, last: bool = False) -> list[El]:
+def played_row(entries: list[dict[str, Any]], current: str | None, last: bool = False) -> list[El]:
     """This battle's cards of one seat; ``last``: its newest card is the last card played (marked)."""
     out = []
     earlier: list[str] = []
@@ -63,7 +66,7 @@ def played_row(entries: list[dict], current: str | None, last: bool = False) -> 
     return out
 
 
-def last_to_play(battle: dict) -> int | None:
+def last_to_play(battle: dict[str, Any]) -> int | None:
     """Who played the skirmish's last card: the answer when both have played, else the lead.
 
     >>> last_to_play({"leader": 0, "current": ["8C", "10C"]}), last_to_play({"leader": 1, "current": [None, "5H"]})
@@ -75,13 +78,13 @@ def last_to_play(battle: dict) -> int | None:
     return next((seat for seat, card in enumerate(current) if card), None)
 
 
-def hand_area(ctx, view: dict, seat: int) -> El:
+def hand_area(ctx: TableContext, view: dict[str, Any], seat: int) -> El:
     mine = view.get("mine") or {}
     hand = mine.get("hand") or []
     battle = view["battle"] or {}
     plays = battle.get("plays") or []
     moves = {json.dumps(ctx.move_json(m), sort_keys=True): m for m in ctx.legal_of("play")}
-    by_card: dict[str, list[tuple[dict, object]]] = {}
+    by_card: dict[str, list[tuple[dict[str, Any], Move]]] = {}
     for p in plays:
         move = moves.get(json.dumps(p["move"], sort_keys=True))
         if move is not None:
@@ -126,12 +129,12 @@ def hand_area(ctx, view: dict, seat: int) -> El:
     return h("div.twar-handwrap", parts)
 
 
-def _toggle_joker(ctx, code: str) -> None:
+def _toggle_joker(ctx: TableContext, code: str) -> None:
     ctx.ui["twar_joker"] = None if ctx.ui.get("twar_joker") == code else code
     ctx.refresh()
 
 
-def battle_panel(ctx, view: dict) -> El:
+def battle_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     battle = view.get("battle")
     viewer = ctx.viewer
     if not battle:
@@ -173,7 +176,7 @@ def battle_panel(ctx, view: dict) -> El:
              h("h3", title), summary, owes(ctx, view), lines)
 
 
-def skirmish_result(ctx, view: dict) -> El | None:
+def skirmish_result(ctx: TableContext, view: dict[str, Any]) -> El | None:
     """The skirmish just lost, in small: the winning card beside the losing one, next to the sizes
     to pick up (on a phone the battle panel is a screen further down, so the reason would be out of sight)."""
     placing = view.get("placing") or {}
@@ -196,7 +199,7 @@ def skirmish_result(ctx, view: dict) -> El | None:
              sides[0], h("span.twar-result-lost", h("span.twar-result-vs", "beats"), sides[1]))  # wraps as one: "beats" stays with its card
 
 
-def owes(ctx, view: dict) -> El | None:
+def owes(ctx: TableContext, view: dict[str, Any]) -> El | None:
     """Who must add a piece to the tower, and why."""
     placing = view.get("placing")
     battle = view.get("battle") or {}

@@ -8,10 +8,13 @@ pyramid its size in pips and words.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from tabletop.engine.cards import Card, rank_code
+from tabletop.engine.moves import Move
 from tabletop.games.tower_war.scoring import points
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 
 SEAT_CLASSES = ("twar-seat0", "twar-seat1")
 SEAT_COLOURS = ("Red", "Blue")  # the engine's seat names are its pyramid colours
@@ -39,7 +42,7 @@ def face(code: str, cls: str = "", note: str | None = None) -> El:
     if c.is_joker:
         rank, suit, colour = "★", "Joker", "twar-joker"
     else:
-        rank, suit, colour = rank_code(c.rank), c.suit.symbol, f"twar-{c.suit.colour}"
+        rank, suit, colour = rank_code(c.rank), c.known_suit.symbol, f"twar-{c.known_suit.colour}"
     return h("span.twar-card", {"class": f"{colour} {cls}".strip(), "aria-hidden": "true"},
              h("span.twar-rank", rank), h("span.twar-pip", suit), h("span.twar-note", note) if note else None)
 
@@ -61,7 +64,7 @@ def sr(text: str) -> El:
     return h("span.visually-hidden", text)
 
 
-def move_attr(ctx, move) -> str:
+def move_attr(ctx: TableContext, move: Move) -> str:
     return json.dumps(ctx.move_json(move))
 
 
@@ -80,7 +83,7 @@ def pyramid_glyph(size: str, seat: int | None, px: int | None = None) -> El:
              h("polygon", {"points": f"0,{hgt:.1f} {w:.1f},{hgt:.1f} {w / 2:.1f},0", "class": "twar-glyph-body"}), dots)
 
 
-def stash_row(stash: dict, seat: int | None, who: str) -> El:
+def stash_row(stash: dict[str, Any], seat: int | None, who: str) -> El:
     """A stash by size: a glyph per size with its count."""
     parts = []
     for size in reversed(SIZE_ORDER):

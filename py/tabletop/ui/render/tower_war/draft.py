@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
+from tabletop.engine.moves import Move
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import (
     SEAT_CLASSES,
     SIZE_ORDER,
@@ -24,7 +28,7 @@ from tabletop.ui.roving import roving
 PILE_B_KEY = "twar_pile_b"
 
 
-def draft_panel(ctx, view: dict) -> El:
+def draft_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     d = view["draft"]
     phase = view["phase"]
     splitter, chooser = d["splitter"], d["chooser"]
@@ -42,7 +46,7 @@ def draft_panel(ctx, view: dict) -> El:
     return h("section.twar-draft", {"aria-label": "The draft"}, head, middle, body, drafted_counts(ctx, view))
 
 
-def drafted_counts(ctx, view: dict) -> El:
+def drafted_counts(ctx: TableContext, view: dict[str, Any]) -> El:
     items = []
     for p in view["players"]:
         n = p["drafted_count"]
@@ -53,7 +57,7 @@ def drafted_counts(ctx, view: dict) -> El:
              items, h("p.twar-hint", "Drafted cards stay face down, even to their owner, until the draft ends."))
 
 
-def split_area(ctx, view: dict) -> El:
+def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
     faceup = view["draft"]["faceup"]
     splits = ctx.legal_of("split")
     if not splits:
@@ -66,8 +70,8 @@ def split_area(ctx, view: dict) -> El:
     valid = frozenset(pile_a) in legal_sets or frozenset(pile_b) in legal_sets
     move = ctx.module.move_from_json({"kind": "split", "pile": pile_a}) if valid else None
 
-    def toggle(code: str):
-        def handler(_e):
+    def toggle(code: str) -> Callable[[Any], None]:
+        def handler(_e: Any) -> None:
             current = [c for c in ctx.ui.get(PILE_B_KEY, []) if c in faceup]
             ctx.ui[PILE_B_KEY] = [c for c in current if c != code] if code in current else current + [code]
             ctx.refresh()
@@ -92,7 +96,7 @@ def split_area(ctx, view: dict) -> El:
              h("div.button-row", confirm, None if valid else h("span.twar-hint", "Move at least one card to pile B.")))
 
 
-def pile_card(ctx, view: dict, i: int, pile: dict, take=None, sweets: list | None = None) -> El:
+def pile_card(ctx: TableContext, view: dict[str, Any], i: int, pile: dict[str, Any], take: Move | None = None, sweets: list[Any] | None = None) -> El:
     pyr = pile["pyramids"]
     extra = [pyramid_glyph(z, None, 26) for z in reversed(SIZE_ORDER) for _ in range(pyr.get(z, 0))]
     pyr_words = ", ".join(f"{pyr[z]} {z}" for z in reversed(SIZE_ORDER) if pyr.get(z))
@@ -112,7 +116,7 @@ def pile_card(ctx, view: dict, i: int, pile: dict, take=None, sweets: list | Non
     return h("div.twar-pile", {"class": "twar-sweetened" if marked else None}, kids)
 
 
-def piles_area(ctx, view: dict) -> El:
+def piles_area(ctx: TableContext, view: dict[str, Any]) -> El:
     d = view["draft"]
     piles = d["piles"] or []
     takes = {m.pile: m for m in ctx.legal_of("take")}
@@ -132,7 +136,7 @@ def piles_area(ctx, view: dict) -> El:
     return h("div.twar-piles", hint, roving(h("div.twar-zones", cols), choices), done)
 
 
-def build_panel(ctx, view: dict) -> El:
+def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     mine = view.get("mine") or {}
     keeps = {str(m.card): m for m in ctx.legal_of("keep")}
     actor = view["to_act"]
@@ -171,17 +175,17 @@ def build_panel(ctx, view: dict) -> El:
                h("div.twar-kept-cards", [card_img(c) for c in kept]) if kept else h("p.twar-hint", "Nothing chosen yet.")))
 
 
-def _stage(ctx, seat: int, code: str | None) -> None:
+def _stage(ctx: TableContext, seat: int, code: str | None) -> None:
     ctx.ui["twar_last_keep"] = (seat, code) if code else None
     ctx.refresh()
 
 
-def _confirm(ctx, move) -> None:
+def _confirm(ctx: TableContext, move: Move) -> None:
     ctx.ui["twar_last_keep"] = None
     ctx.play(move)
 
 
-def deck_review(ctx, kept: list[str], staged: str, move, target: int) -> El:
+def deck_review(ctx: TableContext, kept: list[str], staged: str, move: Move, target: int) -> El:
     """The whole deck, once more, before the last card commits it (no going back after)."""
     deck = [*kept, staged]
     tally: dict[str, int] = {}

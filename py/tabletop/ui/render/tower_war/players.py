@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SEAT_COLOURS, card_img, stash_row
 from tabletop.ui.render.tower_war.tower import seat_name
 
 
-def counts_words(view: dict, p: dict) -> list[str]:
+def counts_words(view: dict[str, Any], p: dict[str, Any]) -> list[str]:
     if view["draft"]["active"]:
         return [f"{p['drafted_count']} drafted"]
     if view["phase"] == "build":
@@ -15,7 +18,7 @@ def counts_words(view: dict, p: dict) -> list[str]:
     return [f"deck {p['deck_count']}", f"hand {p['hand_count']}", f"discards {len(p['discard'])}"]
 
 
-def player_strip(ctx, view: dict) -> El:
+def player_strip(ctx: TableContext, view: dict[str, Any]) -> El:
     cells = []
     for p in view["players"]:
         seat = p["seat"]

@@ -10,6 +10,7 @@ during the fall carries on (and after it shows the fallen tower, not a second fa
 from __future__ import annotations
 
 import time
+from typing import Any
 
 # After the page is built, each sway's start is set on the page's own clock, exactly: Python's
 # delay is taken while the table is still being built, up to a few hundred ms before the
@@ -17,7 +18,7 @@ import time
 ON_THE_CLOCK_JS = """for (const el of document.querySelectorAll('.twar-wobble')) for (const a of el.getAnimations()) {
   const t = a.effect.getTiming(), cycle = 2 * t.duration;
   if (cycle > 0) a.startTime = -(performance.timeOrigin % cycle) - t.delay; }"""
-_ON_THE_CLOCK: list = []
+_ON_THE_CLOCK: list[Any] = []
 FALL_DELAY_MS = 300  # the stylesheet's pause before the fall starts (.twar-falling-*)
 _FALLS_SEEN: dict[str, float] = {}  # a fall's key -> the wall-clock ms it was first drawn
 _FALLS_KEPT = 32

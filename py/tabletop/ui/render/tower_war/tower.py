@@ -10,10 +10,13 @@ against height z.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.games.tower_war.hand import is_calm
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war import sway
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
@@ -39,12 +42,12 @@ def wobble_word(w: float) -> str:
     return "on the edge"
 
 
-def seat_name(ctx, seat: int) -> str:
+def seat_name(ctx: TableContext, seat: int) -> str:
     names = ctx.names or []
     return names[seat] if seat < len(names) else ("Red", "Blue")[seat]
 
 
-def seat_label(ctx, seat: int) -> str:
+def seat_label(ctx: TableContext, seat: int) -> str:
     """'Ana (Red)': the name with the pyramids' colour beside it (just 'Red' for a player named so)."""
     name, colour = seat_name(ctx, seat), ("Red", "Blue")[seat]
     return name if name == colour else f"{name} ({colour})"
@@ -53,12 +56,12 @@ def seat_label(ctx, seat: int) -> str:
 # --- top-down view --------------------------------------------------------------------------------
 
 
-def reach(view: dict) -> tuple[float, float]:
+def reach(view: dict[str, Any]) -> tuple[float, float]:
     ph = view["physics"]
     return (ph["card"]["width_mm"] / 2 + ph["drop_reach_mm"], ph["card"]["length_mm"] / 2 + ph["drop_reach_mm"])
 
 
-def pyramid_top(p: dict, ox: float, oy: float, cls: str = "", attrs: dict | None = None, **events) -> El:
+def pyramid_top(p: dict[str, Any], ox: float, oy: float, cls: str = "", attrs: dict[str, Any] | None = None, **events: Callable[..., Any] | None) -> El:
     """A pyramid seen from above: its square base, ridges to the apex, pips for its size."""
     b = p["base_mm"]
     x, y = p["x"] - ox, p["y"] - oy
@@ -76,7 +79,7 @@ def pyramid_top(p: dict, ox: float, oy: float, cls: str = "", attrs: dict | None
              dots, **events)
 
 
-def ghost_shape(held: dict, physics: dict) -> list:
+def ghost_shape(held: dict[str, Any], physics: dict[str, Any]) -> list[Any]:
     if held["piece"] == "card":
         return [h("rect.twar-ghost-card", {"x": f(-CARD_W / 2), "y": f(-CARD_L / 2), "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}),
                 h("text.twar-ghost-label", {"x": "0", "y": "3", "text-anchor": "middle"}, label(held["card"]) if held.get("card") else "card"),
@@ -89,7 +92,7 @@ def ghost_shape(held: dict, physics: dict) -> list:
             h("circle.twar-ghost-dot", {"cx": "0", "cy": "0", "r": "1.2"})]
 
 
-def top_view(ctx, view: dict, aiming: bool) -> El:
+def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
     """The top card from above. ``aiming``: the person at the screen holds a piece."""
     tower = view["tower"]
     held = view.get("held")
@@ -106,7 +109,7 @@ def top_view(ctx, view: dict, aiming: bool) -> El:
     placing = view.get("placing") or {}
     lifting = set(placing.get("liftable") or []) if ctx.legal_of("lift_pyramid") else set()
     lifts = {m_.index: m_ for m_ in ctx.legal_of("lift_pyramid")}
-    parts: list = [
+    parts: list[Any] = [
         h("rect.twar-felt", {"x": f(-rx - m), "y": f(-ry - m), "width": f(2 * (rx + m)), "height": f(2 * (ry + m))}),
         h("rect.twar-reach", {"x": f(-rx), "y": f(-ry), "width": f(2 * rx), "height": f(2 * ry), "rx": "2"}) if aiming else None,
     ]
@@ -208,7 +211,7 @@ def grid_lines() -> El:
     return h("path.twar-grid", {"d": "".join(d)})
 
 
-def top_words(ctx, level: dict, k: int) -> str:
+def top_words(ctx: TableContext, level: dict[str, Any], k: int) -> str:
     ps = level["pyramids"]
     what = "no pyramids" if not ps else ", ".join(
         f"{seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {p['x'] - level['x']:.0f}, {p['y'] - level['y']:.0f} mm" for p in ps)
@@ -232,7 +235,7 @@ def side_labels(side: str, marks: list[tuple[float, str]], z_top: float) -> El:
              [h("span.twar-side-mark", {"style": f"bottom:{side_pct(z, z_top)}", "data-z": f(z)}, text) for z, text in marks])
 
 
-def side_view(ctx, view: dict, reduced: bool) -> El:
+def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
     tower = view["tower"]
     levels = tower["levels"]
     fall = tower.get("fall")
@@ -261,7 +264,7 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
     def group(k: int) -> El:
         lv = levels[k]
         z = lv["z"]
-        kids: list = [h("rect.twar-side-card", {"x": f(lv["x"] - CARD_W / 2), "y": f(-z), "width": f(CARD_W), "height": f(SIDE_CARD_MM),
+        kids: list[Any] = [h("rect.twar-side-card", {"x": f(lv["x"] - CARD_W / 2), "y": f(-z), "width": f(CARD_W), "height": f(SIDE_CARD_MM),
                                                 "rx": "0.6", "data-level": str(k)})]
         for p in lv["pyramids"]:
             b, hh = p["base_mm"], p["height_mm"]
@@ -274,7 +277,7 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
                                                     "points": f"{f(p['x'] - b / 2)},{f(-z)} {f(p['x'] + b / 2)},{f(-z)} {f(p['x'])},{f(-(z + hh))}"}))
         if k + 1 < len(levels):
             kids.append(group(k + 1))
-        attrs: dict = {"class": "twar-side-level-g", "data-level": str(k)}
+        attrs: dict[str, Any] = {"class": "twar-side-level-g", "data-level": str(k)}
         st = stab.get(k)
         if fall and fall["piece"] == "card" and fall["level"] == k:
             below = levels[k - 1] if k else lv
@@ -309,7 +312,7 @@ def side_view(ctx, view: dict, reduced: bool) -> El:
 # --- balance readout -------------------------------------------------------------------------------
 
 
-def balance_list(view: dict) -> El | None:
+def balance_list(view: dict[str, Any]) -> El | None:
     tower = view["tower"]
     stab = sorted(tower["stability"], key=lambda st: -st["level"])
     if not stab:

@@ -14,24 +14,28 @@ lit play as a button that plays it at once (``data-move``).
 
 from __future__ import annotations
 
+from typing import Any
+
+from tabletop.engine.outcome import Outcome
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming.board import center, changes, seat_panel
 from tabletop.ui.render.towers_of_wyoming.choice import Choice
 from tabletop.ui.render.towers_of_wyoming.hand import decision, hand
 from tabletop.ui.render.towers_of_wyoming.words import Teller, named
 
 
-def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
+def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
     """Each builder's tallest tower, the measure the game is won by (screens/game_over.py)."""
     return ("Tallest tower", [seat["tallest"] for seat in view["seats"]])
 
 
-def turned_up_at_end(view: dict) -> list[tuple[int, str, list[tuple[str, str]]]]:
+def turned_up_at_end(view: dict[str, Any]) -> list[tuple[int, str, list[tuple[str, str]]]]:
     """Every builder's hand as the game ended (public in the engine's finished view)."""
     return [(seat, "hand", [(c["code"], c["label"]) for c in cards]) for seat, cards in enumerate(view.get("hands_at_end") or [])]
 
 
-def seat_order(view: dict, viewer: int | None) -> tuple[list[int], int | None]:
+def seat_order(view: dict[str, Any], viewer: int | None) -> tuple[list[int], int | None]:
     """(others in turn order after the viewer, the viewer's own seat or None)."""
     n = view["players"]
     if viewer is None:
@@ -39,7 +43,7 @@ def seat_order(view: dict, viewer: int | None) -> tuple[list[int], int | None]:
     return [(viewer + k) % n for k in range(1, n)], viewer
 
 
-def news(view: dict, teller: Teller) -> list[El]:
+def news(view: dict[str, Any], teller: Teller) -> list[El]:
     """What happened since the person's last turn: reshuffles first (the Sky changed), then plays."""
     recent = view.get("recent") or []
     tidal = bool(view["options"].get("tidal_influences"))
@@ -62,7 +66,7 @@ def news(view: dict, teller: Teller) -> list[El]:
     return out
 
 
-def merged_draws(events: list[dict], seat: int | None) -> list[dict]:
+def merged_draws(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
     """The seat's own draws said once (a reshuffle in the middle splits a draw in two)."""
     total = sum(e["count"] for e in events if e["type"] == "draw" and e["seat"] == seat)
     out, said = [], False
@@ -86,7 +90,7 @@ def focus(element_id: str) -> None:
         el.focus()
 
 
-def render(ctx) -> El:
+def render(ctx: TableContext) -> El:
     view = ctx.view
     names = list(ctx.names)
     if view.get("log"):
@@ -97,7 +101,7 @@ def render(ctx) -> El:
     choice = Choice(view, ctx.legal, ctx.ui)
     ui = ctx.ui
 
-    def update(**changes_) -> None:
+    def update(**changes_: Any) -> None:
         ui.update(changes_)
         ctx.refresh()
 
@@ -121,7 +125,7 @@ def render(ctx) -> El:
         ui.clear()
         ctx.refresh()
 
-    def on_key(event) -> None:
+    def on_key(event: Any) -> None:
         if getattr(event, "key", "") == "Escape" and (ui.get("suit") or ui.get("discard") or ui.get("target")):
             clear()
 
@@ -130,7 +134,10 @@ def render(ctx) -> El:
         changes([e for e in view.get("events") or []], names)
     others, mine = seat_order(view, viewer)
     seats = view["seats"]
-    panel = lambda p: seat_panel(view, seats[p], choice, teller, tags, on_target, winners)  # noqa: E731
+
+    def panel(p: int) -> El:
+        return seat_panel(view, seats[p], choice, teller, tags, on_target, winners)
+
     return h("div.tow", {"data-players": str(view["players"]), "data-foundations": str(view["foundations_each"]),
                          "data-selected": f"{choice.suit or ''}{choice.count or ''}"},
              news(view, teller),

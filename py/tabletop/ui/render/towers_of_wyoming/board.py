@@ -3,6 +3,9 @@ builder's foundations with their towers as fanned stacks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tabletop.engine.cards import Suit
 from tabletop.ui.dom import El, h
 from tabletop.ui.motion import key, last_move
@@ -17,7 +20,7 @@ def pennies(n: int) -> str:
     return "1 penny" if n == 1 else f"{n} pennies"
 
 
-def win_words(view: dict) -> str:
+def win_words(view: dict[str, Any]) -> str:
     size = view["win_size"]
     if view["options"].get("finicky_clients"):
         if size == 0:
@@ -26,7 +29,7 @@ def win_words(view: dict) -> str:
     return f"{size}+ cards win"
 
 
-def sky(view: dict) -> El:
+def sky(view: dict[str, Any]) -> El:
     n = view["sky"]
     coins = [h("span.tow-coin") for _ in range(min(n, MAX_COINS))]
     return h("div.tow-sky", {"role": "group", "aria-label": f"Settling Sky: {pennies(n)}. {view['win_rule']}"},
@@ -37,7 +40,7 @@ def sky(view: dict) -> El:
              h("span.tow-win", {"aria-hidden": "true"}, win_words(view)))
 
 
-def piles(view: dict) -> list[El]:
+def piles(view: dict[str, Any]) -> list[El]:
     draw, discard, top = view["draw_pile"], view["discard_pile"], view["discard_top"]
     draw_el = h("div.tow-pile", {"role": "group", "aria-label": f"Draw pile: {plural(draw, 'card')}"},
                 h("span.tow-label", {"aria-hidden": "true"}, "Draw"),
@@ -53,7 +56,7 @@ def piles(view: dict) -> list[El]:
     return [draw_el, discard_el]
 
 
-def opposition(view: dict) -> El:
+def opposition(view: dict[str, Any]) -> El:
     beats = view["opposition"]
     symmetric = all(beats[beats[s]] == s for s in beats)
     items = []
@@ -80,11 +83,11 @@ def opposition(view: dict) -> El:
              h("ul.tow-opp-list", {"aria-hidden": "true"}, items))
 
 
-def center(view: dict) -> El:
+def center(view: dict[str, Any]) -> El:
     return h("div.tow-center", sky(view), *piles(view), opposition(view))
 
 
-def changes(recent: list[dict], names: list[str]) -> dict[tuple[int, int], str]:
+def changes(recent: list[dict[str, Any]], names: list[str]) -> dict[tuple[int, int], str]:
     """A short tag for each tower a play since the viewer's last turn touched (the last one wins)."""
     tags: dict[tuple[int, int], str] = {}
     for e in recent:
@@ -114,7 +117,7 @@ def tag_chip(tag: str) -> El:
     return h("span.tow-tag", {"aria-hidden": "true"}, h("span.tow-tag-who", f"{who}: ") if who else None, what)
 
 
-def tower(view: dict, seat: dict, t: dict, choice: Choice, teller: Teller, tags: dict, on_target, winning: bool) -> El:
+def tower(view: dict[str, Any], seat: dict[str, Any], t: dict[str, Any], choice: Choice, teller: Teller, tags: dict[tuple[int, int], str], on_target: Callable[[tuple[int, int]], None], winning: bool) -> El:
     owner, f = seat["seat"], t["index"]
     key = (owner, f)
     size, letter = t["size"], t["suit"]
@@ -159,7 +162,7 @@ def tower(view: dict, seat: dict, t: dict, choice: Choice, teller: Teller, tags:
                                **last_move(bool(tag))}, parts)
 
 
-def seat_panel(view: dict, seat: dict, choice: Choice, teller: Teller, tags: dict, on_target, winners: list[int]) -> El:
+def seat_panel(view: dict[str, Any], seat: dict[str, Any], choice: Choice, teller: Teller, tags: dict[tuple[int, int], str], on_target: Callable[[tuple[int, int]], None], winners: list[int]) -> El:
     p = seat["seat"]
     me = p == teller.viewer
     acting = view["to_act"] == p
@@ -187,6 +190,6 @@ def seat_panel(view: dict, seat: dict, choice: Choice, teller: Teller, tags: dic
              h("p.tow-out-note", "Lost the building contract") if not seat["in_game"] else None)
 
 
-def tower_summary(seat: dict) -> str:
+def tower_summary(seat: dict[str, Any]) -> str:
     sizes = [cards(t["size"], t["suit"]) for t in seat["towers"] if t["size"]]
     return ", ".join(sizes) if sizes else "no tower"

@@ -3,6 +3,8 @@ so colour is never the only sign of a suit)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import Card, rank_code
 from tabletop.ui.dom import El, h
 from tabletop.ui.motion import key
@@ -10,14 +12,14 @@ from tabletop.ui.motion import key
 SUIT_CLASS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
-def face(code: str, extra: str = "", tag: str = "span", attrs: dict | None = None) -> El:
+def face(code: str, extra: str = "", tag: str = "span", attrs: dict[str, Any] | None = None) -> El:
     """A face-up card: rank and symbol in the corner, a big symbol in the middle."""
     card = Card.parse(code)
-    letter = card.suit.value
+    suit = card.known_suit  # Towers of Wyoming has no jokers
     rank = rank_code(card.rank)
-    return h(f"{tag}.tow-face.tow-{SUIT_CLASS[letter]}{extra}", {"aria-hidden": "true", **(attrs or {})},
-             h("span.tow-index", f"{rank}\n{card.suit.symbol}"),
-             h("span.tow-big", card.suit.symbol))
+    return h(f"{tag}.tow-face.tow-{SUIT_CLASS[suit.value]}{extra}", {"aria-hidden": "true", **(attrs or {})},
+             h("span.tow-index", f"{rank}\n{suit.symbol}"),
+             h("span.tow-big", suit.symbol))
 
 
 def back(extra: str = "") -> El:
@@ -27,7 +29,7 @@ def back(extra: str = "") -> El:
 def fan_card(code: str, top: bool) -> El:
     """One card of a tower: the ones below show a strip with their index, the top one its face."""
     card = Card.parse(code)
-    letter = card.suit.value
-    return h(f"span.tow-fan-card.tow-{SUIT_CLASS[letter]}" + (".tow-top" if top else ""), {"aria-hidden": "true", **key("card", code, effect="arrive")},
-             h("span.tow-index", f"{rank_code(card.rank)}{chr(10) if top else ''}{card.suit.symbol}"),
-             h("span.tow-big", card.suit.symbol) if top else None)
+    suit = card.known_suit
+    return h(f"span.tow-fan-card.tow-{SUIT_CLASS[suit.value]}" + (".tow-top" if top else ""), {"aria-hidden": "true", **key("card", code, effect="arrive")},
+             h("span.tow-index", f"{rank_code(card.rank)}{chr(10) if top else ''}{suit.symbol}"),
+             h("span.tow-big", suit.symbol) if top else None)

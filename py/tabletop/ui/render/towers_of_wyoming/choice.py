@@ -14,9 +14,9 @@ SUIT_ORDER = ("C", "D", "H", "S")
 
 
 class Choice:
-    def __init__(self, view: dict, legal: list, ui: dict):
+    def __init__(self, view: dict[str, Any], legal: list[Any], ui: dict[str, Any]):
         self.view = view
-        self.moves: dict[tuple, Any] = {}
+        self.moves: dict[tuple[Any, ...], Any] = {}
         self.discards: dict[str, Any] = {}
         for m in legal:
             if m.kind == "play":
@@ -49,7 +49,7 @@ class Choice:
             return []
         return sorted((o, f) for (s, c, o, f) in self.moves if s == self.suit and c == self.count)
 
-    def play_at(self, target: tuple[int, int]) -> dict | None:
+    def play_at(self, target: tuple[int, int]) -> dict[str, Any] | None:
         return self.plays.get((self.suit, self.count, *target)) if self.suit else None
 
     def move_at(self, target: tuple[int, int]) -> Any:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from tabletop.engine.cards import Suit
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming.cards import face
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
 from tabletop.ui.render.towers_of_wyoming.words import Teller, card_name, cards, named, plural
@@ -19,7 +21,7 @@ def dom_id(code: str) -> str:
     return "tow-card-" + code.replace("#", "-")
 
 
-def hand(view: dict, choice: Choice, on_card: Callable[[str, str, int], None]) -> El:
+def hand(view: dict[str, Any], choice: Choice, on_card: Callable[[str, str, int], None]) -> El:
     """The hand grouped by suit, lowest first (the engine plays the lowest cards of a suit)."""
     cards_in_hand = view.get("hand") or []
     drawn = set(view.get("drawn") or [])
@@ -72,7 +74,7 @@ def hand(view: dict, choice: Choice, on_card: Callable[[str, str, int], None]) -
              roving(h("div.tow-hand-cards", groups), every, stop))
 
 
-def option_rows(choice: Choice, teller: Teller, move_json: Callable, play: Callable) -> El:
+def option_rows(choice: Choice, teller: Teller, move_json: Callable[..., Any], play: Callable[..., Any]) -> El:
     rows = []
     for key in choice.lit():
         p = choice.play_at(key)
@@ -91,7 +93,7 @@ def option_rows(choice: Choice, teller: Teller, move_json: Callable, play: Calla
     return h("ul.tow-options", {"aria-label": "Plays for the selected cards"}, rows)
 
 
-def consequence(p: dict, teller: Teller) -> str:
+def consequence(p: dict[str, Any], teller: Teller) -> str:
     """What happens to the cards, in numbers the view gives (before, after, count)."""
     before, after, k = p["before"], p["after"], p["count"]
     owner = teller.whose(p["owner"])
@@ -110,7 +112,7 @@ def consequence(p: dict, teller: Teller) -> str:
     return f"Overflow: {gone}; the extra {extra} {verb} as the new tower on {owner} foundation."
 
 
-def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, set_count: Callable, untarget: Callable) -> El:
+def decision(view: dict[str, Any], choice: Choice, teller: Teller, ctx: TableContext, clear: Callable[..., Any], set_count: Callable[..., Any], untarget: Callable[..., Any]) -> El | None:
     """The prompt above the hand: what to do now, and what the chosen play will do."""
     me = view["seat"]
     outcome = view.get("outcome")
@@ -158,7 +160,8 @@ def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, s
                 h("button#tow-more", {"type": "button", "aria-label": "One card more", "disabled": choice.count >= held},
                   "+", on_click=lambda _e: set_count(choice.count + 1)),
                 h("button#tow-clear.quiet", {"type": "button"}, "Clear", on_click=lambda _e: clear()))
-    if choice.target is None:
+    p = choice.play_at(choice.target) if choice.target is not None else None
+    if choice.target is None or p is None:
         n = len(choice.lit())
         return h("section#tow-decision.tow-decision", {"aria-label": "Your decision"},
                  h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
@@ -166,7 +169,6 @@ def decision(view: dict, choice: Choice, teller: Teller, ctx, clear: Callable, s
                  h("p.tow-hint", f"{plural(n, 'place')} lit on the table: tap one to see what happens",
                    h("span.tow-or-list", ", or pick a play here"), "."),
                  option_rows(choice, teller, ctx.move_json, ctx.play))
-    p = choice.play_at(choice.target)
     m = choice.move_at(choice.target)
     verb = "Construct" if p["action"] == "construct" else "Deconstruct"
     win = p["wins"]

@@ -14,6 +14,7 @@ parsed out of text the engine did not write.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tabletop.engine.cards import Card, Suit
 
@@ -23,7 +24,7 @@ SEAT_WORD = re.compile(r"\bPlayer ([1-4])\b")
 def named(text: str, names: list[str]) -> str:
     """The engine's "Player N" replaced by the name of seat N-1 (in one pass: names are never re-read)."""
 
-    def swap(match: re.Match) -> str:
+    def swap(match: re.Match[str]) -> str:
         seat = int(match.group(1)) - 1
         return names[seat] if 0 <= seat < len(names) else match.group(0)
 
@@ -92,7 +93,7 @@ class Teller:
     def tower(self, size: int, letter: str | None) -> str:
         return f"{size}-card {Suit(letter).singular} tower" if size and letter else "empty foundation"
 
-    def event(self, e: dict) -> str | None:
+    def event(self, e: dict[str, Any]) -> str | None:
         """One public event in words, or None for the ones the table shows elsewhere."""
         kind = e["type"]
         if kind == "construct":
@@ -126,7 +127,7 @@ class Teller:
             return None
         return None
 
-    def recycle(self, e: dict, tidal: bool) -> list[str]:
+    def recycle(self, e: dict[str, Any], tidal: bool) -> list[str]:
         """What a reshuffle did: the Sky change (with the tosses) and anyone put out."""
         before, after = e["sky_before"], e["sky_after"]
         lines = [f"The draw pile ran out as {self.names[e['seat']]} drew: {e.get('shuffled', 0)} discards were shuffled into a new draw pile."]

@@ -19,30 +19,35 @@ Modules: ``choices`` (legal moves indexed for the table), ``board`` (coasters, c
 
 from __future__ import annotations
 
+from typing import Any
+
+from tabletop.engine.outcome import Outcome
 from tabletop.ui.dom import El, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.war_of_the_worlds.board import board
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, index
 from tabletop.ui.render.war_of_the_worlds.panels import decision_bar, dice, end_panel, recent_panel, tray
 from tabletop.ui.render.war_of_the_worlds.recent import recent
 
 
-def score_at_end(view: dict, outcome) -> tuple[str, list] | None:
+def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
     """The standing pyramids, the first measure the war is decided by (the table below shows the rest)."""
     return ("Standing pyramids", list(outcome.scores)) if outcome.scores is not None else None
 
 
-def active_coaster(ctx, ch: Choices) -> int | None:
+def active_coaster(ctx: TableContext, ch: Choices) -> int | None:
     """The coaster whose turn buttons and ghost are shown: the war machine's, or the one picked for Swap."""
     view = ctx.view
     if view["phase"] == "coaster" and view.get("coaster_step") and (ch.rotates or ch.relocates):
-        return view["coaster_step"]["coaster"]
-    picked = ctx.ui.get("coaster")
+        coaster: int = view["coaster_step"]["coaster"]
+        return coaster
+    picked: int | None = ctx.ui.get("coaster")
     if picked in ch.rotates or picked in ch.relocates:
         return picked
     return None
 
 
-def render(ctx) -> El:
+def render(ctx: TableContext) -> El:
     view = ctx.view
     ch = index(ctx.legal, ctx.ui)
     rec = recent(view.get("log") or [], view.get("to_act"))

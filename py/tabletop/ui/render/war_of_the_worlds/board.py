@@ -9,12 +9,15 @@ The empty quadrant shows a ghost outline where a coaster may be moved.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.motion import frame as motion_frame
 from tabletop.ui.motion import key, last_move
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, pyramid, words
-from tabletop.ui.render.war_of_the_worlds.recent import MOVED
+from tabletop.ui.render.war_of_the_worlds.recent import MOVED, Recent
 from tabletop.ui.roving import roving
 
 QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -37,11 +40,11 @@ def name_at(row: int, col: int) -> str | None:
     return f"{'ABCDEF'[col]}{row + 1}" if 0 <= row < 6 and 0 <= col < 6 else None
 
 
-def coaster_name(coaster: dict) -> str:
+def coaster_name(coaster: dict[str, Any]) -> str:
     return f"the {coaster['quadrant']} coaster"
 
 
-def board(ctx, ch: Choices, recent, highlight_coaster: int | None) -> El:
+def board(ctx: TableContext, ch: Choices, recent: Recent, highlight_coaster: int | None) -> El:
     view = ctx.view
     b = view["board"]
     doomed = set(view.get("doomed") or [])
@@ -50,7 +53,7 @@ def board(ctx, ch: Choices, recent, highlight_coaster: int | None) -> El:
     items: list[El] = [h("span.wotw-corner", {"aria-hidden": "true"})]
     items += [h(f"span.wotw-lab.wotw-col-{c}", {"aria-hidden": "true"}, "ABCDEF"[c]) for c in range(6)]
     items += [h(f"span.wotw-lab.wotw-row-{r}", {"aria-hidden": "true"}, str(r + 1)) for r in range(6)]
-    cells: list[tuple[dict, dict]] = []
+    cells: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for coaster in b["coasters"]:
         items.append(plate(ctx, ch, coaster, recent, highlight_coaster))
         cells += [(coaster, cell) for cell in coaster["cells"]]
@@ -70,7 +73,7 @@ def board(ctx, ch: Choices, recent, highlight_coaster: int | None) -> El:
     return h(f"div.wotw-board.wotw-side-{acting}", {"role": "group", "aria-label": label, **motion_frame()}, roving(h("div.wotw-frame", items), buttons))
 
 
-def tile_keys(coasters: list[dict]) -> dict[str, str]:
+def tile_keys(coasters: list[dict[str, Any]]) -> dict[str, str]:
     """Each cell's tile, for motion: a coaster lists its cells tile by tile, so the same tile keeps
     its key when its coaster turns or moves (motion.py draws it travelling)."""
     return {cell["cell"]: f"{coaster['id']}-{i}" for coaster in coasters for i, cell in enumerate(coaster["cells"])}
@@ -82,7 +85,7 @@ def just_moved(log: list[str], tiles: dict[str, str]) -> dict[str, str]:
     return {m.group(3): tiles[m.group(2)]} if m and m.group(2) in tiles else {}
 
 
-def plate(ctx, ch: Choices, coaster: dict, recent, highlight: int | None) -> El:
+def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recent, highlight: int | None) -> El:
     """The coloured coaster behind its cells, its dot, and (when allowed) its turn buttons."""
     cid = coaster["id"]
     classes = f"wotw-coaster wotw-q-{coaster['quadrant']} wotw-c{cid} wotw-dot-{coaster['dot_corner']}"
@@ -104,14 +107,14 @@ def plate(ctx, ch: Choices, coaster: dict, recent, highlight: int | None) -> El:
              h("span.wotw-dot", {"aria-hidden": "true"}), buttons)
 
 
-def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned: set, placed: str | None, recent,
+def cell_button(ctx: TableContext, ch: Choices, coaster: dict[str, Any], cell: dict[str, Any], doomed: set[Any], banned: set[Any], placed: str | None, recent: Recent,
                 moving: tuple[str, dict[str, str]] = ("", {})) -> El:
     name, piece = cell["cell"], cell["piece"]
     row, col = cell["row"], cell["col"]
     classes = [f"wotw-cell wotw-r{row} wotw-k{col} wotw-c{coaster['id']}"]
     label = [name, words(piece)]
     tile_key, came = moving
-    attrs: dict = {"id": f"wotw-{name}", "data-cell": name,
+    attrs: dict[str, Any] = {"id": f"wotw-{name}", "data-cell": name,
                    **(key("tile", tile_key, state=coaster["rotation"], effect="turn") if tile_key else {})}
     action: Handler | None = None
     size_pick = ch.places.get(ch.size) if ch.size else None
@@ -180,7 +183,7 @@ def cell_button(ctx, ch: Choices, coaster: dict, cell: dict, doomed: set, banned
              h("span.wotw-odds", {"aria-hidden": "true"}, odds) if odds else None, on_click=action)
 
 
-def tile(cell: dict, piece: dict | None, live: set, piece_key: dict | None = None) -> El:
+def tile(cell: dict[str, Any], piece: dict[str, Any] | None, live: set[Any], piece_key: dict[str, Any] | None = None) -> El:
     """The cell's picture: tile, arrows (those leading to a legal target drawn live), pyramid
     (in a group named for motion: it slides, tips over, arrives)."""
     arrows = [h("path", {"class": "wotw-arrow is-live" if a in live else "wotw-arrow", "d": ARROW_PATHS[a]}) for a in cell["arrows"]]
@@ -189,10 +192,10 @@ def tile(cell: dict, piece: dict | None, live: set, piece_key: dict | None = Non
              h("g.wotw-piece", piece_key or {}, pyramid(piece["side"], piece["pips"], piece["standing"], floor=78)) if piece else None)
 
 
-def ghost(ctx, ch: Choices, quadrant: str, coasters: list[dict], highlight: int | None) -> El:
+def ghost(ctx: TableContext, ch: Choices, quadrant: str, coasters: list[dict[str, Any]], highlight: int | None) -> El:
     """The empty quadrant; an outlined target when the coaster in play may be moved into it."""
     move = ch.relocates.get(highlight, {}).get(quadrant) if highlight is not None else None
-    if move is None:
+    if move is None or highlight is None:
         return h(f"div.wotw-empty.wotw-q-{quadrant}", {"aria-hidden": "true"})
     coaster = coasters[highlight]
     return h(f"button#wotw-relocate.wotw-empty.wotw-ghost.wotw-q-{quadrant}.wotw-c{coaster['id']}",
@@ -202,7 +205,7 @@ def ghost(ctx, ch: Choices, quadrant: str, coasters: list[dict], highlight: int 
              on_click=lambda _e: ctx.play(move))
 
 
-def refusal(ctx, ch: Choices, cell: dict, banned: set) -> str:
+def refusal(ctx: TableContext, ch: Choices, cell: dict[str, Any], banned: set[Any]) -> str:
     """Why a tap on this cell does nothing now, in a few words (shown where the finger is)."""
     name, piece = cell["cell"], cell["piece"]
     if ctx.view.get("outcome") is not None:
@@ -228,11 +231,11 @@ def refusal(ctx, ch: Choices, cell: dict, banned: set) -> str:
     return "Nothing to do on this cell now."
 
 
-def refuse(ctx, name: str, why: str) -> None:
+def refuse(ctx: TableContext, name: str, why: str) -> None:
     ctx.ui["refused"] = {"cell": name, "why": why}
     ctx.refresh()
 
 
-def pick_source(ctx, name: str) -> None:
+def pick_source(ctx: TableContext, name: str) -> None:
     ctx.ui["source"] = None if ctx.ui.get("source") == name else name
     ctx.refresh()

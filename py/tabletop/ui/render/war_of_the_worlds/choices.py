@@ -10,6 +10,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.engine.moves import Move
+from tabletop.ui.render import TableContext
+
 
 @dataclass
 class Choices:
@@ -33,7 +36,7 @@ class Choices:
                     or self.wilds or self.done or self.skip or self.decline)
 
 
-def index(legal: list, ui: dict) -> Choices:
+def index(legal: list[Any], ui: dict[str, Any]) -> Choices:
     ch = Choices()
     for move in legal:
         kind = move.kind
@@ -70,6 +73,6 @@ def index(legal: list, ui: dict) -> Choices:
     return ch
 
 
-def move_attr(ctx, move) -> str:
+def move_attr(ctx: TableContext, move: Move) -> str:
     """The ``data-move`` value: the move's JSON."""
     return json.dumps(ctx.move_json(move))

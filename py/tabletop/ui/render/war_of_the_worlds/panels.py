@@ -3,11 +3,16 @@ Treehouse dice, what happened last turn, and the end-of-game breakdown."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from tabletop.engine.moves import Move
 from tabletop.ui import motion
 from tabletop.ui.dom import El, Handler, h
+from tabletop.ui.render import TableContext
 from tabletop.ui.render.war_of_the_worlds.board import QUADRANT_WORDS, coaster_name
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, icon
+from tabletop.ui.render.war_of_the_worlds.recent import Recent
 
 SIZES = (("small", 1), ("medium", 2), ("large", 3))
 FACE_ICONS = {"tip": "▵", "swap": "⟳", "hop": "▲", "dig": "➜", "aim": "◆", "wild": "✶"}
@@ -15,7 +20,7 @@ FACE_WORDS = {"tip": "place a small or medium", "swap": "turn or move one coaste
               "dig": "move one of your pyramids", "aim": "move an obstacle", "wild": "any one of the others"}
 
 
-def who(ctx, seat: int) -> str:
+def who(ctx: TableContext, seat: int) -> str:
     side = ctx.view["seat_names"][seat]
     name = ctx.names[seat] if seat < len(ctx.names) else side
     return side if name == side else f"{name} ({side})"
@@ -24,12 +29,12 @@ def who(ctx, seat: int) -> str:
 # ------------------------------------------------------------------ the decision bar
 
 
-def instruction(ctx, ch: Choices, highlight: int | None) -> str:
+def instruction(ctx: TableContext, ch: Choices, highlight: int | None) -> str:
     """What the person at the screen should do now, in plain words."""
     view = ctx.view
-    phase = view["phase"]
+    phase, prompt = view["phase"], str(view["prompt"])
     if not ch.any:
-        return view["prompt"] + "."
+        return prompt + "."
     if phase == "place" or (phase == "action" and ch.places):
         if ch.size:
             return f"Choose an empty cell for your {ch.size} pyramid."
@@ -66,24 +71,25 @@ def instruction(ctx, ch: Choices, highlight: int | None) -> str:
             return "Swap: choose a coaster to turn or move."
         where = view["board"]["coasters"][highlight]["quadrant"]
         return f"Swap: turn the {where} coaster a quarter (↺ ↻), or move it to another place in the L."
-    return view["prompt"] + "."
+    return prompt + "."
 
 
-def placed_size(view: dict) -> str | None:
+def placed_size(view: dict[str, Any]) -> str | None:
     """The size of the pyramid placed this turn (it decides which of yours may move)."""
     for coaster in view["board"]["coasters"]:
         for cell in coaster["cells"]:
             if cell["cell"] == view.get("placed") and cell["piece"]:
-                return cell["piece"]["size"]
+                size: str = cell["piece"]["size"]
+                return size
     return None
 
 
-def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = None) -> El:
+def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: El | None = None) -> El:
     view = ctx.view
     seat = view["to_act"]
     buttons: list[El] = []
 
-    def play_button(ident: str, label: str | list, move, primary: bool = False, hint: str | None = None) -> El:
+    def play_button(ident: str, label: str | list[Any], move: Move, primary: bool = False, hint: str | None = None) -> El:
         cls = "button.primary" if primary else "button"
         return h(f"{cls}#{ident}", {"data-move": move_attr(ctx, move), "title": hint}, label, on_click=lambda _e: ctx.play(move))
 
@@ -122,9 +128,11 @@ def decision_bar(ctx, ch: Choices, highlight: int | None, extra: El | None = Non
              h("div.wotw-actions.button-row" + (".wotw-faces" if ch.wilds else ""), buttons) if buttons else None)
 
 
-def relocation_buttons(ctx, ch: Choices, highlight: int | None) -> list[El]:
+def relocation_buttons(ctx: TableContext, ch: Choices, highlight: int | None) -> list[El]:
     """One button per place the coaster in play may be moved to, each with a little map of the L it makes."""
-    moves = ch.relocates.get(highlight, {}) if highlight is not None else {}
+    if highlight is None:
+        return []
+    moves = ch.relocates.get(highlight, {})
     if not moves:
         return []
     coasters = ctx.view["board"]["coasters"]
@@ -141,7 +149,7 @@ def relocation_buttons(ctx, ch: Choices, highlight: int | None) -> list[El]:
     return out
 
 
-def mini_map(coasters: list[dict], moving: int, place: dict) -> El:
+def mini_map(coasters: list[dict[str, Any]], moving: int, place: dict[str, Any]) -> El:
     """The three coasters as squares in today's frame, the moving one dashed where it would land."""
     spots = {c["id"]: divmod(QUADRANT_WORDS.index(c["quadrant"]), 2) for c in coasters}
     tr, tc = divmod(QUADRANT_WORDS.index(place["to"]), 2)
@@ -152,7 +160,7 @@ def mini_map(coasters: list[dict], moving: int, place: dict) -> El:
     top, left = min(rows), min(cols)
     unit = 12
 
-    def square(spot, cls: str) -> El:
+    def square(spot: tuple[int, int], cls: str) -> El:
         return h("rect", {"class": cls, "x": str((spot[1] - left) * unit + 1), "y": str((spot[0] - top) * unit + 1),
                           "width": str(unit - 2), "height": str(unit - 2), "rx": "2"})
 
@@ -163,7 +171,7 @@ def mini_map(coasters: list[dict], moving: int, place: dict) -> El:
                                    "aria-hidden": "true"}, shapes)
 
 
-def pick(ctx, key: str, value) -> None:
+def pick(ctx: TableContext, key: str, value: Any) -> None:
     ctx.ui[key] = None if ctx.ui.get(key) == value else value
     ctx.refresh()
 
@@ -171,7 +179,7 @@ def pick(ctx, key: str, value) -> None:
 # ------------------------------------------------------------------ supplies and score
 
 
-def tray(ctx, ch: Choices, seat: int) -> El:
+def tray(ctx: TableContext, ch: Choices, seat: int) -> El:
     view = ctx.view
     side = SIDE_KEYS[seat]
     supply = view["supply"][seat]
@@ -209,7 +217,7 @@ def tray(ctx, ch: Choices, seat: int) -> El:
 # ------------------------------------------------------------------ dice (tactical game)
 
 
-def dice(ctx, ch: Choices) -> El | None:
+def dice(ctx: TableContext, ch: Choices) -> El | None:
     view = ctx.view
     faces = view.get("dice") or []
     if view["mode"] != "tactical" or not faces:
@@ -218,7 +226,7 @@ def dice(ctx, ch: Choices) -> El | None:
     out = []
     for i, face in enumerate(faces):
         label = f"{face.capitalize()}: {FACE_WORDS[face]}"
-        attrs: dict = {"class": f"wotw-die wotw-face-{face}", "data-face": face,
+        attrs: dict[str, Any] = {"class": f"wotw-die wotw-face-{face}", "data-face": face,
                        **motion.key("die", i, state=f"{view.get('turn')}-{face}", effect="roll")}  # rolls anew each turn
         handler: Handler | None = None
         hint = ""  # what pressing the die does, for screen readers (the visible text stays part of the name)
@@ -264,7 +272,7 @@ def dice(ctx, ch: Choices) -> El | None:
 # ------------------------------------------------------------------ last turn, end
 
 
-def recent_panel(ctx, recent) -> El | None:
+def recent_panel(ctx: TableContext, recent: Recent) -> El | None:
     """The last turn and this one so far, in the log's words: each side said as its player, "Ana (Aliens)"."""
     from tabletop.ui.screens.table import name_sides  # the log's own wording (imported late: screens import render)
 
@@ -293,7 +301,7 @@ ROWS = (
 SCORE_KEYS = {"standing": "standing", "standing-pips": "standing_pips", "destroyed-pips": "destroyed_enemy_pips"}
 
 
-def end_panel(ctx) -> El | None:
+def end_panel(ctx: TableContext) -> El | None:
     outcome = ctx.view.get("outcome")
     if not outcome:
         return None

@@ -7,6 +7,8 @@ tray item carries words in its accessible name.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.ui.dom import El, h
 
 SHAPE = {1: (33, 14), 2: (47, 19), 3: (61, 25)}  # pips -> (height, half width)
@@ -38,7 +40,7 @@ def icon(side: str, pips: int, standing: bool = True) -> El:
              pyramid(side, pips, standing, floor=80))
 
 
-def words(piece: dict | None) -> str:
+def words(piece: dict[str, Any] | None) -> str:
     """'Humans medium pyramid, standing' / 'obstacle, destroyed' / 'empty'."""
     if piece is None:
         return "empty"

@@ -18,6 +18,7 @@ coaster carries what stands on it).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 SIDES = ("Aliens", "Humans")
@@ -86,11 +87,11 @@ class Recent:
     def add(self, cell: str, kind: str) -> None:
         self.marks.setdefault(cell, set()).add(kind)
 
-    def move_marks(self, remap) -> None:
+    def move_marks(self, remap: Callable[[str], str]) -> None:
         self.marks = _merge((remap(cell), kinds) for cell, kinds in self.marks.items())
 
 
-def _merge(pairs) -> dict[str, set[str]]:
+def _merge(pairs: Iterable[tuple[str, set[str]]]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for cell, kinds in pairs:
         out.setdefault(cell, set()).update(kinds)

@@ -1,0 +1,75 @@
+"""A game deleted in another tab while this tab still has it at its table: saving it again on the
+next move would bring it back without a word. Instead the table says it was deleted elsewhere
+and offers "Keep playing as a new save"; the game goes on in memory and nothing is written until
+the player chooses.
+
+Found two ways: the other tab's deletion arrives as a storage event (the record's key, no new
+value), or, when this tab missed that event (a tab in the background may), the next save finds
+gone a record this tab had seen stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.ui.dom import El, h
+from tabletop.ui.storage import SAVE_PREFIX
+
+_seen_stored: set[str] = set()  # ids this tab has seen in storage (stored by it, or found there)
+
+
+def heard(app: Any, key: str, gone: bool) -> bool:
+    """A storage event for ``key``: True (and the table told) when it deleted the game at this table."""
+    session = app.session
+    if session is None or not gone or key != f"{SAVE_PREFIX}{session.save.get('id')}":
+        return False
+    app.deleted_elsewhere = session.save["id"]
+    return True
+
+
+def holds_save(app: Any) -> bool:
+    """Whether the game at the table must not be written now (deleted elsewhere, not yet kept anew)."""
+    save_id = app.session.save.get("id")
+    if not save_id:
+        return False
+    if app.deleted_elsewhere == save_id:
+        return True
+    if app.store.backend.get(f"{SAVE_PREFIX}{save_id}") is not None:
+        _seen_stored.add(save_id)
+        return False
+    if save_id in _seen_stored:  # it was there, and this tab did not delete it: another tab did
+        app.deleted_elsewhere = save_id
+        return True
+    return False
+
+
+def saved(save_id: str | None) -> None:
+    """The game was just written."""
+    if save_id:
+        _seen_stored.add(save_id)
+
+
+def banner(app: Any) -> El | None:
+    """The table's word about it, with the one way on that writes anything."""
+    session = app.session
+    if session is None or app.deleted_elsewhere is None or app.deleted_elsewhere != session.save.get("id"):
+        return None
+    return h("div.notice.deleted-elsewhere", {"role": "status"},
+             h("p", "This game was deleted in another tab. It goes on here, but nothing is saved until you choose."),
+             h("button#keep-as-new", {"type": "button"}, "Keep playing as a new save", on_click=lambda _e: keep_as_new(app)))
+
+
+def keep_as_new(app: Any) -> None:
+    """Save the game at the table under a new id (the deleted one stays deleted)."""
+    from tabletop.ui import browser
+    from tabletop.ui.session import new_id
+
+    session = app.session
+    session.save["id"] = new_id()
+    session.save["revision"] = 0
+    session.save.pop("played_again", None)
+    app.deleted_elsewhere = None
+    app._autosave()
+    if app.route.name == "play":
+        browser.replace_hash(f"#/play/{session.module.ID}/{session.save['id']}")  # its address names the new save
+    app.render()
+    browser.focus("app")
