@@ -178,6 +178,7 @@ def write_snapshot(dist: Path, enabled: bool = True) -> dict | None:
 
 
 PRELOADS_PLACEHOLDER = "<!-- build.py writes the start-up preloads here -->"
+BOOT_SCRIPT = '<script src="./static/js/boot.js"></script>'
 
 
 def startup_files(dist: Path, snapshot: dict | None) -> list[tuple[str, str]]:
@@ -194,13 +195,18 @@ def startup_files(dist: Path, snapshot: dict | None) -> list[tuple[str, str]]:
 
 def write_preloads(dist: Path, snapshot: dict | None) -> None:
     """index.html's head asks for every start-up file at once (no waiting for one to name the next:
-    on a phone each of those waits is a round trip)."""
+    on a phone each of those waits is a round trip).
+    The snapshot is preloaded by static/js/boot.js, on a first visit only: an installed site reads
+    its unzipped copy instead (an unused preload would be fetched for nothing)."""
     files = startup_files(dist, snapshot)
+    first_visit = f"./vendor/pyodide/{snapshot['file'][2:]}" if snapshot else ""
     links = "\n".join(f'<link rel="modulepreload" href="./{path}">' if kind == "module"
-                      else f'<link rel="preload" href="./{path}" as="fetch" crossorigin>' for path, kind in files)
+                      else f'<link rel="preload" href="./{path}" as="fetch" crossorigin>' for path, kind in files
+                      if f"./{path}" != first_visit)
     index = dist / "index.html"
     text = index.read_text()
-    assert PRELOADS_PLACEHOLDER in text, "index.html lost its preloads placeholder"
+    assert PRELOADS_PLACEHOLDER in text and BOOT_SCRIPT in text, "index.html lost its preloads placeholder or boot.js"
+    text = text.replace(BOOT_SCRIPT, BOOT_SCRIPT.replace("><", f' data-first-visit-preload="{first_visit}"><'))
     index.write_text(text.replace(PRELOADS_PLACEHOLDER, links))
 
 
