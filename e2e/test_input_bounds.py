@@ -121,7 +121,10 @@ def test_a_tower_battle_match_of_20000_moves_opens_from_a_link(browser, site):
     page.wait_for_selector("[data-screen='table']", state="attached", timeout=BOOT_TIMEOUT_MS)
     print(f"\na link of {MAX_MOVES} moves ({len(code) // 1024} KB) opened at the table in {time.monotonic() - started:.1f} s")
     assert moves_made(page) == MAX_MOVES and lines > MAX_MOVES
-    assert "from a link (20000 moves)" in page.inner_text("body")
+    assert "Pass the device to Ana" in page.inner_text("body")  # people pass the device: Ana is to play
+    page.click("#curtain-go")
+    page.wait_for_selector(".game-log li", timeout=BOOT_TIMEOUT_MS)  # her table, drawn at move 20,000
+    assert "Ana (Red)" in page.inner_text(".game-log") and page.locator(".tb .tb-body").count() == 1
     shot(page, "long-match-from-a-link-1024x768")
     assert not errors, errors
     context.close()

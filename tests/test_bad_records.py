@@ -14,32 +14,35 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from recording import RecordingActions
 from tabletop.catalog import CATALOG
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_DEPTH, JsonObject, load_json, new_save, parse_save, replay, too_deep
 from tabletop.games import GAMES
+from tabletop.ui.context import SavesView, ScreenContext
 from tabletop.ui.dom import find_all, h, text_of
+from tabletop.ui.router import Route
 from tabletop.ui.screens import home, new_game
 from tabletop.ui.screens import settings as settings_screen
 from tabletop.ui.storage import ASIDE_PREFIX, SAVE_PREFIX, SETTINGS_KEY, MemoryBackend, StorageFull, Store
 
 
 class StandIn:
-    """The parts of ``App`` the screens touch, without a browser."""
+    """The page's side of the store, as the app reads it (App.refresh): the store over a dict,
+    its settings and the notices, and a screen context over them; every intent is recorded."""
 
     def __init__(self, backend, full: bool = False):
-        self.catalog = CATALOG
         self.store = Store(backend, CATALOG, full=full)
         self.settings = self.store.settings()
         self.notices: list[tuple[str, str]] = []
-        self.url_seed = None
+        self.act = RecordingActions()
 
     def absorb_store_problems(self):
         self.notices.extend(("error", p) for p in self.store.problems)
         self.store.problems.clear()
 
-    def __getattr__(self, name):  # event handlers: never called while rendering
-        return lambda *args, **kwargs: None
+    def context(self, saves: SavesView | None = None) -> ScreenContext:
+        return ScreenContext(Route("home"), self.settings, tuple(self.notices), saves or SavesView(self.store))
 
 
 def good(i: int = 0, **fields) -> dict:
@@ -48,10 +51,12 @@ def good(i: int = 0, **fields) -> dict:
 
 def render_everything(app: StandIn) -> str:
     """Home, Settings and a new-game form, as text (each must simply survive)."""
-    page = home.render(app)
+    saves = SavesView(app.store)
+    saves.records()  # listed before Home is drawn, as the app does: what was set aside is said on it
     app.absorb_store_problems()
-    settings_page = settings_screen.render(app)
-    form = new_game.default_form(app, GAMES["tower-battle"])
+    page = home.render(app.context(saves), app.act)
+    settings_page = settings_screen.render(app.context(), app.act)
+    form = new_game.default_form(app.context(), GAMES["tower-battle"])
     assert all(isinstance(seat["name"], str) for seat in form["seats"])
     return text_of(page) + text_of(settings_page)
 
@@ -243,9 +248,9 @@ def test_fuzz_any_records_leave_every_screen_working(texts, settings_value, asid
         try:
             replay(GAMES[record["game"]], record)
         except SaveError:
-            pass  # opening it sets it aside with this message (app._open_game)
+            pass  # opening it sets it aside with this message (CurrentGame.open)
     assert len(app.notices) == len(texts) - len(listed_ids - {"good"}) + (1 if app.store.backend.get(ASIDE_PREFIX + "settings") else 0)
-    assert not find_all(home.render(app), lambda e: e.tag in ("script", "img", "iframe"))
+    assert not find_all(home.render(app.context(), app.act), lambda e: e.tag in ("script", "img", "iframe"))
 
 
 @pytest.mark.parametrize("text,why", [

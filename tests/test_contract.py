@@ -89,3 +89,18 @@ def test_bad_player_counts_and_options_are_refused(game_id):
         module.new_game(module.MAX_PLAYERS + 1, None, 1)
     with pytest.raises(ValueError):
         module.new_game(module.MIN_PLAYERS, {"no_such_option": True}, 1)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_view_refuses_a_seat_that_is_not_one_of_the_game(game_id):
+    """-1 (which Python would count from the end), True (which counts as 1), the player count and
+    a seat number as text are no seats: a clear ValueError, never someone's hand; None is a spectator."""
+    module = GAMES[game_id]
+    for players in {module.MIN_PLAYERS, module.MAX_PLAYERS}:
+        state = module.new_game(players, None, 5)
+        for bad in (-1, True, False, players, players + 1, "0", 0.0, [0]):
+            with pytest.raises(ValueError, match="is not a seat of this"):
+                module.view(state, bad)
+        assert module.view(state, None)["seat"] is None
+        for seat in range(players):
+            assert module.view(state, seat)["seat"] == seat

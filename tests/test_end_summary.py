@@ -10,21 +10,13 @@ import random
 
 import pytest
 
+from recording import RecordingActions
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.saves import new_save, parse_save
 from tabletop.games import GAMES
 from tabletop.ui.dom import El, find_all, text_of
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens import game_over
-
-
-class FakeApp:
-    def __init__(self) -> None:
-        self.table_ui: dict = {}
-
-    def rematch(self) -> None: ...
-
-    def open_history(self) -> None: ...
 
 
 def finished_view(game: str, seed: int, options: dict | None = None):
@@ -50,7 +42,7 @@ LABELS = {"tower-war": ["Ana (Red)", "Ben (Blue)"], "towers-of-wyoming": ["Ana",
 def test_every_game_ends_with_winner_reason_score_and_three_ways_on(game):
     view, outcome = finished_view(game, 3)
     labels = LABELS[game]
-    tree = game_over.end_summary(FakeApp(), renderer_for(game), view, outcome, labels, game_over.why_it_ended(outcome))
+    tree = game_over.end_summary(RecordingActions(), {}, renderer_for(game), view, outcome, labels, game_over.why_it_ended(outcome))
     text = text_of(tree)
     assert game_over.headline(outcome, labels) in text and outcome.why in text
     score = find_all(tree, lambda el: "end-score" in el.attrs.get("class", ""))
@@ -136,11 +128,11 @@ def test_a_match_of_several_games_lists_them_under_the_board_without_the_winner_
 
 def test_the_cards_turned_up_are_exactly_those_the_finished_view_makes_public():
     view, outcome = finished_view("towers-of-wyoming", 3)
-    tree = game_over.end_summary(FakeApp(), renderer_for("towers-of-wyoming"), view, outcome, ["Ana", "Ben"], outcome.why)
+    tree = game_over.end_summary(RecordingActions(), {}, renderer_for("towers-of-wyoming"), view, outcome, ["Ana", "Ben"], outcome.why)
     shown = sorted(el.attrs["data-card"] for el in find_all(tree, lambda el: "data-card" in el.attrs))
     assert shown == sorted(c["code"] for hand in view["hands_at_end"] for c in hand) and shown
     view, outcome = finished_view("tower-war", 3)
-    tree = game_over.end_summary(FakeApp(), renderer_for("tower-war"), view, outcome, LABELS["tower-war"], outcome.why)
+    tree = game_over.end_summary(RecordingActions(), {}, renderer_for("tower-war"), view, outcome, LABELS["tower-war"], outcome.why)
     shown = sorted(el.attrs["data-card"] for el in find_all(tree, lambda el: "data-card" in el.attrs))
     assert shown == sorted(c for p in view["at_end"] for key in ("hand", "deck", "unused") for c in p[key]) and shown
 
@@ -149,7 +141,7 @@ def test_the_turned_up_cards_fold_away_and_say_how_many():
     view, outcome = finished_view("tower-war", 3)
     count = sum(len(p[key]) for p in view["at_end"] for key in ("hand", "deck", "unused"))
     for folded in (True, False):
-        tree = game_over.end_summary(FakeApp(), renderer_for("tower-war"), view, outcome, LABELS["tower-war"], outcome.why, folded=folded)
+        tree = game_over.end_summary(RecordingActions(), {}, renderer_for("tower-war"), view, outcome, LABELS["tower-war"], outcome.why, folded=folded)
         (details,) = find_all(tree, lambda el: el.tag == "details")
         assert ("open" in details.attrs and details.attrs["open"] is not None) is not folded
         assert text_of(details.children[0]) == f"Cards turned up at the end ({count})"
@@ -159,14 +151,15 @@ def test_the_turned_up_cards_fold_away_and_say_how_many():
 
 
 def test_a_person_opening_or_closing_the_cards_is_remembered():
-    app = FakeApp()
-    assert game_over.cards_start_folded(app) is False  # off the browser nothing says it is a phone
-    app.table_ui["end_cards_open"] = False
-    assert game_over.cards_start_folded(app) is True
-    app.table_ui["end_cards_open"] = True
-    assert game_over.cards_start_folded(app) is False
+    table_ui: dict = {}
+    assert game_over.cards_start_folded(table_ui) is False  # off the browser nothing says it is a phone
+    table_ui["end_cards_open"] = False
+    assert game_over.cards_start_folded(table_ui) is True
+    table_ui["end_cards_open"] = True
+    assert game_over.cards_start_folded(table_ui) is False
     view, outcome = finished_view("towers-of-wyoming", 3)
-    tree = game_over.end_summary(app, renderer_for("towers-of-wyoming"), view, outcome, ["Ana", "Ben"], outcome.why, folded=True)
+    act = RecordingActions()
+    tree = game_over.end_summary(act, table_ui, renderer_for("towers-of-wyoming"), view, outcome, ["Ana", "Ben"], outcome.why, folded=True)
     (summary,) = find_all(tree, lambda el: el.tag == "summary")
 
     class Details:
@@ -180,7 +173,11 @@ def test_a_person_opening_or_closing_the_cards_is_remembered():
         target = Target()
 
     summary.events["click"](Click())  # it was open: the click closes it
-    assert app.table_ui["end_cards_open"] is False
+    assert table_ui["end_cards_open"] is False
+    buttons = {el.attrs.get("id"): el for el in find_all(tree, lambda el: el.tag == "button")}
+    buttons["end-play-again"].events["click"](None)
+    buttons["end-history"].events["click"](None)
+    assert act.names() == ["rematch", "open_history"]
 
 
 def test_headline_names_a_draw_and_a_shared_win():

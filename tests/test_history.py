@@ -7,13 +7,17 @@ import json
 
 import pytest
 
+from recording import RecordingActions
 from tabletop.engine.errors import SaveError
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import new_save, replay
 from tabletop.games import GAMES
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.history import QUIET_MOVES, History, replay_viewer
 from tabletop.ui.screens import replay as replay_screen
+
+CTX = ScreenContext.detached()  # a screen's context with no page behind it
 
 
 def people(*names: str) -> list[dict]:
@@ -125,28 +129,14 @@ def test_a_changed_move_is_named_by_its_number():
         history.next()
 
 
-class FakeApp:
-    settings: dict = {}
-    notices: list = []
-
-    def __init__(self):
-        self.rendered = 0
-
-    def render(self):
-        self.rendered += 1
-
-    def toast(self, *_a):
-        pass
-
-
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_replay_board_offers_no_move_at_any_position(game_id):
     """Drawn by the game's own renderer, with no legal moves and inside an inert box."""
     history = History(GAMES[game_id], played(game_id, people("Ana", "Ben"), 40, seed=8))
-    app = FakeApp()
+    act = RecordingActions()
     for k in range(0, history.total + 1, 3):
         history.go(k)
-        tree = replay_screen.render(app, history, "Back to the game", lambda: None)
+        tree = replay_screen.render(CTX, act, history, "Back to the game", lambda: None)
         board = find_all(tree, lambda e: "replay-board" in e.attrs.get("class", ""))[0]
         assert board.attrs.get("inert") is True
         assert not find_all(board, lambda e: "data-move" in e.attrs)
@@ -157,19 +147,19 @@ def test_the_replay_board_offers_no_move_at_any_position(game_id):
 
 def test_the_step_controls_step_and_say_so_at_the_ends():
     history = History(GAMES["war-of-the-worlds"], played("war-of-the-worlds", people("Ana", "Ben"), 5), position=0)
-    app = FakeApp()
+    act = RecordingActions()
 
     def button(tree, ident):
         return find_all(tree, lambda e: e.attrs.get("id") == ident)[0]
 
-    tree = replay_screen.render(app, history, "Back", lambda: None)
+    tree = replay_screen.render(CTX, act, history, "Back", lambda: None)
     assert button(tree, "history-prev").attrs["aria-disabled"] == "true"
     button(tree, "history-prev").events["click"](None)
     assert history.position == 0
     button(tree, "history-next").events["click"](None)
-    assert history.position == 1 and app.rendered == 1
+    assert history.position == 1 and act.names() == ["refresh"]
     button(tree, "history-last").events["click"](None)
-    tree = replay_screen.render(app, history, "Back", lambda: None)
+    tree = replay_screen.render(CTX, act, history, "Back", lambda: None)
     assert history.position == 5 and button(tree, "history-next").attrs["aria-disabled"] == "true"
     assert "Move 5 of 5 · " in text_of(button(tree, "history-line"))
 
@@ -194,10 +184,10 @@ def test_each_step_says_what_the_log_beside_it_says(game_id):
     module = GAMES[game_id]
     save = played(game_id, people("Ana", "Ben"), 60, seed=5)
     history = History(module, save, position=0)
-    app = FakeApp()
+    act = RecordingActions()
     for k in range(1, history.total + 1):
         history.go(k)
-        tree = replay_screen.render(app, history, "Back", lambda: None)
+        tree = replay_screen.render(CTX, act, history, "Back", lambda: None)
         caption = text_of(find_all(tree, lambda e: e.attrs.get("id") == "history-line")[0])
         added = len(module.view(replay(module, save, upto=k), None)["log"]) - \
             len(module.view(replay(module, save, upto=k - 1), None)["log"])
@@ -221,11 +211,11 @@ def test_the_steps_of_a_replay_read_in_the_past_tense(game_id, verbs):
 
     module = GAMES[game_id]
     history = History(module, played(game_id, people("Ana", "Ben"), 40, seed=2), position=0)
-    app = FakeApp()
+    act = RecordingActions()
     captions = []
     for k in range(1, history.total + 1):
         history.go(k)
-        tree = replay_screen.render(app, history, "Back", lambda: None)
+        tree = replay_screen.render(CTX, act, history, "Back", lambda: None)
         captions.append(text_of(find_all(tree, lambda e: e.attrs.get("id") == "history-line")[0]))
     assert captions and not [c for c in captions if re.search(verbs, c)]
     past = r"\b(placed|moved|turned|rolled|kept|played|drew|built|started|discarded|had|was \w+)\b"

@@ -3,6 +3,7 @@ the device to another person, the mover sees their own view of the result, may u
 
 from __future__ import annotations
 
+from recording import RecordingActions
 from tabletop.games import GAMES
 from tabletop.games.tower_war import rules as tower_war_rules
 from tabletop.ui.dom import find_all, text_of
@@ -97,22 +98,11 @@ def test_a_reloaded_game_starts_behind_the_curtain_not_in_a_moment():
     assert again.moment is None and again.curtain == session.to_act
 
 
-class FakeApp:
-    def __init__(self):
-        self.calls: list[str] = []
-
-    def undo(self):
-        self.calls.append("undo")
-
-    def end_moment(self):
-        self.calls.append("pass")
-
-
 def test_the_banner_names_who_passes_to_whom_and_offers_undo_only_when_allowed():
     session = Session.start(TOWER_BATTLE, people("Ana", "Ben"), {}, seed=3)
     mover = play_until_hand_over(session)
-    app = FakeApp()
-    banner = moment_banner(app, session)
+    act = RecordingActions()
+    banner = moment_banner(act, session)
     text = text_of(banner)
     assert session.name(mover) in text and f"Pass to {session.name(session.to_act)}" in text
     (pass_button,) = find_all(banner, lambda e: e.attrs.get("id") == "pass-on")
@@ -122,4 +112,4 @@ def test_the_banner_names_who_passes_to_whom_and_offers_undo_only_when_allowed()
     assert bool(undo_buttons) == session.undo_status().allowed
     for button in undo_buttons:
         button.events["click"](None)
-    assert app.calls[0] == "pass" and app.calls[1:] == (["undo"] if undo_buttons else [])
+    assert act.names() == ["end_moment"] + (["undo"] if undo_buttons else [])

@@ -47,7 +47,8 @@ READY = "return document.documentElement.dataset.appReady === '1'"
 BOOT_STATE = """const root = document.documentElement;
 return {ready: root.dataset.appReady === '1', python: root.dataset.pythonStart || null,
         step: (document.getElementById('boot-step') || {}).textContent || null,
-        crash: [...document.querySelectorAll('.py-error')].map((e) => e.textContent.trim().slice(-600)).join(' / ') || null}"""
+        crash: root.hasAttribute('data-trouble') ? String(window.twTroubleDetails ? window.twTroubleDetails() : 'the error screen').slice(-900)
+               : [...document.querySelectorAll('.py-error')].map((e) => e.textContent.trim().slice(-600)).join(' / ') || null}"""
 SIDEWAYS = """const root = document.documentElement;
 return {scroll: root.scrollWidth, width: root.clientWidth,
         wide: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > root.clientWidth + 1

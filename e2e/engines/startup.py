@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -119,9 +120,11 @@ def profiled_copy(dist: Path):
         copy = Path(tmp) / "dist"
         shutil.copytree(dist, copy, copy_function=os.link, ignore=shutil.ignore_patterns("pyodide-snapshot.mjs"))
         loader = (dist / "vendor" / "pyodide" / "pyodide-snapshot.mjs").read_text()
-        marker = '      note("snapshot");\n      return pyodide;'
-        assert marker in loader, "the snapshot loader changed: update startup.PROFILER's hook"
-        loader = loader.replace(marker, '      note("snapshot");\n      return twProfiled(pyodide, "pyodide");') + PROFILER
+        # The restored interpreter the loader hands over: its first `return X;` after the restored mark.
+        found = re.search(r'mark\("tw:snapshot-restored"\);(.*?)return ([^;]+);', loader, re.S)
+        assert found, "the snapshot loader changed: update startup.PROFILER's hook"
+        at = found.start(2)
+        loader = loader[:at] + f'twProfiled({found.group(2)}, "pyodide")' + loader[found.end(2):] + PROFILER
         (copy / "vendor" / "pyodide" / "pyodide-snapshot.mjs").write_text(loader)
         with Site(copy) as site:
             yield site

@@ -43,6 +43,7 @@ from tabletop.ai.levels import BUDGETS, Budget
 from tabletop.ai.mcts import Rules
 from tabletop.ai.search import Decided, RandomSearch, Search, Thinking
 from tabletop.catalog import LEVELS
+from tabletop.engine.hooks import ai_hook
 from tabletop.engine.rng import Rng
 
 __all__ = ["LEVELS", "Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "level_notes", "searcher", "think"]
@@ -60,7 +61,7 @@ def ai_module(module: Any) -> ModuleType | None:
 
 def budget(module: Any, level: str) -> Budget:
     ai = ai_module(module)
-    budgets = getattr(ai, "BUDGETS", None) or BUDGETS
+    budgets = ai_hook(ai, "BUDGETS") or BUDGETS
     return budgets.get(level, BUDGETS.get(level, BUDGETS["normal"]))
 
 
@@ -81,9 +82,9 @@ def searcher(module: Any, view: dict, legal: list, seat: int, level: str, rng: R
     if level == "random":
         return RandomSearch(legal, rng)
     ai = ai_module(module)
-    if ai is not None and hasattr(ai, "searcher"):
-        return ai.searcher(view, legal, seat, level, rng, memory)
-    if ai is not None and hasattr(ai, "determinize"):
+    if ai_hook(ai, "searcher") is not None:
+        return ai_hook(ai, "searcher")(view, legal, seat, level, rng, memory)
+    if ai is not None and ai_hook(ai, "determinize") is not None:
         return tree_searcher(module, ai, view, legal, seat, level, rng)
     return RandomSearch(legal, rng)
 
@@ -92,20 +93,20 @@ def tree_searcher(module: Any, ai: ModuleType, view: dict, legal: list, seat: in
     """The shared information-set tree search, driven by the game's ``determinize``."""
     from tabletop.ai.ismcts import ismcts
 
-    options = dict(getattr(ai, "TREE", {}).get(level, {}))
+    options = dict(ai_hook(ai, "TREE").get(level, {}))
     iterations = options.pop("iterations", budget(module, level).iterations)
-    rules = Rules.of(module, seat_count(module, ai, view), apply=getattr(ai, "fast_apply", None))
-    if hasattr(ai, "evaluate"):
-        options.setdefault("evaluate", ai.evaluate)
-    if hasattr(ai, "rollout_move"):
-        options.setdefault("rollout_move", ai.rollout_move)
+    rules = Rules.of(module, seat_count(module, ai, view), apply=ai_hook(ai, "fast_apply"))
+    for name in ("evaluate", "rollout_move"):
+        if ai_hook(ai, name) is not None:
+            options.setdefault(name, ai_hook(ai, name))
     return ismcts(rules, lambda r: ai.determinize(view, seat, r), legal, seat, rng, iterations, **options)
 
 
 def seat_count(module: Any, ai: ModuleType, view: dict) -> int:
     """How many seats the game in ``view`` has (the game's ``ai.seat_count`` knows best)."""
-    if hasattr(ai, "seat_count"):
-        return ai.seat_count(view)
+    count = ai_hook(ai, "seat_count")
+    if count is not None:
+        return int(count(view))
     if module.MIN_PLAYERS == module.MAX_PLAYERS:
         return module.MIN_PLAYERS
     players = view.get("players")
@@ -118,7 +119,7 @@ def level_notes(games: dict) -> tuple[str, list[str]]:
     when the page is shown, not at start-up."""
     paragraphs = []
     for module in games.values():
-        notes = getattr(ai_module(module), "LEVEL_NOTES", None)
+        notes = ai_hook(ai_module(module), "LEVEL_NOTES")
         if notes:
             paragraphs.append(f"{module.TITLE}. " + " ".join(notes[lv] for lv in LEVELS if lv in notes))
     return ("The computer in each game", paragraphs or ["Every level plays at random in these games for now."])

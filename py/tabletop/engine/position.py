@@ -30,6 +30,7 @@ from typing import Any
 
 from tabletop.engine.bounds import check_bounds
 from tabletop.engine.errors import SaveError
+from tabletop.engine.hooks import game_hook
 from tabletop.engine.saves import MAX_NAME_LENGTH, check_options, clean_seat, load_json, replay
 from tabletop.engine.share import pack_json, save_from_code, save_to_code, text_from_code
 
@@ -120,7 +121,7 @@ def play_refusal(module: Any, position: Position) -> str | None:
     """Why "Play from here" is not offered, in one line; None where it is (see the module doc)."""
     if position.exact:
         return "No “Play from here”: this game is over." if module.outcome(position.state) is not None else None
-    if not callable(getattr(module, "deal_from_view", None)):
+    if game_hook(module, "deal_from_view") is None:
         who = position.names[position.seat] if position.seat is not None else "the table"
         return (f"No “Play from here”: the rules of {module.TITLE} here cannot yet deal afresh the cards "
                 f"{who} could not see.")

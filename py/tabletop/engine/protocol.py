@@ -17,6 +17,8 @@ Functions
     A NEW state; the old one is untouched. An illegal move raises ``IllegalMove``.
 ``view(state, seat: int | None) -> dict``
     JSON-able picture of the game as ``seat`` may see it (``None``: a spectator).
+    A seat that is not one of the game's (-1, ``True``, the player count, "0") raises
+    ValueError: every game checks it with ``checked_seat`` below.
     Never holds another seat's secrets. Every view has at least the keys
     ``to_act``, ``outcome`` (``Outcome.to_json()`` or None), ``log`` (public
     plain-words lines) and ``epoch`` (see below).
@@ -109,3 +111,22 @@ class GameModule(Protocol):
 def missing_parts(module: Any) -> list[str]:
     """Names of the contract's functions/attributes a module lacks (empty when complete)."""
     return [n for n in REQUIRED_FUNCTIONS + REQUIRED_ATTRIBUTES if not hasattr(module, n)]
+
+
+def checked_seat(seat: object, players: int) -> int | None:
+    """``seat`` when it is a seat of a ``players``-player game (0 .. players - 1) or None (a
+    spectator); anything else raises ValueError, so no caller can read a view it has no seat for
+    (a -1 that Python would count from the end, a ``True`` that counts as 1, a seat number as text).
+
+    >>> checked_seat(1, 2), checked_seat(None, 2)
+    (1, None)
+    >>> checked_seat(True, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: True is not a seat of this 2-player game (seats are 0 to 1; None is a spectator)
+    """
+    if seat is None:
+        return None
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"{seat!r} is not a seat of this {players}-player game (seats are 0 to {players - 1}; None is a spectator)")
+    return seat

@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalMove, SaveError
 
@@ -232,24 +232,47 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> 
 PLAYED_AGAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
 
 
-def replay(module: Any, save: dict[str, Any], upto: int | None = None) -> Any:
-    """Rebuild the state by replaying the save's moves (the first ``upto`` only, if given).
+class Step(NamedTuple):
+    """One position of a replay: ``number`` moves made (0: the deal), who made the last of them
+    (None at the deal), and the state after it."""
 
-    A move the rules refuse, or cannot even read, means the file was edited or damaged:
-    SaveError ("tampered") names the move's number and the rules' reason.
+    number: int
+    mover: int | None
+    state: Any
+
+
+def replay_steps(module: Any, save: Mapping[str, Any], upto: int | None = None) -> Iterator[Step]:
+    """The one replay loop (saves, the session at the table, the history screen): the deal,
+    then the state after each of the save's moves (the first ``upto`` only, if given), one
+    ``apply`` per step, built only as far as the caller reads.
+
+    Bad settings raise SaveError ("corrupt"); a move the rules refuse, or cannot even read,
+    means the file was edited or damaged: SaveError ("tampered") names the move's number and
+    the rules' reason.
     """
     try:
         state = module.new_game(len(save["seats"]), save["options"], save["seed"])
     except Exception as exc:  # ValueError from the rules; anything else is as much a bad save
         raise SaveError("corrupt", f"the save's game settings are not valid: {exc}") from None
+    yield Step(0, None, state)
     moves = save["moves"] if upto is None else save["moves"][:upto]
     for i, data in enumerate(moves):
+        mover = module.to_act(state)
         try:
             state = module.apply(state, module.move_from_json(data))
         except IllegalMove as exc:
             raise SaveError("tampered", f"move {i + 1} of the save is not allowed by the rules ({exc}); the file was changed or damaged") from None
         except Exception:  # a move the game cannot read (a list where a card belongs, say)
             raise SaveError("tampered", f"move {i + 1} of the save is unreadable; the file was changed or damaged") from None
+        yield Step(i + 1, mover, state)
+
+
+def replay(module: Any, save: Mapping[str, Any], upto: int | None = None) -> Any:
+    """The state after the save's moves (the first ``upto`` only, if given): the last step of
+    ``replay_steps``, with its errors."""
+    state = None
+    for step in replay_steps(module, save, upto):
+        state = step.state
     return state
 
 

@@ -189,6 +189,17 @@ def read_file(file: Any, done: Any) -> None:
     file.text().then(create_proxy(loaded), create_proxy(failed))
 
 
+def mark_nav(route_name: str) -> None:
+    """The header's link to the page on screen says so (aria-current)."""
+    for link in js.document.querySelectorAll(".site-header nav a"):
+        href = str(link.getAttribute("href"))
+        current = (href == "#/" and route_name == "home") or (href != "#/" and href.strip("#/") == route_name)
+        if current:
+            link.setAttribute("aria-current", "page")
+        else:
+            link.removeAttribute("aria-current")
+
+
 def mark_ready() -> None:
     root = js.document.documentElement
     root.setAttribute("data-app-ready", "1")

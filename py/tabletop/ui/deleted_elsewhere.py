@@ -17,27 +17,28 @@ from tabletop.ui.storage import SAVE_PREFIX
 _seen_stored: set[str] = set()  # ids this tab has seen in storage (stored by it, or found there)
 
 
-def heard(app: Any, key: str, gone: bool) -> bool:
-    """A storage event for ``key``: True (and the table told) when it deleted the game at this table."""
-    session = app.session
+def heard(game: Any, key: str, gone: bool) -> bool:
+    """A storage event for ``key``: True (and the table told) when it deleted the game at this table
+    (``game``: the CurrentGame, which keeps ``deleted_elsewhere``)."""
+    session = game.session
     if session is None or not gone or key != f"{SAVE_PREFIX}{session.save.get('id')}":
         return False
-    app.deleted_elsewhere = session.save["id"]
+    game.deleted_elsewhere = session.save["id"]
     return True
 
 
-def holds_save(app: Any) -> bool:
+def holds_save(game: Any) -> bool:
     """Whether the game at the table must not be written now (deleted elsewhere, not yet kept anew)."""
-    save_id = app.session.save.get("id")
+    save_id = game.session.save.get("id")
     if not save_id:
         return False
-    if app.deleted_elsewhere == save_id:
+    if game.deleted_elsewhere == save_id:
         return True
-    if app.store.backend.get(f"{SAVE_PREFIX}{save_id}") is not None:
+    if game.store.backend.get(f"{SAVE_PREFIX}{save_id}") is not None:
         _seen_stored.add(save_id)
         return False
     if save_id in _seen_stored:  # it was there, and this tab did not delete it: another tab did
-        app.deleted_elsewhere = save_id
+        game.deleted_elsewhere = save_id
         return True
     return False
 
@@ -48,28 +49,23 @@ def saved(save_id: str | None) -> None:
         _seen_stored.add(save_id)
 
 
-def banner(app: Any) -> El | None:
-    """The table's word about it, with the one way on that writes anything."""
-    session = app.session
-    if session is None or app.deleted_elsewhere is None or app.deleted_elsewhere != session.save.get("id"):
+def banner(ctx: Any, act: Any) -> El | None:
+    """The table's word about it, with the one way on that writes anything (``ctx``: the screen's
+    ScreenContext, ``act`` its Actions)."""
+    if not ctx.deleted_elsewhere:
         return None
     return h("div.notice.deleted-elsewhere", {"role": "status"},
              h("p", "This game was deleted in another tab. It goes on here, but nothing is saved until you choose."),
-             h("button#keep-as-new", {"type": "button"}, "Keep playing as a new save", on_click=lambda _e: keep_as_new(app)))
+             h("button#keep-as-new", {"type": "button"}, "Keep playing as a new save", on_click=lambda _e: act.keep_as_new()))
 
 
-def keep_as_new(app: Any) -> None:
+def keep_as_new(game: Any) -> None:
     """Save the game at the table under a new id (the deleted one stays deleted)."""
-    from tabletop.ui import browser
     from tabletop.ui.session import new_id
 
-    session = app.session
+    session = game.session
     session.save["id"] = new_id()
     session.save["revision"] = 0
     session.save.pop("played_again", None)
-    app.deleted_elsewhere = None
-    app._autosave()
-    if app.route.name == "play":
-        browser.replace_hash(f"#/play/{session.module.ID}/{session.save['id']}")  # its address names the new save
-    app.render()
-    browser.focus("app")
+    game.deleted_elsewhere = None
+    game.autosave()

@@ -8,7 +8,8 @@ screen lists the games this frame keeps, offers "Continue your game" for the new
 and says where they are kept. "Open in full app" carries the game at the table over in its link.
 
 The choices are browser-free (``to_continue``, ``kept_games``, ``where_kept``); ``continue_offer`` and
-``kept_list`` draw them on the embed's first screen (app.py).
+``kept_list`` draw them on the embed's first screen (screens/embed.py) from its ``ScreenContext``;
+their buttons ask ``Actions`` (continue_game, confirm_delete).
 """
 
 from __future__ import annotations
@@ -53,34 +54,34 @@ def facts(record: dict) -> str:
     return " · ".join(f for f in (names, where, when(record.get("saved_at"))) if f)
 
 
-def partitioned(app: Any) -> str | None:
+def partitioned(saves: Any) -> str | None:
     """The wiki's host when this frame's storage works but is kept under another site's (a frame
     from a wiki, as browsers ship: "" when the browser does not name it); None otherwise."""
     from tabletop.ui import browser
 
-    return browser.top_site() if app.store.available else None
+    return browser.top_site() if saves.available else None
 
 
-def continue_offer(app: Any, game_id: str) -> El | None:
+def continue_offer(ctx: Any, act: Any, game_id: str) -> El | None:
     """At the top of the embed's first screen: Continue your game (the newest in progress), and
     where this frame's games are kept when that is the wiki's site."""
-    wiki = partitioned(app)
-    current = to_continue(app.store, game_id)
+    wiki = partitioned(ctx.saves)
+    current = to_continue(ctx.saves, game_id)
     if wiki is None and current is None:
         return None
     return h("div.embed-continue",
              h("button#embed-continue.primary", {"type": "button"}, "Continue your game",
-               on_click=lambda _e: continue_game(app, current)) if current else None,
+               on_click=lambda _e: act.continue_game(current)) if current else None,
              h("small", facts(current)) if current else None,
              h("p.hint.embed-kept-where", where_kept(True, wiki)) if wiki is not None else None)
 
 
-def kept_list(app: Any, game_id: str) -> El | None:
+def kept_list(ctx: Any, act: Any, game_id: str) -> El | None:
     """The games this frame keeps, each with Continue (in progress) and Delete."""
-    games = kept_games(app.store, game_id)
+    games = kept_games(ctx.saves, game_id)
     if not games:
         return None
-    title = app.games[game_id].TITLE
+    title = ctx.games[game_id].TITLE
     return h("div.section.embed-kept",
              h("h2", "Your games here"),
              h("ul.saved-list",
@@ -89,28 +90,7 @@ def kept_list(app: Any, game_id: str) -> El | None:
                   h("div.button-row",
                     None if r.get("finished") and not r.get("kept") else
                     h("button", {"type": "button", "aria-label": f"{'Play on from' if r.get('kept') else 'Continue'} the game at move {len(r['moves'])}"},
-                      "Play from here" if r.get("kept") else "Continue", on_click=lambda _e, r=r: continue_game(app, r)),
+                      "Play from here" if r.get("kept") else "Continue", on_click=lambda _e, r=r: act.continue_game(r)),
                     h("button.danger", {"type": "button", "aria-label": f"Delete the game at move {len(r['moves'])}"}, "Delete",
-                      on_click=lambda _e, r=r: app.confirm_delete(r))))
+                      on_click=lambda _e, r=r: act.confirm_delete(r))))
                 for r in games]))
-
-
-def continue_game(app: Any, record: dict) -> None:
-    """Back to a kept game at the frame's table (its record goes on saving itself); a copy kept at a
-    move goes on as a new game, so the copy stays where it was (as the full app's Play from here)."""
-    from tabletop.engine.errors import SaveError
-    from tabletop.ui.session import Session, new_id
-
-    copy = bool(record.get("kept"))
-    if copy:
-        record = dict(record, id=new_id(), kept=False, moves=list(record["moves"]),
-                      name=f"{record.get('name') or ''} (continued)".strip())
-    try:
-        session = Session(app.games[record["game"]], record)
-    except SaveError as exc:
-        app.toast(f"That game could not be opened: {exc}", "error")
-        return
-    app._set_session(session)
-    if copy:
-        app._autosave()
-    app.go(f"#/embed/{record['game']}")

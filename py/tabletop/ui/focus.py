@@ -29,8 +29,10 @@ _listening: list = []  # the page-wide keydown listener, installed on first use
 _claimed: list[str] = []  # the [data-take-focus] control that took focus, while it stays on the page
 
 
-def settle(app: Any) -> None:
-    """After every render: the curtain's hold, the first decision after it, the roving stop."""
+def settle(first_decision_wanted: bool = False) -> bool:
+    """After every render: the curtain's hold, the first decision after it (when
+    ``first_decision_wanted``: after the curtain, after "Next game"), the roving stop. True when
+    focus went to the first decision (the app's wish is then met; else it waits for a later render)."""
     if not _listening:
         _listening.append(on(js.document, "keydown", arrow_keys))
     document = js.document
@@ -40,7 +42,7 @@ def settle(app: Any) -> None:
     curtain = document.querySelector(".curtain")
     if not absent(curtain):
         hold(curtain)
-        return
+        return False
     claim = document.querySelector("[data-take-focus]")  # e.g. "Next game" when a game of a match ends
     if absent(claim):
         _claimed.clear()
@@ -49,11 +51,11 @@ def settle(app: Any) -> None:
         if key not in _claimed:  # once per appearance: a later render (a notice, a dialog) leaves focus where the person put it
             _claimed[:] = [key]
             claim.focus()
-        return
-    if getattr(app, "focus_decision", False):
-        app.focus_decision = False
+        return False
+    if first_decision_wanted:
         first_decision()
     keep_stop_on_focus()
+    return first_decision_wanted
 
 
 def hold(curtain: Any) -> None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tabletop.engine.errors import IllegalMove, SaveError
+from tabletop.engine.errors import SaveError
+from tabletop.engine.saves import replay_steps
 
 # The moves that write no line in their game's log (Tower War's deck building, The War of the
 # Worlds' end of a war machine), said the way the log says a move: in the past tense.
@@ -40,11 +41,9 @@ class History:
         self.seats: list[dict[str, Any]] = self.save["seats"]
         self.viewer: int | None = replay_viewer(self.seats)
         self.fresh = False  # just opened: the replay screen puts focus on its controls once
-        try:
-            first = module.new_game(len(self.seats), self.save["options"], self.save["seed"])
-        except Exception as exc:
-            raise SaveError("corrupt", f"the save's game settings are not valid: {exc}") from None
-        self.states: list[Any] = [first]
+        self._steps = replay_steps(module, self.save)  # the one replay loop, read a step at a time
+        self._broken: SaveError | None = None  # a bad move, said again if the cursor comes back to it
+        self.states: list[Any] = [next(self._steps).state]
         self.movers: list[int | None] = []
         self._logs: dict[int, list[str]] = {}
         self.step_ms: list[float] = []  # time taken by each state built (for the report, and data-step-ms)
@@ -77,17 +76,16 @@ class History:
         return self.go(self.total)
 
     def _build_next(self) -> None:
-        k = len(self.states)  # the move to apply is number k (1-based), save["moves"][k - 1]
+        if self._broken is not None:
+            raise self._broken
         start = time.perf_counter()
-        state = self.states[-1]
-        self.movers.append(self.module.to_act(state))
         try:
-            state = self.module.apply(state, self.module.move_from_json(self.save["moves"][k - 1]))
-        except IllegalMove as exc:
-            raise SaveError("tampered", f"move {k} of the save is not allowed by the rules ({exc})") from None
-        except Exception:
-            raise SaveError("tampered", f"move {k} of the save is unreadable") from None
-        self.states.append(state)
+            step = next(self._steps)
+        except SaveError as exc:
+            self._broken = exc
+            raise
+        self.movers.append(step.mover)
+        self.states.append(step.state)
         self.step_ms.append((time.perf_counter() - start) * 1000)
 
     # -- what the cursor shows

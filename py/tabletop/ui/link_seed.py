@@ -10,9 +10,9 @@ from typing import Any
 from tabletop.ui.dom import El, h
 
 
-def chosen_by_link(app: Any, form: dict) -> bool:
+def chosen_by_link(url_seed: int | None, form: dict) -> bool:
     """Whether the form would deal from the seed the address gave."""
-    return app.url_seed is not None and str(form.get("seed") or "") == str(app.url_seed)
+    return url_seed is not None and str(form.get("seed") or "") == str(url_seed)
 
 
 def words(seed: int, hidden_information: bool) -> str:
@@ -22,18 +22,19 @@ def words(seed: int, hidden_information: bool) -> str:
     return f"This game was set up by the link (seed {seed}): whoever wrote the link can know how its chances fall."
 
 
-def note(app: Any, form: dict, module: Any) -> El | None:
-    """The notice and its "Take a fresh deal" button, or None when the form deals afresh anyway."""
-    if not chosen_by_link(app, form):
+def note(ctx: Any, act: Any, form: dict, module: Any) -> El | None:
+    """The notice and its "Take a fresh deal" button, or None when the form deals afresh anyway
+    (``ctx``: the screen's ScreenContext, ``act`` its Actions)."""
+    if ctx.url_seed is None or not chosen_by_link(ctx.url_seed, form):
         return None
 
     def fresh(_event: Any) -> None:
         from tabletop.ui import browser
 
         form["seed"] = ""
-        app.render()
-        browser.focus("embed-start" if app.route.name == "embed" else "start-game")  # the button it stood by is gone
+        act.refresh()
+        browser.focus("embed-start" if ctx.route.name == "embed" else "start-game")  # the button it stood by is gone
 
     return h("div.notice.link-seed", {"role": "note"},
-             h("p", words(app.url_seed, bool(getattr(module, "HIDDEN_INFORMATION", True)))),
+             h("p", words(ctx.url_seed, bool(getattr(module, "HIDDEN_INFORMATION", True)))),
              h("button#fresh-deal", {"type": "button"}, "Take a fresh deal", on_click=fresh))

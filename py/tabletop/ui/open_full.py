@@ -20,42 +20,30 @@ def hides_cards_from_someone_here(session: Any) -> bool:
     return bool(session.module.HIDDEN_INFORMATION) and session.outcome is None and len(session.human_seats()) > 1
 
 
-def button(app: Any) -> El:
+def button(game_id: str, act: Any) -> El:
     """The button (a link to the full app's new-game page for this game until pressed)."""
-    game_id = app.session.module.ID
+    def pressed(event: Any) -> None:
+        event.preventDefault()
+        act.open_in_full_app()
+
     return h("a#open-full.button", {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
-             "Open in full app", on_click=lambda event: pressed(app, event))
+             "Open in full app", on_click=pressed)
 
 
-def pressed(app: Any, event: Any) -> None:
-    event.preventDefault()
-    if app.session is None:
-        return
-    if hides_cards_from_someone_here(app.session):
-        warn(app)
-    else:
-        open_tab(app)
+def open_tab(link: str) -> None:
+    """The full app in a new tab at ``link`` (#/open/CODE)."""
+    js.window.open(browser.full_app_url(link), "_blank", "noopener")
 
 
-def open_tab(app: Any) -> None:
-    js.window.open(browser.full_app_url(app.game_link()), "_blank", "noopener")
-
-
-def warn(app: Any) -> None:
-    def close(_e: Any = None) -> None:
-        app.overlay.show(None)
-
-    def go(_e: Any) -> None:
-        close()
-        open_tab(app)
-
-    app.overlay.show(h("div.dialog-backdrop",
-                       h("div.dialog.stack", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "open-full-title"},
-                         h("h2#open-full-title", "Open this game in the full app?"),
-                         h("p", "The full app gets this game through the new tab's address, and that address holds the "
-                                "whole deal: whoever sees it could work out every hidden card. Open it when the other "
-                                "players cannot see this screen, and keep the address to yourself."),
-                         h("div.button-row",
-                           h("button#open-full-confirm.primary", {"type": "button"}, "Open in full app", on_click=go),
-                           h("button#open-full-cancel", {"type": "button"}, "Cancel", on_click=close)))))
-    browser.focus("open-full-cancel")
+def warning(act: Any) -> tuple[El, str]:
+    """The dialog shown before the deal goes into an address, and the control that takes focus."""
+    return h("div.dialog-backdrop",
+             h("div.dialog.stack", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "open-full-title"},
+               h("h2#open-full-title", "Open this game in the full app?"),
+               h("p", "The full app gets this game through the new tab's address, and that address holds the "
+                      "whole deal: whoever sees it could work out every hidden card. Open it when the other "
+                      "players cannot see this screen, and keep the address to yourself."),
+               h("div.button-row",
+                 h("button#open-full-confirm.primary", {"type": "button"}, "Open in full app",
+                   on_click=lambda _e: act.open_in_full_app(confirmed=True)),
+                 h("button#open-full-cancel", {"type": "button"}, "Cancel", on_click=lambda _e: act.close_dialog())))), "open-full-cancel"

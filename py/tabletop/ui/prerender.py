@@ -4,9 +4,8 @@ that need the engine. Runs under CPython at build time; nothing here is used in 
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from tabletop.catalog import CATALOG
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h, to_html
 from tabletop.ui.screens import home, rules
 
@@ -15,12 +14,10 @@ WAITING = "This screen opens as soon as the game engine is ready."
 
 def pages() -> dict[str, El]:
     """Route (the address's fragment, ``*`` for any other) -> the tree shown there before Python."""
-    from tabletop.games import GAMES
-
-    app = SimpleNamespace(catalog=CATALOG, games=GAMES)
-    out = {"#/": h("section.home", home.welcome(CATALOG)), "#/rules": rules.render(app, None)}
+    ctx = ScreenContext.detached()
+    out = {"#/": h("section.home", home.welcome(CATALOG)), "#/rules": rules.render(ctx, None)}
     for game_id in CATALOG:
-        out[f"#/rules/{game_id}"] = rules.render(app, game_id)
+        out[f"#/rules/{game_id}"] = rules.render(ctx, game_id)
     out["*"] = h("section.waiting", {"data-screen": "waiting"}, h("p.hint", WAITING))
     return out
 

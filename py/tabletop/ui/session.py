@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
-from tabletop.engine.saves import new_save, replay
+from tabletop.engine.saves import new_save, replay, replay_steps
 
 
 @dataclass(frozen=True)
@@ -72,12 +73,11 @@ class Session:
     def __init__(self, module: Any, save: dict[str, Any]):
         self.module = module
         self.save = save
-        self.state = replay(module, save)
-        self.movers, self.epochs = self._history()
+        self.state, self.movers, self.epochs = self._replayed()
         humans = self.human_seats()
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
         self.moment: int | None = None  # the mover looking at their move's result before handing over
-        self.ends_seen: int | None = None  # games of a match whose end the table has shown (screens/table.py)
+        self.ends_seen: int | None = None  # games of a match whose end the table has shown (current_game.py)
 
     @classmethod
     def start(cls, module: Any, seats: list[dict[str, Any]], options: dict[str, Any], seed: int | None = None, name: str = "") -> Session:
@@ -88,17 +88,18 @@ class Session:
         save["name"] = name
         return cls(module, save)
 
-    def _history(self) -> tuple[list[int | None], list[int]]:
-        """Who made each move, and the epoch before each move and after the last."""
+    def _replayed(self) -> tuple[Any, list[int | None], list[int]]:
+        """The save replayed once (``replay_steps``, its errors): the state now, who made each
+        move, and the epoch before each move and after the last."""
+        state: Any = None
         movers: list[int | None] = []
         epochs: list[int] = []
-        state = self.module.new_game(len(self.save["seats"]), self.save["options"], self.save["seed"])
-        for data in self.save["moves"]:
-            movers.append(self.module.to_act(state))
-            epochs.append(self.module.epoch(state))
-            state = self.module.apply(state, self.module.move_from_json(data))
-        epochs.append(self.module.epoch(state))
-        return movers, epochs
+        for step in replay_steps(self.module, self.save):
+            if step.number:
+                movers.append(step.mover)
+            epochs.append(self.module.epoch(step.state))
+            state = step.state
+        return state, movers, epochs
 
     # -- who is who
     @property
@@ -140,8 +141,7 @@ class Session:
     def public_now(self) -> bool:
         """The game says nothing private is on screen now (Tower War's face-up draft, an
         optional ``public_now(state)``): no hand-over, the person to act sees their view."""
-        check = getattr(self.module, "public_now", None)
-        return bool(check(self.state)) if check is not None else False
+        return bool(game_hook(self.module, "public_now")(self.state))
 
     def pass_to(self, seat: int) -> None:
         self.shown_seat = seat

@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 
 from .deck import (
@@ -40,8 +41,7 @@ GAME_ID = "tower-battle"
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` may see it (None: a spectator, who sees no secrets)."""
-    if seat not in (0, 1, None):
-        raise ValueError("Tower Battle has seats 0 (Red) and 1 (Black)")
+    seat = checked_seat(seat, len(SEAT_NAMES))
     settings = s.settings
     return {
         "game": GAME_ID,

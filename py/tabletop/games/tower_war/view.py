@@ -26,6 +26,7 @@ from typing import Any
 
 from tabletop.engine.bounds import count, items, outcome_bounds, real, under
 from tabletop.engine.cards import Card
+from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import SIZES
 from tabletop.games.tower_war import physics as ph
 from tabletop.games.tower_war import rules as r
@@ -56,6 +57,7 @@ def sizes_json(counts: list[int]) -> dict[str, Any]:
 
 def view(s: r.State, seat: int | None) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator, who sees no secrets)."""
+    seat = checked_seat(seat, 2)
     return {
         "game": r.ID,
         "seat": seat,

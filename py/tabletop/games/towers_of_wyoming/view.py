@@ -35,6 +35,7 @@ from typing import Any
 
 from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import SUITS, Card
+from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.towers_of_wyoming.deck import CARDS, CODES, DECK_SIZE, PER_SUIT, card_id, card_json, count_cards
 from tabletop.games.towers_of_wyoming.rules import (
@@ -54,8 +55,7 @@ from tabletop.games.towers_of_wyoming.rules import (
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     s = state
-    if seat is not None and (type(seat) is not int or not 0 <= seat < s.players):
-        raise ValueError(f"no seat {seat!r} in a {s.players}-player game")
+    seat = checked_seat(seat, s.players)
     acting = s.result is None and seat == s.current
     v = {
         "game": "towers-of-wyoming",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_places
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
@@ -66,6 +67,7 @@ def board_view(state: State) -> dict[str, Any]:
 
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The whole table; the same for every seat and for spectators."""
+    seat = checked_seat(seat, len(SEAT_NAMES))
     geo = geometry(state.layout)
     names = geo.names
     over = state.phase == OVER

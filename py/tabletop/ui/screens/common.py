@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+from tabletop.ui.actions import Actions
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 
 
@@ -15,18 +17,18 @@ def link_button(label: str, fragment: str, primary: bool = False, **attrs: str) 
     return h("a.button" + (".primary" if primary else ""), {"href": fragment, **attrs}, label)
 
 
-def notices(app) -> El | None:
-    if not app.notices:
+def notices(ctx: ScreenContext, act: Actions) -> El | None:
+    if not ctx.notices:
         return None
     items = [h("div.notice" + (".error" if kind == "error" else ".ok" if kind == "ok" else ""), {"role": "alert" if kind == "error" else "status"},
-               h("span", text), " ", h("button.quiet", {"aria-label": "Dismiss"}, "✕", on_click=lambda _e, i=i: app.dismiss(i)))
-             for i, (kind, text) in enumerate(app.notices)]
+               h("span", text), " ", h("button.quiet", {"aria-label": "Dismiss"}, "✕", on_click=lambda _e, i=i: act.dismiss(i)))
+             for i, (kind, text) in enumerate(ctx.notices)]
     return h("div.notices", items)
 
 
-def saves_off_note(app) -> El | None:
+def saves_off_note(ctx: ScreenContext) -> El | None:
     """Where storage is blocked or full, the one line that says so (a screen shows it in place, not as a notice too)."""
-    store = app.store
+    store = ctx.saves
     if not store.available:
         return h("p.notice.saves-off", "Saves are off: this browser does not let the app store anything here. "
                                        "Games still play; export them to keep them.")

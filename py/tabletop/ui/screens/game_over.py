@@ -5,7 +5,7 @@ score, "Play again", "History" and "Home" (focus on the first), then every card 
 up once the game is over, in a disclosure that starts folded on a phone. The renderers draw no
 end box of their own: each thing is said once.
 
-A renderer may add, each optional:
+A renderer may add, each optional (declared with its default in engine/hooks.py):
 
 - ``score_at_end(view, outcome) -> (label, values) | None``: what the score is called and its
   numbers (default: "Score" and the outcome's scores; None: no score line);
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.hooks import renderer_hook
+from tabletop.ui.actions import Actions
 from tabletop.ui.dom import El, h
 
 
@@ -34,8 +36,7 @@ def number(x: float) -> str:
 
 def score_line(renderer: Any, view: dict, outcome: Any, labels: list[str]) -> El | None:
     """"Score: Ana (Aliens) 7, Ben (Humans) 5" in the game's own word for its score."""
-    hook = getattr(renderer, "score_at_end", None)
-    score = hook(view, outcome) if hook else (("Score", list(outcome.scores)) if outcome.scores is not None else None)
+    score = renderer_hook(renderer, "score_at_end")(view, outcome)
     if not score:
         return None
     label, values = score
@@ -50,10 +51,10 @@ def card_chip(code: str, label: str) -> El:
 PHONE = "(max-width: 599px)"
 
 
-def cards_start_folded(app: Any) -> bool:
+def cards_start_folded(table_ui: dict[str, Any]) -> bool:
     """The turned-up cards start folded on a phone, so the final table shows under the summary;
     once someone opens or closes them, that choice holds while the table re-renders."""
-    kept = (getattr(app, "table_ui", None) or {}).get("end_cards_open")
+    kept = table_ui.get("end_cards_open")
     if kept is not None:
         return not kept
     try:
@@ -63,17 +64,16 @@ def cards_start_folded(app: Any) -> bool:
     return bool(js.window.matchMedia(PHONE).matches)
 
 
-def turned_up(app: Any, renderer: Any, view: dict, labels: list[str], folded: bool) -> El | None:
+def turned_up(table_ui: dict[str, Any], renderer: Any, view: dict, labels: list[str], folded: bool) -> El | None:
     """The cards that were out of sight until the end, per seat, marked as turned up, in a
     disclosure that says how many there are."""
-    hook = getattr(renderer, "turned_up_at_end", None)
-    rows = hook(view) if hook else []
+    rows = renderer_hook(renderer, "turned_up_at_end")(view)
     rows = [(seat, what, cards) for seat, what, cards in rows if cards]
     if not rows:
         return None
 
     def remember(event: Any) -> None:  # before the browser toggles it: the new state is the other one
-        app.table_ui["end_cards_open"] = not bool(event.target.closest("details").open)
+        table_ui["end_cards_open"] = not bool(event.target.closest("details").open)
 
     count = sum(len(cards) for _seat, _what, cards in rows)
     return h("details.end-revealed", {"open": None if folded else ""},
@@ -88,7 +88,8 @@ def why_it_ended(outcome: Any) -> str:
     return outcome.why or outcome.reason
 
 
-def end_summary(app: Any, renderer: Any, view: dict, outcome: Any, labels: list[str], why: str, folded: bool = False) -> El:
+def end_summary(act: Actions, table_ui: dict[str, Any], renderer: Any, view: dict, outcome: Any, labels: list[str], why: str,
+                folded: bool = False) -> El:
     """Who won (said aloud as it appears), why (``why``: not naming the winner again), the score,
     and Play again (focused), History and Home on one row beside them; then what turned up,
     folded where the screen is small (``folded``), so the final table stays in view under it."""
@@ -99,8 +100,8 @@ def end_summary(app: Any, renderer: Any, view: dict, outcome: Any, labels: list[
                  h("p.end-why", why),
                  score_line(renderer, view, outcome, labels)),
                h("div.button-row.end-actions",
-                 h("button#end-play-again.primary", {"data-take-focus": ""}, "Play again", on_click=lambda _e: app.rematch()),
+                 h("button#end-play-again.primary", {"data-take-focus": ""}, "Play again", on_click=lambda _e: act.rematch()),
                  h("button#end-history", {"aria-label": "History: step through this game's moves"}, "History",
-                   on_click=lambda _e: app.open_history()),
+                   on_click=lambda _e: act.open_history()),
                  h("a.button#end-home", {"href": "#/"}, "Home"))),
-             turned_up(app, renderer, view, labels, folded))
+             turned_up(table_ui, renderer, view, labels, folded))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tabletop.ui.actions import Actions
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
 from tabletop.ui.storage import size_text
@@ -16,9 +18,9 @@ def game_card(game_id: str, module) -> El:
                link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"})))  # type: ignore[arg-type]  # no "primary" in it
 
 
-def saved_game(app, record: dict) -> El:
+def saved_game(ctx: ScreenContext, act: Actions, record: dict) -> El:
     """A game in progress (or a copy kept at a move): whose turn it is, and Continue."""
-    module = app.catalog[record["game"]]
+    module = ctx.catalog[record["game"]]
     names = [s["name"] for s in record["seats"]]
     title = record.get("name") or module.TITLE
     kept = bool(record.get("kept"))
@@ -31,8 +33,8 @@ def saved_game(app, record: dict) -> El:
              h("div.button-row",
                link_button("Play from here" if kept else "Continue", f"#/play/{record['game']}/{record['id']}", primary=True,
                            **{"aria-label": f"{'Play on from' if kept else 'Continue'} {title}"}),
-               h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: app.export_save(record)),
-               h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: app.confirm_delete(record))))
+               h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
+               h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record))))
 
 
 def result_words(record: dict) -> str:
@@ -48,9 +50,9 @@ def result_words(record: dict) -> str:
     return words
 
 
-def finished_game(app, record: dict) -> El:
+def finished_game(ctx: ScreenContext, act: Actions, record: dict) -> El:
     """A finished game: winner, score and date; replay it step by step, export or delete it."""
-    module = app.catalog[record["game"]]
+    module = ctx.catalog[record["game"]]
     title = record.get("name") or module.TITLE
     facts = [module.TITLE, ", ".join(s["name"] for s in record["seats"]), result_words(record), when(record.get("saved_at"))]
     reason = (record.get("result") or {}).get("reason")
@@ -58,14 +60,14 @@ def finished_game(app, record: dict) -> El:
              h("div.meta", h("strong", title), h("small", " · ".join(f for f in facts if f)), h("small", reason) if reason else None),
              h("div.button-row",
                link_button("Replay", f"#/replay/{record['game']}/{record['id']}", **{"aria-label": f"Replay {title}"}),  # type: ignore[arg-type]  # no "primary" in it
-               h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: app.export_save(record)),
-               h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: app.confirm_delete(record))))
+               h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
+               h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record))))
 
 
-def damaged_records(app) -> El | None:
+def damaged_records(ctx: ScreenContext, act: Actions) -> El | None:
     """Records set aside (or left in place when storage was too full to move them): each with
     its reason, to download or delete; their text is never shown."""
-    records = app.store.set_aside_records()
+    records = ctx.saves.set_aside_records()
     if not records:
         return None
     return h("div.section.damaged",
@@ -75,19 +77,19 @@ def damaged_records(app) -> El | None:
                [h("li.damaged-item",
                   h("div.meta", h("strong", r["key"]), h("small", f"{r['reason']} · {size_text(r['size'])}")),
                   h("div.button-row",
-                    h("button", {"aria-label": f"Download {r['key']}"}, "Download", on_click=lambda _e, k=r["key"]: app.download_record(k)),
-                    h("button.danger", {"aria-label": f"Delete {r['key']}"}, "Delete", on_click=lambda _e, k=r["key"]: app.forget_record(k))))
+                    h("button", {"aria-label": f"Download {r['key']}"}, "Download", on_click=lambda _e, k=r["key"]: act.download_record(k)),
+                    h("button.danger", {"aria-label": f"Delete {r['key']}"}, "Delete", on_click=lambda _e, k=r["key"]: act.forget_record(k))))
                 for r in records]))
 
 
-def import_panel(app) -> El:
+def import_panel(act: Actions) -> El:
     return h("div.panel.import-panel", {"data-drop": "save"},
              h("h2", "Import a saved game"),
              h("p.hint", "Choose a .json file exported from Towers & Worlds, or drop it here."),
              h("input#import-file", {"type": "file", "accept": ".json,application/json", "class": "visually-hidden"},
-               on_change=app.import_from_input),
+               on_change=act.import_from_input),
              h("label.button.file-button", {"for": "import-file"}, "Choose file…"),
-             on_dragover=lambda e: e.preventDefault(), on_drop=app.import_from_drop)
+             on_dragover=lambda e: e.preventDefault(), on_drop=act.import_from_drop)
 
 
 def welcome(catalog) -> list[El]:
@@ -97,21 +99,22 @@ def welcome(catalog) -> list[El]:
             h("ul.game-grid", [game_card(gid, info) for gid, info in catalog.items()])]
 
 
-def render(app) -> El:
-    records = app.store.list()
-    app.absorb_store_problems()
+def render(ctx: ScreenContext, act: Actions) -> El:
+    """(The app lists the saves before drawing, so what the store set aside on the way is among
+    ``ctx.notices`` already.)"""
+    records = ctx.saves.records()
     playing = [r for r in records if not r.get("finished") or r.get("kept")]
     finished = [r for r in records if r.get("finished") and not r.get("kept")]
     return h("section.home",
-             notices(app),
-             welcome(app.catalog),
+             notices(ctx, act),
+             welcome(ctx.catalog),
              h("div.section",
                h("h2", "Games in progress"),
-               saves_off_note(app),
-               h("ul.saved-list", [saved_game(app, r) for r in playing]) if playing
+               saves_off_note(ctx),
+               h("ul.saved-list", [saved_game(ctx, act, r) for r in playing]) if playing
                else h("p.hint", "No game in progress." if finished else "No saved games yet: a game saves itself after every move."),
-               import_panel(app)),
+               import_panel(act)),
              h("div.section.finished",
                h("h2", "Finished"),
-               h("ul.saved-list.finished-list", [finished_game(app, r) for r in finished])) if finished else None,
-             damaged_records(app))
+               h("ul.saved-list.finished-list", [finished_game(ctx, act, r) for r in finished])) if finished else None,
+             damaged_records(ctx, act))

@@ -11,6 +11,8 @@ from __future__ import annotations
 from tabletop.ai.lab import Batch
 from tabletop.ai.levels import DESCRIPTIONS
 from tabletop.engine.numbers import parse_count
+from tabletop.ui.actions import Actions
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.new_game import option_control
@@ -21,16 +23,16 @@ BATCH_SIZES = (5, 10, 20, 50)
 BAR_COLOURS = ("#2f6f4f", "#c2552b", "#23304f", "#7a5cc7")
 
 
-def default_form(app, game_id: str) -> dict:
-    module = app.games[game_id]
+def default_form(games, game_id: str) -> dict:
+    module = games[game_id]
     return {"game": game_id, "players": module.MIN_PLAYERS, "levels": ["easy", "random", "random", "random"],
             "options": module.default_options(), "games": 10, "rotate": True}
 
 
-def lab_state(app) -> dict:
-    state = app.lab_state
+def prepare(state: dict, games) -> dict:
+    """The lab's state (kept by the app between visits) with a form, before the lab is first drawn."""
     if "form" not in state:
-        state["form"] = default_form(app, next(iter(app.games)))
+        state["form"] = default_form(games, next(iter(games)))
     return state
 
 
@@ -39,8 +41,7 @@ def setup_key(form: dict) -> tuple:
             form["rotate"])
 
 
-def start_batch(app) -> None:
-    state = lab_state(app)
+def start_batch(act: Actions, state: dict) -> None:
     form = state["form"]
     if state.get("runner") is not None:
         return
@@ -56,34 +57,32 @@ def start_batch(app) -> None:
     def finished(job) -> None:
         state["runner"] = None
         state["played"] = state.get("played", 0) + job.games_done
-        app.render()
+        act.refresh()
 
     last = {"games": -1}
 
     def progress(job) -> None:
         if job.games_done != last["games"]:
             last["games"] = job.games_done
-            app.render()
+            act.refresh()
 
     state["runner"] = Sliced(batch, finished, progress=progress).start()
-    app.render()
+    act.refresh()
 
 
-def stop_batch(app) -> None:
-    state = lab_state(app)
+def stop_batch(act: Actions, state: dict) -> None:
     runner, batch = state.get("runner"), state.get("batch")
     if runner is not None:
         runner.cancel()
         state["runner"] = None
         state["played"] = state.get("played", 0) + (batch.games_done if batch else 0)
-    app.render()
+    act.refresh()
 
 
-def clear_results(app) -> None:
-    state = lab_state(app)
+def clear_results(act: Actions, state: dict) -> None:
     if state.get("runner") is None:
         state["tally"], state["played"], state["key"] = None, 0, None
-    app.render()
+    act.refresh()
 
 
 def bar_chart(rows: list[tuple[str, float]], title: str) -> El:
@@ -127,19 +126,19 @@ def figures(summary: dict) -> El:
              [[h("dt", {"style": "font-weight: 600"}, k), h("dd", {"style": "margin: 0"}, v)] for k, v in rows])
 
 
-def render(app) -> El:
-    state = lab_state(app)
+def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
+    """``state``: the lab's form and results, kept by the app (``prepare``)."""
     form = state["form"]
-    module = app.games[form["game"]]
+    module = ctx.games[form["game"]]
     running = state.get("runner") is not None
 
     def set_game(event):
-        state["form"] = default_form(app, str(event.target.value))
-        app.render()
+        state["form"] = default_form(ctx.games, str(event.target.value))
+        act.refresh()
 
     def set_players(event):
         form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
-        app.render()
+        act.refresh()
 
     def set_level(i):
         def handler(event):
@@ -186,13 +185,13 @@ def render(app) -> El:
                                 "“wins by level” compares the levels."))
     return h("section.screen.lab", {"data-screen": "lab"},
                 h("h1", "Balance lab"),
-                notices(app),
+                notices(ctx, act),
                 h("p.hint", "Computer players play whole games against each other here, a few at a time, while the page stays "
                             "usable: try a variant or a mix of levels and see who wins how often."),
                 h("form.stack", {"novalidate": True},
                   h("fieldset", h("legend#lab-game-title", "Game"),  # one "Game": the legend names the list too
                     h("select#lab-game", {"disabled": running, "aria-labelledby": "lab-game-title"},
-                      [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in app.games.items()],
+                      [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in ctx.games.items()],
                       on_change=set_game),
                     players),
                   h("fieldset", h("legend", "Computer players"), seats,
@@ -206,10 +205,10 @@ def render(app) -> El:
                         [h("option", {"value": str(n), "selected": n == form["games"]}, str(n)) for n in BATCH_SIZES],
                         on_change=set_games))),
                   h("div.button-row",
-                    h("button#lab-stop", {"type": "button"}, "Stop", on_click=lambda _e: stop_batch(app)) if running else
+                    h("button#lab-stop", {"type": "button"}, "Stop", on_click=lambda _e: stop_batch(act, state)) if running else
                     h("button#lab-run.primary", {"type": "submit"}, "Run batch"),
-                    h("button#lab-clear", {"type": "button", "disabled": running}, "Clear results", on_click=lambda _e: clear_results(app)),
+                    h("button#lab-clear", {"type": "button", "disabled": running}, "Clear results", on_click=lambda _e: clear_results(act, state)),
                     h("a.button", {"href": "#/rules"}, "Rules and help")),
-                  on_submit=lambda e: (e.preventDefault(), start_batch(app))),  # type: ignore[func-returns-value]
+                  on_submit=lambda e: (e.preventDefault(), start_batch(act, state))),  # type: ignore[func-returns-value]
                 status,
                 results)

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 from tabletop.ui import link_seed
+from tabletop.ui.actions import Actions
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
 
 LEVELS = ("easy", "normal", "hard")
 
 
-def default_form(app, module) -> dict:
-    names = app.settings.get("names") or []
+def default_form(ctx: ScreenContext, module) -> dict:
+    names = ctx.settings.get("names") or []
     count = module.MIN_PLAYERS
     seats = []
     for i in range(module.MAX_PLAYERS):
         fallback = module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}"
         seats.append({"name": (names[i] if i < len(names) and names[i] else fallback), "kind": "human", "level": "normal"})
-    seed = app.url_seed
+    seed = ctx.url_seed
     return {"players": count, "seats": seats, "options": module.default_options(), "seed": "" if seed is None else str(seed)}
 
 
@@ -73,13 +76,13 @@ def seat_row(form: dict, i: int, module) -> El:
                on_change=set_kind))
 
 
-def render(app, game_id: str) -> El:
-    module = app.games[game_id]
-    form = app.forms.setdefault(game_id, default_form(app, module))
+def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict) -> El:
+    """``form``: this game's new-game form, kept by the app between visits (``default_form`` at first)."""
+    module = ctx.games[game_id]
 
     def set_players(event):
         form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
-        app.render()
+        act.refresh()
 
     def set_seed(event):
         form["seed"] = str(event.target.value).strip()
@@ -91,9 +94,9 @@ def render(app, game_id: str) -> El:
                                             for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)], on_change=set_players))
     options = [option_control(form, k, v, module) for k, v in module.default_options().items() if applies(module, k, form["players"])]
     return h("section.new-game", {"data-screen": "new-game"},
-             notices(app),
+             notices(ctx, act),
              h("h1", f"New game of {module.TITLE}"),
-             link_seed.note(app, form, module),
+             link_seed.note(ctx, act, form, module),
              h("form.stack", {"novalidate": True},
                h("fieldset.seats", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])],
                  first_seat(form, module)),
@@ -105,12 +108,12 @@ def render(app, game_id: str) -> El:
                h("div.button-row",
                  h("button#start-game.primary", {"type": "submit"}, "Start game"),
                  h("a.button", {"href": f"#/rules/{game_id}"}, "Read the rules")),
-               on_submit=lambda e: (e.preventDefault(), start(app, game_id, form, module))))  # type: ignore[func-returns-value]
+               on_submit=lambda e: (e.preventDefault(), start(act, game_id, form, module))))  # type: ignore[func-returns-value]
 
 
-def start(app, game_id: str, form: dict, module) -> None:
+def start(act: Actions, game_id: str, form: dict, module) -> None:
     started = as_started(form, module)
-    if app.start_game(game_id, started):
+    if act.start_game(game_id, started):
         # Names and options are kept for the next game; who goes first is asked afresh, and a typed
         # seed dealt this game only (kept, it dealt every later game of this kind the same cards).
         form["first"] = 0
@@ -119,7 +122,7 @@ def start(app, game_id: str, form: dict, module) -> None:
 
 def applies(module, key: str, players: int) -> bool:
     """Whether an option means anything with this many players (Towers of Wyoming's two foundations for three)."""
-    counts = getattr(module, "OPTION_PLAYERS", {}).get(key)
+    counts = game_hook(module, "OPTION_PLAYERS").get(key)
     return counts is None or players in counts
 
 
@@ -129,12 +132,17 @@ def chooses_first(module) -> bool:
     return not module.SEAT_NAMES and "first" not in module.default_options()
 
 
+def first_player(form: dict, module) -> int:
+    """The seat chosen to go first: the first seat where the game does not let the table choose,
+    or where the choice is beyond the players now at the table (fewer were chosen since)."""
+    first = form.get("first", 0) if chooses_first(module) else 0
+    return first if 0 <= first < form["players"] else 0
+
+
 def first_seat(form: dict, module) -> El | None:
     if not chooses_first(module):
         return None
-    first = form.get("first", 0)
-    if first >= form["players"]:
-        first = form["first"] = 0
+    first = first_player(form, module)
 
     def set_first(event):
         form["first"] = parse_count(str(event.target.value), 0, form["players"] - 1) or 0
@@ -149,7 +157,7 @@ def as_started(form: dict, module) -> dict:
     goes round in the same order), and options that mean nothing at this player count left at their
     defaults."""
     n = form["players"]
-    first = form.get("first", 0) if chooses_first(module) else 0
+    first = first_player(form, module)
     seats = form["seats"][first:n] + form["seats"][:first] + form["seats"][n:]
     defaults = module.default_options()
     options = {k: (v if applies(module, k, n) else defaults[k]) for k, v in form["options"].items()}

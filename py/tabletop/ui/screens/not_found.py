@@ -6,7 +6,7 @@ from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
 
 
-def render(app, path: str | None = None) -> El:
+def render(path: str | None = None) -> El:
     return h("section.not-found", {"data-screen": "not-found"},
              h("p.big", {"aria-hidden": "true"}, "▲?"),
              h("h1", "There is no such page here"),

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.engine.errors import SaveError
+from tabletop.ui.actions import Actions
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.history import History
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
-from tabletop.ui.screens.table import log_panel, seat_label, with_names
+from tabletop.ui.screens.table import log_panel
+from tabletop.ui.wording import seat_label, with_names
 
 KEYS = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first", "End": "last"}
 
@@ -46,13 +48,17 @@ def step_button(ident: str, label: str, hint: str, enabled: bool, act: Callable[
              label, on_click=click)
 
 
-def render(app: Any, history: History, back_label: str, back: Callable[[], None]) -> El:
+def render(ctx: ScreenContext, act: Actions, history: History, back_label: str, back: Callable[[], None]) -> El:
+    """The position under the history's cursor; ``history.fresh`` (just opened: focus goes to the
+    controls once) is the app's to clear after drawing."""
     module = history.module
     k, n = history.position, history.total
+    steps: dict[str, Callable[[], int]] = {"first": history.first, "previous": history.previous, "next": history.next,
+                                           "last": history.last}
 
     def step(where: str) -> None:
-        getattr(history, where)()
-        app.render()
+        steps[where]()
+        act.refresh()
 
     def on_key(event: Any) -> None:
         key = str(getattr(event, "key", ""))
@@ -67,17 +73,17 @@ def render(app: Any, history: History, back_label: str, back: Callable[[], None]
 
     view = history.view()
     viewer: Any = history.viewer  # None (a spectator) is a viewer: render/ is checked without strict None
-    ctx = TableContext(module=module, view=view, legal=[], names=[s["name"] for s in history.seats], viewer=viewer,
-                       play=lambda _m: None, refresh=app.render, ui={}, notify=app.toast, settings=app.settings)
-    board = renderer_for(module.ID).render(ctx)
-    fresh, history.fresh = history.fresh, False  # focus goes to the controls once, when the history opens
+    table = TableContext(module=module, view=view, legal=[], names=[s["name"] for s in history.seats], viewer=viewer,
+                         play=lambda _m: None, refresh=act.refresh, ui={}, notify=act.notify, settings=ctx.settings)
+    board = renderer_for(module.ID).render(table)
+    fresh = history.fresh  # focus goes to the controls once, when the history opens
     title = history.save.get("name") or module.TITLE
     whose = ("as " + seat_label(history, history.viewer) + " saw it") if history.viewer is not None else "as anyone at the table saw it"
     step_ms = f"{history.step_ms[k - 1]:.1f}" if 0 < k <= len(history.step_ms) else "0"
     return h("section.table-screen.replay-screen",
              {"data-screen": "replay", "data-game": module.ID, "data-position": str(k), "data-total": str(n),
               "data-step-ms": step_ms, "aria-labelledby": "replay-title"},
-             notices(app),
+             notices(ctx, act),
              h("div.table-bar", h("h1#replay-title", "History: ", title),
                h("p.replay-whose", f"Read only, {whose}.")),
              h("div#history-bar.history-bar", {"role": "group", "aria-label": "Step through the moves", "tabindex": "-1",
@@ -93,37 +99,3 @@ def render(app: Any, history: History, back_label: str, back: Callable[[], None]
                h("div.table-main.replay-board", {"inert": True}, board),
                h("aside.table-side", log_panel(history, view.get("log") or []))),
              on_keydown=on_key)
-
-
-def find(app: Any, game_id: str, save_id: str | None) -> History | None:
-    """The history of a saved game: the game at the table when it is that one (so it works with
-    saves off or full), else the stored record. The one already open is kept (its states are
-    built) while its moves are the same. None, with a notice, when there is no such game."""
-    session = app.session
-    if session is not None and save_id and session.save.get("id") == save_id and session.module.ID == game_id:
-        save = session.save
-    else:
-        save = app.store.get(save_id) if save_id else None
-        app.absorb_store_problems()
-        if save is None or save.get("game") != game_id:
-            app.notices.append(("error", "That saved game is not in this browser, so its history cannot be shown."))
-            return None
-    kept = app.history
-    if kept is not None and kept.save.get("id") == save_id and kept.save["moves"] == save["moves"]:
-        return kept
-    try:
-        history = History(app.games[game_id], save)
-    except SaveError as exc:
-        app.notices.append(("error", f"This game's history cannot be shown: {exc}."))
-        return None
-    history.fresh = True
-    return history
-
-
-def back_for(app: Any, history: History) -> tuple[str, Callable[[], None]]:
-    """Where "back" goes: the game at the table when the history is of that game, else Home."""
-    session = app.session
-    save_id = history.save.get("id")
-    if session is not None and session.save.get("id") == save_id:
-        return "Back to the game", lambda: app.go(f"#/play/{session.module.ID}/{save_id}")
-    return "Back to the games", lambda: app.go("#/")

@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 
 from tabletop.catalog import CATALOG
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
 
@@ -56,17 +57,17 @@ EDITION_INTRO = ("Where the rulebook leaves a question open, a note marked “Th
                  "app settles it.")
 
 
-def render(app, game_id: str | None) -> El:
+def render(ctx: ScreenContext, game_id: str | None) -> El:
     tabs = [h("a", {"href": "#/rules", "aria-current": "page" if game_id is None else None}, "Using the app")]
-    tabs += [h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, info.TITLE) for gid, info in app.catalog.items()]
+    tabs += [h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, info.TITLE) for gid, info in ctx.catalog.items()]
     if game_id is None:
         from tabletop.ai import level_notes  # the computer players' notes load with this page, not at start-up
         from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
 
-        body = h("div", article(APP_GUIDE + [COMPUTER_GUIDE, level_notes(app.games)]), link_button("Open the balance lab", "#/lab"))
+        body = h("div", article(APP_GUIDE + [COMPUTER_GUIDE, level_notes(dict(ctx.games))]), link_button("Open the balance lab", "#/lab"))
         title = "Rules and help"
     else:
-        module = app.games[game_id]
+        module = ctx.games[game_id]
         title = f"Rules of {module.TITLE}"
         body = h("div", h("p.edition-intro", EDITION_INTRO), article(guide_for(game_id)),
                  link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True))

@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
+from tabletop.ui.actions import Actions
+from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices, page, storage_full_text
 
 
-def render(app) -> El:
-    settings = app.settings
+def render(ctx: ScreenContext, act: Actions) -> El:
+    settings = ctx.settings
     names = (list(settings.get("names") or []) + [""] * 4)[:max(4, len(settings.get("names") or []))]
 
     def set_name(i):
         def handler(event):
             names[i] = str(event.target.value)
-            app.update_settings(names=names)
+            act.update_settings(names=names)
         return handler
 
     def set_flag(key):
-        return lambda event: app.update_settings(**{key: bool(event.target.checked)})
+        return lambda event: act.update_settings(**{key: bool(event.target.checked)})
 
-    store = app.store
+    store = ctx.saves
     storage = ("Saves are off: this browser refuses storage here (private window or embedded page)." if not store.available
                else storage_full_text(store.usage()) if store.full else "Saved games are kept in this browser.")
     return page("Settings",
-                notices(app),
+                notices(ctx, act),
                 h("fieldset",
                   h("legend", "Usual players"),
                   h("p.hint", "Names filled in for you on the new-game screen."),
@@ -38,4 +40,4 @@ def render(app) -> El:
                   h("label", h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)},
                                on_change=set_flag("curtain")), "Hide hands between players (pass-the-device curtain)")),
                 h("fieldset", h("legend", "Storage"), h("p", storage),
-                  h("p.hint", f"{len(app.store.set_aside_records())} damaged record(s) set aside.")))
+                  h("p.hint", f"{len(store.set_aside_records())} damaged record(s) set aside.")))

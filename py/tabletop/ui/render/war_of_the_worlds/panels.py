@@ -274,7 +274,7 @@ def dice(ctx: TableContext, ch: Choices) -> El | None:
 
 def recent_panel(ctx: TableContext, recent: Recent) -> El | None:
     """The last turn and this one so far, in the log's words: each side said as its player, "Ana (Aliens)"."""
-    from tabletop.ui.screens.table import name_sides  # the log's own wording (imported late: screens import render)
+    from tabletop.ui.wording import name_sides  # the log's own wording (imported late: wording imports render)
 
     labels = [who(ctx, seat) for seat in (0, 1)]
 

@@ -1,0 +1,179 @@
+"""The optional half of the contract: what a game, its renderer and its computer player MAY
+offer beyond engine/protocol.py's required names, each declared once here with its default.
+
+Callers never look a hook up with ``getattr``/``hasattr``: they ask ``game_hook``,
+``renderer_hook`` or ``ai_hook``, which return the part the module offers or the default
+below (None where leaving it out means "this game does not do that"). A name that is not
+declared here is refused, so a typo cannot quietly fall back to a default.
+
+>>> import types
+>>> game_hook(types.SimpleNamespace(), "OPTION_PLAYERS")
+{}
+>>> game_hook(types.SimpleNamespace(public_now=lambda state: True), "public_now")(None)
+True
+>>> game_hook(types.SimpleNamespace(), "public_nwo")
+Traceback (most recent call last):
+...
+KeyError: 'public_nwo is not an optional part of a game (engine/hooks.py)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+State = Any
+View = dict[str, Any]
+
+
+# ---------------------------------------------------------------- a game module (tabletop.games.<package>)
+class OptionalGame(Protocol):
+    def public_now(self, state: State) -> bool:
+        """Nothing private is on screen now (Tower War's face-up draft): no hand-over, the
+        person to act sees their own view. Default: never."""
+        ...
+
+    @property
+    def OPTION_PLAYERS(self) -> Mapping[str, Sequence[int]]:
+        """Option -> the player counts it means anything at (Towers of Wyoming's two
+        foundations for three). Default: every option at every count."""
+        ...
+
+    def deal_from_view(self, view: View, seat: int | None, seed: int) -> State:
+        """A whole state consistent with what ``seat`` saw (a position diagram played on).
+        Default: none, so a diagram of a hidden-card game offers no "Play from here"."""
+        ...
+
+
+def never_public(state: State) -> bool:
+    return False
+
+
+GAME_DEFAULTS: dict[str, Any] = {
+    "public_now": never_public,
+    "OPTION_PLAYERS": {},
+    "deal_from_view": None,
+}
+
+
+# ---------------------------------------------------------------- a renderer (tabletop.ui.render.<package>)
+class OptionalRenderer(Protocol):
+    def score_at_end(self, view: View, outcome: Any) -> tuple[str, list[float]] | None:
+        """What the score is called and its numbers at the end. Default: "Score" and the
+        outcome's scores (none when the outcome has none)."""
+        ...
+
+    def turned_up_at_end(self, view: View) -> list[tuple[int, str, list[tuple[str, str]]]]:
+        """(seat, what, [(code, label), ...]): the cards the finished view makes public. Default: none."""
+        ...
+
+    def names_in_end_reason(self, text: str, labels: list[str]) -> str:
+        """The end reason with each side said as its player. Default: none (the table's own
+        side-naming, screens' ``name_sides``, does it)."""
+        ...
+
+    def finished_games(self, view: View) -> int:
+        """How many games of a match are over (Tower Battle): the table stops between them.
+        Default: none (a game is not a match)."""
+        ...
+
+    def game_end(self, ctx: Any, next_game: Callable[[], None]) -> Any:
+        """The board between two games of a match, with "Next game". Default: none (needed
+        only with ``finished_games``)."""
+        ...
+
+
+def score_from_outcome(view: View, outcome: Any) -> tuple[str, list[float]] | None:
+    return ("Score", list(outcome.scores)) if outcome.scores is not None else None
+
+
+def nothing_turned_up(view: View) -> list[tuple[int, str, list[tuple[str, str]]]]:
+    return []
+
+
+RENDERER_DEFAULTS: dict[str, Any] = {
+    "score_at_end": score_from_outcome,
+    "turned_up_at_end": nothing_turned_up,
+    "names_in_end_reason": None,
+    "finished_games": None,
+    "game_end": None,
+}
+
+
+# ---------------------------------------------------------------- a computer player (tabletop.games.<package>.ai)
+class OptionalAI(Protocol):
+    def searcher(self, view: View, legal: list[Any], seat: int, level: str, rng: Any, memory: dict[str, Any]) -> Any:
+        """The whole decision, any algorithm. Default: none (``determinize`` drives the shared search)."""
+        ...
+
+    def determinize(self, view: View, seat: int, rng: Any) -> State:
+        """A full state consistent with the view, for the shared tree search. Default: none
+        (with neither this nor ``searcher`` the computer chooses at random)."""
+        ...
+
+    def evaluate(self, state: State) -> list[float]:
+        """A value per seat in 0..1 (cut-off playouts). Default: none (playouts run to the end)."""
+        ...
+
+    def rollout_move(self, state: State, legal: list[Any], rng: Any) -> Any:
+        """The playout policy. Default: none (a random legal move)."""
+        ...
+
+    def fast_apply(self, state: State, move: Any) -> State:
+        """An unchecked ``apply`` for the search. Default: none (the game's own ``apply``)."""
+        ...
+
+    def seat_count(self, view: View) -> int:
+        """How many seats the game in ``view`` has. Default: none (read from the view, see ai/)."""
+        ...
+
+    @property
+    def TREE(self) -> Mapping[str, Mapping[str, Any]]:
+        """Level -> tree-search options (``rollout_depth``, ``iterations``). Default: none set."""
+        ...
+
+    @property
+    def BUDGETS(self) -> Mapping[str, Any]:
+        """Level -> ``ai.levels.Budget``. Default: none (the shared ``ai.levels.BUDGETS``)."""
+        ...
+
+    @property
+    def LEVEL_NOTES(self) -> Mapping[str, str]:
+        """Level -> a sentence for the help page. Default: none."""
+        ...
+
+
+AI_DEFAULTS: dict[str, Any] = {
+    "searcher": None,
+    "determinize": None,
+    "evaluate": None,
+    "rollout_move": None,
+    "fast_apply": None,
+    "seat_count": None,
+    "TREE": {},
+    "BUDGETS": None,
+    "LEVEL_NOTES": None,
+}
+
+
+def _hook(owner: object, name: str, defaults: dict[str, Any], what: str) -> Any:
+    if name not in defaults:
+        raise KeyError(f"{name} is not an optional part of {what} (engine/hooks.py)")
+    found = getattr(owner, name, None) if owner is not None else None
+    return defaults[name] if found is None else found
+
+
+def game_hook(module: object, name: str) -> Any:
+    """A game module's optional part ``name``, or its default (see ``OptionalGame``)."""
+    return _hook(module, name, GAME_DEFAULTS, "a game")
+
+
+def renderer_hook(renderer: object, name: str) -> Any:
+    """A renderer's optional part ``name``, or its default (see ``OptionalRenderer``)."""
+    return _hook(renderer, name, RENDERER_DEFAULTS, "a renderer")
+
+
+def ai_hook(ai: object, name: str) -> Any:
+    """A computer player's optional part ``name`` (None for a game with no ai module), or its
+    default (see ``OptionalAI``)."""
+    return _hook(ai, name, AI_DEFAULTS, "a computer player")
