@@ -39,8 +39,7 @@ PROFILES = {
     "4g": {"mbit_s": 9, "rtt_ms": 170, "cpu": 4},
 }
 # What Pages gzips on the wire (by Content-Type); everything else goes as it is.
-COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
-                    "application/manifest+json", "image/svg+xml")
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm", "application/manifest+json", "image/svg+xml")
 CHUNK = 16 * 1024
 WIKI_GAME = "tower-war"
 
@@ -60,7 +59,7 @@ class Link:
 
     def send(self, out, data: bytes) -> None:
         for i in range(0, len(data), CHUNK):
-            chunk = data[i:i + CHUNK]
+            chunk = data[i : i + CHUNK]
             with self.lock:
                 start = max(time.monotonic(), self.free_at)
                 self.free_at = start + len(chunk) / self.rate
@@ -85,11 +84,19 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
     """A file under ``SUBPATH`` as Pages sends it, through ``link`` after one round trip."""
 
     protocol_version = "HTTP/1.1"
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".json": "application/json", ".webmanifest": "application/manifest+json",
-                      ".zip": "application/zip", ".gz": "application/gzip", ".toml": "text/plain",
-                      ".svg": "image/svg+xml", ".bin": "application/octet-stream"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+        ".zip": "application/zip",
+        ".gz": "application/gzip",
+        ".toml": "text/plain",
+        ".svg": "image/svg+xml",
+        ".bin": "application/octet-stream",
+    }
     link: Link
     roots: dict[str, Path]
 
@@ -97,7 +104,7 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
         time.sleep(self.link.rtt)
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         mount = next((m for m in sorted(self.roots, key=len, reverse=True) if path.startswith(m)), None)
-        file = (self.roots[mount] / path[len(mount):]) if mount else None
+        file = (self.roots[mount] / path[len(mount) :]) if mount else None
         if file is not None and file.is_dir():
             file = file / "index.html"
         if file is None or not file.is_file():
@@ -191,8 +198,13 @@ def app_first_visit(browser, origin: str, link: Link, cpu: float) -> dict:
     deadline = time.monotonic() + 300
     while not worker_filled(page) and time.monotonic() < deadline:
         page.wait_for_timeout(200)
-    out = {"ready_ms": ready, "bytes_at_ready": at_ready, "bytes": link.bytes_sent,
-           "python": page.get_attribute("html", "data-python-start"), "fetched_twice": twice(link.sent)}
+    out = {
+        "ready_ms": ready,
+        "bytes_at_ready": at_ready,
+        "bytes": link.bytes_sent,
+        "python": page.get_attribute("html", "data-python-start"),
+        "fetched_twice": twice(link.sent),
+    }
     context.close()
     return out
 
@@ -239,8 +251,14 @@ def wiki_visit(browser, origin: str, wiki_origin: str, link: Link, cpu: float) -
     frame.wait_for_url("**play=1**", timeout=60_000)
     frame.wait_for_selector("html[data-app-ready='1'] [data-screen='table']", state="attached", timeout=300_000)
     board_ms = round((time.monotonic() - pressed) * 1000)
-    out = {"preview_ms": preview_ms, "preview_bytes": preview_bytes, "bytes_while_reading": idle_bytes,
-           "play_to_board_ms": board_ms, "bytes": link.bytes_sent, "fetched_twice": twice(link.sent)}
+    out = {
+        "preview_ms": preview_ms,
+        "preview_bytes": preview_bytes,
+        "bytes_while_reading": idle_bytes,
+        "play_to_board_ms": board_ms,
+        "bytes": link.bytes_sent,
+        "fetched_twice": twice(link.sent),
+    }
     context.close()
     return out
 
@@ -261,15 +279,19 @@ def run_profile(browser, dist: Path, name: str, profile: dict, loads: int, wiki_
     app, bare = median(r["ready_ms"] for r in runs["app"]), median(r["ready_ms"] for r in runs["bare"])
     wiki = median(r["play_to_board_ms"] for r in runs["wiki"])
     return {
-        "profile": name, **profile,
-        "app_ready_ms": app, "bare_ready_ms": bare, "ratio": round(app / bare, 3),
+        "profile": name,
+        **profile,
+        "app_ready_ms": app,
+        "bare_ready_ms": bare,
+        "ratio": round(app / bare, 3),
         "app_bytes": median(r["bytes"] for r in runs["app"]),
         "app_bytes_at_ready": median(r["bytes_at_ready"] for r in runs["app"]),
         "bare_bytes": median(r["bytes"] for r in runs["bare"]),
         "wiki_preview_ms": median(r["preview_ms"] for r in runs["wiki"]),
         "wiki_preview_bytes": median(r["preview_bytes"] for r in runs["wiki"]),
         "wiki_bytes_while_reading": median(r["bytes_while_reading"] for r in runs["wiki"]),
-        "wiki_play_to_board_ms": wiki, "wiki_ratio": round(wiki / bare, 3),
+        "wiki_play_to_board_ms": wiki,
+        "wiki_ratio": round(wiki / bare, 3),
         "wiki_bytes": median(r["bytes"] for r in runs["wiki"]),
         "python": sorted({r["python"] for r in runs["app"]}),
         "app_fetched_twice": sorted({p for r in runs["app"] for p in r["fetched_twice"]}),
@@ -317,6 +339,14 @@ def main(loads: int, profiles: list[str]) -> int:
             results[name] = run_profile(browser, dist, name, PROFILES[name], loads, wiki)
             print(json.dumps(results[name]), flush=True)
         browser.close()
-    print(json.dumps({"network": results, "wall_s": round(time.monotonic() - started),
-                      "load_average": [round(x, 2) for x in load_before] + [round(os.getloadavg()[0], 2)]}), flush=True)
+    print(
+        json.dumps(
+            {
+                "network": results,
+                "wall_s": round(time.monotonic() - started),
+                "load_average": [round(x, 2) for x in load_before] + [round(os.getloadavg()[0], 2)],
+            }
+        ),
+        flush=True,
+    )
     return 0

@@ -89,7 +89,7 @@ def delta_mismatch(raw: bytes) -> bytes:
     """A byte of the part stored as a delta against the fresh memory changed: its rebuild fails the hash."""
     end = int(raw[:64].split()[2])
     at = 64 + int.from_bytes(raw[68:72], "little") + end // 2  # Pyodide's header says where the memory starts
-    return raw[:at] + bytes([raw[at] ^ 0x55]) + raw[at + 1:]
+    return raw[:at] + bytes([raw[at] ^ 0x55]) + raw[at + 1 :]
 
 
 def oversized(raw: bytes) -> bytes:
@@ -98,8 +98,8 @@ def oversized(raw: bytes) -> bytes:
 
 
 FALLBACKS = {
-    "missing": lambda dist: (lambda route: route.fulfill(status=404, body="not found")),
-    "not-gzip": lambda dist: (lambda route: route.fulfill(status=200, body=b"tw-snapshot garbage" * 1000)),
+    "missing": lambda dist: lambda route: route.fulfill(status=404, body="not found"),
+    "not-gzip": lambda dist: lambda route: route.fulfill(status=200, body=b"tw-snapshot garbage" * 1000),
     "stale": lambda dist: rewrite(dist, stale),
     "corrupt-inside": lambda dist: rewrite(dist, broken_inside),
     "delta-mismatch": lambda dist: rewrite(dist, delta_mismatch),
@@ -138,8 +138,11 @@ def test_the_built_site_ships_no_benchmark_page_and_no_dangling_source_maps(site
     assert '"vendor/pyodide/pyodide-snapshot.mjs"' in precache and snapshot_path(dist).name in precache
     scripts = [p for p in dist.rglob("*") if p.suffix in (".js", ".mjs")]
     assert len(scripts) > 5
-    dangling = [str(p.relative_to(dist)) for p in scripts
-                if (m := re.search(r"sourceMappingURL=(\S+)", p.read_text())) and not (p.parent / m.group(1)).exists()]
+    dangling = [
+        str(p.relative_to(dist))
+        for p in scripts
+        if (m := re.search(r"sourceMappingURL=(\S+)", p.read_text())) and not (p.parent / m.group(1)).exists()
+    ]
     assert dangling == []
 
 
@@ -171,8 +174,12 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
     with counting:
         context, page = visit_once(browser, counting)
         context.close()
-    heavy = [f"{SUBPATH}vendor/pyodide/pyodide.asm.wasm", f"{SUBPATH}vendor/pyodide/python_stdlib.zip",
-             f"{SUBPATH}vendor/pyodide/{snapshot_path(site.directory).name}", f"{SUBPATH}tabletop.zip"]
+    heavy = [
+        f"{SUBPATH}vendor/pyodide/pyodide.asm.wasm",
+        f"{SUBPATH}vendor/pyodide/python_stdlib.zip",
+        f"{SUBPATH}vendor/pyodide/{snapshot_path(site.directory).name}",
+        f"{SUBPATH}tabletop.zip",
+    ]
     assert {path: counts.get(path) for path in heavy} == dict.fromkeys(heavy, 1)
 
 
@@ -237,8 +244,9 @@ def test_restored_interpreters_draw_their_own_random_numbers(site):
     import subprocess
 
     loader = site.directory / "vendor" / "pyodide" / "pyodide-snapshot.mjs"
-    out = subprocess.run(["node", str(ROOT / "e2e" / "restore_twice.mjs"), str(loader)],
-                         capture_output=True, text=True, check=True, timeout=300)
+    out = subprocess.run(
+        ["node", str(ROOT / "e2e" / "restore_twice.mjs"), str(loader)], capture_output=True, text=True, check=True, timeout=300
+    )
     first, second = json.loads(out.stdout.strip().splitlines()[-1])
     assert first.endswith(" True") and second.endswith(" True"), "not restored from the snapshot"
     assert first != second

@@ -64,7 +64,11 @@ def test_new_game_sets_out_stocks_hands_and_empty_towers():
     assert all(t == [] for t in s.towers.values())
     v = tb.view(s, None)
     assert [(t["suit"], t["faces"], t["king"]) for t in v["towers"]] == [
-        ("H", "C", "KH"), ("C", "H", "KC"), ("D", "S", "KD"), ("S", "D", "KS")]
+        ("H", "C", "KH"),
+        ("C", "H", "KC"),
+        ("D", "S", "KD"),
+        ("S", "D", "KS"),
+    ]
 
 
 def test_first_player_is_random_from_the_seed_unless_fixed():
@@ -410,8 +414,7 @@ def test_advanced_scoring_opens_each_game_with_secret_scoring_cards():
 
 
 def test_advanced_scoring_winner_scores_the_value_of_the_scoring_card():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10,
-                 scoring=("5D", "3C"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10, scoring=("5D", "3C"))
     s = play(s, "6H")
     assert s.scores == [5, 0]
     assert s.results[0].scoring_cards == (C("5D"), C("3C"))
@@ -419,23 +422,20 @@ def test_advanced_scoring_winner_scores_the_value_of_the_scoring_card():
 
 
 def test_advanced_scoring_forfeit_gives_the_loser_their_own_card_value():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10,
-                 scoring=("JD", "4C"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10, scoring=("JD", "4C"))
     s = play(s, "6H")
     assert s.scores == [0, 4] and s.results[0].winner == 0 and s.results[0].scorer == 1
     assert "Red forfeits: Black scores 4" in log_text(s)
 
 
 def test_advanced_scoring_forfeit_with_no_number_card_on_either_side_scores_nothing():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10,
-                 scoring=("QD", "AC"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10, scoring=("QD", "AC"))
     s = play(s, "6H")
     assert s.scores == [0, 0] and s.results[0].scorer is None and tb.outcome(s) is None
 
 
 def test_advanced_scoring_lets_players_swap_scoring_cards_between_games():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10,
-                 scoring=("5D", "3C"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10, scoring=("5D", "3C"))
     s = play(s, "6H")
     assert s.phase == "scoring-card" and s.game_number == 2 and tb.to_act(s) == 1
     assert s.scoring_cards == [None, None] and C("3C") in s.stocks[1] and C("5D") in s.stocks[0]
@@ -447,8 +447,7 @@ def test_advanced_scoring_lets_players_swap_scoring_cards_between_games():
 
 
 def test_advanced_scoring_match_ends_at_the_target():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=5,
-                 scoring=("5D", "3C"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=5, scoring=("5D", "3C"))
     s = play(s, "6H")
     assert tb.outcome(s).winners == (0,) and s.phase == "over"
     assert tb.view(s, 1)["players"][0]["scoring_card"] == "5D"

@@ -120,10 +120,19 @@ def score_game(s: State, winner: int) -> tuple[int | None, int, str]:
     other = chosen_scoring_card(s, loser)
     other_value = scoring_value(other)
     if other_value is None:
-        return None, 0, (f"{name}'s scoring card is {card.label}, so {name} forfeits; "
-                         f"{SEAT_NAMES[loser]}'s scoring card {other.label} is no number card either: nobody scores.")
-    return loser, other_value, (f"{name}'s scoring card is {card.label}, so {name} forfeits: "
-                                f"{SEAT_NAMES[loser]} scores {other_value} with {other.label}.")
+        return (
+            None,
+            0,
+            (
+                f"{name}'s scoring card is {card.label}, so {name} forfeits; "
+                f"{SEAT_NAMES[loser]}'s scoring card {other.label} is no number card either: nobody scores."
+            ),
+        )
+    return (
+        loser,
+        other_value,
+        (f"{name}'s scoring card is {card.label}, so {name} forfeits: {SEAT_NAMES[loser]} scores {other_value} with {other.label}."),
+    )
 
 
 def finish_game(s: State, winner: int | None, reason: str, why: str) -> None:
@@ -154,18 +163,21 @@ def end_match(s: State, champion: int) -> None:
     s.asked = None
     a, b = s.scores[champion], s.scores[1 - champion]
     games = len(s.results)
-    reason = (f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
-              f"{s.settings.target} point{'s' if s.settings.target != 1 else ''} in game {games}: {s.results[-1].reason}")
+    reason = (
+        f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
+        f"{s.settings.target} point{'s' if s.settings.target != 1 else ''} in game {games}: {s.results[-1].reason}"
+    )
     last = s.results[-1]
     if last.winner == champion:
         why = f"Game {games} decided the match: {last.why}."
     else:  # advanced scoring: the game's winner forfeited with their scoring card and the champion's scored
         loser = SEAT_NAMES[1 - champion]
         mine, theirs = chosen_scoring_card(s, 1 - champion), chosen_scoring_card(s, champion)
-        why = (f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
-               f"forfeits, and the other, {theirs.label}, scores {last.points}.")
-    s.outcome = Outcome((champion,), reason, (float(s.scores[0]), float(s.scores[1])),
-                        {"games": [r.to_json() for r in s.results]}, why=why)
+        why = (
+            f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
+            f"forfeits, and the other, {theirs.label}, scores {last.points}."
+        )
+    s.outcome = Outcome((champion,), reason, (float(s.scores[0]), float(s.scores[1])), {"games": [r.to_json() for r in s.results]}, why=why)
     s.say(f"{SEAT_NAMES[champion]} wins the match {a} to {b}.")
 
 
