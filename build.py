@@ -36,7 +36,20 @@ NODE_MODULES = ROOT / "node_modules"
 # Runtime files copied from npm packages: everything the page loads, nothing it doesn't
 # (no source maps, test consoles, editors or terminals).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "mpy-", "donkey", "deprecations-manager", "service-worker", "storage", "pyodide_graph", "zip-")
+PYSCRIPT_SKIP_PREFIXES = (
+    "codemirror",
+    "xterm",
+    "py-editor",
+    "py-terminal",
+    "py-game",
+    "mpy-",
+    "donkey",
+    "deprecations-manager",
+    "service-worker",
+    "storage",
+    "pyodide_graph",
+    "zip-",
+)
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -116,8 +129,12 @@ def snapshot_key(dist: Path, holds: list[str]) -> str:
     snapshot, and a returning visitor downloads only the new archive."""
     digest = hashlib.sha256()
     pyodide = dist / "vendor" / "pyodide"
-    for path in (pyodide / "pyodide.asm.wasm", pyodide / "pyodide.asm.mjs", pyodide / "python_stdlib.zip",
-                 *(ROOT / "tools" / name for name in SNAPSHOT_TOOLS)):
+    for path in (
+        pyodide / "pyodide.asm.wasm",
+        pyodide / "pyodide.asm.mjs",
+        pyodide / "python_stdlib.zip",
+        *(ROOT / "tools" / name for name in SNAPSHOT_TOOLS),
+    ):
         digest.update(path.read_bytes())
     digest.update(",".join(SNAPSHOT_MODULES).encode())
     with zipfile.ZipFile(dist / "tabletop.zip") as archive:
@@ -138,7 +155,12 @@ def make_snapshot(dist: Path, node: str) -> tuple[dict | None, str]:
             archive.extractall(app)
         proc = subprocess.Popen(
             [node, str(ROOT / "tools" / "make_snapshot.mjs"), str(pyodide), app, str(partial), ",".join(SNAPSHOT_MODULES)],
-            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True)
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
+        )
         try:
             holds = json.loads(proc.stdout.readline())["holds"]
             key = snapshot_key(dist, holds)
@@ -175,6 +197,48 @@ def write_snapshot(dist: Path, enabled: bool = True) -> dict | None:
     loader = (ROOT / "static" / "js" / SNAPSHOT_LOADER).read_text()
     (pyodide / SNAPSHOT_LOADER).write_text(loader.replace("__SNAPSHOT__", json.dumps(snapshot)))
     return snapshot
+
+
+PRELOADS_PLACEHOLDER = "<!-- build.py writes the start-up preloads here -->"
+BOOT_SCRIPT = '<script src="./static/js/boot.js"></script>'
+
+
+def startup_files(dist: Path, snapshot: dict | None) -> list[tuple[str, str]]:
+    """What gates the first board, as (path under dist/, kind): PyScript's modules, the loader and
+    Pyodide's, then the snapshot, the wasm and the files Pyodide and PyScript fetch before Python runs.
+    Preloaded from index.html's head."""
+    modules = [f"vendor/pyscript/{p.name}" for p in sorted((dist / "vendor" / "pyscript").glob("*.js"))]
+    modules += [f"vendor/pyodide/{name}" for name in (SNAPSHOT_LOADER, "pyodide.mjs", "pyodide.asm.mjs")]
+    fetched = ([f"vendor/pyodide/{snapshot['file'][2:]}"] if snapshot else []) + [
+        "vendor/pyodide/pyodide.asm.wasm",
+        "vendor/pyodide/python_stdlib.zip",
+        "vendor/pyodide/pyodide-lock.json",
+        "pyscript.toml",
+        "tabletop.zip",
+        "main.py",
+    ]
+    return [(m, "module") for m in modules] + [(f, "fetch") for f in fetched]
+
+
+def write_preloads(dist: Path, snapshot: dict | None) -> None:
+    """index.html's head asks for every start-up file at once (no waiting for one to name the next:
+    on a phone each of those waits is a round trip).
+    The snapshot is preloaded by static/js/boot.js, on a first visit only: an installed site reads
+    its unzipped copy instead (an unused preload would be fetched for nothing)."""
+    files = startup_files(dist, snapshot)
+    first_visit = f"./vendor/pyodide/{snapshot['file'][2:]}" if snapshot else ""
+    links = "\n".join(
+        f'<link rel="modulepreload" href="./{path}">'
+        if kind == "module"
+        else f'<link rel="preload" href="./{path}" as="fetch" crossorigin>'
+        for path, kind in files
+        if f"./{path}" != first_visit
+    )
+    index = dist / "index.html"
+    text = index.read_text()
+    assert PRELOADS_PLACEHOLDER in text and BOOT_SCRIPT in text, "index.html lost its preloads placeholder or boot.js"
+    text = text.replace(BOOT_SCRIPT, BOOT_SCRIPT.replace("><", f' data-first-visit-preload="{first_visit}"><'))
+    index.write_text(text.replace(PRELOADS_PLACEHOLDER, links))
 
 
 def copy_licences(dist: Path) -> None:
@@ -236,8 +300,11 @@ def write_precache(dist: Path) -> str:
     version.json carries the same list: the worker in charge reads it at each visit, so a visit
     after a deploy runs the new version, taking from its cache the files whose hashes did not change.
     """
-    files = sorted(p for p in dist.rglob("*")  # sw.js and version.json are written below; dotfiles are for the host
-                   if p.is_file() and p.name not in ("sw.js", "version.json") and not p.name.startswith("."))
+    files = sorted(
+        p
+        for p in dist.rglob("*")  # sw.js and version.json are written below; dotfiles are for the host
+        if p.is_file() and p.name not in ("sw.js", "version.json") and not p.name.startswith(".")
+    )
     entries = {str(p.relative_to(dist)).replace(os.sep, "/"): file_hash(p) for p in files}
     version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
     template = (ROOT / "static" / "sw.js").read_text()
@@ -324,11 +391,17 @@ def write_embed_previews(dist: Path) -> None:
         players = module.MIN_PLAYERS
         state = module.new_game(players, None, 1)
         names = list(module.SEAT_NAMES or [f"Player {i + 1}" for i in range(players)])[:players]
-        ctx = TableContext(module=module, view=module.view(state, None), legal=[], names=names, viewer=None,
-                           play=lambda _move: None, refresh=lambda: None)
+        ctx = TableContext(
+            module=module, view=module.view(state, None), legal=[], names=names, viewer=None, play=lambda _move: None, refresh=lambda: None
+        )
         table = to_html(still(renderer_for(game_id).render(ctx)))
-        page = PREVIEW_PAGE.format(game=game_id, title=escape(module.TITLE), blurb=escape(module.BLURB), table=table,
-                                   others="the others" if players > 2 else "a friend")
+        page = PREVIEW_PAGE.format(
+            game=game_id,
+            title=escape(module.TITLE),
+            blurb=escape(module.BLURB),
+            table=table,
+            others="the others" if players > 2 else "a friend",
+        )
         (dist / "embed" / f"{game_id}.html").write_text(page)
 
 
@@ -354,7 +427,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     package_archive(dist)
     write_not_found_page(dist)
     write_embed_previews(dist)
-    write_snapshot(dist, snapshot)
+    write_preloads(dist, write_snapshot(dist, snapshot))
     stamp_build(dist)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")
@@ -504,10 +577,35 @@ def ensure_pyodide_test_tools(python: Path) -> Path:
     shutil.rmtree(site, ignore_errors=True)
     wheels = VENV / "pyodide-wheels"
     shutil.rmtree(wheels, ignore_errors=True)
-    run([str(python), "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps", "--only-binary=:all:",
-         "--platform", f"pyemscripten_{info['abi_version']}_{info['arch']}", "--platform", "any",
-         "--python-version", f"{major}.{minor}", "--implementation", "cp", "--abi", f"cp{major}{minor}", "--abi", "abi3",
-         "--abi", "none", "-d", str(wheels), *wanted])
+    run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--platform",
+            f"pyemscripten_{info['abi_version']}_{info['arch']}",
+            "--platform",
+            "any",
+            "--python-version",
+            f"{major}.{minor}",
+            "--implementation",
+            "cp",
+            "--abi",
+            f"cp{major}{minor}",
+            "--abi",
+            "abi3",
+            "--abi",
+            "none",
+            "-d",
+            str(wheels),
+            *wanted,
+        ]
+    )
     for wheel in sorted(wheels.glob("*.whl")):
         with zipfile.ZipFile(wheel) as zf:
             zf.extractall(site)
@@ -529,6 +627,7 @@ def test_under_pyodide(python: Path, env: dict) -> int:
 def test(extra: list[str], snapshot: bool = True) -> int:
     python, env = test_environment(snapshot)
     run([str(python), "-m", "ruff", "check", "py", "tests", "e2e", "build.py"], env=env)
+    run([str(python), "-m", "ruff", "format", "--check", "py", "tests", "e2e", "build.py"], env=env)  # `ruff format` fixes it
     # What mypy checks, and how strictly: [tool.mypy] in pyproject.toml. Whole runs (3 s of CPU each), as
     # mypy 2.4.1's cache once kept a stale protocol error after a game module changed; once for the
     # oldest Python the tools support, once for the browser's (Pyodide's), deprecations included.
@@ -550,8 +649,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["build", "serve", "test", "bench"])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dist", type=Path, default=DIST, help="where to build (default dist/)")
-    parser.add_argument("--no-snapshot", dest="snapshot", action="store_false",
-                        help="ship no start-up snapshot: Python boots the usual way (slower)")
+    parser.add_argument(
+        "--no-snapshot", dest="snapshot", action="store_false", help="ship no start-up snapshot: Python boots the usual way (slower)"
+    )
     args, rest = parser.parse_known_args(argv)  # the rest goes to pytest / the benchmark
     args.rest = rest
     dist = args.dist.resolve()

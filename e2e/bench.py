@@ -2,6 +2,7 @@
 Pyodide, in the same browser and run; plus the shell's first paint and per-move timings.
 
     python3 build.py bench [--loads N]
+    python3 build.py bench --network [--loads N] [--profiles broadband,4g]   (e2e/bench_network.py)
 
 Prints human-readable lines and a table (first visit, repeat visit with the service worker in
 place, the bare page cold and reloaded: ready time, longest main-thread task, snapshot restore,
@@ -154,8 +155,13 @@ def browser_think_times(page) -> dict:
     """Per game and computer level: milliseconds per decision, measured inside the page (``window.twThink``)."""
     if not page.evaluate("typeof window.twThink === 'function'"):
         return {}
-    return {game: {level: json.loads(page.evaluate("([g, l, n]) => window.twThink(g, l, n)", [game, level, THINK_DECISIONS]))
-                   for level in THINK_LEVELS} for game in think_games()}
+    return {
+        game: {
+            level: json.loads(page.evaluate("([g, l, n]) => window.twThink(g, l, n)", [game, level, THINK_DECISIONS]))
+            for level in THINK_LEVELS
+        }
+        for game in think_games()
+    }
 
 
 def cpython_think_times() -> dict:
@@ -189,7 +195,15 @@ def median(values):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--loads", type=int, default=3)
+    parser.add_argument(
+        "--network", action="store_true", help="only the first visit over a throttled link, as Pages serves it (e2e/bench_network.py)"
+    )
+    parser.add_argument("--profiles", default="broadband,4g", help="network profiles, comma-separated")
     args = parser.parse_args(argv)
+    if args.network:
+        import bench_network
+
+        return bench_network.main(args.loads, args.profiles.split(","))
     runs = {"app_first": [], "app_repeat": [], "bare_cold": [], "bare_repeat": []}
     moves, think = {}, {}
     dist = Path(os.environ.get("TW_DIST") or ROOT / "dist")
@@ -208,22 +222,35 @@ def main(argv=None) -> int:
             runs["bare_repeat"].append(again)
             for name in runs:
                 r = runs[name][-1]
-                print(f"load {i + 1} {name}: ready {r['ready']} ms, longest task {r['longest']} ms, {r['bytes'] / 1e6:.2f} MB"
-                      + (f", python from {r['python']}, restore {restore_ms(r['marks'])} ms" if r.get("python") else "")
-                      + (f", first paint {r['fcp']:.0f} ms" if r.get("fcp") and name.startswith("app") else ""), flush=True)
+                print(
+                    f"load {i + 1} {name}: ready {r['ready']} ms, longest task {r['longest']} ms, {r['bytes'] / 1e6:.2f} MB"
+                    + (f", python from {r['python']}, restore {restore_ms(r['marks'])} ms" if r.get("python") else "")
+                    + (f", first paint {r['fcp']:.0f} ms" if r.get("fcp") and name.startswith("app") else ""),
+                    flush=True,
+                )
         browser.close()
     per_engine = other_engines(dist, args.loads)
     think["cpython"] = cpython_think_times()
     print_think_table(think)
-    table = {name: {"ready_ms": median(r["ready"] for r in rs), "longest_task_ms": median(r["longest"] for r in rs),
-                    "bytes": median(r["bytes"] for r in rs), "restore_ms": median(restore_ms(r["marks"]) for r in rs),
-                    "first_paint_ms": median(r["fcp"] for r in rs)} for name, rs in runs.items()}
+    table = {
+        name: {
+            "ready_ms": median(r["ready"] for r in rs),
+            "longest_task_ms": median(r["longest"] for r in rs),
+            "bytes": median(r["bytes"] for r in rs),
+            "restore_ms": median(restore_ms(r["marks"]) for r in rs),
+            "first_paint_ms": median(r["fcp"] for r in rs),
+        }
+        for name, rs in runs.items()
+    }
     bare_cold = table["bare_cold"]["ready_ms"]
     print(f"{'':12} {'ready ms':>9} {'x bare':>7} {'longest task':>13} {'restore ms':>11} {'MB sent':>8} {'paint ms':>9}")
     for name, row in table.items():
-        print(f"{name:12} {row['ready_ms']:>9} {row['ready_ms'] / bare_cold:>7.2f} {row['longest_task_ms']:>13} "
-              f"{row['restore_ms'] if row['restore_ms'] is not None else '-':>11} {row['bytes'] / 1e6:>8.2f} "
-              f"{row['first_paint_ms'] if row['first_paint_ms'] is not None else '-':>9}", flush=True)
+        print(
+            f"{name:12} {row['ready_ms']:>9} {row['ready_ms'] / bare_cold:>7.2f} {row['longest_task_ms']:>13} "
+            f"{row['restore_ms'] if row['restore_ms'] is not None else '-':>11} {row['bytes'] / 1e6:>8.2f} "
+            f"{row['first_paint_ms'] if row['first_paint_ms'] is not None else '-':>9}",
+            flush=True,
+        )
     app = table["app_first"]["ready_ms"]
     imports = [r["marks"]["tw:imported"] - r["marks"]["tw:python-start"] for r in runs["app_first"] if "tw:python-start" in r["marks"]]
     result = {

@@ -110,15 +110,24 @@ def shot(page, name: str):
     return path
 
 
-def start_saved_game(page, game: str, seats: list, seed: int, options: dict | None = None, moves: list | None = None,
-                     save_id: str = "e2e") -> None:
+def start_saved_game(
+    page, game: str, seats: list, seed: int, options: dict | None = None, moves: list | None = None, save_id: str = "e2e"
+) -> None:
     """Put a save record in localStorage and open it at the table (replaying ``moves``).
 
     ``seats`` are names (people) or dicts like {"name": "Bot", "kind": "computer", "level": "normal"}.
     """
-    record = {"format": "towers-and-worlds-save", "version": SAVE_VERSION, "game": game, "options": options or {},
-              "seats": [s if isinstance(s, dict) else {"name": s} for s in seats], "seed": seed,
-              "moves": moves or [], "id": save_id, "saved_at": 1}
+    record = {
+        "format": "towers-and-worlds-save",
+        "version": SAVE_VERSION,
+        "game": game,
+        "options": options or {},
+        "seats": [s if isinstance(s, dict) else {"name": s} for s in seats],
+        "seed": seed,
+        "moves": moves or [],
+        "id": save_id,
+        "saved_at": 1,
+    }
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
     goto(page, "#/")
     goto(page, f"#/play/{game}/{save_id}")
@@ -195,8 +204,9 @@ def host(tmp_path):
     server.server_close()
 
 
-def random_game(game: str, seed: int, stop=lambda state, moves: False, players: int = 2, options: dict | None = None,
-                limit: int = 3000) -> tuple[object, list[dict]]:
+def random_game(
+    game: str, seed: int, stop=lambda state, moves: False, players: int = 2, options: dict | None = None, limit: int = 3000
+) -> tuple[object, list[dict]]:
     """(state, moves as JSON) of a seeded random game (``Rng(seed)`` picks each legal move), up to the
     first state ``stop(state, moves so far)`` accepts, the game's end, or ``limit`` moves."""
     module = GAMES[game]

@@ -28,13 +28,30 @@ CHROMIUM_ARGS = [
 # it instead: the frame's storage works, kept under the top site. Chromium honours the last
 # --disable-features given, so launch(partitioned=True) passes Playwright's list again without that one.
 PLAYWRIGHT_DISABLED_FEATURES = (
-    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable",
-    "LensOverlay", "MediaRouter", "PaintHolding", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
-    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
 )
 PARTITIONED_STORAGE = "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES)
-MIME_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-              ".webmanifest": "application/manifest+json", ".zip": "application/zip", ".toml": "text/plain", ".json": "application/json"}
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".zip": "application/zip",
+    ".toml": "text/plain",
+    ".json": "application/json",
+}
 
 
 class SubpathHandler(http.server.SimpleHTTPRequestHandler):
@@ -54,7 +71,7 @@ class SubpathHandler(http.server.SimpleHTTPRequestHandler):
         if mount is None:
             return "/nonexistent/"
         self.directory = str(self.mounts[mount])
-        return super().translate_path("/" + path[len(mount):])
+        return super().translate_path("/" + path[len(mount) :])
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         mount = self.mount_of(self.path)

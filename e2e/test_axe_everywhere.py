@@ -12,8 +12,12 @@ from conftest import goto, start_saved_game
 from tabletop.games import GAMES
 
 SIZES = {"landscape": (1024, 768), "phone": (390, 844)}
-HOT_SEAT = {"tower-war": ["Ana", "Ben"], "towers-of-wyoming": ["Ana", "Ben", "Cleo"], "tower-battle": ["Ana", "Ben"],
-            "war-of-the-worlds": ["Ana", "Ben"]}
+HOT_SEAT = {
+    "tower-war": ["Ana", "Ben"],
+    "towers-of-wyoming": ["Ana", "Ben", "Cleo"],
+    "tower-battle": ["Ana", "Ben"],
+    "war-of-the-worlds": ["Ana", "Ben"],
+}
 CURTAINED = ["tower-battle", "towers-of-wyoming"]  # a curtain from the first move (Tower War's public draft has none); the
 # curtain is the same screen in every game (screens/table.py)
 

@@ -6,8 +6,17 @@ import json
 
 from conftest import BOOT_TIMEOUT_MS, READY, goto, shot
 
-GOOD = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
-        "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 5, "moves": [], "name": "Good game", "saved_at": 1_700_000_000}
+GOOD = {
+    "format": "towers-and-worlds-save",
+    "version": 1,
+    "game": "war-of-the-worlds",
+    "options": {},
+    "seats": [{"name": "Ana"}, {"name": "Ben"}],
+    "seed": 5,
+    "moves": [],
+    "name": "Good game",
+    "saved_at": 1_700_000_000,
+}
 RED = {"style": "position:fixed;inset:0;background:#c00;z-index:99999", "id": "import-file"}
 BAD = {
     "iso-date": dict(GOOD, saved_at="2026-05-01T10:00:00Z"),
@@ -78,8 +87,11 @@ def test_bad_records_before_boot_leave_the_app_working(browser, site):
     page.set_viewport_size({"width": 1024, "height": 768})
 
     # Every screen survives; a reload says nothing again (the records are aside now) and still lists the good save.
-    for fragment, screen in (("#/settings", "#default-name-3"), ("#/new/tower-battle", "[data-screen='new-game']"),
-                             ("#/play/war-of-the-worlds/good", "[data-screen='table']")):
+    for fragment, screen in (
+        ("#/settings", "#default-name-3"),
+        ("#/new/tower-battle", "[data-screen='new-game']"),
+        ("#/play/war-of-the-worlds/good", "[data-screen='table']"),
+    ):
         goto(page, fragment)
         page.wait_for_selector(screen, state="attached")
     page.goto(site.url + "#/")

@@ -66,7 +66,9 @@ def play_to_the_end(page, max_steps: int = 300) -> dict:
         if state["thinking"]:
             page.wait_for_function(
                 "n => !!document.querySelector('[data-end]') || Number(document.querySelector('[data-screen=table]').dataset.moves) > n",
-                arg=state["moves"], timeout=20_000)
+                arg=state["moves"],
+                timeout=20_000,
+            )
             computer += 1
         else:
             play_any_move(page)
@@ -98,8 +100,15 @@ GAMES_AGAINST_THE_COMPUTER = [
 @pytest.mark.parametrize("game_id,options,seed,left,level", GAMES_AGAINST_THE_COMPUTER, ids=[g[0] for g in GAMES_AGAINST_THE_COMPUTER])
 def test_a_game_against_the_computer_reaches_its_end(app, game_id, options, seed, left, level):
     moves = late_moves(game_id, seed, options, left)
-    start_saved_game(app, game_id, ["You", {"name": "Computer", "kind": "computer", "level": level}], seed, options, moves,
-                     save_id=f"vs-computer-{game_id}")
+    start_saved_game(
+        app,
+        game_id,
+        ["You", {"name": "Computer", "kind": "computer", "level": level}],
+        seed,
+        options,
+        moves,
+        save_id=f"vs-computer-{game_id}",
+    )
     app.evaluate(WATCH_LONG_TASKS)
     app.wait_for_selector(".turn-banner.thinking, [data-end]", state="attached")
     started = time.perf_counter()
@@ -122,8 +131,15 @@ def test_the_page_answers_while_the_computer_thinks(app):
     """A click on the log while the hard computer thinks is handled within 100 ms."""
     options = {"tactical": False}
     moves = late_moves("war-of-the-worlds", 21, options, 30)
-    start_saved_game(app, "war-of-the-worlds", ["You", {"name": "Computer", "kind": "computer", "level": "hard"}], 21, options, moves,
-                     save_id="responsive")
+    start_saved_game(
+        app,
+        "war-of-the-worlds",
+        ["You", {"name": "Computer", "kind": "computer", "level": "hard"}],
+        21,
+        options,
+        moves,
+        save_id="responsive",
+    )
     app.wait_for_selector(".turn-banner.thinking", state="attached")
     delay = app.evaluate("""() => new Promise(resolve => {
         const t0 = performance.now();
@@ -134,8 +150,12 @@ def test_the_page_answers_while_the_computer_thinks(app):
 
 
 def test_towers_of_wyoming_with_four_seats_mixes_people_and_computers(app):
-    seats = ["Ann", {"name": "Easy bot", "kind": "computer", "level": "easy"},
-             "Bea", {"name": "Hard bot", "kind": "computer", "level": "hard"}]
+    seats = [
+        "Ann",
+        {"name": "Easy bot", "kind": "computer", "level": "easy"},
+        "Bea",
+        {"name": "Hard bot", "kind": "computer", "level": "hard"},
+    ]
     start_saved_game(app, "towers-of-wyoming", seats, 5, {}, [], save_id="four-seats")
     app.wait_for_selector("[data-curtain='0'], [data-move]", state="attached")
     if app.locator("[data-curtain]").count():

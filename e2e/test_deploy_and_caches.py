@@ -38,10 +38,13 @@ def test_two_builds_on_one_origin_both_work_offline(browser, two_sites):
     # Caches left by the unscoped naming of earlier versions: another site's stays, this one's goes.
     page = context.new_page()
     page.goto(site.origin + "/")
-    page.evaluate("""async ([ours, theirs]) => {
+    page.evaluate(
+        """async ([ours, theirs]) => {
         await (await caches.open('towers-and-worlds-0000old0000')).put(ours, new Response('old shell'));
         await (await caches.open('towers-and-worlds-1111old1111')).put(theirs, new Response('old shell'));
-    }""", [site.url, site.origin + "/someone-else/"])
+    }""",
+        [site.url, site.origin + "/someone-else/"],
+    )
     page.close()
 
     _, main_page = visit_once(browser, site, context=context)
@@ -100,8 +103,10 @@ def test_an_unknown_path_offline_gets_the_404_page_and_then_home(browser, two_si
 
 def test_the_vendored_runtimes_are_served_with_their_licences(site):
     """Pyodide (MPL-2.0) and PyScript (Apache-2.0) are redistributed: each licence beside its files."""
-    for runtime, beside, first_words in (("pyodide", "pyodide.mjs", "Mozilla Public License Version 2.0"),
-                                         ("pyscript", "core.js", "Apache License Version 2.0,")):
+    for runtime, beside, first_words in (
+        ("pyodide", "pyodide.mjs", "Mozilla Public License Version 2.0"),
+        ("pyscript", "core.js", "Apache License Version 2.0,"),
+    ):
         with urllib.request.urlopen(f"{site.url}vendor/{runtime}/LICENSE") as response:
             text = response.read().decode()
         assert " ".join(text.split()).startswith(first_words), runtime

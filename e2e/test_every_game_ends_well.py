@@ -27,8 +27,12 @@ IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRec
 # The top of the final board in view: its first 150 px (all of it if shorter) inside the window.
 TOP_IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
     return r.top >= 0 && r.top + Math.min(150, r.height) <= innerHeight; }"""
-BOARD = {"war-of-the-worlds": ".table-main .wotw-board", "towers-of-wyoming": ".table-main .tow-seat",
-         "tower-war": ".table-main .twar-tower", "tower-battle": ".table-main .tb-board"}
+BOARD = {
+    "war-of-the-worlds": ".table-main .wotw-board",
+    "towers-of-wyoming": ".table-main .tow-seat",
+    "tower-war": ".table-main .twar-tower",
+    "tower-battle": ".table-main .tb-board",
+}
 OLD_END_BOXES = ".tow-end, .tow-deciding, .twar-fallbox, .tb-summary"
 NAMES = ["Ana", "Ben"]
 

@@ -24,9 +24,18 @@ def random_moves(game_id: str, players: int, seed: int, limit: int = 10_000) -> 
 
 
 def store(page, game: str, seats: list, seed: int, moves: list, save_id: str) -> None:
-    record = {"format": "towers-and-worlds-save", "version": VERSION, "game": game, "options": {},
-              "seats": [s if isinstance(s, dict) else {"name": s} for s in seats], "seed": seed, "moves": moves,
-              "id": save_id, "saved_at": 1, "finished": True}
+    record = {
+        "format": "towers-and-worlds-save",
+        "version": VERSION,
+        "game": game,
+        "options": {},
+        "seats": [s if isinstance(s, dict) else {"name": s} for s in seats],
+        "seed": seed,
+        "moves": moves,
+        "id": save_id,
+        "saved_at": 1,
+        "finished": True,
+    }
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
 
 
@@ -73,8 +82,9 @@ def test_history_from_the_table_steps_back_and_forth_and_returns(app):
     wait_position(app, 6)
     assert app.locator(".replay-board .tb-hand").count() == 0
     assert app.evaluate("document.querySelector('.replay-board').inert") is True
-    assert app.locator(".replay-board [data-move], .replay-board [data-step]").count() == 0 or \
-        app.evaluate("[...document.querySelectorAll('.replay-board [data-move]')].every(b => b.closest('[inert]'))")
+    assert app.locator(".replay-board [data-move], .replay-board [data-step]").count() == 0 or app.evaluate(
+        "[...document.querySelectorAll('.replay-board [data-move]')].every(b => b.closest('[inert]'))"
+    )
     app.click("#history-back")
     app.wait_for_selector("[data-screen='table']")
     assert app.evaluate("location.hash") == "#/play/tower-battle/e2e"
@@ -160,9 +170,11 @@ def test_stepping_through_tower_war_is_quick(app):
         wait_position(app, k)
         built.append(float(app.get_attribute("[data-screen='replay']", "data-step-ms")))
     forward = (time.perf_counter() - started) / n
-    print(f"\nTower War history: {n} moves, opened at the last in {opened * 1000:.0f} ms; each state built once in "
-          f"{sum(built) / n:.1f} ms on average (max {max(built):.1f}); a step forward over cached states, key press to "
-          f"drawn: {forward * 1000:.1f} ms")
+    print(
+        f"\nTower War history: {n} moves, opened at the last in {opened * 1000:.0f} ms; each state built once in "
+        f"{sum(built) / n:.1f} ms on average (max {max(built):.1f}); a step forward over cached states, key press to "
+        f"drawn: {forward * 1000:.1f} ms"
+    )
     assert len(built) == n and sum(built) > 0
     assert position(app) == (n, n)
 

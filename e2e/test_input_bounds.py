@@ -44,18 +44,22 @@ def million_in_hand(view):
 
 
 def million_pyramids(view):
-    view["draft"]["piles"] = [{"name": "A", "cards": [], "pyramids": {"small": 1_000_000, "medium": 0, "large": 0}},
-                              {"name": "B", "cards": [], "pyramids": {"small": 0, "medium": 0, "large": 0}}]
+    view["draft"]["piles"] = [
+        {"name": "A", "cards": [], "pyramids": {"small": 1_000_000, "medium": 0, "large": 0}},
+        {"name": "B", "cards": [], "pyramids": {"small": 0, "medium": 0, "large": 0}},
+    ]
 
 
-@pytest.mark.parametrize("game_id,change,place", [
-    ("tower-battle", million_in_hand, "players[1].hand_count is 1000000"),
-    ("tower-war", million_pyramids, "draft.piles[0].pyramids.small is 1000000"),
-])
+@pytest.mark.parametrize(
+    "game_id,change,place",
+    [
+        ("tower-battle", million_in_hand, "players[1].hand_count is 1000000"),
+        ("tower-war", million_pyramids, "draft.piles[0].pyramids.small is 1000000"),
+    ],
+)
 def test_a_crafted_diagram_is_refused_in_one_line_and_the_game_still_starts(browser, site, host, game_id, change, place):
     code = crafted(game_id, 2, change)
-    html = (f'<iframe class="towers-and-worlds" src="{site.url}?embed={game_id}&amp;position={code}" '
-            'width="640" height="520"></iframe>')
+    html = f'<iframe class="towers-and-worlds" src="{site.url}?embed={game_id}&amp;position={code}" width="640" height="520"></iframe>'
     context, page, frame, errors = framed(browser, host("crafted.html", WIKI_HEAD + html))
     frame.wait_for_selector("#embed-start")
     said = frame.inner_text("#position-error")
@@ -68,12 +72,15 @@ def test_a_crafted_diagram_is_refused_in_one_line_and_the_game_still_starts(brow
     context.close()
 
 
-@pytest.mark.parametrize("query,named", [
-    ("embed=towers-of-wyoming&players=%C2%B2", "players “²” (2 to 4)"),
-    ("embed=tower-battle&vs=computer&seat=%C2%B2", "seat “²” (1 to 2)"),
-    ("embed=towers-of-wyoming&players=" + "9" * 5000, "players “" + "9" * 23 + "…” (2 to 4)"),
-    ("embed=tower-battle&target=%EF%BC%95", "target “５” (a whole number)"),
-])
+@pytest.mark.parametrize(
+    "query,named",
+    [
+        ("embed=towers-of-wyoming&players=%C2%B2", "players “²” (2 to 4)"),
+        ("embed=tower-battle&vs=computer&seat=%C2%B2", "seat “²” (1 to 2)"),
+        ("embed=towers-of-wyoming&players=" + "9" * 5000, "players “" + "9" * 23 + "…” (2 to 4)"),
+        ("embed=tower-battle&target=%EF%BC%95", "target “５” (a whole number)"),
+    ],
+)
 def test_an_embed_number_in_other_digits_is_named_and_the_app_boots(browser, site, query, named):
     context = browser.new_context(viewport={"width": 640, "height": 520}, service_workers="block")
     page = context.new_page()

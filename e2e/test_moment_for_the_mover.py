@@ -25,8 +25,11 @@ def hand_over_at():
     seed = 4
     states, moves = random_match(HOT_SEAT, seed, cap=60)
     for i, move in enumerate(moves):
-        if isinstance(move, tb.PlayCard) and tb.to_act(states[i + 1]) not in (None, tb.to_act(states[i])) \
-                and tb.outcome(states[i + 1]) is None:
+        if (
+            isinstance(move, tb.PlayCard)
+            and tb.to_act(states[i + 1]) not in (None, tb.to_act(states[i]))
+            and tb.outcome(states[i + 1]) is None
+        ):
             return seed, states, moves, i
     raise AssertionError("no hand-over in this match")
 

@@ -51,6 +51,7 @@ def seat0_to_act(phase: str | None = None):
     def stop(module, state) -> bool:
         view = module.view(state, 0)
         return module.to_act(state) == 0 and (phase is None or view.get("phase") == phase)
+
     return stop
 
 
@@ -153,8 +154,11 @@ def test_a_click_during_an_animation_is_not_blocked(app):
     target = app.locator("[data-step]:visible:not([disabled]), [data-move]:visible:not([disabled])").first
     box = target.bounding_box()
     app.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # no waiting for the page to settle
-    app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n "
-                          "|| document.querySelector('[aria-pressed=true], .is-selected, [data-move]') !== null", arg=n + 1)
+    app.wait_for_function(
+        "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n "
+        "|| document.querySelector('[aria-pressed=true], .is-selected, [data-move]') !== null",
+        arg=n + 1,
+    )
     play_any_move(app)
     wait_moves(app, n + 2)
     app.evaluate("window.__hold = false; document.getAnimations().forEach(a => a.finish())")
@@ -201,8 +205,10 @@ def test_motion_cost_is_measured(app):
             assert (after["animated"] > before["animated"]) == (label == "motion")
     goto(app, "#/settings")
     app.locator("#setting-reduce-motion").uncheck()
-    out = {label: {"handler_ms": median([r[0] for r in rows]), "click_to_frame_ms": median([r[1] for r in rows]), "moves": len(rows)}
-           for label, rows in runs.items()}
+    out = {
+        label: {"handler_ms": median([r[0] for r in rows]), "click_to_frame_ms": median([r[1] for r in rows]), "moves": len(rows)}
+        for label, rows in runs.items()
+    }
     out["motion_bookkeeping_ms_median"] = median([r[2] for r in runs["motion"]])
     out["of_which_new_page_layout_ms_median"] = median([r[3] for r in runs["motion"]])
     print("motion cost:", json.dumps(out))
@@ -222,11 +228,15 @@ def test_before_and_after_a_move_at_two_sizes(app):
                 play_any_move(app)
                 wait_moves(app, n + (1 if game == "war-of-the-worlds" else 2))
                 app.wait_for_selector(".turn-banner:not(.thinking)")  # the computer has finished its turn
-                app.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running' || "
-                                      "!(a.effect && a.effect.target && a.effect.target.hasAttribute('data-motion')))")
+                app.wait_for_function(
+                    "() => document.getAnimations().every(a => a.playState !== 'running' || "
+                    "!(a.effect && a.effect.target && a.effect.target.hasAttribute('data-motion')))"
+                )
                 assert app.locator("[data-last-move]").count() >= 1, game
-                assert app.evaluate("[...document.querySelectorAll('[data-motion]')].every(e => getComputedStyle(e).transform === 'none' "
-                                    "|| e instanceof SVGElement)"), game
+                assert app.evaluate(
+                    "[...document.querySelectorAll('[data-motion]')].every(e => getComputedStyle(e).transform === 'none' "
+                    "|| e instanceof SVGElement)"
+                ), game
                 shot(app, f"motion-{game}-{size}-after")
     finally:
         app.set_viewport_size({"width": 1024, "height": 768})
@@ -258,11 +268,13 @@ def wotw_before(kind: str, tactical: bool = False, seed: int = 3) -> tuple[list[
 
 def play_json(page, move: dict) -> None:
     """Click the control that plays exactly ``move`` (after the step that shows it, where there is one)."""
+
     def find():
         for el in page.locator("[data-move]").all():
             if json.loads(el.get_attribute("data-move")) == move:
                 return el
         return None
+
     control = find()
     if control is None:
         for step in page.locator("[data-step]:visible:not([disabled])").all():
@@ -275,8 +287,12 @@ def play_json(page, move: dict) -> None:
 
 
 def test_war_of_the_worlds_coasters_turn_pyramids_tip_and_dice_roll(app):
-    for kind, tactical, expect in (("rotate", False, "rotate("), ("destroy", False, "rotate(-90deg)"), ("relocate", False, "translate("),
-                                   ("reroll", True, "rotate(-270deg)")):
+    for kind, tactical, expect in (
+        ("rotate", False, "rotate("),
+        ("destroy", False, "rotate(-90deg)"),
+        ("relocate", False, "translate("),
+        ("reroll", True, "rotate(-270deg)"),
+    ):
         moves, move = wotw_before(kind, tactical)
         OPENED[0] += 1
         start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], 3, {"tactical": tactical}, moves, save_id=f"e2e-motion-{OPENED[0]}")
@@ -300,6 +316,7 @@ def test_tower_war_a_dropped_pyramid_arrives_on_the_card_and_is_marked(app):
     def dropping(module, state) -> bool:
         view = module.view(state, 0)
         return module.to_act(state) == 0 and view["phase"] == "drop" and (view.get("held") or {}).get("piece") == "pyramid"
+
     moves = seeded_moves("tower-war", 5, dropping)
     OPENED[0] += 1
     start_saved_game(app, "tower-war", ["Ana", COMPUTER], 5, {}, moves, save_id=f"e2e-motion-{OPENED[0]}")

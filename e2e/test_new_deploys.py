@@ -70,7 +70,7 @@ def bodies_by_path(page, site) -> dict:
 
     def keep(response):
         if response.url.startswith(site.url) and response.status == 200:
-            path = response.url[len(site.url):].split("?")[0].split("#")[0] or "index.html"
+            path = response.url[len(site.url) :].split("?")[0].split("#")[0] or "index.html"
             got.setdefault(path, set()).add(hashlib.sha256(response.body()).hexdigest()[:16])
 
     page.on("response", keep)
@@ -79,14 +79,17 @@ def bodies_by_path(page, site) -> dict:
 
 def version_served(page, worker: str = "controller") -> str:
     """What the service worker says this page runs (``controller``) or installs (``waiting``)."""
-    return page.evaluate("""async which => {
+    return page.evaluate(
+        """async which => {
         const registration = await navigator.serviceWorker.getRegistration();
         const worker = which === 'controller' ? navigator.serviceWorker.controller : registration.waiting;
         const channel = new MessageChannel();
         const answer = new Promise(resolve => { channel.port1.onmessage = e => resolve(e.data.version); });
         worker.postMessage({type: 'version'}, [channel.port2]);
         return answer;
-    }""", worker)
+    }""",
+        worker,
+    )
 
 
 def wait_for_waiting_worker(page):
@@ -135,8 +138,7 @@ def test_the_next_visit_runs_a_new_deploy_whole_and_downloads_only_what_changed(
     page = context.new_page()
     page.goto(site.url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    wait_until(page, "name => caches.keys().then(k => k.length === 1 && k[0] === name)",
-               cache_name(site.url, version_of(root)))
+    wait_until(page, "name => caches.keys().then(k => k.length === 1 && k[0] === name)", cache_name(site.url, version_of(root)))
     context.close()
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT_MS, READY, shot
 
-TRACEBACK_WORDS = ("Traceback", "File \"", "PythonError", "ValueError", "RuntimeError", "invalid literal")
+TRACEBACK_WORDS = ("Traceback", 'File "', "PythonError", "ValueError", "RuntimeError", "invalid literal")
 
 
 def fresh(browser, site, permissions=(), route_main=None, snapshot=True, viewport=(1024, 768), loads=None):

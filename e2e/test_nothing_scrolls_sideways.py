@@ -44,29 +44,53 @@ TABLES = [
     ("wotw-destroy", "war-of-the-worlds", 9, {}, lambda s, n: s.phase == "destroy", ".wotw-cell.is-doomed", None),
     ("wotw-tactical-dice", "war-of-the-worlds", 9, {"tactical": True}, lambda s, n: s.phase == "dice", ".wotw-die[data-step]", None),
     ("wotw-tactical-wild", "war-of-the-worlds", 9, {"tactical": True}, lambda s, n: s.phase == "wild", "#wotw-wild-swap", None),
-    ("wotw-tactical-swap", "war-of-the-worlds", 9, {"tactical": True}, lambda s, n: s.phase == "action" and s.action == "swap",
-     "#wotw-pick-0", None),
-    ("wotw-tactical-swap-picked", "war-of-the-worlds", 9, {"tactical": True},  # the most choices: three places
-     lambda s, n: s.phase == "action" and s.action == "swap", "#wotw-pick-1", "#wotw-pick-1"),
+    (
+        "wotw-tactical-swap",
+        "war-of-the-worlds",
+        9,
+        {"tactical": True},
+        lambda s, n: s.phase == "action" and s.action == "swap",
+        "#wotw-pick-0",
+        None,
+    ),
+    (
+        "wotw-tactical-swap-picked",
+        "war-of-the-worlds",
+        9,
+        {"tactical": True},  # the most choices: three places
+        lambda s, n: s.phase == "action" and s.action == "swap",
+        "#wotw-pick-1",
+        "#wotw-pick-1",
+    ),
     ("twar-draft", "tower-war", 3, {}, lambda s, n: True, ".twar", None),
     ("twar-battle", "tower-war", 3, {}, lambda s, n: s.phase == "play", ".twar", None),
     ("twar-place", "tower-war", 3, {}, lambda s, n: s.phase == "place", ".twar", None),
     ("twar-drop", "tower-war", 3, {}, lambda s, n: s.phase == "drop", ".twar", None),
     ("twar-build", "tower-war", 3, {}, lambda s, n: s.phase == "build", ".twar", None),
     ("tow-play", "towers-of-wyoming", 3, {}, lambda s, n: n >= 9, ".tow", None),
-    ("tow-cards-picked", "towers-of-wyoming", 3, {}, lambda s, n: n >= 9, ".tow [data-step='cards']",
-     ".tow [data-step='cards'] >> nth=0"),
+    ("tow-cards-picked", "towers-of-wyoming", 3, {}, lambda s, n: n >= 9, ".tow [data-step='cards']", ".tow [data-step='cards'] >> nth=0"),
     ("tow-four-players", "towers-of-wyoming", 4, {}, lambda s, n: n >= 12, ".tow", None),
     ("tb-play", "tower-battle", 3, {}, lambda s, n: s.phase == "play" and n >= 8, ".tb", None),
-    ("tb-card-picked", "tower-battle", 3, {}, lambda s, n: s.phase == "play" and n >= 8, "[id^='tb-hand-']",
-     "[id^='tb-hand-'] >> nth=0"),
+    ("tb-card-picked", "tower-battle", 3, {}, lambda s, n: s.phase == "play" and n >= 8, "[id^='tb-hand-']", "[id^='tb-hand-'] >> nth=0"),
     ("tb-battle", "tower-battle", 3, {}, lambda s, n: s.phase == "battle", ".tb", None),
     ("tb-scoring-card", "tower-battle", 3, {"scoring": "advanced"}, lambda s, n: s.phase == "scoring-card", ".tb", None),
 ] + [  # each game at its end, then its history (the read-only replay of the finished game)
-    (f"end-{game}{'-tactical' if options.get('tactical') else ''}", game, 4, options, lambda s, n, g=game: GAMES[g].outcome(s) is not None,
-     "[data-end]", None)
-    for game, options in (("war-of-the-worlds", {}), ("war-of-the-worlds", {"tactical": True}), ("tower-battle", {"target": 1}),
-                          ("towers-of-wyoming", {}), ("tower-war", {}))
+    (
+        f"end-{game}{'-tactical' if options.get('tactical') else ''}",
+        game,
+        4,
+        options,
+        lambda s, n, g=game: GAMES[g].outcome(s) is not None,
+        "[data-end]",
+        None,
+    )
+    for game, options in (
+        ("war-of-the-worlds", {}),
+        ("war-of-the-worlds", {"tactical": True}),
+        ("tower-battle", {"target": 1}),
+        ("towers-of-wyoming", {}),
+        ("tower-war", {}),
+    )
 ]
 
 
@@ -93,8 +117,15 @@ def test_no_screen_scrolls_sideways_at_three_sizes(app):
     for number, (name, game, seed, options, stop, ready, step) in enumerate(TABLES):
         app.set_viewport_size({"width": 1024, "height": 768})
         players = 4 if name == "tow-four-players" else 2
-        start_saved_game(app, game, ["Ana", "Ben", "Cy", "Di"][:players], seed, options,
-                         seeded(game, seed, options, stop, players), save_id=f"e2e-sideways-{number}")
+        start_saved_game(
+            app,
+            game,
+            ["Ana", "Ben", "Cy", "Di"][:players],
+            seed,
+            options,
+            seeded(game, seed, options, stop, players),
+            save_id=f"e2e-sideways-{number}",
+        )
         app.wait_for_selector(f"{ready}, #curtain-go")
         if app.locator("#curtain-go").count():
             if not curtain_seen:  # the pass-the-device curtain is a screen too
@@ -106,7 +137,9 @@ def test_no_screen_scrolls_sideways_at_three_sizes(app):
         if step:
             app.click(step)
         found += sideways_at_each_size(app, name)
-        if game == "war-of-the-worlds" and "end" not in name:  # the whole board is on the screen too (it ended at 1112 px in 1024, 783 in 768)
+        if (
+            game == "war-of-the-worlds" and "end" not in name
+        ):  # the whole board is on the screen too (it ended at 1112 px in 1024, 783 in 768)
             for w, h in SIZES.values():
                 app.set_viewport_size({"width": w, "height": h})
                 bottom = app.evaluate("document.querySelector('.wotw-board').getBoundingClientRect().bottom + scrollY")

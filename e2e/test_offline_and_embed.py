@@ -31,12 +31,16 @@ def own_caches(page, site_url: str) -> list[str]:
 def wait_for_offline_cache(page, site_url: str):
     """Until the service worker controls the page and its one cache holds every precached file."""
     wait_until(page, SW_READY)
-    wait_until(page, """async scope => {
+    wait_until(
+        page,
+        """async scope => {
         const names = (await caches.keys()).filter(n => n.startsWith('towers-and-worlds ' + scope + ' '));
         if (names.length !== 1) return false;
         const cache = await caches.open(names[0]);
         return (await cache.keys()).length > 10;
-    }""", site_url)
+    }""",
+        site_url,
+    )
 
 
 def visit_once(browser, site, context=None, url=None):
@@ -128,7 +132,8 @@ DAMAGES = {
 def damage_inside(page, damage: list) -> str:
     """Damage the unzipped copy inside Pyodide's heap, its header and Pyodide's left intact (each
     string named is found once in the heap: a Python str object, its bytes after its hash)."""
-    return page.evaluate("""async (damage) => {
+    return page.evaluate(
+        """async (damage) => {
         const cache = await caches.open((await caches.keys())[0]);
         const url = (await cache.keys()).map(r => r.url).find(u => /snapshot-[0-9a-f]+[.]bin$/.test(u));
         const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
@@ -148,7 +153,9 @@ def damage_inside(page, damage: list) -> str:
         }
         await cache.put(url, new Response(bytes));
         return url;
-    }""", damage)
+    }""",
+        damage,
+    )
 
 
 @pytest.mark.parametrize("damage", list(DAMAGES))
@@ -250,8 +257,9 @@ def wiki_host(tmp_path, site):
     pages.mkdir()
     for name, (w, h) in {"wide": (640, 480), "tall": (360, 640)}.items():
         (pages / f"{name}.html").write_text(
-            f'<!doctype html><title>Wiki</title><h1>Our game night</h1>'
-            f'<iframe id="game" title="War of the Worlds" src="{site.url}?embed=war-of-the-worlds" width="{w}" height="{h}"></iframe>')
+            f"<!doctype html><title>Wiki</title><h1>Our game night</h1>"
+            f'<iframe id="game" title="War of the Worlds" src="{site.url}?embed=war-of-the-worlds" width="{w}" height="{h}"></iframe>'
+        )
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(pages))
     handler.log_message = lambda *a: None
     server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
@@ -293,6 +301,7 @@ def test_embed_boots_and_plays_in_a_cross_site_iframe(browser, wiki_host, blocke
     overflow = inner.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, "the embed scrolls sideways"
     from conftest import shot
+
     shot(page, f"embed-{frame}-{'blocked' if blocked else 'open'}")
     assert not [e for e in errors if "dispatchEvent" in e]
     context.close()

@@ -27,8 +27,9 @@ def test_tower_battle_against_the_computer_keeps_its_move_and_the_hand_in_view(a
         card = app.locator(".tb-hand-cards [data-step]").first
         card.click()
         app.click("#tb-discard")
-        app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + 1", arg=before,
-                              timeout=30_000)
+        app.wait_for_function(
+            "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + 1", arg=before, timeout=30_000
+        )
         app.wait_for_selector(".tb-hand-cards [data-step]")
         app.wait_for_timeout(200)
         scroll = app.evaluate("scrollY")

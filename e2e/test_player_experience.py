@@ -111,7 +111,7 @@ def test_delete_asks_first(app):
 
 def test_corrupt_save_is_set_aside_and_others_survive(app):
     start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=4, save_id="good")
-    app.evaluate("localStorage.setItem('tw:save:bad', '{\"format\": \"towers-and-worlds-save\", \"vers')")
+    app.evaluate('localStorage.setItem(\'tw:save:bad\', \'{"format": "towers-and-worlds-save", "vers\')')
     goto(app, "#/")
     app.wait_for_selector(".notice.error")
     assert "damaged or cut short" in app.inner_text(".notices")
@@ -123,8 +123,17 @@ def test_corrupt_save_is_set_aside_and_others_survive(app):
 def test_a_tampered_save_opened_from_home_is_set_aside_with_one_message(app):
     module = GAMES["war-of-the-worlds"]
     move = module.move_to_json(module.legal_moves(module.new_game(2, None, 5))[0])
-    record = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
-              "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 5, "moves": [move, move], "id": "tampered", "saved_at": 1}
+    record = {
+        "format": "towers-and-worlds-save",
+        "version": 1,
+        "game": "war-of-the-worlds",
+        "options": {},
+        "seats": [{"name": "Ana"}, {"name": "Ben"}],
+        "seed": 5,
+        "moves": [move, move],
+        "id": "tampered",
+        "saved_at": 1,
+    }
     app.evaluate("v => localStorage.setItem('tw:save:tampered', v)", json.dumps(record))
     goto(app, "#/settings")
     goto(app, "#/")  # a fresh home lists it
@@ -156,8 +165,15 @@ def test_import_refuses_a_tampered_save_and_accepts_a_good_one(app, tmp_path):
     module = GAMES["war-of-the-worlds"]
     state = module.new_game(2, None, 5)
     move = module.legal_moves(state)[0]
-    good = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
-            "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 5, "moves": [module.move_to_json(move)]}
+    good = {
+        "format": "towers-and-worlds-save",
+        "version": 1,
+        "game": "war-of-the-worlds",
+        "options": {},
+        "seats": [{"name": "Ana"}, {"name": "Ben"}],
+        "seed": 5,
+        "moves": [module.move_to_json(move)],
+    }
     bad = dict(good, moves=[module.move_to_json(move), module.move_to_json(move)])
     for name, data in (("bad.json", bad), ("good.json", good)):
         (tmp_path / name).write_text(json.dumps(data))

@@ -133,8 +133,10 @@ def test_a_card_game_diagram_says_whose_view_and_why_it_cannot_be_played_on(brow
 
 
 def test_a_damaged_code_says_so_and_the_game_still_starts(browser, site, host):
-    html = (f'<iframe class="towers-and-worlds" src="{site.url}?embed=tower-war&amp;position=p1.AAAAtampered" '
-            'width="640" height="480"></iframe>')
+    html = (
+        f'<iframe class="towers-and-worlds" src="{site.url}?embed=tower-war&amp;position=p1.AAAAtampered" '
+        'width="640" height="480"></iframe>'
+    )
     context, page, frame, errors = framed(browser, host("bad.html", WIKI_HEAD + html))
     frame.wait_for_selector("#embed-start")
     assert "This position could not be shown: the link is damaged" in frame.inner_text("#position-error")

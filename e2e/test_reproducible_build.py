@@ -15,8 +15,7 @@ import build  # noqa: E402
 
 
 def hashes(dist) -> dict[str, str]:
-    return {str(p.relative_to(dist)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(dist.rglob("*")) if p.is_file()}
+    return {str(p.relative_to(dist)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(dist.rglob("*")) if p.is_file()}
 
 
 def test_two_builds_of_one_commit_are_byte_identical(tmp_path):

@@ -171,8 +171,15 @@ def test_markup_in_a_route_is_shown_as_text(app):
 
 
 def test_markup_as_a_name_in_an_imported_save_is_shown_as_text(app, tmp_path):
-    save = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
-            "seats": [{"name": PWN}, {"name": "Ben"}], "seed": 3, "moves": []}
+    save = {
+        "format": "towers-and-worlds-save",
+        "version": 1,
+        "game": "war-of-the-worlds",
+        "options": {},
+        "seats": [{"name": PWN}, {"name": "Ben"}],
+        "seed": 3,
+        "moves": [],
+    }
     path = tmp_path / "named.json"
     path.write_text(json.dumps(save))
     goto(app, "#/")

@@ -6,8 +6,17 @@ import json
 
 from conftest import BOOT_TIMEOUT_MS, READY, goto, play_any_move, shot
 
-GOOD = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
-        "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 5, "moves": [], "name": "Kept game", "saved_at": 1_700_000_000}
+GOOD = {
+    "format": "towers-and-worlds-save",
+    "version": 1,
+    "game": "war-of-the-worlds",
+    "options": {},
+    "seats": [{"name": "Ana"}, {"name": "Ben"}],
+    "seed": 5,
+    "moves": [],
+    "name": "Kept game",
+    "saved_at": 1_700_000_000,
+}
 
 FILL = """([key]) => {  // fill the origin's storage up to its quota with one page's junk
   let chunk = 'x'.repeat(1 << 20), i = 0;

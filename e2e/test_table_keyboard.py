@@ -23,8 +23,10 @@ def test_curtain_holds_focus_enter_passes_and_focus_lands_on_the_hand(app):
         app.keyboard.press("Tab")
         assert not active(app)["header"]
     app.focus("#curtain-go")
-    ring = app.evaluate("(() => { const s = getComputedStyle(document.getElementById('curtain-go'));"
-                        " return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; })()")
+    ring = app.evaluate(
+        "(() => { const s = getComputedStyle(document.getElementById('curtain-go'));"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; })()"
+    )
     assert ring[0] != "none" and ring[1] >= 3 and ring[2] == "rgb(255, 255, 255)"  # white on the navy curtain
     for name, size in SIZES.items():
         app.set_viewport_size({"width": size[0], "height": size[1]})

@@ -60,13 +60,19 @@ def hot_seat_game():
         states, moves = random_match(HOT_SEAT, seed)
         if tb.outcome(states[-1]) is None or not isinstance(moves[-1], PlayCard):
             continue
-        offers = [i for i in range(len(moves) - 2) if isinstance(moves[i], PlayCard) and isinstance(moves[i + 1], DeclineBattle)
-                  and isinstance(moves[i + 2], DeclareBattle)]
+        offers = [
+            i
+            for i in range(len(moves) - 2)
+            if isinstance(moves[i], PlayCard) and isinstance(moves[i + 1], DeclineBattle) and isinstance(moves[i + 2], DeclareBattle)
+        ]
         if not offers:
             continue
         i = offers[0]
-        aces = [j for j, m in enumerate(moves) if j > i + 2 and isinstance(m, PlayCard) and m.card.rank == ACE
-                and states[j].towers[tb.deck.FACING[m.card.suit]]]
+        aces = [
+            j
+            for j, m in enumerate(moves)
+            if j > i + 2 and isinstance(m, PlayCard) and m.card.rank == ACE and states[j].towers[tb.deck.FACING[m.card.suit]]
+        ]
         if aces:
             return seed, states, moves, i, aces[0]
     raise AssertionError("no seed gives the hot-seat scenario")
@@ -306,8 +312,14 @@ def rich_position():
     for n, s in enumerate(states):
         heights = [len(t) for t in s.towers.values()]
         downs = [any(not up for _, up in t) for t in s.towers.values()]
-        if (s.phase == "play" and tb.to_act(s) == 0 and max(heights) >= 3 and sum(downs) >= 2 and min(heights) >= 1
-                and any(e["free_choice"] for e in tb.view(s, 0)["plays"])):
+        if (
+            s.phase == "play"
+            and tb.to_act(s) == 0
+            and max(heights) >= 3
+            and sum(downs) >= 2
+            and min(heights) >= 1
+            and any(e["free_choice"] for e in tb.view(s, 0)["plays"])
+        ):
             return {"tnt": True, "target": 3, "first": "red"}, 77, states, moves[:n]
     raise AssertionError("no rich position")
 

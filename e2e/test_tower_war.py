@@ -109,12 +109,17 @@ def click_move(page, move) -> None:
 
 def mm_to_client(page, x: float, y: float) -> tuple[float, float]:
     """A point of the top card's frame (mm) in page client pixels, through the SVG's own matrix."""
-    return tuple(page.evaluate("""([x, y]) => {
+    return tuple(
+        page.evaluate(
+            """([x, y]) => {
         const svg = document.getElementById('twar-top') || document.getElementById('twar-top-still');
         const pt = svg.createSVGPoint(); pt.x = x; pt.y = -y;
         const p = pt.matrixTransform(svg.getScreenCTM());
         return [p.x, p.y];
-    }""", [x, y]))
+    }""",
+            [x, y],
+        )
+    )
 
 
 def drawn_pyramids(page) -> list[dict]:
@@ -332,6 +337,7 @@ def test_joker_copies_a_card_played_earlier(app):
 
 def joker_spot():
     for seed in range(1, 60):
+
         def ready(s):  # the leader holds a joker after a first card: playing it resolves nothing yet
             return s.phase == "play" and s.actor == s.leader and s.played[s.actor] and any(c.is_joker for c in s.hand[s.actor])
 
@@ -348,8 +354,10 @@ def test_screens_at_three_sizes_with_a_tall_tower_and_a_fall(app):
     assert len(s.tower) >= 8 and s.result is None
     # a large pyramid at the top card's corner tips it off its tripod
     lean = r.apply(s, next(m for m in g.legal_moves(s) if m.kind == "pick_pyramid"))
-    fell = tall + [g.move_to_json(next(m for m in g.legal_moves(s) if m.kind == "pick_pyramid")),
-                   g.move_to_json(exact_drop(lean, (29.0, 41.0), 800))]
+    fell = tall + [
+        g.move_to_json(next(m for m in g.legal_moves(s) if m.kind == "pick_pyramid")),
+        g.move_to_json(exact_drop(lean, (29.0, 41.0), 800)),
+    ]
     end = replay(seed, fell)
     assert end.result is not None and end.fall is not None
     for name, (w, h) in SIZES.items():
@@ -386,7 +394,11 @@ def test_other_screens_at_three_sizes_pass_the_audit(app):
         "battle": (2, prefix(2, lambda s: s.phase == "play" and s.battle == 2 and s.current[1 - s.actor] is not None)[1], None),
         "drop": (2, prefix(2, lambda s: s.phase == "drop" and len(s.tower) >= 3)[1], None),
         # placing after a lost skirmish: the winning card and the card it beat above the sizes
-        "skirmish-lost": (2, prefix(2, lambda s: s.phase == "place" and s.reason == "skirmish" and all(s.current) and len(s.tower) >= 2)[1], None),
+        "skirmish-lost": (
+            2,
+            prefix(2, lambda s: s.phase == "place" and s.reason == "skirmish" and all(s.current) and len(s.tower) >= 2)[1],
+            None,
+        ),
     }
     for name, (seed, moves, options) in screens.items():
         for size, (w, h) in SIZES.items():

@@ -47,7 +47,9 @@ def test_picking_up_keeps_the_aim_the_ghost_and_the_release_in_one_view(app):
         buttons = app.locator(".twar-pyr-btn")
         assert buttons.count() == 3
         for i in range(3):  # the decision the prompt asks for is in view without scrolling
-            assert buttons.nth(i).evaluate("e => { const r = e.getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0; }"), size
+            assert buttons.nth(i).evaluate("e => { const r = e.getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0; }"), (
+                size
+            )
         assert where(app, "#twar-top-still")["top"] >= 0
         shot(app, f"tower-war-pickup-{size}")
         before = scroll_y(app)
@@ -147,12 +149,23 @@ def test_a_save_from_before_the_calm_replays_with_its_old_hand_and_play_again_ge
     old = {"hand": 1}
     s, moves = prefix(SEED, lambda s: s.phase == "place" and s.placing == "pyramid" and len(s.tower) >= 2, options=old)
     lean = r.apply(s, next(m for m in g.legal_moves(s) if m.kind == "pick_pyramid"))
-    moves = moves + [g.move_to_json(next(m for m in g.legal_moves(s) if m.kind == "pick_pyramid")),
-                     g.move_to_json(exact_drop(lean, (29.0, 41.0), 800))]
+    moves = moves + [
+        g.move_to_json(next(m for m in g.legal_moves(s) if m.kind == "pick_pyramid")),
+        g.move_to_json(exact_drop(lean, (29.0, 41.0), 800)),
+    ]
     end = replay(SEED, moves, old)
     assert end.result is not None and end.fall is not None  # with the old hand this drop topples the tower
-    record = {"format": "towers-and-worlds-save", "version": 1, "game": "tower-war", "options": {},
-              "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": SEED, "moves": moves, "id": "twar-old", "saved_at": 1}
+    record = {
+        "format": "towers-and-worlds-save",
+        "version": 1,
+        "game": "tower-war",
+        "options": {},
+        "seats": [{"name": "Ana"}, {"name": "Ben"}],
+        "seed": SEED,
+        "moves": moves,
+        "id": "twar-old",
+        "saved_at": 1,
+    }
     app.evaluate("([k, v]) => localStorage.setItem(k, v)", ["tw:save:twar-old", json.dumps(record)])
     goto(app, "#/")
     goto(app, "#/play/tower-war/twar-old")
@@ -160,6 +173,10 @@ def test_a_save_from_before_the_calm_replays_with_its_old_hand_and_play_again_ge
     assert end.fall.words()[1:] in app.inner_text(".end-why")
     app.click("[data-end] button.primary")  # Play again
     app.wait_for_selector(".twar-draft")
-    fresh = [json.loads(v) for v in app.evaluate(
-        "() => Object.keys(localStorage).filter(k => k.startsWith('tw:save:') && k !== 'tw:save:twar-old').map(k => localStorage.getItem(k))")]
+    fresh = [
+        json.loads(v)
+        for v in app.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('tw:save:') && k !== 'tw:save:twar-old').map(k => localStorage.getItem(k))"
+        )
+    ]
     assert fresh and all("hand" not in rec["options"] for rec in fresh)

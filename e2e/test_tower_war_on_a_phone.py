@@ -65,8 +65,16 @@ def test_the_draft_keeps_the_piles_their_buttons_and_the_drafted_row_in_view(app
     app.wait_for_selector("#twar-take-1")
     still_at_the_top(app, "after the computer split")
     assert "splits them into pile A" in app.inner_text(".twar-last")  # its move, said where the prompt is
-    in_view(app, "#twar-prompt", ".twar-last", ".twar-pile:nth-child(1)", ".twar-pile:nth-child(2)", "#twar-take-0", "#twar-take-1",
-            ".twar-drafted-row")
+    in_view(
+        app,
+        "#twar-prompt",
+        ".twar-last",
+        ".twar-pile:nth-child(1)",
+        ".twar-pile:nth-child(2)",
+        "#twar-take-0",
+        "#twar-take-1",
+        ".twar-drafted-row",
+    )
     shots(app, "take")
 
 
@@ -106,8 +114,13 @@ def test_placing_keeps_the_aim_the_ghost_and_the_release_in_view(app):
     assert won.split(",")[0] == in_battle.split(",")[0] and "Bot (Blue)" in app.inner_text(".twar-result-won")
     assert "Ana (Red)" in app.inner_text(".twar-result-lost")
     in_view(app, "#twar-prompt", ".twar-last", "#twar-top-still", ".twar-result-won", ".twar-result-lost", ".twar-pickup")
-    print("placing on a phone, top/bottom px:", {sel: app.eval_on_selector(sel, "e => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom].map(Math.round)")
-                                                for sel in (".twar-result", ".twar-pickup", ".twar-line[data-seat='1'] .twar-current")})
+    print(
+        "placing on a phone, top/bottom px:",
+        {
+            sel: app.eval_on_selector(sel, "e => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom].map(Math.round)")
+            for sel in (".twar-result", ".twar-pickup", ".twar-line[data-seat='1'] .twar-current")
+        },
+    )
     shots(app, "place")
     app.locator(".twar-pyr-btn").first.click()
     app.wait_for_selector("#twar-ghost")
@@ -125,4 +138,3 @@ def test_crowning_keeps_the_tower_and_the_cards_to_crown_it_with_in_view(app):
     app.wait_for_selector(".twar-card-btn")
     in_view(app, "#twar-prompt", ".twar-last", "#twar-top-still", ".twar-pickup")
     shots(app, "crown")
-

@@ -153,8 +153,10 @@ def test_three_player_hot_seat_construct_then_deconstruct_with_overflow(app):
     assert "Player" not in app.inner_text(".table-main")
     # Construct by tapping: cards of one suit (the others dim), a lit target, then Confirm.
     pick_cards(app, construct["suit"], construct["count"])
-    assert app.locator(f".tow-card.tow-dim:not([data-suit='{construct['suit']}'])").count() == \
-        app.locator(f".tow-card:not([data-suit='{construct['suit']}'])").count()
+    assert (
+        app.locator(f".tow-card.tow-dim:not([data-suit='{construct['suit']}'])").count()
+        == app.locator(f".tow-card:not([data-suit='{construct['suit']}'])").count()
+    )
     target = f"#tow-target-{construct['owner']}-{construct['foundation']}"
     assert "Construct" in app.inner_text(target)
     app.click(target)
@@ -166,7 +168,9 @@ def test_three_player_hot_seat_construct_then_deconstruct_with_overflow(app):
     news = app.inner_text(".tow-news")
     assert NAMES[a] in news and "Player" not in news
     size = construct["after"]["size"]
-    assert app.get_attribute(f"[data-target='{construct['owner']}-{construct['foundation']}']", "data-tower") == f"{construct['suit']}{size}"
+    assert (
+        app.get_attribute(f"[data-target='{construct['owner']}-{construct['foundation']}']", "data-tower") == f"{construct['suit']}{size}"
+    )
     # Deconstruct with overflow, by keyboard only: Enter on a card, Space on the target, Enter on Confirm.
     card = app.locator(f".tow-card[data-suit='{over['suit']}']").nth(over["count"] - 1)
     card_id = card.get_attribute("id")
@@ -252,8 +256,9 @@ def test_a_winning_play_is_flagged_and_the_winner_announced(app):
 
 def test_screens_at_three_sizes_for_two_and_four_players_pass_axe(app):
     for players in (2, 4):
-        seed, moves, s, _ = find(players, lambda s: 1 if sum(t["size"] for p in acting_view(s)["seats"] for t in p["towers"]) >= 10 else None,
-                                 min_moves=8)
+        seed, moves, s, _ = find(
+            players, lambda s: 1 if sum(t["size"] for p in acting_view(s)["seats"] for t in p["towers"]) >= 10 else None, min_moves=8
+        )
         open_game(app, players, seed, moves)
         suit = acting_view(s)["plays"][0]["suit"]
         for size, (w, h) in SIZES.items():

@@ -5,8 +5,16 @@ import json
 
 from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move, shot
 
-RECORD = {"format": "towers-and-worlds-save", "version": 1, "game": "war-of-the-worlds", "options": {},
-          "seats": [{"name": "Ana"}, {"name": "Ben"}], "seed": 8, "moves": [], "saved_at": 1_700_000_000}
+RECORD = {
+    "format": "towers-and-worlds-save",
+    "version": 1,
+    "game": "war-of-the-worlds",
+    "options": {},
+    "seats": [{"name": "Ana"}, {"name": "Ben"}],
+    "seed": 8,
+    "moves": [],
+    "saved_at": 1_700_000_000,
+}
 
 DEAF = """window.addEventListener('storage', e => { if (window.__deaf) e.stopImmediatePropagation(); }, true);"""
 
@@ -103,4 +111,3 @@ def test_a_game_deleted_in_another_tab_is_not_saved_again_until_the_player_choos
         play_any_move(b)
         assert len(json.loads(a.evaluate("k => localStorage.getItem(k)", key))["moves"]) == 3
     context.close()
-

@@ -124,7 +124,7 @@ def test_war_machine_turn_place_large_turn_and_move_coaster_then_step(app):
     app.click("#wotw-relocate")
     wait_moves(app, len(moves) + 3)
     app.wait_for_selector("[data-phase='move']")
-    played = saved_moves(app)[len(moves):]
+    played = saved_moves(app)[len(moves) :]
     assert [m["kind"] for m in played] == ["place", "rotate", "relocate"]
     state = MODULE.apply(state, MODULE.move_from_json(played[0]))
     for m in played[1:]:
@@ -147,7 +147,10 @@ def test_a_coaster_at_the_end_of_a_leg_moves_beyond_the_old_frame(app):
     buttons = app.locator(".wotw-relocate")
     assert buttons.count() == 3
     assert [buttons.nth(i).inner_text() for i in range(3)] == [
-        "Move it left of the top-left coaster", "Move it left of the bottom-left coaster", "Move it into the empty bottom-right corner"]
+        "Move it left of the top-left coaster",
+        "Move it left of the bottom-left coaster",
+        "Move it into the empty bottom-right corner",
+    ]
     assert app.locator(".wotw-relocate .wotw-mini.is-landing").count() == 3  # each shows where it lands
     app.click("#wotw-relocate-top-left")
     wait_moves(app, 2)
@@ -207,8 +210,9 @@ def test_last_moves_to_the_end_screen(app):
 
 def test_tactical_dice_wild_and_decline(app):
     seed = 9
-    state, moves = wotw_game(seed, tactical=True, stop=lambda s, m: len(m) > 20 and s.phase == "dice" and "wild" in s.dice
-                               and len(set(s.dice)) == 3)
+    state, moves = wotw_game(
+        seed, tactical=True, stop=lambda s, m: len(m) > 20 and s.phase == "dice" and "wild" in s.dice and len(set(s.dice)) == 3
+    )
     open_game(app, seed, moves, tactical=True)
     assert app.locator(".wotw-die[data-step]").count() == 3
     shot(app, "war_of_the_worlds-dice-tablet-landscape")

@@ -38,11 +38,17 @@ def transclude(widget: str, site_url: str, **params: str) -> str:
 def wiki_page(host, site):
     """A host on localhost serving a 'wiki page' that transcludes the widget (the app is on 127.0.0.1)."""
     widget = widget_text()
-    for name, params in {"wide": {"game": "war-of-the-worlds"}, "phone": {"game": "war-of-the-worlds", "width": "360", "height": "600"}}.items():
-        url = host(f"{name}.html",
-                   "<!doctype html><meta charset=utf-8><title>Game night - Wiki</title><h1>Game night</h1>"
-                   "<script>window.heights = []; addEventListener('message', e => { if (e.data && e.data.type) heights.push(e.data.height); });</script>"
-                   + transclude(widget, site.url, **params) + "<p>More wiki text below the game.</p>")
+    for name, params in {
+        "wide": {"game": "war-of-the-worlds"},
+        "phone": {"game": "war-of-the-worlds", "width": "360", "height": "600"},
+    }.items():
+        url = host(
+            f"{name}.html",
+            "<!doctype html><meta charset=utf-8><title>Game night - Wiki</title><h1>Game night</h1>"
+            "<script>window.heights = []; addEventListener('message', e => { if (e.data && e.data.type) heights.push(e.data.height); });</script>"
+            + transclude(widget, site.url, **params)
+            + "<p>More wiki text below the game.</p>",
+        )
     return url.rsplit("/", 1)[0]
 
 
@@ -85,7 +91,9 @@ def test_the_widget_plays_and_fits_its_frame_to_the_game(browser, wiki_page, pag
     # The height message arrives and the README's listener sizes the frame to the game.
     content = inner.evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
     wait_until(page, "h => window.heights.length > 0 && window.heights[window.heights.length - 1] === h", content)
-    wait_until(page, "h => document.querySelector('iframe.towers-and-worlds').getBoundingClientRect().height === Math.min(h, 2000)", content)
+    wait_until(
+        page, "h => document.querySelector('iframe.towers-and-worlds').getBoundingClientRect().height === Math.min(h, 2000)", content
+    )
     assert inner.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"), "the frame still scrolls inside"
     shot(page, f"wiki-widget-{page_name}")
 
@@ -102,7 +110,9 @@ def test_the_widget_plays_and_fits_its_frame_to_the_game(browser, wiki_page, pag
 
 def test_the_address_sets_a_game_against_the_computer(browser, site, host):
     src = f"{site.url}?embed=war-of-the-worlds&vs=computer&level=easy&tactical=nope"
-    url = host("vs.html", f'<!doctype html><title>Wiki</title><iframe id="game" title="Game" src="{src}" width="640" height="480"></iframe>')
+    url = host(
+        "vs.html", f'<!doctype html><title>Wiki</title><iframe id="game" title="Game" src="{src}" width="640" height="480"></iframe>'
+    )
     context = browser.new_context()
     context.add_init_script(BLOCK_STORAGE)
     page = context.new_page()
@@ -130,7 +140,9 @@ def test_the_address_sets_a_game_against_the_computer(browser, site, host):
 
 
 def test_the_reader_may_choose_the_computer_before_starting(browser, site, host):
-    url = host("choose.html", f'<!doctype html><iframe id="game" src="{site.url}?embed=war-of-the-worlds" width="360" height="600"></iframe>')
+    url = host(
+        "choose.html", f'<!doctype html><iframe id="game" src="{site.url}?embed=war-of-the-worlds" width="360" height="600"></iframe>'
+    )
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
@@ -201,14 +213,17 @@ def test_a_card_game_decision_and_board_share_the_frame(browser, site, host, gam
     w, h = size
     context, page, inner = open_card_game(browser, site, host, game, size)
     for step in range(14):
-        inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled]), [data-game-end], [data-end]",
-                                timeout=BOOT_TIMEOUT_MS)
+        inner.wait_for_selector(
+            "[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled]), [data-game-end], [data-end]", timeout=BOOT_TIMEOUT_MS
+        )
         if inner.locator("[data-game-end], [data-end]").count() or inner.locator(CARD_GAME_PARTS[game][0]).count() == 0:
             break  # the game (Tower Battle) or the draft (Tower War) is over
         inner.evaluate("scrollTo(0, 0)")
         for part in (*CARD_GAME_PARTS[game], "#open-full"):
             assert inner.evaluate(IN_VIEW, part), f"{part} is not in view at {w}x{h} (step {step})"
-        assert inner.evaluate(APART, list(CARD_GAME_PARTS[game])), f"the decision covers the board at {w}x{h} (step {step}): {inner.evaluate(RECTS, list(CARD_GAME_PARTS[game]))}"
+        assert inner.evaluate(APART, list(CARD_GAME_PARTS[game])), (
+            f"the decision covers the board at {w}x{h} (step {step}): {inner.evaluate(RECTS, list(CARD_GAME_PARTS[game]))}"
+        )
         assert inner.evaluate("document.documentElement.scrollWidth <= innerWidth")
         if step in (0, 5):
             shot(page, f"embed-fit-{game}-{w}x{h}-{step}")
@@ -221,8 +236,11 @@ def started_in_frame(browser, site, host, query: str, size: tuple[int, int]):
     """(context, page, frame): the app at ``?query`` in a frame of SIZE on a host page, Play pressed."""
     w, h = size
     name = re.sub(r"\W+", "-", query) + f"-{w}x{h}.html"
-    url = host(name, f'<!doctype html><body style="margin:0"><iframe id="game" src="{site.url}?{query}" '
-                     f'width="{w}" height="{h}" style="border:0"></iframe>')
+    url = host(
+        name,
+        f'<!doctype html><body style="margin:0"><iframe id="game" src="{site.url}?{query}" '
+        f'width="{w}" height="{h}" style="border:0"></iframe>',
+    )
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     page.goto(url)
@@ -242,9 +260,16 @@ def open_card_game(browser, site, host, game: str, size: tuple[int, int]):
 def all_in_view(frame, selectors) -> list[str]:
     """The selectors (every element of each) not wholly inside the frame's first screen."""
     frame.evaluate("scrollTo(0, 0)")
-    return [s for s in selectors for i in range(frame.locator(s).count())
-            if not frame.evaluate("([s, i]) => { const r = document.querySelectorAll(s)[i].getBoundingClientRect();"
-                                  " return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }", [s, i])]
+    return [
+        s
+        for s in selectors
+        for i in range(frame.locator(s).count())
+        if not frame.evaluate(
+            "([s, i]) => { const r = document.querySelectorAll(s)[i].getBoundingClientRect();"
+            " return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }",
+            [s, i],
+        )
+    ]
 
 
 TOW_TABLE = (".tow-others", ".tow-mine > .tow-seat", ".tow-center", ".tow-hand", ".tow-decision", "#open-full")
@@ -266,7 +291,10 @@ def test_towers_of_wyoming_fits_its_frame_for_a_whole_game(browser, site, host, 
         where = f"at {w}x{h}, turn {turns} (move {moves_made(inner)})"
         assert not all_in_view(inner, TOW_TABLE), f"out of view {where}: {all_in_view(inner, TOW_TABLE)}"
         assert inner.evaluate("document.documentElement.scrollWidth <= innerWidth"), where
-        assert inner.eval_on_selector_all(".tow-empty, .tow-pile-empty", "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).length") == 0, where
+        assert (
+            inner.eval_on_selector_all(".tow-empty, .tow-pile-empty", "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).length")
+            == 0
+        ), where
         before = moves_made(inner)
         if inner.locator(".tow-card[data-step='cards']").count():
             inner.locator(".tow-card[data-step='cards']").first.click()
@@ -364,14 +392,21 @@ document.getElementById("game").addEventListener("load", function once() {{
 }});
 </script>"""
 
+
 def frame_fits(page, inner, timeout_ms: int = 60_000) -> int:
     """Wait until the host's frame is as tall as the document inside it (the document may itself grow
     with the frame: a board sized to the window), with nothing to scroll inside; that height."""
     heights = (0, 0)
     for _ in range(timeout_ms // 100):
-        heights = (page.evaluate("Math.round(document.getElementById('game').getBoundingClientRect().height)"),
-                   inner.evaluate("document.body ? Math.ceil(document.body.getBoundingClientRect().height) : 0"))
-        if heights[1] > 50 and heights[0] == min(heights[1], 2000) and inner.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"):
+        heights = (
+            page.evaluate("Math.round(document.getElementById('game').getBoundingClientRect().height)"),
+            inner.evaluate("document.body ? Math.ceil(document.body.getBoundingClientRect().height) : 0"),
+        )
+        if (
+            heights[1] > 50
+            and heights[0] == min(heights[1], 2000)
+            and inner.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+        ):
             return heights[0]
         page.wait_for_timeout(100)
     raise AssertionError(f"the frame is {heights[0]} px tall for {heights[1]} px of content")
@@ -395,8 +430,10 @@ def test_a_listener_loaded_late_still_fits_the_preview_then_the_game(browser, si
     shot(page, "wiki-late-listener-preview")
 
     # The page asks again at any time (a listener started anew, a frame squeezed): the frame answers.
-    page.evaluate("() => { const f = document.getElementById('game'); f.style.height = '120px';"
-                  " f.contentWindow.postMessage({type: 'towers-and-worlds:height?'}, '*'); }")
+    page.evaluate(
+        "() => { const f = document.getElementById('game'); f.style.height = '120px';"
+        " f.contentWindow.postMessage({type: 'towers-and-worlds:height?'}, '*'); }"
+    )
     frame_fits(page, preview)
 
     page.frame_locator("#game").locator("#embed-play").click()
@@ -423,13 +460,17 @@ def visit(context, url: str):
 
 
 def saves_in(frame) -> int:
-    return frame.evaluate("() => { try { return Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).length; }"
-                          " catch (e) { return -1; } }")
+    return frame.evaluate(
+        "() => { try { return Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).length; } catch (e) { return -1; } }"
+    )
 
 
 def test_a_second_visit_offers_the_readers_game_where_storage_is_partitioned(browser, site, host):
-    url = host("visits.html", f'<!doctype html><title>Wiki</title><iframe id="game" src="{site.url}embed/war-of-the-worlds.html?vs=people"'
-                              ' width="640" height="560" style="border:0"></iframe>')
+    url = host(
+        "visits.html",
+        f'<!doctype html><title>Wiki</title><iframe id="game" src="{site.url}embed/war-of-the-worlds.html?vs=people"'
+        ' width="640" height="560" style="border:0"></iframe>',
+    )
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page, inner = visit(context, url)
     inner.wait_for_selector("[data-screen='table']")  # the first visit's Play starts a game at once
@@ -484,8 +525,11 @@ def test_a_second_visit_offers_the_readers_game_where_storage_is_partitioned(bro
 
 
 def test_where_a_frames_storage_is_blocked_each_visit_plays_with_saves_off(blocking_browser, site, host):
-    url = host("blocked.html", f'<!doctype html><title>Wiki</title><iframe id="game" src="{site.url}embed/war-of-the-worlds.html?vs=people"'
-                               ' width="640" height="560" style="border:0"></iframe>')
+    url = host(
+        "blocked.html",
+        f'<!doctype html><title>Wiki</title><iframe id="game" src="{site.url}embed/war-of-the-worlds.html?vs=people"'
+        ' width="640" height="560" style="border:0"></iframe>',
+    )
     context = blocking_browser.new_context(viewport={"width": 1024, "height": 768})
     for _ in range(2):
         page, inner = visit(context, url)

@@ -12,12 +12,15 @@ from test_war_of_the_worlds import MODULE, click_move, open_game, wotw_game
 SIZES = {"phone": (390, 844), "landscape": (1024, 768)}
 MIN_ARROW = {"phone": (16, 8), "landscape": (22, 11)}  # (long side, short side) in px of the smallest arrow
 
+
 def contrast(a: str, b: str) -> float:
     """The WCAG contrast ratio of two computed colours ('rgb(r, g, b)')."""
+
     def lum(c: str) -> float:
-        r, g, b = (float(v) / 255 for v in c[c.index("(") + 1:].rstrip(")").split(",")[:3])
+        r, g, b = (float(v) / 255 for v in c[c.index("(") + 1 :].rstrip(")").split(",")[:3])
         r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in (r, g, b))
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
     hi, lo = sorted((lum(a), lum(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
@@ -76,7 +79,7 @@ def test_target_markers_are_in_the_colour_of_the_side_to_act(app, name):
     app.wait_for_selector(".wotw-cell.is-target")
     aliens = marker_colour(app)
     assert aliens == decision_colour(app), (aliens, decision_colour(app))
-    r, g, b = (float(v) for v in aliens[aliens.index("(") + 1:].rstrip(")").split(",")[:3])
+    r, g, b = (float(v) for v in aliens[aliens.index("(") + 1 :].rstrip(")").split(",")[:3])
     assert g > r and g > b, aliens  # the Aliens' green, not the Humans' yellow
     _, moves = wotw_game(2, stop=lambda s, m: len(m) > 0 and s.phase == "place" and MODULE.to_act(s) == 1)
     open_game(app, 2, moves)
@@ -102,14 +105,18 @@ def test_destruction_badges_are_legible_and_apart(app, name):
     assert apart["hits"] == [], apart
     cells = app.evaluate(BOXES_APART, ".wotw-cell .wotw-odds")
     assert cells["count"] == len(sizes)
-    inside = app.eval_on_selector_all(".wotw-odds", """els => els.every(e => { const b = e.getBoundingClientRect(),
+    inside = app.eval_on_selector_all(
+        ".wotw-odds",
+        """els => els.every(e => { const b = e.getBoundingClientRect(),
         c = e.closest('.wotw-cell').getBoundingClientRect(); return b.left >= c.left - 0.5 && b.right <= c.right + 0.5
-        && b.top >= c.top - 0.5 && b.bottom <= c.bottom + 0.5; })""")
+        && b.top >= c.top - 0.5 && b.bottom <= c.bottom + 0.5; })""",
+    )
     assert inside, "each badge stays on its own cell"
     app.locator(".wotw-cell.is-doomed[data-move]").first.click()
     app.wait_for_selector(".wotw-cell[data-recent='destroyed']")
-    fonts = app.eval_on_selector_all(".wotw-cell[data-recent]:not([data-recent='from'])",
-                                     "els => els.map(e => parseFloat(getComputedStyle(e, '::before').fontSize))")
+    fonts = app.eval_on_selector_all(
+        ".wotw-cell[data-recent]:not([data-recent='from'])", "els => els.map(e => parseFloat(getComputedStyle(e, '::before').fontSize))"
+    )
     assert fonts and min(fonts) >= 11, fonts
 
 
@@ -122,6 +129,9 @@ def test_turn_buttons_leave_the_labels_in_view(app, name, cell):
     shot(app, f"wotw-readable-turn-{cell}-{name}")
     apart = app.evaluate(BOXES_APART, ".wotw-turn, .wotw-lab")
     assert apart["count"] == 14 and apart["hits"] == [], apart
-    inside = app.eval_on_selector_all(".wotw-turn", """els => els.every(e => { const b = e.getBoundingClientRect();
-        return b.left >= 0 && b.right <= innerWidth; })""")
+    inside = app.eval_on_selector_all(
+        ".wotw-turn",
+        """els => els.every(e => { const b = e.getBoundingClientRect();
+        return b.left >= 0 && b.right <= innerWidth; })""",
+    )
     assert inside, "the turn buttons are on the screen"

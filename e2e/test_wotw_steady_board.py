@@ -36,16 +36,22 @@ def test_the_board_stays_put_through_placing_turning_and_moving(app):
 
 
 def test_tactical_swap_is_one_row_not_a_wall(app):
-    state, moves = wotw_game(3, tactical=True, stop=lambda s, m: any(x.kind == "rotate" for x in MODULE.legal_moves(s))
-                               and MODULE.view(s, None)["phase"] == "action")
+    state, moves = wotw_game(
+        3,
+        tactical=True,
+        stop=lambda s, m: any(x.kind == "rotate" for x in MODULE.legal_moves(s)) and MODULE.view(s, None)["phase"] == "action",
+    )
     app.set_viewport_size({"width": 768, "height": 1024})
     open_game(app, 3, moves, tactical=True)
     top = app.evaluate(TOP)
     app.locator("[id^='wotw-pick-']").first.click()
     app.wait_for_selector("[id^='wotw-pick-'][aria-pressed='true']")
     assert abs(app.evaluate(TOP) - top) < 1
-    one_row = app.eval_on_selector_all(".wotw-actions > *", """els => { const r = els.map(e => e.getBoundingClientRect());
-        const bottom = Math.min(...r.map(b => b.bottom)); return r.length > 1 && r.every(a => a.top < bottom); }""")
+    one_row = app.eval_on_selector_all(
+        ".wotw-actions > *",
+        """els => { const r = els.map(e => e.getBoundingClientRect());
+        const bottom = Math.min(...r.map(b => b.bottom)); return r.length > 1 && r.every(a => a.top < bottom); }""",
+    )
     assert one_row
     assert app.evaluate(TOP) < 520  # was ~690 with the seven buttons stacked over the board
     app.screenshot(path=str(SHOTS / "wotw-swap-portrait.png"))

@@ -34,7 +34,9 @@ def test_towers_of_wyoming_against_the_computer_fits_a_phone(app):
         last = [".tow [data-last-move]"] if turn else []  # Ana moves first
         marked += app.locator(".tow [data-last-move]").count()
         assert not out_of_view(app, ".tow-decision", ".tow-hand", ".tow-seat", ".tow-center", *last), turn
-        spills = app.eval_on_selector_all(".tow-empty, .tow-pile-empty", "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).length")
+        spills = app.eval_on_selector_all(
+            ".tow-empty, .tow-pile-empty", "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).length"
+        )
         assert spills == 0, f"turn {turn}: an 'empty' label spills out of its place"
         if turn in (0, 3):
             view_shot(app, f"phone-wyoming-turn-{turn}")
@@ -50,8 +52,9 @@ def test_towers_of_wyoming_against_the_computer_fits_a_phone(app):
         if turn == 3:
             view_shot(app, f"phone-wyoming-turn-{turn}-confirming")
         app.click("#tow-confirm")
-        app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + 1", arg=before,
-                              timeout=30_000)
+        app.wait_for_function(
+            "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + 1", arg=before, timeout=30_000
+        )
     assert marked >= 5, "the computer's moves were marked on the table"
 
 
@@ -71,8 +74,9 @@ def test_three_or_four_builders_share_a_phone_screen(app, players):
         last = [".tow [data-last-move]"] if turn else []  # Ana moves first
         if turn:
             assert app.locator(".tow-others [data-last-move]").count() >= 1, "the computers' moves are marked"
-        assert not out_of_view(app, ".tow-decision", ".tow-hand", ".tow-mine > .tow-seat", ".tow-others .tow-seat",
-                               ".tow-center", *last), turn
+        assert not out_of_view(app, ".tow-decision", ".tow-hand", ".tow-mine > .tow-seat", ".tow-others .tow-seat", ".tow-center", *last), (
+            turn
+        )
         if turn == 1:
             view_shot(app, f"phone-wyoming-{players}p-turn-{turn}")
         before = moves_made(app)
@@ -81,5 +85,8 @@ def test_three_or_four_builders_share_a_phone_screen(app, players):
         assert not out_of_view(app, ".tow-preview", "#tow-confirm", "#tow-untarget", ".tow-chosen"), f"confirming, turn {turn}"
         assert app.evaluate("scrollY") < 5, f"turn {turn}: choosing a tower scrolled the page"
         app.click("#tow-confirm")
-        app.wait_for_function("([n, k]) => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + k",
-                              arg=[before, players - 1], timeout=60_000)
+        app.wait_for_function(
+            "([n, k]) => Number(document.querySelector('[data-screen=table]').dataset.moves) > n + k",
+            arg=[before, players - 1],
+            timeout=60_000,
+        )

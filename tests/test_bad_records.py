@@ -72,14 +72,22 @@ BAD_FIELDS = {
     "version": [99, 0, "1", None],
     "format": ["other", None, [1]],
 }
-BAD_TEXTS = ["{not json", "", "null", "[1, 2]", "5", '"text"', "[" * 100_000 + "]" * 100_000,
-             '{"format": "towers-and-worlds-save", "x": ' + "[" * 200 + "]" * 200 + "}", "\ud800"]
+BAD_TEXTS = [
+    "{not json",
+    "",
+    "null",
+    "[1, 2]",
+    "5",
+    '"text"',
+    "[" * 100_000 + "]" * 100_000,
+    '{"format": "towers-and-worlds-save", "x": ' + "[" * 200 + "]" * 200 + "}",
+    "\ud800",
+]
 
 
 @pytest.mark.parametrize("field,value", [(f, v) for f, values in BAD_FIELDS.items() for v in values])
 def test_each_bad_field_is_set_aside_with_a_reason_and_home_lists_the_rest(field, value):
-    backend = MemoryBackend({SAVE_PREFIX + "good": json.dumps(good(1)),
-                             SAVE_PREFIX + "bad": json.dumps(dict(good(2), **{field: value}))})
+    backend = MemoryBackend({SAVE_PREFIX + "good": json.dumps(good(1)), SAVE_PREFIX + "bad": json.dumps(dict(good(2), **{field: value}))})
     app = StandIn(backend)
     text = render_everything(app)
     assert "Good 1" in text and "Good 2" not in text
@@ -206,9 +214,25 @@ def test_stored_keys_that_this_app_never_writes_are_set_aside():
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
-FIELDS = ["format", "version", "game", "options", "seats", "seed", "moves", "name", "saved_at", "id", "kept",
-          "revision", "finished", "to_act", "result"]
+    max_leaves=12,
+)
+FIELDS = [
+    "format",
+    "version",
+    "game",
+    "options",
+    "seats",
+    "seed",
+    "moves",
+    "name",
+    "saved_at",
+    "id",
+    "kept",
+    "revision",
+    "finished",
+    "to_act",
+    "result",
+]
 
 
 @st.composite
@@ -253,12 +277,15 @@ def test_fuzz_any_records_leave_every_screen_working(texts, settings_value, asid
     assert not find_all(home.render(app.context(), app.act), lambda e: e.tag in ("script", "img", "iframe"))
 
 
-@pytest.mark.parametrize("text,why", [
-    (json.dumps(dict(good(1), game=["war-of-the-worlds"])), "does not say which game"),
-    ("[" * 200_000 + "]" * 200_000, "nests lists more than"),
-    (json.dumps(dict(good(1), name={"style": "x"})), "name is not text"),
-    (json.dumps(dict(good(1), moves=[[{"x": 1}]])), "move 1 of the save is"),
-])
+@pytest.mark.parametrize(
+    "text,why",
+    [
+        (json.dumps(dict(good(1), game=["war-of-the-worlds"])), "does not say which game"),
+        ("[" * 200_000 + "]" * 200_000, "nests lists more than"),
+        (json.dumps(dict(good(1), name={"style": "x"})), "name is not text"),
+        (json.dumps(dict(good(1), moves=[[{"x": 1}]])), "move 1 of the save is"),
+    ],
+)
 def test_a_refused_import_names_its_trouble(text, why):
     with pytest.raises(SaveError) as err:
         save = parse_save(text, GAMES)
@@ -267,8 +294,9 @@ def test_a_refused_import_names_its_trouble(text, why):
 
 
 def test_the_revision_counter_is_read_back_and_checked():
-    backend = MemoryBackend({SAVE_PREFIX + "a": json.dumps(good(1, revision=7)), SAVE_PREFIX + "b": json.dumps(good(2, revision="7")),
-                             SAVE_PREFIX + "c": "{"})
+    backend = MemoryBackend(
+        {SAVE_PREFIX + "a": json.dumps(good(1, revision=7)), SAVE_PREFIX + "b": json.dumps(good(2, revision="7")), SAVE_PREFIX + "c": "{"}
+    )
     store = Store(backend, CATALOG)
     assert store.revision("a") == 7 and store.revision("b") == 0 and store.revision("c") == 0 and store.revision("none") == 0
     assert [r["id"] for r in store.list()] == ["a"] and store.get("a")["revision"] == 7
@@ -279,12 +307,19 @@ def test_a_malformed_summary_is_dropped_and_the_game_kept():
     """Whose turn and the result are notes the app writes for Home: a bad one costs the note only."""
     ok = {"finished": True, "to_act": 1, "result": {"winners": [0], "scores": [7, 5], "reason": "All cells are full."}}
     assert {k: v for k, v in parse_save(json.dumps(dict(good(1), **ok)), GAMES).items() if k in ok} == {
-        "finished": True, "to_act": 1, "result": {"winners": [0], "scores": [7.0, 5.0], "reason": "All cells are full."}}
-    for bad in ({"to_act": 2}, {"to_act": True}, {"finished": "yes"},
-                {"finished": True, "result": {"winners": [5], "scores": None, "reason": "x"}},
-                {"finished": True, "result": {"winners": [0], "scores": [1e400], "reason": "x"}},
-                {"finished": True, "result": {"winners": [0], "scores": [1], "reason": "x"}},
-                {"finished": True, "result": [1]}):
+        "finished": True,
+        "to_act": 1,
+        "result": {"winners": [0], "scores": [7.0, 5.0], "reason": "All cells are full."},
+    }
+    for bad in (
+        {"to_act": 2},
+        {"to_act": True},
+        {"finished": "yes"},
+        {"finished": True, "result": {"winners": [5], "scores": None, "reason": "x"}},
+        {"finished": True, "result": {"winners": [0], "scores": [1e400], "reason": "x"}},
+        {"finished": True, "result": {"winners": [0], "scores": [1], "reason": "x"}},
+        {"finished": True, "result": [1]},
+    ):
         record = parse_save(json.dumps(dict(good(1), **bad)), GAMES)
         for key, value in bad.items():
             assert record.get(key) != value or key == "finished"

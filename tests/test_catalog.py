@@ -13,11 +13,14 @@ def test_catalogue_matches_the_game_modules():
     for game_id, info in CATALOG.items():
         module = GAMES[game_id]
         assert (info.TITLE, info.BLURB, info.MIN_PLAYERS, info.MAX_PLAYERS) == (
-            module.TITLE, module.BLURB, module.MIN_PLAYERS, module.MAX_PLAYERS)
+            module.TITLE,
+            module.BLURB,
+            module.MIN_PLAYERS,
+            module.MAX_PLAYERS,
+        )
         assert PACKAGES[game_id] == info.package
 
 
 def test_written_home_page_lists_the_same_games():
     cards = re.findall(r'data-game="([\w-]+)"[^>]*>\s*<h2>([^<]*)</h2>\s*<p>([^<]*)</p>', prerender.home_html())
-    assert [(g, html.unescape(t), html.unescape(b)) for g, t, b in cards] == [
-        (i.ID, i.TITLE, i.BLURB) for i in CATALOG.values()]
+    assert [(g, html.unescape(t), html.unescape(b)) for g, t, b in cards] == [(i.ID, i.TITLE, i.BLURB) for i in CATALOG.values()]

@@ -294,8 +294,18 @@ def test_tower_war_drops_are_legal_exactly_within_the_ruled_bounds():
         pieces.append(module.view(state, None)["held"]["piece"])
         drop = type(legal[0])
         inside = [(DROP_HALF_X, 0.0, 0), (-DROP_HALF_X, DROP_HALF_Y, HOLD_MS_MAX), (0.123, -DROP_HALF_Y, 4321), (3, -7, 1)]
-        outside = [(DROP_HALF_X + 1e-6, 0.0, 0), (0.0, -DROP_HALF_Y - 1e-6, 0), (0.0, 0.0, -1), (0.0, 0.0, HOLD_MS_MAX + 1),
-                   (math.nan, 0.0, 0), (0.0, math.inf, 0), (True, 0.0, 0), (0.0, 0.0, 1.0), (0.0, 0.0, True), ("0", 0.0, 0)]
+        outside = [
+            (DROP_HALF_X + 1e-6, 0.0, 0),
+            (0.0, -DROP_HALF_Y - 1e-6, 0),
+            (0.0, 0.0, -1),
+            (0.0, 0.0, HOLD_MS_MAX + 1),
+            (math.nan, 0.0, 0),
+            (0.0, math.inf, 0),
+            (True, 0.0, 0),
+            (0.0, 0.0, 1.0),
+            (0.0, 0.0, True),
+            ("0", 0.0, 0),
+        ]
         before = fingerprint(module, state, 2)
         for x, y, hold in inside:
             after = module.apply(state, drop(x, y, hold))

@@ -172,7 +172,7 @@ def test_a_kept_copy_stays_at_its_move_and_opens_as_a_new_game():
     kind, said = game.keep_copy("  Before   the   war  ")
     assert kind == "ok" and "“Before the war”" in said
     (copy_key,) = [k for k in backend.data if k.startswith(SAVE_PREFIX + "kept-")]
-    copy_id = copy_key[len(SAVE_PREFIX):]
+    copy_id = copy_key[len(SAVE_PREFIX) :]
     game.play(first_move(game))
     assert len(stored(backend, copy_id)["moves"]) == 1  # the copy stayed at its move
     where = game.open(copy_id)
@@ -228,8 +228,9 @@ def test_drawing_the_table_changes_nothing_and_its_buttons_only_ask():
     act = RecordingActions()
 
     def draw():
-        ctx = ScreenContext(Route("play", "tower-battle", session.save["id"]), {"curtain": True}, (), SavesView(game.store),
-                            session, game.table_ui)
+        ctx = ScreenContext(
+            Route("play", "tower-battle", session.save["id"]), {"curtain": True}, (), SavesView(game.store), session, game.table_ui
+        )
         before = seen(session)
         tree = table.render(ctx, act)
         assert seen(session) == before  # drawing changed nothing

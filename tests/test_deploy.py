@@ -99,8 +99,10 @@ def test_embed_previews_are_drawn_by_the_renderers_without_python_or_hidden_card
     for game_id, module in GAMES.items():
         html = (tmp_path / "embed" / f"{game_id}.html").read_text()
         assert f'data-embed="{game_id}"' in html and module.TITLE.replace("&", "&amp;") in html
-        assert re.findall(r"<script[^>]*>", html) == ['<script src="../static/js/embed-preview.js" defer>',
-                                                     '<script src="../static/js/embed-height.js" defer>']
+        assert re.findall(r"<script[^>]*>", html) == [
+            '<script src="../static/js/embed-preview.js" defer>',
+            '<script src="../static/js/embed-height.js" defer>',
+        ]
         assert "pyscript" not in html and 'type="py"' not in html
         table = html.split('class="embed-preview-table"', 1)[1]
         assert all(" disabled" in b for b in re.findall(r"<button[^>]*>", table)), "a preview is looked at, not played"

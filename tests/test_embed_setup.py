@@ -45,15 +45,18 @@ def test_variants_by_name_in_their_own_types():
     module.new_game(2, setup.form["options"], 1)  # the engine takes them
 
 
-@pytest.mark.parametrize("query,named", [
-    ({"vs": "robots"}, "vs “robots”"),
-    ({"level": "godlike"}, "level “godlike”"),
-    ({"players": "9"}, "players “9”"),
-    ({"seat": "3"}, "seat “3”"),
-    ({"target": "4"}, "target “4” (1, 2, 3, 5, 7, 10, 15, 21)"),
-    ({"target": "lots"}, "target “lots” (a whole number)"),
-    ({"tnt": "maybe"}, "tnt “maybe” (true or false)"),
-])
+@pytest.mark.parametrize(
+    "query,named",
+    [
+        ({"vs": "robots"}, "vs “robots”"),
+        ({"level": "godlike"}, "level “godlike”"),
+        ({"players": "9"}, "players “9”"),
+        ({"seat": "3"}, "seat “3”"),
+        ({"target": "4"}, "target “4” (1, 2, 3, 5, 7, 10, 15, 21)"),
+        ({"target": "lots"}, "target “lots” (a whole number)"),
+        ({"tnt": "maybe"}, "tnt “maybe” (true or false)"),
+    ],
+)
 def test_what_is_not_understood_keeps_its_default_and_is_named(query, named):
     module = GAMES["tower-battle"]
     base = form_for(module)

@@ -34,8 +34,12 @@ def engine_name(game: str, seat: int) -> str:
     return sides[seat] if sides else f"Player {seat + 1}"
 
 
-LABELS = {"tower-war": ["Ana (Red)", "Ben (Blue)"], "towers-of-wyoming": ["Ana", "Ben"],
-          "tower-battle": ["Ana (Red)", "Ben (Black)"], "war-of-the-worlds": ["Ana (Aliens)", "Ben (Humans)"]}
+LABELS = {
+    "tower-war": ["Ana (Red)", "Ben (Blue)"],
+    "towers-of-wyoming": ["Ana", "Ben"],
+    "tower-battle": ["Ana (Red)", "Ben (Black)"],
+    "war-of-the-worlds": ["Ana (Aliens)", "Ben (Humans)"],
+}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -52,8 +56,13 @@ def test_every_game_ends_with_winner_reason_score_and_three_ways_on(game):
     assert "data-take-focus" in buttons[0].attrs  # focus lands on the first way on
 
 
-ENDINGS = [("towers-of-wyoming", {}), ("tower-war", {}), ("war-of-the-worlds", {}), ("tower-battle", {"target": 2}),
-           ("tower-battle", {"target": 2, "scoring": "advanced", "tnt": True})]
+ENDINGS = [
+    ("towers-of-wyoming", {}),
+    ("tower-war", {}),
+    ("war-of-the-worlds", {}),
+    ("tower-battle", {"target": 2}),
+    ("tower-battle", {"target": 2, "scoring": "advanced", "tnt": True}),
+]
 
 
 @pytest.mark.parametrize("game,options", ENDINGS)
@@ -84,7 +93,10 @@ def test_a_draw_says_why_without_saying_draw_twice():
     state.side[:4], state.size[:4], state.up[:4] = [ALIENS, HUMANS, ALIENS, HUMANS], [1, 1, 2, 2], [True, True, False, False]
     outcome = final_outcome(state, "stalled")
     assert outcome.is_draw and outcome.reason.endswith(": a draw.")
-    assert outcome.why == "No pyramid was placed for 10 turns in a row. Both sides have 1 standing pyramids worth 1 pips, and each destroyed 2 enemy pips."
+    assert (
+        outcome.why
+        == "No pyramid was placed for 10 turns in a row. Both sides have 1 standing pyramids worth 1 pips, and each destroyed 2 enemy pips."
+    )
     assert game_over.headline(outcome, ["Ana", "Ben"]) == "A draw"
 
 
@@ -141,7 +153,9 @@ def test_the_turned_up_cards_fold_away_and_say_how_many():
     view, outcome = finished_view("tower-war", 3)
     count = sum(len(p[key]) for p in view["at_end"] for key in ("hand", "deck", "unused"))
     for folded in (True, False):
-        tree = game_over.end_summary(RecordingActions(), {}, renderer_for("tower-war"), view, outcome, LABELS["tower-war"], outcome.why, folded=folded)
+        tree = game_over.end_summary(
+            RecordingActions(), {}, renderer_for("tower-war"), view, outcome, LABELS["tower-war"], outcome.why, folded=folded
+        )
         (details,) = find_all(tree, lambda el: el.tag == "details")
         assert ("open" in details.attrs and details.attrs["open"] is not None) is not folded
         assert text_of(details.children[0]) == f"Cards turned up at the end ({count})"

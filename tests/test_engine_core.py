@@ -76,8 +76,14 @@ def test_move_codec_round_trip_and_refusals():
     data = codec.to_json(m)
     assert data == {"kind": "place", "size": "large", "cell": 4, "card": "QS", "cells": [1, 2]}
     assert codec.from_json(data) == m
-    for bad in [None, {"kind": "fly"}, {"kind": "place", "size": "huge", "cell": 1}, {"kind": "place", "size": "large"},
-                {"kind": "place", "size": "large", "cell": True}, {"kind": "place", "size": "small", "cell": 1, "x": 2}]:
+    for bad in [
+        None,
+        {"kind": "fly"},
+        {"kind": "place", "size": "huge", "cell": 1},
+        {"kind": "place", "size": "large"},
+        {"kind": "place", "size": "large", "cell": True},
+        {"kind": "place", "size": "small", "cell": 1, "x": 2},
+    ]:
         with pytest.raises(IllegalMove):
             codec.from_json(bad)
 

@@ -95,8 +95,10 @@ FUZZED = {"codes": 0, "mutations": 0, "refusals": 0, "slowest_ms": 0.0, "slowest
 def counts_for_the_record():
     """What was fuzzed, printed once the file has run (``pytest -s``; no time is asserted)."""
     yield
-    print(f"\ncodes fuzzed: {FUZZED['codes']}, mutations tried: {FUZZED['mutations']}, refused: {FUZZED['refusals']}, "
-          f"slowest refusal: {FUZZED['slowest_ms']:.1f} ms ({FUZZED['slowest']})")
+    print(
+        f"\ncodes fuzzed: {FUZZED['codes']}, mutations tried: {FUZZED['mutations']}, refused: {FUZZED['refusals']}, "
+        f"slowest refusal: {FUZZED['slowest_ms']:.1f} ms ({FUZZED['slowest']})"
+    )
 
 
 def refused(code: str, where: str) -> str:

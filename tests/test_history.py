@@ -99,7 +99,7 @@ def test_each_move_says_its_own_log_lines():
     history = History(module, save)
     log = module.view(history.states[-1], None)["log"]
     said = [line for k in range(1, 13) for line in history.lines(k)]
-    assert said == log[len(module.view(history.states[0], None)["log"]):]
+    assert said == log[len(module.view(history.states[0], None)["log"]) :]
     assert history.lines(0) == [] and history.mover(0) is None
     assert history.mover(1) == module.to_act(history.states[0])
 
@@ -189,24 +189,36 @@ def test_each_step_says_what_the_log_beside_it_says(game_id):
         history.go(k)
         tree = replay_screen.render(CTX, act, history, "Back", lambda: None)
         caption = text_of(find_all(tree, lambda e: e.attrs.get("id") == "history-line")[0])
-        added = len(module.view(replay(module, save, upto=k), None)["log"]) - \
-            len(module.view(replay(module, save, upto=k - 1), None)["log"])
+        added = len(module.view(replay(module, save, upto=k), None)["log"]) - len(
+            module.view(replay(module, save, upto=k - 1), None)["log"]
+        )
         said = caption.split(" · ", 1)[1]
         if added > 0:
             assert said == " ".join(reversed(panel_lines(tree)[:added])), (k, said)
         else:
             kind = save["moves"][k - 1]["kind"]
-            assert said in (f"Ana {QUIET_MOVES[kind]}.", f"Ben {QUIET_MOVES[kind]}.",
-                            f"Ana ({module.SEAT_NAMES[0]}) {QUIET_MOVES[kind]}.", f"Ben ({module.SEAT_NAMES[1]}) {QUIET_MOVES[kind]}.") \
-                if module.SEAT_NAMES else said in (f"Ana {QUIET_MOVES[kind]}.", f"Ben {QUIET_MOVES[kind]}."), (k, said)
+            assert (
+                said
+                in (
+                    f"Ana {QUIET_MOVES[kind]}.",
+                    f"Ben {QUIET_MOVES[kind]}.",
+                    f"Ana ({module.SEAT_NAMES[0]}) {QUIET_MOVES[kind]}.",
+                    f"Ben ({module.SEAT_NAMES[1]}) {QUIET_MOVES[kind]}.",
+                )
+                if module.SEAT_NAMES
+                else said in (f"Ana {QUIET_MOVES[kind]}.", f"Ben {QUIET_MOVES[kind]}.")
+            ), (k, said)
 
 
-@pytest.mark.parametrize("game_id, verbs", [
-    ("war-of-the-worlds", r"\b(places|moves|turns|rolls|keeps|destroys|is done)\b"),
-    ("towers-of-wyoming", r"\b(plays|draws|builds|starts|discards|passes)\b"),
-])
+@pytest.mark.parametrize(
+    "game_id, verbs",
+    [
+        ("war-of-the-worlds", r"\b(places|moves|turns|rolls|keeps|destroys|is done)\b"),
+        ("towers-of-wyoming", r"\b(plays|draws|builds|starts|discards|passes)\b"),
+    ],
+)
 def test_the_steps_of_a_replay_read_in_the_past_tense(game_id, verbs):
-    """"Ana (Aliens) placed a small at C2", "Ben drew 2 cards": a replay tells what was done."""
+    """ "Ana (Aliens) placed a small at C2", "Ben drew 2 cards": a replay tells what was done."""
     import re
 
     module = GAMES[game_id]

@@ -23,8 +23,10 @@ def test_docstring_examples():
 
 
 def test_a_thing_that_moved_slides_from_where_it_was():
-    steps = plan({"card:QS": Spot(10.0, 300.0), "card:2H": Spot(50.0, 300.0)},
-                 [Seen("card:2H", Spot(51.0, 299.0)), Seen("card:QS", Spot(200.0, 40.0))])
+    steps = plan(
+        {"card:QS": Spot(10.0, 300.0), "card:2H": Spot(50.0, 300.0)},
+        [Seen("card:2H", Spot(51.0, 299.0)), Seen("card:QS", Spot(200.0, 40.0))],
+    )
     assert steps == [Step(1, "slide", -190.0, 260.0)]  # 2H shifted a pixel: a re-layout, left still
 
 
@@ -42,8 +44,15 @@ def test_what_a_moving_thing_carries_is_not_moved_twice():
 
 
 def test_every_animation_is_short_and_ends_in_place():
-    for step in (Step(0, "slide", 5.0, 5.0), Step(0, "turn", 0.0, 0.0, -1), Step(0, "tip"), Step(0, "flip"),
-                 Step(0, "roll"), Step(0, "arrive"), Step(0, "land")):
+    for step in (
+        Step(0, "slide", 5.0, 5.0),
+        Step(0, "turn", 0.0, 0.0, -1),
+        Step(0, "tip"),
+        Step(0, "flip"),
+        Step(0, "roll"),
+        Step(0, "arrive"),
+        Step(0, "land"),
+    ):
         frames, ms = motion.keyframes(step)
         assert 0 < ms <= motion.LONGEST_MS
         assert frames[-1]["transform"] == "none"
@@ -56,10 +65,19 @@ def test_unknown_effects_are_refused():
 
 # -- the keys each game's renderer gives -----------------------------------------------------------
 
+
 def tree(module, state, viewer) -> El:
     legal = module.legal_moves(state) if viewer is not None and module.to_act(state) == viewer else []
-    ctx = TableContext(module=module, view=module.view(state, viewer), legal=legal, names=["Ana", "Ben"], viewer=viewer,
-                       play=lambda _m: None, refresh=lambda: None, ui={})
+    ctx = TableContext(
+        module=module,
+        view=module.view(state, viewer),
+        legal=legal,
+        names=["Ana", "Ben"],
+        viewer=viewer,
+        play=lambda _m: None,
+        refresh=lambda: None,
+        ui={},
+    )
     return renderer_for(module.ID).render(ctx)
 
 

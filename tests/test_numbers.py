@@ -17,10 +17,22 @@ def test_anything_but_plain_digits_is_no_count(text):
     assert parse_count(text, 0, 10**6) is None
 
 
-@pytest.mark.parametrize("text,low,high,expected", [
-    ("3", 1, 4, 3), ("03", 1, 4, None), ("03", 1, 10, 3), ("1", 1, 4, 1), ("4", 1, 4, 4), ("0", 1, 4, None), ("5", 1, 4, None),
-    ("10", 1, 9, None), ("100", 1, 100, 100), (str(2**64 - 1), 0, 2**64 - 1, 2**64 - 1), (str(2**64), 0, 2**64 - 1, None),
-])
+@pytest.mark.parametrize(
+    "text,low,high,expected",
+    [
+        ("3", 1, 4, 3),
+        ("03", 1, 4, None),
+        ("03", 1, 10, 3),
+        ("1", 1, 4, 1),
+        ("4", 1, 4, 4),
+        ("0", 1, 4, None),
+        ("5", 1, 4, None),
+        ("10", 1, 9, None),
+        ("100", 1, 100, 100),
+        (str(2**64 - 1), 0, 2**64 - 1, 2**64 - 1),
+        (str(2**64), 0, 2**64 - 1, None),
+    ],
+)
 def test_counts_within_bounds(text, low, high, expected):
     assert parse_count(text, low, high) == expected
 
@@ -38,8 +50,9 @@ def form_for(module):
     return {"players": module.MIN_PLAYERS, "seats": seats, "options": module.default_options(), "seed": ""}
 
 
-@pytest.mark.parametrize("game,key", [("towers-of-wyoming", "players"), ("tower-battle", "seat"), ("tower-battle", "target"),
-                                      ("towers-of-wyoming", "seat")])
+@pytest.mark.parametrize(
+    "game,key", [("towers-of-wyoming", "players"), ("tower-battle", "seat"), ("tower-battle", "target"), ("towers-of-wyoming", "seat")]
+)
 @pytest.mark.parametrize("text", ["²", "５", "+2", "-1", " 2", "9" * 5000])
 def test_an_embed_names_a_number_it_does_not_understand_and_keeps_the_default(game, key, text):
     module = GAMES[game]

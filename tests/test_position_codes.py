@@ -136,22 +136,25 @@ def good_data() -> dict:
     return json.loads(inside(seen_code(module, module.new_game(2, {}, 5), 0, ["Ana", "Ben"])))
 
 
-@pytest.mark.parametrize("code, said", [
-    ("p1.!!!", "damaged"),
-    ("p1." + "A" * 40, "damaged"),
-    ("p2.abc", "newer version"),
-    ("x1.abc", "does not hold"),
-    ("p1." + "A" * (MAX_POSITION_CHARS + 1), "too long"),
-    (bad({"format": "something-else"}), "does not hold a Towers & Worlds position"),
-    (bad(dict(good_data(), game="chess")), "game this app does not have"),
-    (bad(dict(good_data(), seat=7)), "seat that is not at the table"),
-    (bad(dict(good_data(), seat=True)), "seat that is not at the table"),
-    (bad(dict(good_data(), names=["Ana"])), "players"),
-    (bad(dict(good_data(), view=[])), "table is not one"),
-    (bad(dict(good_data(), view=dict(good_data()["view"], seat=1))), "table is not one"),
-    (bad(dict(good_data(), options={"x": {"y": 1}})), "options"),
-    (bad({"deep": [[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]}), "nests"),
-])
+@pytest.mark.parametrize(
+    "code, said",
+    [
+        ("p1.!!!", "damaged"),
+        ("p1." + "A" * 40, "damaged"),
+        ("p2.abc", "newer version"),
+        ("x1.abc", "does not hold"),
+        ("p1." + "A" * (MAX_POSITION_CHARS + 1), "too long"),
+        (bad({"format": "something-else"}), "does not hold a Towers & Worlds position"),
+        (bad(dict(good_data(), game="chess")), "game this app does not have"),
+        (bad(dict(good_data(), seat=7)), "seat that is not at the table"),
+        (bad(dict(good_data(), seat=True)), "seat that is not at the table"),
+        (bad(dict(good_data(), names=["Ana"])), "players"),
+        (bad(dict(good_data(), view=[])), "table is not one"),
+        (bad(dict(good_data(), view=dict(good_data()["view"], seat=1))), "table is not one"),
+        (bad(dict(good_data(), options={"x": {"y": 1}})), "options"),
+        (bad({"deep": [[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]}), "nests"),
+    ],
+)
 def test_a_tampered_or_oversized_code_is_refused_with_a_reason(code, said):
     with pytest.raises(SaveError, match=said):
         read_position(code, GAMES)
@@ -192,8 +195,7 @@ def test_each_games_renderer_draws_a_decoded_position_with_nothing_to_play(game_
     module = GAMES[game_id]
     save = played(game_id, 15)
     pos = read_position(position_code(module, save, replay(module, save), 0), GAMES)
-    ctx = TableContext(module=module, view=pos.view, legal=[], names=pos.names, viewer=pos.seat, play=lambda _m: None,
-                       refresh=lambda: None)
+    ctx = TableContext(module=module, view=pos.view, legal=[], names=pos.names, viewer=pos.seat, play=lambda _m: None, refresh=lambda: None)
     board = renderer_for(game_id).render(ctx)
 
     def walk(node):

@@ -116,8 +116,7 @@ def test_an_old_save_with_a_32_bit_seed_replays_exactly_as_before():
     assert record["seed"] == 3141592653
     state = replay(TOWER_BATTLE, record)
     assert [[str(c) for c in h] for h in state.hands] == [["5D", "2H", "4D"], ["QC", "5S", "6C"]]
-    assert [" ".join(str(c) for c in pile) for pile in state.stocks] == [
-        "3D QH 2D AH AD 4H 5H JD 7H 6H", "JS 6S AS 4S 4C AC 7S 2S JC 7C"]
+    assert [" ".join(str(c) for c in pile) for pile in state.stocks] == ["3D QH 2D AH AD 4H 5H JD 7H 6H", "JS 6S AS 4S 4C AC 7S 2S JC 7C"]
     assert state.rng.state == 11643393131552955692
     Session(TOWER_BATTLE, record)  # opens at the table
 

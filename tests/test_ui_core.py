@@ -19,11 +19,19 @@ class FakeGame:
 GAMES = {"fake": FakeGame}
 
 
-@pytest.mark.parametrize("fragment,route", [
-    ("", Route("home")), ("#/", Route("home")), ("#/settings", Route("settings")), ("#/rules", Route("rules")),
-    ("#/rules/fake", Route("rules", "fake")), ("#/play/fake/abc", Route("play", "fake", "abc")),
-    ("#/new/fake", Route("new", "fake")), ("#/embed/fake", Route("embed", "fake")),
-])
+@pytest.mark.parametrize(
+    "fragment,route",
+    [
+        ("", Route("home")),
+        ("#/", Route("home")),
+        ("#/settings", Route("settings")),
+        ("#/rules", Route("rules")),
+        ("#/rules/fake", Route("rules", "fake")),
+        ("#/play/fake/abc", Route("play", "fake", "abc")),
+        ("#/new/fake", Route("new", "fake")),
+        ("#/embed/fake", Route("embed", "fake")),
+    ],
+)
 def test_routes(fragment, route):
     assert parse(fragment, ("fake",)) == route
 

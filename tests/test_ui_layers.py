@@ -62,7 +62,7 @@ def cycle() -> list[str] | None:
         path.append(node)
         for dep in sorted(GRAPH[node]):
             if state.get(dep) == 1:
-                return path[path.index(dep):] + [dep]
+                return path[path.index(dep) :] + [dep]
             if dep not in state and (found := visit(dep)):
                 return found
         path.pop()
@@ -85,8 +85,9 @@ def test_the_app_only_wires():
 
 
 def test_the_recording_double_knows_every_intent_and_no_other():
-    assert len(INTENTS) >= 25 and {"play", "undo", "rematch", "open_history", "start_game", "navigate", "share_game",
-                                    "export_save"} <= set(INTENTS)
+    assert len(INTENTS) >= 25 and {"play", "undo", "rematch", "open_history", "start_game", "navigate", "share_game", "export_save"} <= set(
+        INTENTS
+    )
     act = RecordingActions()
     act.play("a move")
     act.start_game("tower-war", {}, embed=True)

@@ -8,14 +8,61 @@
    memory) keeps no trace of the files it does not import: they may change and it stays the same. Then it prints, as one JSON line, the
    archive's files those imports ran ({"holds": ["tabletop/__init__.py", ...]}), the only app code
    the snapshot holds, and reads back one line, the KEY build.py makes of them; it writes
-   "tw-snapshot KEY" (64 bytes, space padded) + Pyodide's snapshot, gzip-compressed, and prints
-   its sizes as a last JSON line. */
+   "tw-snapshot KEY END SHA" (64 bytes, space padded) + Pyodide's snapshot, gzip-compressed, and
+   prints its sizes as a last JSON line. Two things keep it small on the wire (issue 24):
+   - free memory is zeroed first (what Python and malloc freed while booting: 7 MB of stale bytes);
+   - the first END bytes of the memory, where the wasm's data segments land, are stored XORed with
+     the memory of a freshly instantiated module (those segments on zeros), which the page has
+     anyway: what the boot left unchanged becomes zeros. SHA is the first 24 hex digits of the
+     SHA-256 of those END bytes as they must be rebuilt. */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
 import path from "node:path";
 import { makeRepeatable } from "./repeatable_node.mjs";
+
+/* The memory of the first module instantiated from now on, as instantiation leaves it. */
+function catchFreshMemory() {
+  const instantiate = WebAssembly.instantiate;
+  let fresh = null;
+  WebAssembly.instantiate = async function (source, imports) {
+    const result = await instantiate.call(WebAssembly, source, imports);
+    if (!fresh) {
+      const instance = result.instance || result;
+      const memory = Object.values(instance.exports).find((v) => v instanceof WebAssembly.Memory) || imports.env.memory;
+      fresh = new Uint8Array(memory.buffer).slice();
+    }
+    return result;
+  };
+  return () => { WebAssembly.instantiate = instantiate; return fresh; };
+}
+
+/* Zero what is free in the heap: every free chunk malloc can hand out without growing the memory
+   is taken, zeroed and given back, and the stack below its pointer (no wasm frame is live here). */
+function zeroFreeMemory(module) {
+  const size = module.HEAP8.length;
+  const taken = [];
+  for (let chunk = 1 << 20; chunk >= 16; chunk >>= 1) {
+    while (module._sbrk(0) + chunk + 4096 <= size) {
+      const pointer = module._malloc(chunk);
+      if (!pointer) break;
+      module.HEAP8.fill(0, pointer, pointer + chunk);
+      taken.push(pointer);
+    }
+  }
+  for (const pointer of taken) module._free(pointer);
+  module.HEAP8.fill(0, module._emscripten_stack_get_end(), module._emscripten_stack_get_current() - 256);
+  if (module.HEAP8.length !== size) throw new Error("the memory grew while being zeroed");
+}
+
+/* The length of the fresh memory up to its last non-zero byte. */
+function dataEnd(fresh) {
+  let end = fresh.length;
+  while (end > 0 && fresh[end - 1] === 0) end--;
+  return end;
+}
 
 /* The archive's files that the start-up imports ran (paths inside tabletop.zip, which is unpacked
    in the home folder), sorted. Leaves no name behind in Python. */
@@ -57,29 +104,38 @@ const [pyodideDir, appDir, out, modules] = process.argv.slice(2);
 const clock = makeRepeatable();
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const started = clock();
+const freshMemory = catchFreshMemory();
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
+const fresh = freshMemory();
 putFiles(pyodide, appDir);
 /* The import system's folder listings are dropped too (refilled at the next import, as
    invalidate_caches asks), so a file added beside a start-up module leaves no trace. */
 pyodide.runPython(`
-import importlib, sys
+import gc, importlib, sys
 for name in ${JSON.stringify(modules.split(","))}:
     importlib.import_module(name)
 importlib.invalidate_caches()
 for finder in sys.path_importer_cache.values():
     for listing in ("_path_cache", "_relaxed_path_cache"):
         getattr(finder, listing, set()).clear()
+gc.collect()
 `);
 const key = await keyFor(heldFiles(pyodide));
+zeroFreeMemory(pyodide._module);
 const snapshot = pyodide.makeMemorySnapshot();
-const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+const memoryAt = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];  /* Pyodide's header says where the memory starts */
+const heap = snapshot.length - memoryAt;
 if (heap > 30 * 1024 * 1024) {  /* Pyodide 314 cannot restore a heap grown past its default (issues 4652, 6254) */
   console.error(`the heap grew to ${heap} bytes, more than Pyodide restores (30 MiB): no snapshot`);
   process.exit(3);
 }
+const end = dataEnd(fresh);
+const memory = snapshot.subarray(memoryAt);
+const sha = createHash("sha256").update(memory.subarray(0, end)).digest("hex").slice(0, 24);
+for (let i = 0; i < end; i++) memory[i] ^= fresh[i];
 const header = Buffer.alloc(64, " ");
-header.write(`tw-snapshot ${key}`, "ascii");
+header.write(`tw-snapshot ${key} ${end} ${sha}`, "ascii");
 header[63] = 10;  /* newline, so the header reads as a line */
 const packed = gzipSync(Buffer.concat([header, snapshot]), { level: 9 });
 writeFileSync(out, packed);
-console.log(JSON.stringify({ raw: snapshot.length, gzipped: packed.length, ms: Math.round(clock() - started) }));
+console.log(JSON.stringify({ raw: snapshot.length, gzipped: packed.length, delta_end: end, ms: Math.round(clock() - started) }));

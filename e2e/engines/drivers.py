@@ -57,8 +57,10 @@ def free_port() -> int:
 
 def missing(engine: str) -> list[str]:
     """Debian packages ``engine`` needs that are not installed."""
-    needs = {"webkit": [shutil.which("WebKitWebDriver"), shutil.which("Xvfb"), MINIBROWSER.exists() or None],
-             "firefox": [shutil.which("firefox-esr") or shutil.which("firefox")]}[engine]
+    needs = {
+        "webkit": [shutil.which("WebKitWebDriver"), shutil.which("Xvfb"), MINIBROWSER.exists() or None],
+        "firefox": [shutil.which("firefox-esr") or shutil.which("firefox")],
+    }[engine]
     return list(DEBIAN_PACKAGES[engine]) if not all(needs) else []
 
 
@@ -131,8 +133,13 @@ class WebKit(Driver):
         display = self._display()
         port = free_port()
         self.base = f"http://127.0.0.1:{port}"
-        self.driver = subprocess.Popen(["WebKitWebDriver", f"--port={port}"], env={**os.environ, "DISPLAY": f":{display}"},
-                                       start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.driver = subprocess.Popen(
+            ["WebKitWebDriver", f"--port={port}"],
+            env={**os.environ, "DISPLAY": f":{display}"},
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -143,8 +150,12 @@ class WebKit(Driver):
                     raise
                 time.sleep(0.1)
         options = {"binary": str(MINIBROWSER), "args": ["--automation"]}
-        created = self._call("POST", "/session", {"capabilities": {"alwaysMatch": {"browserName": "MiniBrowser",
-                                                                                  "webkitgtk:browserOptions": options}}}, timeout=120)
+        created = self._call(
+            "POST",
+            "/session",
+            {"capabilities": {"alwaysMatch": {"browserName": "MiniBrowser", "webkitgtk:browserOptions": options}}},
+            timeout=120,
+        )
         self.session = created["sessionId"]
         self.version = created["capabilities"].get("browserVersion", "?")
 
@@ -153,8 +164,12 @@ class WebKit(Driver):
         for number in range(random.randrange(100, 400), 500):
             if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
                 continue
-            self.xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1600x1400x24", "-nolisten", "tcp"],
-                                         start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            self.xvfb = subprocess.Popen(
+                ["Xvfb", f":{number}", "-screen", "0", "1600x1400x24", "-nolisten", "tcp"],
+                start_new_session=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             deadline = time.monotonic() + 20
             while self.xvfb.poll() is None and time.monotonic() < deadline:
                 if Path(f"/tmp/.X11-unix/X{number}").exists():
@@ -188,9 +203,11 @@ class WebKit(Driver):
         self._session("POST", "/execute/sync", {"script": COLLECT_ERRORS, "args": []})
 
     def js(self, body: str, *args):
-        script = ("const done = arguments[arguments.length - 1], args = [...arguments].slice(0, -1);"
-                  f"Promise.resolve().then(() => (async function () {{ {body} }}).apply(null, args))"
-                  ".then((v) => done(JSON.stringify([v])), (e) => done(JSON.stringify({thrown: String(e && e.stack || e)})));")
+        script = (
+            "const done = arguments[arguments.length - 1], args = [...arguments].slice(0, -1);"
+            f"Promise.resolve().then(() => (async function () {{ {body} }}).apply(null, args))"
+            ".then((v) => done(JSON.stringify([v])), (e) => done(JSON.stringify({thrown: String(e && e.stack || e)})));"
+        )
         value = json.loads(self._session("POST", "/execute/async", {"script": script, "args": list(args)}))
         if isinstance(value, dict):
             raise RuntimeError(f"webkit: script failed: {value['thrown']}")
@@ -274,12 +291,17 @@ class Firefox(Driver):
     def _start(self) -> None:
         from websockets.sync.client import connect
 
-        Path(self.profile.name, "user.js").write_text("".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n"
-                                                              for k, v in FIREFOX_PREFS.items()))
+        Path(self.profile.name, "user.js").write_text(
+            "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in FIREFOX_PREFS.items())
+        )
         firefox = shutil.which("firefox-esr") or shutil.which("firefox")
-        self.process = subprocess.Popen([firefox, "--headless", "--no-remote", "--profile", self.profile.name,
-                                         "--remote-debugging-port=0", "about:blank"],
-                                        start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            [firefox, "--headless", "--no-remote", "--profile", self.profile.name, "--remote-debugging-port=0", "about:blank"],
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         address = None
         deadline = time.monotonic() + 60
         for line in self.process.stderr:
@@ -335,28 +357,55 @@ class Firefox(Driver):
 
     def _call(self, body: str, args: tuple, serialize: bool):
         wrapped = f"async function (...args) {{ const v = await (async function () {{ {body} }}).apply(null, args); return {'JSON.stringify([v])' if serialize else 'v'}; }}"
-        result = self._send("script.callFunction", {
-            "functionDeclaration": wrapped, "awaitPromise": True, "target": {"context": self.context},
-            "arguments": [{"type": "string", "value": json.dumps(a)} for a in args], "resultOwnership": "none",
-            "serializationOptions": {"maxDomDepth": 0}})
+        result = self._send(
+            "script.callFunction",
+            {
+                "functionDeclaration": wrapped,
+                "awaitPromise": True,
+                "target": {"context": self.context},
+                "arguments": [{"type": "string", "value": json.dumps(a)} for a in args],
+                "resultOwnership": "none",
+                "serializationOptions": {"maxDomDepth": 0},
+            },
+        )
         if result.get("type") == "exception":
             raise RuntimeError(f"firefox: script failed: {result['exceptionDetails'].get('text')}")
         return remote_value(result["result"])
 
     def js(self, body: str, *args):
-        return json.loads(self._call(f"const args = [...arguments].map((a) => JSON.parse(a)); return (async function () {{ {body} }}).apply(null, args);",
-                                     args, True))[0]
+        return json.loads(
+            self._call(
+                f"const args = [...arguments].map((a) => JSON.parse(a)); return (async function () {{ {body} }}).apply(null, args);",
+                args,
+                True,
+            )
+        )[0]
 
     def click(self, body: str, *args) -> None:
-        node = self._call(f"const args = [...arguments].map((a) => JSON.parse(a)); return (function () {{ {body} }}).apply(null, args);",
-                          args, False)
+        node = self._call(
+            f"const args = [...arguments].map((a) => JSON.parse(a)); return (function () {{ {body} }}).apply(null, args);", args, False
+        )
         if not node:
             raise RuntimeError(f"firefox: nothing to click: {body[:120]}")
         origin = {"type": "element", "element": {"sharedId": node["sharedId"]}}
-        self._send("input.performActions", {"context": self.context, "actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-            "actions": [{"type": "pointerMove", "x": 0, "y": 0, "origin": origin},
-                        {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        self._send(
+            "input.performActions",
+            {
+                "context": self.context,
+                "actions": [
+                    {
+                        "type": "pointer",
+                        "id": "mouse",
+                        "parameters": {"pointerType": "mouse"},
+                        "actions": [
+                            {"type": "pointerMove", "x": 0, "y": 0, "origin": origin},
+                            {"type": "pointerDown", "button": 0},
+                            {"type": "pointerUp", "button": 0},
+                        ],
+                    }
+                ],
+            },
+        )
 
     def set_viewport(self, width: int, height: int) -> None:
         self._send("browsingContext.setViewport", {"context": self.context, "viewport": {"width": width, "height": height}})

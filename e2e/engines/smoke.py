@@ -105,8 +105,10 @@ def boot(driver, url: str | None, expect_python: str | None = None) -> dict:
     if not state.get("ready"):
         errors = "; ".join(driver.console_errors()) or "none collected"
         waited = "Python stopped with an error" if state.get("crash") else f"not ready within {BOOT_TIMEOUT_S} s"
-        raise StepFailed(f"the app did not boot in {driver.name}: {waited} (progress line: {state.get('step')!r}; "
-                         f"error shown: {state.get('crash')!r}; console errors: {errors})")
+        raise StepFailed(
+            f"the app did not boot in {driver.name}: {waited} (progress line: {state.get('step')!r}; "
+            f"error shown: {state.get('crash')!r}; console errors: {errors})"
+        )
     if expect_python:
         check(state.get("python") == expect_python, f"Python started by {state.get('python')!r}, expected {expect_python!r}")
     return state
@@ -146,9 +148,12 @@ def play_a_turn(driver) -> None:
     before = settle(driver)
     check(not before["end"], "the game ended before two turns")
     driver.click(NEXT_CONTROL)
-    driver.wait("return Number(document.querySelector('[data-screen=table]').dataset.moves) > arguments[0] || "
-                "[...document.querySelectorAll('[data-move]')].some((e) => e.getClientRects().length && !e.disabled)",
-                before["moves"], timeout=20)
+    driver.wait(
+        "return Number(document.querySelector('[data-screen=table]').dataset.moves) > arguments[0] || "
+        "[...document.querySelectorAll('[data-move]')].some((e) => e.getClientRects().length && !e.disabled)",
+        before["moves"],
+        timeout=20,
+    )
     if table_state(driver)["moves"] == before["moves"]:  # the first of two steps: now the move itself
         driver.click(NEXT_CONTROL)
     driver.wait("return Number(document.querySelector('[data-screen=table]').dataset.moves) > arguments[0]", before["moves"], timeout=20)
@@ -180,8 +185,10 @@ class Smoke:
         check(width == VIEWPORT[0], f"the page is {width} px wide, not {VIEWPORT[0]}")
         no_sideways_scroll(self.driver, "home")
         marks = self.driver.js(MARKS)
-        return f"ready in {self.driver.js('return document.documentElement.dataset.readyMs')} ms from the {state['python']}, " \
-               f"snapshot-restored -> python-start {marks.get('tw:python-start', 0) - marks.get('tw:snapshot-restored', 0)} ms"
+        return (
+            f"ready in {self.driver.js('return document.documentElement.dataset.readyMs')} ms from the {state['python']}, "
+            f"snapshot-restored -> python-start {marks.get('tw:python-start', 0) - marks.get('tw:snapshot-restored', 0)} ms"
+        )
 
     def step_play(self) -> str:
         said = []
@@ -240,8 +247,11 @@ class Smoke:
         errors = self.driver.console_errors()
         unexpected = [e for e in errors if "snapshot" not in e and "precache" not in e]
         check(not unexpected, f"console errors in {self.driver.name}: {unexpected}")
-        return f"no console errors ({self.driver.console}; {len(errors)} from the snapshot-missing site, as expected)" if errors else \
-            f"no console errors ({self.driver.console})"
+        return (
+            f"no console errors ({self.driver.console}; {len(errors)} from the snapshot-missing site, as expected)"
+            if errors
+            else f"no console errors ({self.driver.console})"
+        )
 
 
 def shot(driver, name: str) -> Path:
@@ -254,8 +264,12 @@ def without_snapshot(dist: Path):
     """A copy of ``dist`` (links, not bytes) without the start-up snapshot, served on its own origin."""
     with tempfile.TemporaryDirectory(prefix="tw-nosnap-") as tmp:
         copy = Path(tmp) / "dist"
-        shutil.copytree(dist, copy, copy_function=os.link if same_device(dist, Path(tmp)) else shutil.copy2,
-                        ignore=shutil.ignore_patterns("snapshot-*.bin.gz"))
+        shutil.copytree(
+            dist,
+            copy,
+            copy_function=os.link if same_device(dist, Path(tmp)) else shutil.copy2,
+            ignore=shutil.ignore_patterns("snapshot-*.bin.gz"),
+        )
         with Site(copy) as site:
             yield site
 
@@ -264,9 +278,14 @@ def same_device(a: Path, b: Path) -> bool:
     return a.stat().st_dev == b.stat().st_dev
 
 
-STEPS = [("boot", "step_boot"), ("two turns of every game vs the computer", "step_play"),
-         ("save, reload, resume", "step_save_reload_resume"), ("offline reload", "step_offline"),
-         ("snapshot missing", "step_no_snapshot"), ("console errors", "step_console")]
+STEPS = [
+    ("boot", "step_boot"),
+    ("two turns of every game vs the computer", "step_play"),
+    ("save, reload, resume", "step_save_reload_resume"),
+    ("offline reload", "step_offline"),
+    ("snapshot missing", "step_no_snapshot"),
+    ("console errors", "step_console"),
+]
 
 
 def run_engine(name: str, dist: Path) -> dict[str, int]:
@@ -326,8 +345,11 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.engine or ["webkit", "firefox"]:
         for key, value in run_engine(name, args.dist.resolve()).items():
             total[key] += value
-    print(f"engines smoke ({time.monotonic() - started:.0f} s): {total['passed']} passed, {total['failed']} failed, "
-          f"{total['skipped']} skipped", flush=True)
+    print(
+        f"engines smoke ({time.monotonic() - started:.0f} s): {total['passed']} passed, {total['failed']} failed, "
+        f"{total['skipped']} skipped",
+        flush=True,
+    )
     return 1 if total["failed"] else 0
 
 

@@ -29,14 +29,20 @@ from smoke import MARKS, WORKER_READY, boot  # noqa: E402
 
 from serving import ROOT, Site  # noqa: E402
 
-STEPS = (("fetch", "tw:snapshot-fetch", "tw:snapshot-fetched"), ("restore", "tw:snapshot-fetched", "tw:snapshot-restored"),
-         ("to main.py", "tw:snapshot-restored", "tw:python-start"), ("imports+render", "tw:python-start", "tw:rendered"))
+STEPS = (
+    ("fetch", "tw:snapshot-fetch", "tw:snapshot-fetched"),
+    ("restore", "tw:snapshot-fetched", "tw:snapshot-restored"),
+    ("to main.py", "tw:snapshot-restored", "tw:python-start"),
+    ("imports+render", "tw:python-start", "tw:rendered"),
+)
 
 
 def figures(driver) -> dict:
     marks = driver.js(MARKS)
-    out = {"ready_ms": int(driver.js("return Number(document.documentElement.dataset.readyMs)")),
-           "python": driver.js("return document.documentElement.dataset.pythonStart || null")}
+    out = {
+        "ready_ms": int(driver.js("return Number(document.documentElement.dataset.readyMs)")),
+        "python": driver.js("return document.documentElement.dataset.pythonStart || null"),
+    }
     for name, start, end in STEPS:
         out[f"{name}_ms"] = marks[end] - marks[start] if start in marks and end in marks else None
     return out
@@ -124,7 +130,7 @@ def profiled_copy(dist: Path):
         found = re.search(r'mark\("tw:snapshot-restored"\);(.*?)return ([^;]+);', loader, re.S)
         assert found, "the snapshot loader changed: update startup.PROFILER's hook"
         at = found.start(2)
-        loader = loader[:at] + f'twProfiled({found.group(2)}, "pyodide")' + loader[found.end(2):] + PROFILER
+        loader = loader[:at] + f'twProfiled({found.group(2)}, "pyodide")' + loader[found.end(2) :] + PROFILER
         (copy / "vendor" / "pyodide" / "pyodide-snapshot.mjs").write_text(loader)
         with Site(copy) as site:
             yield site
@@ -139,8 +145,10 @@ def profile_after_restore(engine: str, dist: Path, reload: bool = True) -> dict:
             boot(driver, None)
         marks = driver.js(MARKS)
         calls = driver.js("return window.__twCalls || []")
-        resources = driver.js("return performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop(), "
-                              "Math.round(r.startTime), Math.round(r.responseEnd)])")
+        resources = driver.js(
+            "return performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop(), "
+            "Math.round(r.startTime), Math.round(r.responseEnd)])"
+        )
     start, end = marks["tw:snapshot-restored"], marks["tw:python-start"]
     inside = [c for c in calls if c.get("end") is not None and start <= c["start"] < end]
     top = []  # calls not nested in another call, so the sum is time spent in calls
@@ -148,11 +156,18 @@ def profile_after_restore(engine: str, dist: Path, reload: bool = True) -> dict:
         if not any(o is not call and o["start"] <= call["start"] and call["end"] <= o["end"] for o in inside):
             top.append(call)
     busy = sum(c["end"] - c["start"] for c in top)
-    return {"engine": engine, "reload": reload, "restored_to_python_ms": end - start, "in_calls_ms": round(busy),
-            "outside_calls_ms": round(end - start - busy),
-            "calls": [{"call": c["name"], "arg": c["what"], "ms": round(c["end"] - c["start"], 1), "at": round(c["start"] - start)}
-                      for c in sorted(top, key=lambda c: c["end"] - c["start"], reverse=True)[:12]],
-            "requests_meanwhile": [r for r in resources if r[2] >= start and r[1] <= end]}
+    return {
+        "engine": engine,
+        "reload": reload,
+        "restored_to_python_ms": end - start,
+        "in_calls_ms": round(busy),
+        "outside_calls_ms": round(end - start - busy),
+        "calls": [
+            {"call": c["name"], "arg": c["what"], "ms": round(c["end"] - c["start"], 1), "at": round(c["start"] - start)}
+            for c in sorted(top, key=lambda c: c["end"] - c["start"], reverse=True)[:12]
+        ],
+        "requests_meanwhile": [r for r in resources if r[2] >= start and r[1] <= end],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

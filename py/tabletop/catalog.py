@@ -29,13 +29,37 @@ class GameInfo:
 CATALOG: dict[str, GameInfo] = {
     info.ID: info
     for info in (
-        GameInfo('tower-war', 'tower_war', 'Tower War',
-                 'Draft a deck, win battles of cards, and keep a shaky tower of cards and pyramids standing.', 2, 2),
-        GameInfo('towers-of-wyoming', 'towers_of_wyoming', 'Towers of Wyoming',
-                 "Race to build a one-suit tower taller than the Settling Sky, and knock down your rivals' towers with the opposing suit.", 2, 4),
-        GameInfo('tower-battle', 'tower_battle', 'Tower Battle',
-                 "Raise a tower five cards high while your rival's Assassins, Knaves and battles knock it down.", 2, 2),
-        GameInfo('war-of-the-worlds', 'war_of_the_worlds', 'The War of the Worlds',
-                 'Aliens against Humans on a shifting L of Martian Coasters: surround, outgun, survive.', 2, 2),
+        GameInfo(
+            "tower-war",
+            "tower_war",
+            "Tower War",
+            "Draft a deck, win battles of cards, and keep a shaky tower of cards and pyramids standing.",
+            2,
+            2,
+        ),
+        GameInfo(
+            "towers-of-wyoming",
+            "towers_of_wyoming",
+            "Towers of Wyoming",
+            "Race to build a one-suit tower taller than the Settling Sky, and knock down your rivals' towers with the opposing suit.",
+            2,
+            4,
+        ),
+        GameInfo(
+            "tower-battle",
+            "tower_battle",
+            "Tower Battle",
+            "Raise a tower five cards high while your rival's Assassins, Knaves and battles knock it down.",
+            2,
+            2,
+        ),
+        GameInfo(
+            "war-of-the-worlds",
+            "war_of_the_worlds",
+            "The War of the Worlds",
+            "Aliens against Humans on a shifting L of Martian Coasters: surround, outgun, survive.",
+            2,
+            2,
+        ),
     )
 }

@@ -133,8 +133,10 @@ class Tally:
         out["first_seat_advantage"] = round(rate(self.wins[0]) - (decided / games / players if games else 0), 4)
         out["level_wins"] = dict(self.level_wins)
         out["level_win_rates"] = {lv: round(w / (self.level_seats[lv] or 1), 4) for lv, w in self.level_wins.items()}
-        out["think_ms"] = {lv: {"mean": round(1000 * s / n, 2) if n else 0, "max": round(1000 * m, 1), "decisions": n}
-                           for lv, (s, n, m) in sorted(self.think.items())}
+        out["think_ms"] = {
+            lv: {"mean": round(1000 * s / n, 2) if n else 0, "max": round(1000 * m, 1), "decisions": n}
+            for lv, (s, n, m) in sorted(self.think.items())
+        }
         return out
 
 
@@ -144,8 +146,16 @@ def _play_range(args: tuple) -> list[GameRecord]:
     return [play_game(module, players, options, seed + i, seating(levels, players, i, rotate))[0] for i in indices]
 
 
-def simulate(game: str, games: int, seed: int, players: int | None = None, levels: list[str] | None = None, options: dict | None = None,
-             rotate: bool = False, jobs: int = 1) -> dict:
+def simulate(
+    game: str,
+    games: int,
+    seed: int,
+    players: int | None = None,
+    levels: list[str] | None = None,
+    options: dict | None = None,
+    rotate: bool = False,
+    jobs: int = 1,
+) -> dict:
     module = get_game(game)
     players = players or module.MIN_PLAYERS
     if not module.MIN_PLAYERS <= players <= module.MAX_PLAYERS:
@@ -179,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="random", help="comma-separated levels, one per seat (cycled): random, easy, normal, hard")
     parser.add_argument("--rotate", action="store_true", help="turn the seating round by one seat every game")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
-    parser.add_argument("--options", default=None, help='variant switches as JSON, e.g. \'{"tactical": true}\'')
+    parser.add_argument("--options", default=None, help="variant switches as JSON, e.g. '{\"tactical\": true}'")
     args = parser.parse_args(argv)
     try:
         options = json.loads(args.options) if args.options else None

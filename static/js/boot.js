@@ -4,6 +4,17 @@
 (function () {
   "use strict";
   var root = document.documentElement;
+  /* A first visit preloads the start-up snapshot (build.py names it); an installed site reads its
+     unzipped copy from Cache Storage instead (static/js/pyodide-snapshot.mjs). */
+  var firstVisitPreload = document.currentScript && document.currentScript.getAttribute("data-first-visit-preload");
+  if (firstVisitPreload && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+    var preload = document.createElement("link");
+    preload.rel = "preload";
+    preload.as = "fetch";
+    preload.crossOrigin = "anonymous";
+    preload.href = firstVisitPreload;
+    document.head.appendChild(preload);
+  }
   var params = new URLSearchParams(location.search);
   var embed = params.get("embed") || (/^#\/embed\/([\w-]+)/.exec(location.hash) || [])[1];
   if (embed) root.setAttribute("data-embed", embed);

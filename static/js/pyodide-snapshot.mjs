@@ -4,7 +4,9 @@
    fills in SNAPSHOT: the file of a snapshot made at build time in Node, with the app's start-up
    modules already imported, and the key it must carry (Pyodide build + this build's Python).
    Pyodide 314's snapshot API is private (`_loadSnapshot`), so anything wrong with the snapshot
-   (missing, corrupt, stale, too big for the heap) means a normal boot and one console message.
+   (missing, corrupt, stale, too big for the heap, a delta that does not rebuild to its hash) means
+   a normal boot and one console message. The memory where the wasm's data segments land is stored
+   as a delta against a fresh instance's memory (tools/make_snapshot.mjs): rebuilt below.
    A restored interpreter keeps the snapshot's string-hash seed (no hash randomisation; nothing
    here relies on it). Randomness still comes from the browser: os.urandom asks it every time, and
    the `random` module, which Pyodide imports while booting (so its state is in the snapshot), is
@@ -14,7 +16,7 @@ import { loadPyodide as bootPyodide, version } from "./pyodide.mjs";
 export { version };
 
 const SNAPSHOT = __SNAPSHOT__;  /* {file, key} or null when built with --no-snapshot */
-const HEADER_BYTES = 64;        /* "tw-snapshot <key>" padded with spaces, then Pyodide's snapshot */
+const HEADER_BYTES = 64;        /* "tw-snapshot <key> <end> <sha>" padded with spaces, then Pyodide's snapshot */
 /* Pyodide 314 restores into its default 30 MiB heap only (pyodide issues 4652, 6254): a bigger
    heap fails inside the restore after the wasm is compiled, so it is refused before. */
 const MAX_HEAP_BYTES = 30 * 1024 * 1024;
@@ -64,15 +66,65 @@ async function dropUnzippedCopy(url) {
   } catch (e) { /* storage gone: nothing to drop */ }
 }
 
+/* "tw-snapshot KEY END SHA": the build it belongs to and, when its first END bytes are stored as
+   a delta (tools/make_snapshot.mjs), the first 24 hex digits of their SHA-256 once rebuilt. */
+function header(bytes) {
+  const [magic, key, end, sha] = new TextDecoder().decode(bytes.subarray(0, HEADER_BYTES)).trim().split(" ");
+  return { magic, key, end: Number(end) || 0, sha: sha || "" };
+}
+
 /* The snapshot's bytes after our header, or a reason why they cannot be used. */
 function checked(bytes) {
-  const header = new TextDecoder().decode(bytes.subarray(0, HEADER_BYTES)).trim();
-  if (header !== `tw-snapshot ${SNAPSHOT.key}`) throw new Error(`it is stale (${header.slice(0, 40) || "no header"}, want ${SNAPSHOT.key})`);
+  const { magic, key } = header(bytes);
+  if (magic !== "tw-snapshot" || key !== SNAPSHOT.key) throw new Error(`it is stale (${magic ? `${magic} ${key}`.slice(0, 40) : "no header"}, want ${SNAPSHOT.key})`);
   const snapshot = bytes.subarray(HEADER_BYTES);
   const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
   const heap = snapshot.length - words[1];  /* Pyodide's header says where the heap starts */
   if (heap > MAX_HEAP_BYTES) throw new Error(`its heap (${heap} bytes) is larger than Pyodide can restore (${MAX_HEAP_BYTES})`);
   return snapshot;
+}
+
+async function sha256Hex(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/* The snapshot stores the first END bytes of the memory XORed with the memory a freshly
+   instantiated module starts with (its data segments, which the page has in the wasm anyway).
+   While Pyodide instantiates its module for the restore, those bytes are rebuilt from that fresh
+   memory, before Pyodide copies the snapshot in, and checked against SHA; a mismatch spoils
+   Pyodide's own magic number, so its restore refuses the snapshot and Python boots the usual way.
+   Returns a function that puts WebAssembly back and tells why the rebuild failed, if it did. */
+function rebuildWhenInstantiated(snapshot, end, sha) {
+  const saved = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  let done = false, failure = null;
+  async function rebuild(result, imports) {
+    if (done) return result;
+    done = true;
+    const instance = result.instance || result;
+    const memory = Object.values(instance.exports).find((v) => v instanceof WebAssembly.Memory) || imports.env.memory;
+    const fresh = new Uint8Array(memory.buffer, 0, end);
+    const delta = snapshot.subarray(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]);
+    for (let i = 0; i < end; i++) delta[i] ^= fresh[i];
+    if (globalThis.crypto && crypto.subtle && (await sha256Hex(delta.subarray(0, end))).slice(0, sha.length) !== sha) {
+      failure = "its rebuilt memory does not match its hash";
+      new Uint32Array(snapshot.buffer, snapshot.byteOffset, 1)[0] = 0;
+    }
+    mark("tw:snapshot-rebuilt");
+    return result;
+  }
+  WebAssembly.instantiate = function (source, imports) {
+    return saved.instantiate.call(WebAssembly, source, imports).then((result) => rebuild(result, imports));
+  };
+  if (saved.instantiateStreaming) {
+    WebAssembly.instantiateStreaming = function (source, imports) {
+      return saved.instantiateStreaming.call(WebAssembly, source, imports).then((result) => rebuild(result, imports));
+    };
+  }
+  return () => {
+    Object.assign(WebAssembly, saved);
+    return failure;
+  };
 }
 
 /* A restored start that fails later. The restore can "succeed" from damaged bytes and fail at a
@@ -179,11 +231,20 @@ export async function loadPyodide(options) {
     try {
       copy = marked("copy") ? null : await unzippedCopy(url);
       if (!copy && marked("copy")) dropUnzippedCopy(url);  /* dropping it failed last time */
-      snapshot = checked(copy || await unzipped(url));
+      const bytes = copy || await unzipped(url);
+      snapshot = checked(bytes);
       mark("tw:snapshot-fetched");
       step("tw:restoring");
       const restoring = performance.now();
-      const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
+      const { end, sha } = header(bytes);
+      const unhook = end ? rebuildWhenInstantiated(snapshot, end, sha) : () => null;
+      let pyodide;
+      try {
+        pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
+      } catch (error) {
+        throw new Error(unhook() || (error && error.message) || error);
+      }
+      unhook();
       pyodide.runPython("import random\nrandom.seed()");  /* from os.urandom, not the snapshot's state */
       mark("tw:snapshot-restored");
       note("snapshot");

@@ -78,8 +78,9 @@ def test_a_game_without_an_ai_module_is_played_at_random(monkeypatch):
 def test_a_game_with_only_determinize_gets_the_tree_search(monkeypatch):
     """Nim from 5 stones: taking 1 (leaving 4) is the only winning move; the shared search finds it."""
     nim = nim_module(with_ai=True)
-    hooks = types.SimpleNamespace(determinize=lambda view, seat, rng: NimState(view["stones"], view["to_act"]),
-                                  TREE={"normal": {"iterations": 400}})
+    hooks = types.SimpleNamespace(
+        determinize=lambda view, seat, rng: NimState(view["stones"], view["to_act"]), TREE={"normal": {"iterations": 400}}
+    )
     monkeypatch.setattr(ai, "ai_module", lambda module: hooks)
     s = NimState(5)
     search = ai.searcher(nim, nim.view(s, 0), nim.legal_moves(s), 0, "normal", Rng(3))
@@ -97,8 +98,13 @@ def test_one_legal_move_needs_no_thought():
 
 
 def test_slices_give_the_same_decision_as_one_go():
-    rules = Rules(nim_module(True).legal_moves, nim_module(True).apply, lambda s: None if s.winner is not None else s.player,
-                  lambda s: None if s.winner is None else Outcome((s.winner,), ""), 2)
+    rules = Rules(
+        nim_module(True).legal_moves,
+        nim_module(True).apply,
+        lambda s: None if s.winner is not None else s.player,
+        lambda s: None if s.winner is None else Outcome((s.winner,), ""),
+        2,
+    )
     state = NimState(9)
 
     def fresh():

@@ -65,8 +65,13 @@ def tow_setup(seed):
 
 
 def tow_options(seed):
-    return {"sudden_death": seed % 4 == 1, "contractual_deadlines": seed % 5 == 2, "tidal_influences": seed % 3 == 0,
-            "wheel_of_opposition": seed % 2 == 0, "finicky_clients": seed % 7 == 3}
+    return {
+        "sudden_death": seed % 4 == 1,
+        "contractual_deadlines": seed % 5 == 2,
+        "tidal_influences": seed % 3 == 0,
+        "wheel_of_opposition": seed % 2 == 0,
+        "finicky_clients": seed % 7 == 3,
+    }
 
 
 def test_towers_of_wyoming_deals_agree_with_the_view():
@@ -110,7 +115,7 @@ def redeal_tower_battle(s, seat: int, rng: Rng):
                     tower[i], pool[j] = (pool[j], False), card
     rng.shuffle(pool)
     n_hand, n_stock = len(alt.hands[other]), len(alt.stocks[other])
-    alt.hands[other], alt.stocks[other] = pool[:n_hand], pool[n_hand:n_hand + n_stock]
+    alt.hands[other], alt.stocks[other] = pool[:n_hand], pool[n_hand : n_hand + n_stock]
     if alt.scoring_cards[other] is not None:
         alt.scoring_cards[other] = pool[n_hand + n_stock]
     rng.shuffle(alt.stocks[seat])

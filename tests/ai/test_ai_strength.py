@@ -35,8 +35,21 @@ def test_towers_of_wyoming_normal_wins_a_four_seat_game_against_three_random_pla
 
 def test_simulate_reports_balance_figures():
     r = simulate("towers-of-wyoming", 6, seed=3, players=3, levels=["easy", "random", "random"], rotate=True)
-    for key in ("game", "games", "mean_moves", "wins", "draws", "first_seat_win_rate", "ms_per_game", "win_rates", "draw_rate",
-                "first_seat_advantage", "level_wins", "level_win_rates", "think_ms"):
+    for key in (
+        "game",
+        "games",
+        "mean_moves",
+        "wins",
+        "draws",
+        "first_seat_win_rate",
+        "ms_per_game",
+        "win_rates",
+        "draw_rate",
+        "first_seat_advantage",
+        "level_wins",
+        "level_win_rates",
+        "think_ms",
+    ):
         assert key in r
     assert sum(r["wins"]) + r["draws"] + r["unfinished"] == 6
     assert sum(r["level_wins"].values()) == sum(r["wins"])

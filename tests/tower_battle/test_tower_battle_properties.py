@@ -116,8 +116,12 @@ def check_step(s, legal, move, rng: Rng, epochs: list) -> None:
         assert tb.view(twin, viewer) == v
     # Illegal moves raise and leave the state alone.
     before = s.copy()
-    probes = [DeclareBattle(), DiscardCard(Card(KING, Suit.HEARTS)), PlayCard(Card(1, Suit.HEARTS), False),
-              ChooseScoringCard(Card(KING, Suit.SPADES))]
+    probes = [
+        DeclareBattle(),
+        DiscardCard(Card(KING, Suit.HEARTS)),
+        PlayCard(Card(1, Suit.HEARTS), False),
+        ChooseScoringCard(Card(KING, Suit.SPADES)),
+    ]
     for probe in probes:
         if probe not in legal:
             try:

@@ -67,7 +67,11 @@ def test_new_game_sets_out_stocks_hands_and_empty_towers():
     assert all(t == [] for t in s.towers.values())
     v = tb.view(s, None)
     assert [(t["suit"], t["faces"], t["king"]) for t in v["towers"]] == [
-        ("H", "C", "KH"), ("C", "H", "KC"), ("D", "S", "KD"), ("S", "D", "KS")]
+        ("H", "C", "KH"),
+        ("C", "H", "KC"),
+        ("D", "S", "KD"),
+        ("S", "D", "KS"),
+    ]
 
 
 def test_first_player_is_random_from_the_seed_unless_fixed():
@@ -413,8 +417,7 @@ def test_advanced_scoring_opens_each_game_with_secret_scoring_cards():
 
 
 def test_advanced_scoring_winner_scores_the_value_of_the_scoring_card():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10,
-                 scoring=("5D", "3C"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10, scoring=("5D", "3C"))
     s = play(s, "6H")
     assert s.scores == [5, 0]
     assert s.results[0].scoring_cards == (C("5D"), C("3C"))
@@ -422,23 +425,20 @@ def test_advanced_scoring_winner_scores_the_value_of_the_scoring_card():
 
 
 def test_advanced_scoring_forfeit_gives_the_loser_their_own_card_value():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10,
-                 scoring=("JD", "4C"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10, scoring=("JD", "4C"))
     s = play(s, "6H")
     assert s.scores == [0, 4] and s.results[0].winner == 0 and s.results[0].scorer == 1
     assert "Red forfeits: Black scores 4" in log_text(s)
 
 
 def test_advanced_scoring_forfeit_with_no_number_card_on_either_side_scores_nothing():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10,
-                 scoring=("QD", "AC"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10, scoring=("QD", "AC"))
     s = play(s, "6H")
     assert s.scores == [0, 0] and s.results[0].scorer is None and tb.outcome(s) is None
 
 
 def test_advanced_scoring_lets_players_swap_scoring_cards_between_games():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10,
-                 scoring=("5D", "3C"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=10, scoring=("5D", "3C"))
     s = play(s, "6H")
     assert s.phase == "scoring-card" and s.game_number == 2 and tb.to_act(s) == 1
     assert s.scoring_cards == [None, None] and C("3C") in s.stocks[1] and C("5D") in s.stocks[0]
@@ -450,8 +450,7 @@ def test_advanced_scoring_lets_players_swap_scoring_cards_between_games():
 
 
 def test_advanced_scoring_match_ends_at_the_target():
-    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=5,
-                 scoring=("5D", "3C"))
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"H": "2H 3H 4H 5H"}, advanced=True, target=5, scoring=("5D", "3C"))
     s = play(s, "6H")
     assert tb.outcome(s).winners == (0,) and s.phase == "over"
     assert tb.view(s, 1)["players"][0]["scoring_card"] == "5D"
@@ -484,23 +483,30 @@ def test_the_move_that_fills_a_save_ends_the_match_and_the_leader_wins_it():
     s = discard(near_the_limit(1), "2D")
     end = tb.outcome(s)
     assert end.winners == (0,) and end.scores == (46.0, 42.0) and end.why == f"{LIMIT}: Red leads 46 to 42."
-    assert end.reason == (f"Red wins the match 46 to 42: it reached {MAX_MOVES:,} moves, the most a save can hold, "
-                          "before either player reached the target of 100 points.")
+    assert end.reason == (
+        f"Red wins the match 46 to 42: it reached {MAX_MOVES:,} moves, the most a save can hold, "
+        "before either player reached the target of 100 points."
+    )
     assert tb.legal_moves(s) == [] and tb.to_act(s) is None and tb.view(s, 1)["outcome"]["why"] == end.why
     with pytest.raises(IllegalMove, match="The match is over"):
         discard(s, "3D")
     game = s.results[-1]  # the game in progress is left unfinished, its bluffs turned up like a finished game's
     assert (game.number, game.winner, game.scorer, game.points) == (1, None, None, 0)
     assert dict(game.final_towers)["H"] == ("2H", None) and dict(game.revealed_towers)["H"] == ("2H", "4H")
-    assert s.log_lines()[-2:] == [f"The match has reached {MAX_MOVES:,} moves, the most a save can hold: game 1 is left unfinished.",
-                                  "Red wins the match 46 to 42."]
+    assert s.log_lines()[-2:] == [
+        f"The match has reached {MAX_MOVES:,} moves, the most a save can hold: game 1 is left unfinished.",
+        "Red wins the match 46 to 42.",
+    ]
 
 
-@pytest.mark.parametrize(("scores", "winners", "words"), [
-    ((42, 46), (1,), "Black leads 46 to 42."),
-    ((44, 44), (), "Red and Black are level at 44 points each."),
-    ((1, 1), (), "Red and Black are level at 1 point each."),
-])
+@pytest.mark.parametrize(
+    ("scores", "winners", "words"),
+    [
+        ((42, 46), (1,), "Black leads 46 to 42."),
+        ((44, 44), (), "Red and Black are level at 44 points each."),
+        ((1, 1), (), "Red and Black are level at 1 point each."),
+    ],
+)
 def test_at_the_move_limit_more_match_points_win_and_level_points_draw(scores, winners, words):
     end = tb.outcome(discard(near_the_limit(1, scores), "2D"))
     assert end.winners == winners and end.is_draw == (not winners) and end.why == f"{LIMIT}: {words}"

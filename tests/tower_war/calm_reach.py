@@ -71,10 +71,15 @@ def measure(piece: str, level: int, edition: int, drops: int = 200, seed: int = 
         for name, level_ in ai.TUNING.items():
             errors[name].append(computer_error(amp, phases, level_.skill, hands))
     return {
-        "piece": piece, "level": level, "edition": edition, "amplitude_mm": round(amp, 2),
+        "piece": piece,
+        "level": level,
+        "edition": edition,
+        "amplitude_mm": round(amp, 2),
         "calm_fraction": round(calm_fraction(edition), 3),
-        **{name: {"mean_error_mm": round(sum(e) / len(e), 2), "success": round(sum(x <= tol for x in e) / len(e), 3)}
-           for name, e in errors.items()},
+        **{
+            name: {"mean_error_mm": round(sum(e) / len(e), 2), "success": round(sum(x <= tol for x in e) / len(e), 3)}
+            for name, e in errors.items()
+        },
     }
 
 

@@ -54,7 +54,10 @@ def test_calm_moments_refine_the_engines_calm_holds(phases):
     assert len(fine) == len(coarse)
     for t, u in zip(coarse, fine):
         assert abs(t - u) <= 9
-        assert abs(hand.tremor(1.0, phases, u)[0]) ** 2 + hand.tremor(1.0, phases, u)[1] ** 2 <= sum(x * x for x in hand.tremor(1.0, phases, t)) + 1e-12
+        assert (
+            abs(hand.tremor(1.0, phases, u)[0]) ** 2 + hand.tremor(1.0, phases, u)[1] ** 2
+            <= sum(x * x for x in hand.tremor(1.0, phases, t)) + 1e-12
+        )
 
 
 def test_release_errors_follow_the_skill():

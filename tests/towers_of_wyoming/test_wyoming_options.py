@@ -291,8 +291,14 @@ def test_finicky_frozen_towers_the_sky_cannot_match_end_as_in_sudden_death():
     """Found by the random-play test: two builders left, a full heart and a full spade tower, Sky 0.
     Clubs and diamonds can neither build on nor tear down either tower, so every turn would be a
     discard for ever: the game ends, the tallest tower winning (a tie shared)."""
-    s = position(4, dict(FINICKY, contractual_deadlines=True), hands={0: "C", 1: "DDDDDDD"},
-                 towers={(0, 0): "H" * 25, (1, 0): "S" * 25}, sky=0, out=(2, 3))
+    s = position(
+        4,
+        dict(FINICKY, contractual_deadlines=True),
+        hands={0: "C", 1: "DDDDDDD"},
+        towers={(0, 0): "H" * 25, (1, 0): "S" * 25},
+        sky=0,
+        out=(2, 3),
+    )
     assert tw.rules.towers_frozen(s)
     out = tw.outcome(tw.apply(s, tw.legal_moves(s)[0]))  # a forced discard
     assert out.winners == (0, 1) and "can never match" in out.reason
@@ -301,8 +307,9 @@ def test_finicky_frozen_towers_the_sky_cannot_match_end_as_in_sudden_death():
 def frozen_two_player(sky):
     """Hearts and spades all stand in towers (3 and 22 hearts, 20 and 5 spades); only clubs and
     diamonds are loose, and they touch neither suit."""
-    return position(2, FINICKY, hands={0: "C", 1: "D"}, sky=sky,
-                    towers={(0, 0): "H" * 3, (0, 1): "H" * 22, (1, 0): "S" * 20, (1, 1): "S" * 5})
+    return position(
+        2, FINICKY, hands={0: "C", 1: "D"}, sky=sky, towers={(0, 0): "H" * 3, (0, 1): "H" * 22, (1, 0): "S" * 20, (1, 1): "S" * 5}
+    )
 
 
 def test_finicky_frozen_towers_taller_than_the_sky_end_the_game():
@@ -337,8 +344,7 @@ def test_finicky_under_an_empty_sky_the_move_that_fills_a_save_ends_the_game_tal
 
 
 def test_towers_with_a_loose_card_of_their_suit_are_not_frozen():
-    s = position(2, FINICKY, hands={0: "C", 1: "D"}, sky=2,
-                 towers={(0, 0): "H" * 3, (0, 1): "H" * 21, (1, 0): "S" * 20, (1, 1): "S" * 5})
+    s = position(2, FINICKY, hands={0: "C", 1: "D"}, sky=2, towers={(0, 0): "H" * 3, (0, 1): "H" * 21, (1, 0): "S" * 20, (1, 1): "S" * 5})
     assert not tw.rules.towers_frozen(s)  # one heart is still in the draw pile
 
 
@@ -347,8 +353,7 @@ def test_the_quick_builder_clears_its_own_tower_to_win_at_an_empty_finicky_sky()
     knocking a rival's tower down to an empty foundation would hand the rival the game."""
     from tabletop.games.towers_of_wyoming import ai as tow_ai
 
-    s = position(2, FINICKY, hands={0: "SSCCDDD", 1: "CCCCCCC"},
-                 towers={(0, 0): "HH", (0, 1): "D", (1, 0): "HH", (1, 1): "C"}, sky=0)
+    s = position(2, FINICKY, hands={0: "SSCCDDD", 1: "CCCCCCC"}, towers={(0, 0): "HH", (0, 1): "D", (1, 0): "HH", (1, 1): "C"}, sky=0)
     assert play(S, 2, 0, 0) in tow_ai.candidates(s)
     move = tow_ai.quick_move(s, tw.legal_moves(s), Rng(1))
     assert tw.outcome(tw.apply(s, move)).winners == (0,)

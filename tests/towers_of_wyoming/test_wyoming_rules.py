@@ -81,7 +81,8 @@ def test_construct_any_suit_on_own_empty_foundation():
     assert tower(s2, 0, 1) == ("H", 3)
     assert held(s2, 0, H) == 0 and len(s2.hands[0]) == 1
     assert "started a heart tower on their foundation 2 with 3 hearts" in s2.log[-1] or any(
-        "started a heart tower" in line for line in s2.log)
+        "started a heart tower" in line for line in s2.log
+    )
 
 
 def test_no_construct_on_another_players_empty_foundation():
@@ -191,8 +192,7 @@ def test_discard_refused_while_a_play_exists_or_for_a_card_not_held():
 def test_a_forced_discard_is_a_turn_with_the_end_of_turn_win_check():
     """Player 2's 10 hearts already top a Sky of 9 (as after a recycle during Player 2's draw); Player 2
     holds only clubs, with no club or diamond tower anywhere, so must discard, and wins at the end of that turn."""
-    s = position(4, hands={1: "CCCCCCC"}, towers={(0, 0): "H", (1, 0): "HHHHHHHHHH", (2, 0): "SS", (3, 0): "S"},
-                 sky=9, current=1)
+    s = position(4, hands={1: "CCCCCCC"}, towers={(0, 0): "H", (1, 0): "HHHHHHHHHH", (2, 0): "SS", (3, 0): "S"}, sky=9, current=1)
     moves = tw.legal_moves(s)
     assert len(moves) == 7 and all(isinstance(m, Discard) for m in moves)
     out = tw.outcome(tw.apply(s, moves[0]))
@@ -269,7 +269,15 @@ def test_sky_never_drops_below_zero():
 
 def test_a_tower_taller_than_the_sky_wins_at_the_end_of_the_turn():
     s = position(2, hands={0: "HH", 1: "CCCCCCC"}, towers={(0, 0): "HHHHHHHH"}, sky=10)
-    s_equal = tw.apply(s, play(H, 2, 0, 0, ))
+    s_equal = tw.apply(
+        s,
+        play(
+            H,
+            2,
+            0,
+            0,
+        ),
+    )
     assert tw.outcome(s_equal) is None  # 10 is not taller than 10
     s = position(2, hands={0: "HHH", 1: "CCCCCCC"}, towers={(0, 0): "HHHHHHHH"}, sky=10)
     s2 = tw.apply(s, play(H, 3, 0, 0))
@@ -309,8 +317,9 @@ def test_several_qualify_tied_else_next_in_turn_order(current, tied, winner):
 def test_sky_drop_makes_two_qualify_at_once_and_turn_order_decides():
     """Recycling during Player 2's draw lowers the Sky to 7: the 8-card towers of Players 1 and 3
     both qualify at the end of Player 2's turn; Player 3 is next after Player 2."""
-    s = position(3, hands={0: "C", 1: "CCCCCC"}, towers={(0, 0): "HHHHHHHH", (1, 0): "CC", (2, 0): "SSSSSSSS"},
-                 draw="", rest="discard", sky=8)
+    s = position(
+        3, hands={0: "C", 1: "CCCCCC"}, towers={(0, 0): "HHHHHHHH", (1, 0): "CC", (2, 0): "SSSSSSSS"}, draw="", rest="discard", sky=8
+    )
     s2 = tw.apply(s, play(C, 1, 1, 0))
     assert tw.outcome(s2) is None and s2.sky == 7 and tw.to_act(s2) == 1
     s3 = tw.apply(s2, play(C, 1, 1, 0))

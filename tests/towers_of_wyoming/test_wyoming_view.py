@@ -36,9 +36,11 @@ def test_play_descriptions_say_construct_or_deconstruct_and_the_result():
 def test_two_foundations_are_numbered_in_texts():
     s = position(2, hands={0: "H"}, towers={(1, 1): "HH"})
     texts = {p["text"] for p in tw.view(s, 0)["plays"]}
-    assert texts == {"1 heart onto your empty foundation 1: starts a tower of 1 heart",
-                     "1 heart onto your empty foundation 2: starts a tower of 1 heart",
-                     "1 heart onto Player 2's 2-card heart tower on foundation 2: it becomes 3 hearts"}
+    assert texts == {
+        "1 heart onto your empty foundation 1: starts a tower of 1 heart",
+        "1 heart onto your empty foundation 2: starts a tower of 1 heart",
+        "1 heart onto Player 2's 2-card heart tower on foundation 2: it becomes 3 hearts",
+    }
 
 
 def test_winning_plays_are_flagged():
@@ -106,6 +108,14 @@ def test_bad_seat_is_refused():
 
 def test_guide_states_this_editions_readings():
     text = " ".join(p if isinstance(p, str) else " ".join(p) for _, ps in tw.GUIDE for p in ps)
-    for ruling in ("never drops below 0", "tallest tower", "turn order", "one way", "toss", "discard one card",
-                   "empty foundation", "nobody wins"):
+    for ruling in (
+        "never drops below 0",
+        "tallest tower",
+        "turn order",
+        "one way",
+        "toss",
+        "discard one card",
+        "empty foundation",
+        "nobody wins",
+    ):
         assert ruling in text

@@ -27,9 +27,19 @@ class Cards:
         return sorted(c for cards in self.free.values() for c in cards)
 
 
-def position(players: int = 2, options: dict | None = None, *, hands: dict | None = None, towers: dict | None = None,
-             draw: str | None = None, discard: str = "", rest: str = "draw", sky: int | None = None, current: int = 0,
-             out: tuple[int, ...] = ()) -> State:
+def position(
+    players: int = 2,
+    options: dict | None = None,
+    *,
+    hands: dict | None = None,
+    towers: dict | None = None,
+    draw: str | None = None,
+    discard: str = "",
+    rest: str = "draw",
+    sky: int | None = None,
+    current: int = 0,
+    out: tuple[int, ...] = (),
+) -> State:
     """A position with the given hands ({seat: letters}), towers ({(seat, foundation): letters}),
     draw pile (letters, top card FIRST), discard pile (letters, top card LAST) and Sky."""
     s = tw.new_game(players, options, seed=0)
@@ -88,5 +98,4 @@ def held(s: State, seat: int, suit: Suit) -> int:
     return sum(1 for c in s.hands[seat] if c // PER_SUIT == SUIT_INDEX[suit])
 
 
-__all__ = ["position", "play", "tower", "held", "assert_accounted", "all_cards", "suit_of_all", "Discard", "Play",
-           "H", "S", "C", "D"]
+__all__ = ["position", "play", "tower", "held", "assert_accounted", "all_cards", "suit_of_all", "Discard", "Play", "H", "S", "C", "D"]

@@ -20,8 +20,9 @@ def ended_game_one():
 
 
 def ctx_for(state, viewer=None):
-    return TableContext(module=tb, view=tb.view(state, viewer), legal=[], names=NAMES, viewer=viewer,
-                        play=lambda m: None, refresh=lambda: None, ui={})
+    return TableContext(
+        module=tb, view=tb.view(state, viewer), legal=[], names=NAMES, viewer=viewer, play=lambda m: None, refresh=lambda: None, ui={}
+    )
 
 
 def test_game_end_turns_up_every_bluff_and_offers_next_game():
@@ -38,7 +39,16 @@ def test_game_end_turns_up_every_bluff_and_offers_next_game():
     assert not find_all(tree, lambda e: "tb-back" in e.attrs.get("class", ""))
     # nothing of game 2's hands is drawn, and nothing plays a move
     hands = {str(c) for hand in s.hands for c in hand}
-    assert not hands & {e.attrs["data-card"] for e in find_all(tree, lambda e: "data-card" in e.attrs)} - {"2S", "5D", "JS", "2H", "3H", "4H", "5H", "6H"}
+    assert not hands & {e.attrs["data-card"] for e in find_all(tree, lambda e: "data-card" in e.attrs)} - {
+        "2S",
+        "5D",
+        "JS",
+        "2H",
+        "3H",
+        "4H",
+        "5H",
+        "6H",
+    }
     assert not find_all(tree, lambda e: "data-move" in e.attrs or "data-step" in e.attrs)
     (button,) = find_all(tree, lambda e: e.attrs.get("id") == "tb-next-game")
     button.events["click"](None)

@@ -19,9 +19,16 @@ NAMES = ["Ana", "Ben"]
 
 def context(state, viewer, ui=None, played=None):
     legal = tb.legal_moves(state) if viewer is not None and tb.to_act(state) == viewer else []
-    ctx = TableContext(module=tb, view=tb.view(state, viewer), legal=legal, names=NAMES, viewer=viewer,
-                       play=(played.append if played is not None else lambda m: None), refresh=lambda: None,
-                       ui=ui if ui is not None else {})
+    ctx = TableContext(
+        module=tb,
+        view=tb.view(state, viewer),
+        legal=legal,
+        names=NAMES,
+        viewer=viewer,
+        play=(played.append if played is not None else lambda m: None),
+        refresh=lambda: None,
+        ui=ui if ui is not None else {},
+    )
     return ctx
 
 
@@ -89,8 +96,12 @@ def test_nothing_private_of_the_other_seat_is_drawn(options, seed):
             for seat in (0, 1):
                 if seat != viewer:
                     hidden |= {str(c) for c in state.hands[seat]}
-                    hidden |= {str(c) for suit, layers in state.towers.items() for c, up in layers
-                               if not up and (suit.value in "HD") == (seat == 0)}
+                    hidden |= {
+                        str(c)
+                        for suit, layers in state.towers.items()
+                        for c, up in layers
+                        if not up and (suit.value in "HD") == (seat == 0)
+                    }
                     if state.scoring_cards[seat] is not None and tb.outcome(state) is None:
                         hidden.add(str(state.scoring_cards[seat]))
             shown = {e.attrs["data-card"] for e in with_attr(tree, "data-card")}
@@ -134,8 +145,12 @@ def test_forced_face_shows_the_reason_from_the_view():
 
 
 def test_recap_and_last_action_read_the_log():
-    log = ["Game 1 begins; Red starts.", "Red plays the Assassin A♥ face up on the hearts tower.",
-           "The Assassin A♥ finds Black's clubs tower empty: nothing happens.", "Black discards 4♣."]
+    log = [
+        "Game 1 begins; Red starts.",
+        "Red plays the Assassin A♥ face up on the hearts tower.",
+        "The Assassin A♥ finds Black's clubs tower empty: nothing happens.",
+        "Black discards 4♣.",
+    ]
     assert recent.recap(log, ("Red", "Black"), 1) == log[3:]
     assert recent.recap(log[:3], ("Red", "Black"), 1) == log[:3]
     assert recent.recap(log, ("Red", "Black"), 0) == log[1:]
@@ -187,8 +202,11 @@ def test_the_lit_ghosts_sit_where_the_css_fans_and_fits_them():
     state = tb.new_game(2, {"first": "red"}, 9)
     free = next(e for e in tb.view(state, 0)["plays"] if e["free_choice"])
     tree = render(context(state, 0, {"tb_card": free["card"]}))
-    [stack] = [s for s in with_class(tree, "tb-stack") if any(c.attrs.get("id") == f"tb-slot-{free['tower']}"
-                                                                 for c in s.children if isinstance(c, El))]
+    [stack] = [
+        s
+        for s in with_class(tree, "tb-stack")
+        if any(c.attrs.get("id") == f"tb-slot-{free['tower']}" for c in s.children if isinstance(c, El))
+    ]
     layers = [c for c in stack.children if isinstance(c, El)]
     assert layers[-1].attrs["id"] == f"tb-slot-{free['tower']}" and "tb-slot" in classes(layers[-1])
     assert "tb-top" in classes(layers[-2])  # the card the ghost must leave readable
@@ -198,7 +216,7 @@ def test_the_lit_ghosts_sit_where_the_css_fans_and_fits_them():
 
 
 def test_the_battle_question_says_each_tower_by_its_player_with_the_colour():
-    """"Declare a battle between Ana (Red)'s hearts tower and Ben (Black)'s clubs tower?" (the engine
+    """ "Declare a battle between Ana (Red)'s hearts tower and Ben (Black)'s clubs tower?" (the engine
     says "Red's hearts tower": the table puts the players in, as in its log)."""
     s = battle_offer()
     [panel] = with_class(render(context(s, tb.to_act(s))), "tb-decide-battle")

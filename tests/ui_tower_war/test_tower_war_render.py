@@ -40,9 +40,16 @@ def steady(s):
 
 def ctx_for(s, played=None, ui=None):
     seat = g.to_act(s)
-    return TableContext(module=g, view=g.view(s, seat), legal=g.legal_moves(s) if seat is not None else [], names=["Ana", "Ben"],
-                        viewer=seat, play=(played.append if played is not None else (lambda m: None)), refresh=lambda: None,
-                        ui=ui if ui is not None else {})
+    return TableContext(
+        module=g,
+        view=g.view(s, seat),
+        legal=g.legal_moves(s) if seat is not None else [],
+        names=["Ana", "Ben"],
+        viewer=seat,
+        play=(played.append if played is not None else (lambda m: None)),
+        refresh=lambda: None,
+        ui=ui if ui is not None else {},
+    )
 
 
 def game_states(seed, options=None, cap=400):
@@ -114,7 +121,8 @@ def test_the_drawn_pyramid_is_the_engine_pyramid():
     top = s.tower[-1]
     pyr = find_all(tree, lambda e: "twar-pyr" in (e.attrs.get("class") or "").split())
     assert [(float(e.attrs["data-x"]), float(e.attrs["data-y"])) for e in pyr] == [
-        pytest.approx((p.x - top.x, p.y - top.y), abs=1e-3) for p in top.pyramids]
+        pytest.approx((p.x - top.x, p.y - top.y), abs=1e-3) for p in top.pyramids
+    ]
 
 
 class FakeEl:
@@ -189,7 +197,16 @@ def test_the_grip_warns_in_its_last_seconds_then_says_it_gave_out(fake_browser):
     bar = find_all(tree, lambda e: e.attrs.get("id") == live.RELEASE_ID)[0]
     assert bar.attrs["data-low"] == "0" and "10.0 s of grip left" in text_of(bar)
     assert find_all(bar, lambda e: e.attrs.get("id") == live.DROP_ID), "the release sits in the bar under the card"
-    for ident in (live.GHOST_ID, live.AIM_ID, live.DROP_ID, live.GRIP_ID, live.GRIP_TEXT_ID, live.STEADY_ID, live.RELEASE_ID, live.GRIP_ALERT_ID):
+    for ident in (
+        live.GHOST_ID,
+        live.AIM_ID,
+        live.DROP_ID,
+        live.GRIP_ID,
+        live.GRIP_TEXT_ID,
+        live.STEADY_ID,
+        live.RELEASE_ID,
+        live.GRIP_ALERT_ID,
+    ):
         js.els[ident] = FakeEl()
     js.els[live.RELEASE_ID].attrs["data-low"] = "0"
     hold_max = ctx.view["held"]["hold_ms_max"]
@@ -288,7 +305,8 @@ def replay_moves(seed, cap=2000):
 def test_names_in_end_reason_leaves_other_words_alone():
     labels = ["Ana (Red)", "Ben (Blue)"]
     assert R.names_in_end_reason("Reddish Blueprint: Red had no card. Blue wins the war.", labels) == (
-        "Reddish Blueprint: Ana (Red) had no card. Ben (Blue) wins the war.")
+        "Reddish Blueprint: Ana (Red) had no card. Ben (Blue) wins the war."
+    )
     assert R.names_in_end_reason("Blue wins.", ["Blue", "Red"]) == "Red wins."
 
 
@@ -318,13 +336,15 @@ def test_a_card_zeroed_by_a_later_card_of_its_suit_shows_zero():
         for s in game_states(seed):
             for seat in (0, 1):
                 effs = [p.eff for p in s.played[seat]]
-                if any(a.suit == b.suit for i, a in enumerate(effs) for b in effs[i + 1:]):
+                if any(a.suit == b.suit for i, a in enumerate(effs) for b in effs[i + 1 :]):
                     tree = R.render(ctx_for(s))
                     gone = find_all(tree, lambda e: "twar-gone" in (e.attrs.get("class") or ""))
                     assert gone, "an earlier card of a repeated suit is marked"
                     value = find_all(gone[0], lambda e: "twar-zeroed" in (e.attrs.get("class") or ""))[0]
                     assert text_of(value).endswith(" 0") and find_all(value, lambda e: e.tag == "s")
-                    assert any("worth 0 now" in e.attrs.get("aria-label", "") for e in find_all(gone[0], lambda e: e.attrs.get("role") == "img"))
+                    assert any(
+                        "worth 0 now" in e.attrs.get("aria-label", "") for e in find_all(gone[0], lambda e: e.attrs.get("role") == "img")
+                    )
                     return
     raise AssertionError("no battle repeated a suit")
 
@@ -399,8 +419,9 @@ def test_the_other_hand_is_drawn_shaking_and_never_let_go_from_here(fake_browser
     s = drop_state()
     played = []
     watcher = 1 - s.actor
-    ctx = TableContext(module=g, view=g.view(s, watcher), legal=[], names=["Ana", "Ben"], viewer=watcher,
-                       play=played.append, refresh=lambda: None, ui={})
+    ctx = TableContext(
+        module=g, view=g.view(s, watcher), legal=[], names=["Ana", "Ben"], viewer=watcher, play=played.append, refresh=lambda: None, ui={}
+    )
     js.now = 0.0
     tree = R.render(ctx)
     ghost = find_all(tree, lambda e: e.attrs.get("id") == live.GHOST_ID)

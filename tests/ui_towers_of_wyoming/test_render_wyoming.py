@@ -17,9 +17,16 @@ NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 
 def context(state, viewer, ui=None, played=None):
     legal = tw.legal_moves(state) if viewer is not None and tw.to_act(state) == viewer else []
-    return TableContext(module=tw, view=tw.view(state, viewer), legal=legal, names=NAMES[:state.players], viewer=viewer,
-                        play=(played.append if played is not None else lambda m: None), refresh=lambda: None,
-                        ui=ui if ui is not None else {})
+    return TableContext(
+        module=tw,
+        view=tw.view(state, viewer),
+        legal=legal,
+        names=NAMES[: state.players],
+        viewer=viewer,
+        play=(played.append if played is not None else lambda m: None),
+        refresh=lambda: None,
+        ui=ui if ui is not None else {},
+    )
 
 
 def attr_all(tree, name):
@@ -41,8 +48,15 @@ def random_states(players, seed, options=None, limit=160):
         yield s
 
 
-@pytest.mark.parametrize("players,options", [(2, {}), (3, {"tidal_influences": True}), (4, {"contractual_deadlines": True}),
-                                             (3, {"three_player_two_foundations": True, "wheel_of_opposition": True})])
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (2, {}),
+        (3, {"tidal_influences": True}),
+        (4, {"contractual_deadlines": True}),
+        (3, {"three_player_two_foundations": True, "wheel_of_opposition": True}),
+    ],
+)
 def test_every_position_renders_and_offers_only_legal_moves(players, options):
     for s in random_states(players, 7 + players, options):
         for viewer in (None, *range(players)):
@@ -113,11 +127,32 @@ def test_forced_discard_is_a_card_then_confirm():
 def test_names_replace_engine_seat_words_once():
     assert named("Player 1 built onto Player 2's tower.", ["Player 2", "Ben"]) == "Player 2 built onto Ben's tower."
     t = Teller(["Ana", "Ben"], 0, 2)
-    line = t.event({"type": "deconstruct", "seat": 1, "owner": 0, "foundation": 1, "suit": "H", "count": 3,
-                    "before": {"suit": "S", "size": 2}, "after": {"suit": "H", "size": 1}, "move": 4})
+    line = t.event(
+        {
+            "type": "deconstruct",
+            "seat": 1,
+            "owner": 0,
+            "foundation": 1,
+            "suit": "H",
+            "count": 3,
+            "before": {"suit": "S", "size": 2},
+            "after": {"suit": "H", "size": 1},
+            "move": 4,
+        }
+    )
     assert line == "Ben played 3 hearts against your 2-card spade tower (foundation 2): it turns into a tower of 1 heart."
-    lines = t.recycle({"type": "recycle", "seat": 1, "sky_before": 8, "sky_after": 7, "tosses": [[4, 4], [3, 5]],
-                       "eliminated": [{"seat": 1, "cards": 3}], "shuffled": 30}, tidal=True)
+    lines = t.recycle(
+        {
+            "type": "recycle",
+            "seat": 1,
+            "sky_before": 8,
+            "sky_after": 7,
+            "tosses": [[4, 4], [3, 5]],
+            "eliminated": [{"seat": 1, "cards": 3}],
+            "shuffled": 30,
+        },
+        tidal=True,
+    )
     assert "4 heads, 4 tails (a tie: toss again); then 3 heads, 5 tails" in lines[1] and "from 8 to 7" in lines[1]
     assert lines[2].startswith("Contractual Deadlines: Ben has no tower")
 

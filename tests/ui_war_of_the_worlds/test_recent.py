@@ -23,8 +23,13 @@ def test_turning_four_times_is_the_identity_and_ccw_undoes_cw():
 
 
 def test_lines_are_grouped_by_the_side_acting():
-    log = ["The Aliens have landed; they play first.", "Aliens placed a small at A1.", "Aliens moved an obstacle from B2 to B3.",
-           "Humans' small at C3 was destroyed.", "Humans placed a large at D1."]
+    log = [
+        "The Aliens have landed; they play first.",
+        "Aliens placed a small at A1.",
+        "Aliens moved an obstacle from B2 to B3.",
+        "Humans' small at C3 was destroyed.",
+        "Humans placed a large at D1.",
+    ]
     assert turns(log) == [(0, log[1:4]), (1, log[4:])]
     r = recent(log, 1)
     assert r.last_side == 0 and r.now_lines == ["Humans placed a large at D1."]

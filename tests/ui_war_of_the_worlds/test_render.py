@@ -28,8 +28,16 @@ class Table:
         self.render()
 
     def render(self):
-        ctx = TableContext(module=MODULE, view=MODULE.view(self.state, MODULE.to_act(self.state)), legal=MODULE.legal_moves(self.state),
-                           names=self.names, viewer=MODULE.to_act(self.state), play=self.played.append, refresh=self.render, ui=self.ui)
+        ctx = TableContext(
+            module=MODULE,
+            view=MODULE.view(self.state, MODULE.to_act(self.state)),
+            legal=MODULE.legal_moves(self.state),
+            names=self.names,
+            viewer=MODULE.to_act(self.state),
+            play=self.played.append,
+            refresh=self.render,
+            ui=self.ui,
+        )
         self.tree = renderer.render(ctx)
         return self.tree
 
@@ -126,7 +134,7 @@ def test_end_screen_shows_the_deciding_step():
 
 
 def test_the_last_turn_names_each_side_as_its_player_like_the_log():
-    """"Ben (Humans) placed a small at C6", not "Humans placed…": the words of the table's log."""
+    """ "Ben (Humans) placed a small at C6", not "Humans placed…": the words of the table's log."""
     state = next(s for i, s in enumerate(random_states(False, 4)) if i == 12)
     panel = find_all(Table(state).tree, lambda e: "wotw-recent" in e.attrs.get("class", "").split())[0]
     said = [text_of(li) for li in find_all(panel, lambda e: e.tag == "li")]

@@ -186,7 +186,7 @@ def test_every_l_position_is_offered_and_nothing_else():
             assert set(relocation_targets(layout, coaster)) == set(expected)
             for quadrant, new in expected.items():
                 assert relocated(layout, coaster, quadrant) == new
-            corner = any(len(n) == 7 for n in geometry(layout).neighbours[coaster * 9:coaster * 9 + 9])  # the inner corner
+            corner = any(len(n) == 7 for n in geometry(layout).neighbours[coaster * 9 : coaster * 9 + 9])  # the inner corner
             assert len(expected) == (1 if corner else 3)
 
 
@@ -196,12 +196,20 @@ def test_moving_a_leg_outside_the_frame_keeps_every_piece_on_its_coaster():
     pyramid keeps its neighbours on its own coaster and across the seams that remain."""
     state = apply(position({"B2": "X", "E2": "X", "B5": "X", "A1": "H1", "C3": "A2", "F1": "A3"}), Place(Size.LARGE, "D1"))
     assert state.phase == "coaster"
-    assert legal_moves(state) == [Rotate(1, "cw"), Rotate(1, "ccw"), Relocate(1, "top-left"), Relocate(1, "bottom-left"),
-                                  Relocate(1, "bottom-right"), DONE]
+    assert legal_moves(state) == [
+        Rotate(1, "cw"),
+        Rotate(1, "ccw"),
+        Relocate(1, "top-left"),
+        Relocate(1, "bottom-left"),
+        Relocate(1, "bottom-right"),
+        DONE,
+    ]
     moved = apply(state, Relocate(1, "top-left"))
     assert moved.layout == ((1, 3), (0, 0), (3, 2))
-    assert ("Aliens moved the top-right coaster left of the top-left coaster: it is now the top-left coaster, "
-            "and the other two shift one place to the right.") in moved.log
+    assert (
+        "Aliens moved the top-right coaster left of the top-left coaster: it is now the top-left coaster, "
+        "and the other two shift one place to the right."
+    ) in moved.log
     v = {c["cell"]: c["piece"] for co in view(moved, None)["board"]["coasters"] for c in co["cells"]}
     assert v["A1"]["size"] == "large" and v["C1"]["side"] == "aliens"  # D1, F1 rode along to A1, C1
     assert v["D1"]["side"] == "humans" and v["F3"]["side"] == "aliens"  # A1, C3 kept their coaster, renamed

@@ -48,7 +48,9 @@ def around(view) -> dict:
     """(coaster, square) -> the slots of its existing neighbours (8 directions, across seams)."""
     table = cells(view)
     at = {(c["row"], c["col"]): slot for slot, c in table.items()}
-    return {slot: [at[c["row"] + dr, c["col"] + dc] for dr, dc in EIGHT if (c["row"] + dr, c["col"] + dc) in at] for slot, c in table.items()}
+    return {
+        slot: [at[c["row"] + dr, c["col"] + dc] for dr, dc in EIGHT if (c["row"] + dr, c["col"] + dc) in at] for slot, c in table.items()
+    }
 
 
 def meets_destruction_rule(slot, board: dict, nbrs: dict) -> bool:
@@ -155,7 +157,9 @@ class Referee:
         if view["phase"] == "move":
             placed = slot_named(view, view["placed"])
             size = board[placed][1]
-            return [s for s, (side, pips, up) in board.items() if up and (side == "neutral" or (side == me and pips == size and s != placed))]
+            return [
+                s for s, (side, pips, up) in board.items() if up and (side == "neutral" or (side == me and pips == size and s != placed))
+            ]
         if view["phase"] == "action" and view["action"] in ("dig", "aim"):
             wanted = me if view["action"] == "dig" else "neutral"
             return [s for s, (side, _, up) in board.items() if up and side == wanted]

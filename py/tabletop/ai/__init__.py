@@ -125,15 +125,31 @@ def level_notes(games: dict) -> tuple[str, list[str]]:
     return ("The computer in each game", paragraphs or ["Every level plays at random in these games for now."])
 
 
-def think(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict | None = None,
-          time_cap: float | None | str = "level") -> Thinking:
+def think(
+    module: Any,
+    view: dict,
+    legal: list,
+    seat: int,
+    level: str,
+    rng: Rng,
+    memory: dict | None = None,
+    time_cap: float | None | str = "level",
+) -> Thinking:
     """A ``Thinking`` for one decision; ``time_cap="level"`` takes the level's cap."""
     cap = budget(module, level).time_cap if time_cap == "level" else time_cap
     return Thinking(searcher(module, view, legal, seat, level, rng, memory), cap)  # type: ignore[arg-type]  # not "level" here
 
 
-def decide(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict | None = None,
-           time_cap: float | None | str = "level") -> Any:
+def decide(
+    module: Any,
+    view: dict,
+    legal: list,
+    seat: int,
+    level: str,
+    rng: Rng,
+    memory: dict | None = None,
+    time_cap: float | None | str = "level",
+) -> Any:
     """Think to the end (blocking) and return the move."""
     return think(module, view, legal, seat, level, rng, memory, time_cap).run()
 

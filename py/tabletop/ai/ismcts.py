@@ -24,8 +24,9 @@ from tabletop.engine.rng import GOLDEN_GAMMA, MASK64, Rng
 State = Any
 
 
-def ismcts(rules: Rules, determinize: Callable[[Rng], State], legal: Sequence[Move], seat: int, rng: Rng,
-           iterations: int, **options: Any) -> TreeSearch:
+def ismcts(
+    rules: Rules, determinize: Callable[[Rng], State], legal: Sequence[Move], seat: int, rng: Rng, iterations: int, **options: Any
+) -> TreeSearch:
     """A tree search whose every iteration plays in a fresh deal ``determinize(rng)``."""
     return TreeSearch(rules, determinize, legal, seat, rng, iterations, **options)
 
@@ -49,8 +50,8 @@ class Deal:
         """``n`` unseen cards (already in random order)."""
         if n > len(self.pool):
             raise ValueError(f"the view hides {len(self.pool)} cards, not {n}")
-        out = self.pool[len(self.pool) - n:] if n else []
-        del self.pool[len(self.pool) - n:]
+        out = self.pool[len(self.pool) - n :] if n else []
+        del self.pool[len(self.pool) - n :]
         return out
 
     def take_where(self, allowed: Callable[[Any], bool]) -> Any:

@@ -23,8 +23,18 @@ from tabletop.simulate import MOVE_CAP, GameRecord, Tally, seating
 
 
 class Batch:
-    def __init__(self, game_id: str, players: int, levels: list[str], options: dict | None, games: int, seed: int,
-                 rotate: bool = False, tally: Tally | None = None, first_index: int = 0):
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        levels: list[str],
+        options: dict | None,
+        games: int,
+        seed: int,
+        rotate: bool = False,
+        tally: Tally | None = None,
+        first_index: int = 0,
+    ):
         self.module = get_game(game_id)
         self.game_id, self.players, self.levels = game_id, players, list(levels)
         self.options, self.games, self.seed, self.rotate = options, games, seed, rotate
@@ -54,8 +64,16 @@ class Batch:
                     move = rngs[seat].choice(legal)
                     spent = 0.0
                 else:
-                    thinking = think(module, module.view(state, seat), legal, seat, level, rngs[seat].fork(), memories[seat],
-                                     time_cap=budget(module, level).time_cap)
+                    thinking = think(
+                        module,
+                        module.view(state, seat),
+                        legal,
+                        seat,
+                        level,
+                        rngs[seat].fork(),
+                        memories[seat],
+                        time_cap=budget(module, level).time_cap,
+                    )
                     while not thinking.advance(0.0):
                         yield
                     move, spent = thinking.move, thinking.busy

@@ -42,26 +42,29 @@ ANSWERS: dict[str, str] = {
 DESCRIPTIONS: dict[str, str] = {
     "random": "Picks any legal move at random (for tests and the balance lab).",
     "easy": "Plays sensibly but makes human mistakes: it looks only at what its move does straight away and now and then "
-            "picks a lesser move. " + ANSWERS["easy"],
+    "picks a lesser move. " + ANSWERS["easy"],
     "normal": "Thinks ahead a little before each decision. " + ANSWERS["normal"],
     "hard": "Searches far more than normal and weighs your replies. " + ANSWERS["hard"],
 }
 
-GUIDE: tuple[str, list[str]] = ("Playing against the computer", [
-    "Any seat can be given to the computer on the new-game screen, in every game and in any mix (Towers of Wyoming: "
-    "one person against three computers, or two people and two computers). The computer sees exactly what a player "
-    "in its seat would see: its own cards, never yours, and never the order of a stock. To play around what it cannot "
-    "see, it deals the hidden cards many different ways and looks for the move that does best over all those deals.",
-    "Easy plays sensibly but makes human mistakes: it judges a move by what it does at once and now and then takes a "
-    "lesser move or overlooks a threat. " + ANSWERS["easy"],
-    "Normal thinks ahead: in the card games it deals the hidden cards 40 ways and plays each deal on a few turns; in "
-    "The War of the Worlds it weighs every way to finish its turn. It beats a player who moves at random in 89-100 % "
-    "of games. " + ANSWERS["normal"],
-    "Hard searches far more (600 to 800 deals in the card games; in The War of the Worlds it also checks its best "
-    "twelve turns against your best answer) and beats normal in most games. " + ANSWERS["hard"],
-    "While the computer thinks, the banner says so and the page stays usable: you can scroll, read the log or leave "
-    "the table, and the computer moves when it is done.",
-    "The balance lab (below) lets computer players play whole games against each other, for any game, variant and "
-    "mix of levels, and shows who won how often.",
-])
+GUIDE: tuple[str, list[str]] = (
+    "Playing against the computer",
+    [
+        "Any seat can be given to the computer on the new-game screen, in every game and in any mix (Towers of Wyoming: "
+        "one person against three computers, or two people and two computers). The computer sees exactly what a player "
+        "in its seat would see: its own cards, never yours, and never the order of a stock. To play around what it cannot "
+        "see, it deals the hidden cards many different ways and looks for the move that does best over all those deals.",
+        "Easy plays sensibly but makes human mistakes: it judges a move by what it does at once and now and then takes a "
+        "lesser move or overlooks a threat. " + ANSWERS["easy"],
+        "Normal thinks ahead: in the card games it deals the hidden cards 40 ways and plays each deal on a few turns; in "
+        "The War of the Worlds it weighs every way to finish its turn. It beats a player who moves at random in 89-100 % "
+        "of games. " + ANSWERS["normal"],
+        "Hard searches far more (600 to 800 deals in the card games; in The War of the Worlds it also checks its best "
+        "twelve turns against your best answer) and beats normal in most games. " + ANSWERS["hard"],
+        "While the computer thinks, the banner says so and the page stays usable: you can scroll, read the log or leave "
+        "the table, and the computer moves when it is done.",
+        "The balance lab (below) lets computer players play whole games against each other, for any game, variant and "
+        "mix of levels, and shows who won how often.",
+    ],
+)
 """The app's help section on the computer players (shown on the rules page)."""

@@ -205,8 +205,16 @@ class TreeSearch(Search):
         return self.chosen
 
 
-def mcts(rules: Rules, state: State, legal: Sequence[Move], seat: int, rng: Rng, iterations: int,
-         resample: Callable[[State, Rng], State] | None = None, **options: Any) -> TreeSearch:
+def mcts(
+    rules: Rules,
+    state: State,
+    legal: Sequence[Move],
+    seat: int,
+    rng: Rng,
+    iterations: int,
+    resample: Callable[[State, Rng], State] | None = None,
+    **options: Any,
+) -> TreeSearch:
     """UCT from a fully known ``state``; ``resample`` (optional) re-draws hidden chance such as the
     game's random generator for each iteration."""
     if resample is None:

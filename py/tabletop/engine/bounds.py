@@ -65,8 +65,13 @@ def under(prefix: str, bounds: Mapping[str, Bound]) -> dict[str, Bound]:
 
 def outcome_bounds(players: int, score: float, details: Mapping[str, Bound] | None = None) -> dict[str, Bound]:
     """An ``Outcome.to_json()`` (engine/outcome.py) of a game of at most ``players`` and scores within ±``score``."""
-    return {"winners": items(players), "winners.*": count(0, players - 1), "scores": items(players, null=True),
-            "scores.*": real(-score, score), **under("details", details or {})}
+    return {
+        "winners": items(players),
+        "winners.*": count(0, players - 1),
+        "scores": items(players, null=True),
+        "scores.*": real(-score, score),
+        **under("details", details or {}),
+    }
 
 
 def shown(value: Any) -> str:
@@ -89,7 +94,9 @@ def check_bounds(data: Any, bounds: Mapping[str, Bound], game: str) -> None:
             raise SaveError("corrupt", f"{where} is {kind}, which no game of {game} shows there ({bounds[pattern].words()})")
         elif isinstance(value, str):
             if len(value) > MAX_TEXT:
-                raise SaveError("corrupt", f"{where or 'the table'} is a text of {len(value)} characters, longer than any a game of {game} shows")
+                raise SaveError(
+                    "corrupt", f"{where or 'the table'} is a text of {len(value)} characters, longer than any a game of {game} shows"
+                )
         elif isinstance(value, dict):
             for key, item in value.items():
                 stack.append((item, f"{pattern}.{key}" if pattern else str(key), f"{where}.{key}" if where else str(key)))

@@ -73,8 +73,14 @@ def position_code(module: Any, save: Mapping[str, Any], state: Any, seat: int | 
 
 def seen_code(module: Any, state: Any, seat: int | None, names: list[str], options: Mapping[str, Any] | None = None) -> str:
     """A card game's position as ``seat`` sees it: its view and nothing else of the state."""
-    data = {"format": FORMAT, "game": module.ID, "options": dict(options or {}), "seat": seat, "names": list(names),
-            "view": module.view(state, seat)}
+    data = {
+        "format": FORMAT,
+        "game": module.ID,
+        "options": dict(options or {}),
+        "seat": seat,
+        "names": list(names),
+        "view": module.view(state, seat),
+    }
     return pack_json(data, POSITION_VERSION)
 
 
@@ -84,7 +90,9 @@ def read_position(code: str, games: Mapping[str, Any]) -> Position:
     if code.startswith("g"):
         return exact_position(save_from_code(code, games), games)
     if len(code) > MAX_POSITION_CHARS:
-        raise SaveError("too-large", f"the position's code is too long ({len(code) // 1024} KB; the limit is {MAX_POSITION_CHARS // 1024} KB)")
+        raise SaveError(
+            "too-large", f"the position's code is too long ({len(code) // 1024} KB; the limit is {MAX_POSITION_CHARS // 1024} KB)"
+        )
     data = load_json(text_from_code(code, POSITION_VERSION), "the position")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("foreign", "this code does not hold a Towers & Worlds position")
@@ -111,7 +119,9 @@ def exact_position(save: dict[str, Any], games: Mapping[str, Any]) -> Position:
     """A whole game shared as a position: replayed (every move checked), drawn as everyone sees it."""
     module = games[save["game"]]
     if module.HIDDEN_INFORMATION:
-        raise SaveError("foreign", f"a position of {module.TITLE} is shared as one player saw it, not as a whole game with its hidden cards")
+        raise SaveError(
+            "foreign", f"a position of {module.TITLE} is shared as one player saw it, not as a whole game with its hidden cards"
+        )
     state = replay(module, save)
     names = [seat["name"][:MAX_NAME_LENGTH] for seat in save["seats"]]
     return Position(module.ID, dict(save["options"]), names, None, module.view(state, None), save=save, state=state)
@@ -123,6 +133,5 @@ def play_refusal(module: Any, position: Position) -> str | None:
         return "No “Play from here”: this game is over." if module.outcome(position.state) is not None else None
     if game_hook(module, "deal_from_view") is None:
         who = position.names[position.seat] if position.seat is not None else "the table"
-        return (f"No “Play from here”: the rules of {module.TITLE} here cannot yet deal afresh the cards "
-                f"{who} could not see.")
+        return f"No “Play from here”: the rules of {module.TITLE} here cannot yet deal afresh the cards {who} could not see."
     return None

@@ -42,6 +42,7 @@ class JsonObject(dict[str, Any]):
 
     ``dom.h`` takes a plain dict as an element's attributes; it shows one of these as text."""
 
+
 def keep_tower_war_hand(save: dict[str, Any]) -> dict[str, Any]:
     """Version 2 retuned Tower War's unsteady hand (a calm moment): a Tower War save made
     before keeps the hand it was played with (option ``hand`` 1), so it replays exactly."""
@@ -132,7 +133,11 @@ def check_options(options: Any) -> dict[str, Any]:
     if not isinstance(options, dict) or len(options) > 32:
         raise SaveError("corrupt", "the save's options are unreadable")
     for key, value in options.items():
-        plain = isinstance(value, bool) or (isinstance(value, int) and abs(value) <= MAX_OPTION_NUMBER) or (isinstance(value, str) and len(value) <= 40)
+        plain = (
+            isinstance(value, bool)
+            or (isinstance(value, int) and abs(value) <= MAX_OPTION_NUMBER)
+            or (isinstance(value, str) and len(value) <= 40)
+        )
         if not isinstance(key, str) or len(key) > 40 or not plain:
             raise SaveError("corrupt", "the save's options are unreadable")
     return dict(options)
@@ -152,11 +157,17 @@ def summary(data: Mapping[str, Any], seats: int) -> dict[str, Any]:
     if out.get("finished") and isinstance(result, dict):
         winners, scores, reason = result.get("winners"), result.get("scores"), result.get("reason")
         seat_ok = isinstance(winners, list) and all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < seats for w in winners)
-        scores_ok = scores is None or (isinstance(scores, list) and len(scores) == seats and all(
-            isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) < 10**9 for x in scores))
+        scores_ok = scores is None or (
+            isinstance(scores, list)
+            and len(scores) == seats
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) < 10**9 for x in scores)
+        )
         if seat_ok and scores_ok and isinstance(reason, str) and isinstance(winners, list):
-            out["result"] = {"winners": list(winners), "scores": None if scores is None else [float(x) for x in scores],
-                             "reason": reason[:300]}
+            out["result"] = {
+                "winners": list(winners),
+                "scores": None if scores is None else [float(x) for x in scores],
+                "reason": reason[:300],
+            }
     return out
 
 
@@ -261,7 +272,9 @@ def replay_steps(module: Any, save: Mapping[str, Any], upto: int | None = None) 
         try:
             state = module.apply(state, module.move_from_json(data))
         except IllegalMove as exc:
-            raise SaveError("tampered", f"move {i + 1} of the save is not allowed by the rules ({exc}); the file was changed or damaged") from None
+            raise SaveError(
+                "tampered", f"move {i + 1} of the save is not allowed by the rules ({exc}); the file was changed or damaged"
+            ) from None
         except Exception:  # a move the game cannot read (a list where a card belongs, say)
             raise SaveError("tampered", f"move {i + 1} of the save is unreadable; the file was changed or damaged") from None
         yield Step(i + 1, mover, state)
@@ -276,8 +289,9 @@ def replay(module: Any, save: Mapping[str, Any], upto: int | None = None) -> Any
     return state
 
 
-EXPORT_WARNING = ("This file contains the whole deal of the game: whoever reads it can work out every hidden card, "
-                  "including those still to come.")
+EXPORT_WARNING = (
+    "This file contains the whole deal of the game: whoever reads it can work out every hidden card, including those still to come."
+)
 
 
 def export_file(record: Mapping[str, Any]) -> dict[str, Any]:

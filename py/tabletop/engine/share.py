@@ -51,7 +51,9 @@ def text_from_code(code: str, expected: str = LINK_VERSION) -> str:
     code's kind and version (``g1`` a game, ``p1`` a position seen by one seat).
     """
     if len(code) > MAX_CODE_CHARS:
-        raise SaveError("too-large", f"the link is too long to hold a game ({len(code) // 1024} KB; the limit is {MAX_CODE_CHARS // 1024} KB)")
+        raise SaveError(
+            "too-large", f"the link is too long to hold a game ({len(code) // 1024} KB; the limit is {MAX_CODE_CHARS // 1024} KB)"
+        )
     version, dot, body = code.partition(".")
     if not dot or version[:1] != expected[:1] or parse_count(version[1:], 1, 999) is None:
         raise SaveError("foreign", "this link does not hold a Towers & Worlds game")

@@ -59,9 +59,9 @@ class App:
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
         self._route_changed()
-        game_id = self.route.game or ""  # Play was pressed on the preview: the form as the address asks, unless a
-        if (self.embed and self.route.name == "embed" and self.game.session is None and browser.query_param("play") == "1"
-                and self.url_seed is None and embed_saves.to_continue(self.store, game_id) is None):  # link's seed or a kept game waits
+        game_id = self.route.game or ""
+        pressed = self.embed and self.route.name == "embed" and self.game.session is None and browser.query_param("play") == "1"
+        if pressed and embed_saves.starts_at_once(self.store, game_id, self.url_seed):
             self.start_game(game_id, self.pages.embed_form(self._context(), game_id), embed=True)
         browser.mark_ready()
         diagnostics.expose()
@@ -99,10 +99,11 @@ class App:
 
     # ------------------------------------------------------------ drawing
     def _context(self, saves: SavesView | None = None) -> ScreenContext:
-        session = self.game.session
-        gone = session is not None and self.game.deleted_elsewhere is not None and self.game.deleted_elsewhere == session.save.get("id")
-        return ScreenContext(self.route, self.settings, tuple(self.notices.items), saves or SavesView(self.store),
-                             session, self.game.table_ui, self.url_seed, gone)
+        game, notices = self.game, tuple(self.notices.items)
+        gone = game.session is not None and game.deleted_elsewhere is not None and game.deleted_elsewhere == game.session.save.get("id")
+        return ScreenContext(
+            self.route, self.settings, notices, saves or SavesView(self.store), game.session, game.table_ui, self.url_seed, gone
+        )
 
     def refresh(self) -> None:
         """Draw the page for the route from scratch; then focus, and the computer's turn."""

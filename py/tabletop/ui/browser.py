@@ -180,6 +180,7 @@ def download_text(filename: str, text: str) -> None:
 
 def read_file(file: Any, done: Any) -> None:
     """Read a user-chosen File as text and call ``done(text)`` (or ``done(None)`` on failure)."""
+
     def loaded(text: Any) -> None:
         done(str(text))
 

@@ -26,8 +26,7 @@ def computer_level(level: str | None) -> str:
 
 
 class ComputerTurns:
-    def __init__(self, game: CurrentGame, at_table: Callable[[], bool], play: Callable[[Any], None],
-                 redraw: Callable[[], None]) -> None:
+    def __init__(self, game: CurrentGame, at_table: Callable[[], bool], play: Callable[[Any], None], redraw: Callable[[], None]) -> None:
         self.game = game
         self.at_table = at_table  # whether the table is on the page (its route), so a move may land
         self.play = play
@@ -39,8 +38,15 @@ class ComputerTurns:
     def maybe_move(self) -> None:
         """After every render: start the computer's turn when it is one."""
         session = self.game.session
-        if (session is None or self.pending or not self.at_table() or self.game.history_here
-                or session.outcome is not None or not session.is_computer(session.to_act) or between_games(session)):
+        if (
+            session is None
+            or self.pending
+            or not self.at_table()
+            or self.game.history_here
+            or session.outcome is not None
+            or not session.is_computer(session.to_act)
+            or between_games(session)
+        ):
             return
         self.pending = True
         browser.later(0, self._think)

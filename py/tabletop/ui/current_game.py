@@ -111,7 +111,11 @@ class CurrentGame:
         if current and not self.store.available:
             return None
         record = self.store.get(save_id)
-        if session is not None and current and (record is None or (record["moves"], record["seed"]) == (session.save["moves"], session.save["seed"])):
+        if (
+            session is not None
+            and current
+            and (record is None or (record["moves"], record["seed"]) == (session.save["moves"], session.save["seed"]))
+        ):
             return None  # the game on screen is the stored one (or was never stored: storage full)
         if record is None:
             self.notices.absorb(self.store.problems)
@@ -130,8 +134,10 @@ class CurrentGame:
 
     def play_from_copy(self, record: Mapping[str, Any]) -> str:
         """Open a kept copy as a new game in progress, so the copy itself stays where it was."""
-        session = Session(self.games[record["game"]], dict(record, id=new_id(), kept=False, moves=list(record["moves"]),
-                                                           name=f"{record.get('name') or ''} (continued)".strip()))
+        session = Session(
+            self.games[record["game"]],
+            dict(record, id=new_id(), kept=False, moves=list(record["moves"]), name=f"{record.get('name') or ''} (continued)".strip()),
+        )
         self.set(session)
         self.autosave()
         return play_fragment(session)
@@ -185,7 +191,7 @@ class CurrentGame:
         self._session().end_moment()
 
     def next_game(self) -> None:
-        """"Next game" after a game of a match: the table has shown its end."""
+        """ "Next game" after a game of a match: the table has shown its end."""
         session = self._session()
         session.ends_seen = finished_games(session)
 
@@ -212,7 +218,7 @@ class CurrentGame:
 
     # ------------------------------------------------------------ "Play again"
     def rematch(self, embed: bool) -> tuple[str | None, str | None]:
-        """"Play again": a new game with the same players and options: (fragment to go to, None),
+        """ "Play again": a new game with the same players and options: (fragment to go to, None),
         or (None, why not). The finished game remembers it (``played_again``), so a second tap,
         or coming back to the finished game later, opens that game while it is unfinished
         instead of piling up another copy."""
@@ -224,8 +230,12 @@ class CurrentGame:
             if record is not None and not record.get("finished"):
                 return f"#/play/{record['game']}/{again}", None
         variants = finished.module.default_options()  # a new game: today's rules, not an old save's (Tower War's hand)
-        form = {"players": len(old["seats"]), "seats": old["seats"], "seed": "",
-                "options": {k: v for k, v in old["options"].items() if k in variants}}
+        form = {
+            "players": len(old["seats"]),
+            "seats": old["seats"],
+            "seed": "",
+            "options": {k: v for k, v in old["options"].items() if k in variants},
+        }
         refused = self.start(old["game"], form)
         if refused is not None:
             return None, refused
@@ -306,8 +316,9 @@ class CurrentGame:
         a move goes on as a new game, so the copy stays where it was. Why not, in words."""
         copy = bool(record.get("kept"))
         if copy:
-            record = dict(record, id=new_id(), kept=False, moves=list(record["moves"]),
-                          name=f"{record.get('name') or ''} (continued)".strip())
+            record = dict(
+                record, id=new_id(), kept=False, moves=list(record["moves"]), name=f"{record.get('name') or ''} (continued)".strip()
+            )
         try:
             session = Session(self.games[record["game"]], record)
         except SaveError as exc:

@@ -54,9 +54,12 @@ def banner(ctx: Any, act: Any) -> El | None:
     ScreenContext, ``act`` its Actions)."""
     if not ctx.deleted_elsewhere:
         return None
-    return h("div.notice.deleted-elsewhere", {"role": "status"},
-             h("p", "This game was deleted in another tab. It goes on here, but nothing is saved until you choose."),
-             h("button#keep-as-new", {"type": "button"}, "Keep playing as a new save", on_click=lambda _e: act.keep_as_new()))
+    return h(
+        "div.notice.deleted-elsewhere",
+        {"role": "status"},
+        h("p", "This game was deleted in another tab. It goes on here, but nothing is saved until you choose."),
+        h("button#keep-as-new", {"type": "button"}, "Keep playing as a new save", on_click=lambda _e: act.keep_as_new()),
+    )
 
 
 def keep_as_new(game: Any) -> None:

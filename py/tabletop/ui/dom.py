@@ -21,8 +21,20 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
-EVENTS = ("click", "change", "input", "keydown", "submit", "pointerdown", "pointermove", "pointerup", "pointercancel",
-          "dragover", "drop", "focusin")
+EVENTS = (
+    "click",
+    "change",
+    "input",
+    "keydown",
+    "submit",
+    "pointerdown",
+    "pointermove",
+    "pointerup",
+    "pointercancel",
+    "dragover",
+    "drop",
+    "focusin",
+)
 Handler = Callable[..., Any]  # called with the browser event (lambdas may bind more, as defaults)
 
 

@@ -34,13 +34,21 @@ def to_continue(store: Any, game_id: str) -> dict | None:
     return next((r for r in kept_games(store, game_id) if not r.get("finished") and not r.get("kept")), None)
 
 
+def starts_at_once(store: Any, game_id: str, url_seed: int | None) -> bool:
+    """Play was pressed on the preview: the game starts as the address asks at once, unless a link's
+    seed (said on the start screen first) or a kept game (offered to continue) waits."""
+    return url_seed is None and to_continue(store, game_id) is None
+
+
 def where_kept(partitioned: bool, wiki: str | None) -> str | None:
     """Where a frame's games are kept, in words, when that is not simply "in this browser"."""
     if not partitioned:
         return None
     place = f"for {wiki} only" if wiki else "for this page's site only"
-    return (f"Games played here are kept in this browser {place}: the full app does not see them. "
-            "Open in full app takes the game at the table along.")
+    return (
+        f"Games played here are kept in this browser {place}: the full app does not see them. "
+        "Open in full app takes the game at the table along."
+    )
 
 
 def facts(record: dict) -> str:
@@ -69,11 +77,14 @@ def continue_offer(ctx: Any, act: Any, game_id: str) -> El | None:
     current = to_continue(ctx.saves, game_id)
     if wiki is None and current is None:
         return None
-    return h("div.embed-continue",
-             h("button#embed-continue.primary", {"type": "button"}, "Continue your game",
-               on_click=lambda _e: act.continue_game(current)) if current else None,
-             h("small", facts(current)) if current else None,
-             h("p.hint.embed-kept-where", where_kept(True, wiki)) if wiki is not None else None)
+    return h(
+        "div.embed-continue",
+        h("button#embed-continue.primary", {"type": "button"}, "Continue your game", on_click=lambda _e: act.continue_game(current))
+        if current
+        else None,
+        h("small", facts(current)) if current else None,
+        h("p.hint.embed-kept-where", where_kept(True, wiki)) if wiki is not None else None,
+    )
 
 
 def kept_list(ctx: Any, act: Any, game_id: str) -> El | None:
@@ -82,15 +93,37 @@ def kept_list(ctx: Any, act: Any, game_id: str) -> El | None:
     if not games:
         return None
     title = ctx.games[game_id].TITLE
-    return h("div.section.embed-kept",
-             h("h2", "Your games here"),
-             h("ul.saved-list",
-               [h("li.saved-item",
-                  h("div.meta", h("strong", r.get("name") or title), h("small", facts(r))),
-                  h("div.button-row",
-                    None if r.get("finished") and not r.get("kept") else
-                    h("button", {"type": "button", "aria-label": f"{'Play on from' if r.get('kept') else 'Continue'} the game at move {len(r['moves'])}"},
-                      "Play from here" if r.get("kept") else "Continue", on_click=lambda _e, r=r: act.continue_game(r)),
-                    h("button.danger", {"type": "button", "aria-label": f"Delete the game at move {len(r['moves'])}"}, "Delete",
-                      on_click=lambda _e, r=r: act.confirm_delete(r))))
-                for r in games]))
+    return h(
+        "div.section.embed-kept",
+        h("h2", "Your games here"),
+        h(
+            "ul.saved-list",
+            [
+                h(
+                    "li.saved-item",
+                    h("div.meta", h("strong", r.get("name") or title), h("small", facts(r))),
+                    h(
+                        "div.button-row",
+                        None
+                        if r.get("finished") and not r.get("kept")
+                        else h(
+                            "button",
+                            {
+                                "type": "button",
+                                "aria-label": f"{'Play on from' if r.get('kept') else 'Continue'} the game at move {len(r['moves'])}",
+                            },
+                            "Play from here" if r.get("kept") else "Continue",
+                            on_click=lambda _e, r=r: act.continue_game(r),
+                        ),
+                        h(
+                            "button.danger",
+                            {"type": "button", "aria-label": f"Delete the game at move {len(r['moves'])}"},
+                            "Delete",
+                            on_click=lambda _e, r=r: act.confirm_delete(r),
+                        ),
+                    ),
+                )
+                for r in games
+            ],
+        ),
+    )

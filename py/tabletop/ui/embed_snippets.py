@@ -53,20 +53,24 @@ def position_src(site: str, game: str, code: str) -> str:
 def iframe_snippet(site: str, game: str, code: str, title: str) -> str:
     """A plain iframe (for IframeTag, or any page that takes HTML)."""
     src = position_src(site, game, code).replace("&", "&amp;")
-    return (f'<iframe class="towers-and-worlds" title="{html_text(title)}" src="{src}" width="{WIDTH}" height="{HEIGHT}" '
-            f'loading="lazy" style="{FRAME_STYLE}" sandbox="{SANDBOX}" allow="clipboard-write"></iframe>')
+    return (
+        f'<iframe class="towers-and-worlds" title="{html_text(title)}" src="{src}" width="{WIDTH}" height="{HEIGHT}" '
+        f'loading="lazy" style="{FRAME_STYLE}" sandbox="{SANDBOX}" allow="clipboard-write"></iframe>'
+    )
 
 
 def widget_page(site: str) -> str:
     """The text of the page ``Widget:TowersAndWorldsPosition``, made once per wiki."""
-    return ("<noinclude>A position of Towers & Worlds, read only, with Play from here where the game allows it. "
-            f"Use: {{{{#widget:{WIDGET}|game=GAME|position=CODE}}}} (the app's “Embed this position…” writes it); "
-            f"optional width (default {WIDTH}) and height (default {HEIGHT}).</noinclude><includeonly>"
-            f'<iframe class="towers-and-worlds" title="Towers &amp; Worlds position" '
-            f"src=\"{site}?embed=<!--{{$game|escape:'url'}}-->&amp;position=<!--{{$position|escape:'url'}}-->\" "
-            f"width=\"<!--{{$width|default:{WIDTH}|escape:'html'}}-->\" height=\"<!--{{$height|default:{HEIGHT}|escape:'html'}}-->\" "
-            f'loading="lazy" style="{FRAME_STYLE}" sandbox="{SANDBOX}" allow="clipboard-write"></iframe>'
-            f"{listener_script(site)}</includeonly>")
+    return (
+        "<noinclude>A position of Towers & Worlds, read only, with Play from here where the game allows it. "
+        f"Use: {{{{#widget:{WIDGET}|game=GAME|position=CODE}}}} (the app's “Embed this position…” writes it); "
+        f"optional width (default {WIDTH}) and height (default {HEIGHT}).</noinclude><includeonly>"
+        f'<iframe class="towers-and-worlds" title="Towers &amp; Worlds position" '
+        f"src=\"{site}?embed=<!--{{$game|escape:'url'}}-->&amp;position=<!--{{$position|escape:'url'}}-->\" "
+        f"width=\"<!--{{$width|default:{WIDTH}|escape:'html'}}-->\" height=\"<!--{{$height|default:{HEIGHT}|escape:'html'}}-->\" "
+        f'loading="lazy" style="{FRAME_STYLE}" sandbox="{SANDBOX}" allow="clipboard-write"></iframe>'
+        f"{listener_script(site)}</includeonly>"
+    )
 
 
 def raw_html(site: str, game: str, code: str, title: str) -> str:

@@ -21,8 +21,11 @@ from tabletop.ui.roving import GROUP, ITEM
 INERT_MARK = "data-inert-by-curtain"
 # What "the table's first decision" is, in order: the group the person chooses from, then any
 # first step of a move, then a move itself.
-FIRST_DECISION = (f".table-main [{ITEM}][tabindex='0']", ".table-main [data-step]:not([disabled])",
-                  ".table-main [data-move]:not([disabled])")
+FIRST_DECISION = (
+    f".table-main [{ITEM}][tabindex='0']",
+    ".table-main [data-step]:not([disabled])",
+    ".table-main [data-move]:not([disabled])",
+)
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 _listening: list = []  # the page-wide keydown listener, installed on first use

@@ -114,7 +114,7 @@ class History:
         if position == 0:
             return []
         before, after = self.log(position - 1), self.log(position)
-        return after[len(before):] if after[: len(before)] == before else after[-1:]
+        return after[len(before) :] if after[: len(before)] == before else after[-1:]
 
     def quiet_move(self, position: int | None = None) -> str:
         """What a move that wrote no log line did, in the past tense like the log ("kept a card for

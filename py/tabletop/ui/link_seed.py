@@ -35,6 +35,9 @@ def note(ctx: Any, act: Any, form: dict, module: Any) -> El | None:
         act.refresh()
         browser.focus("embed-start" if ctx.route.name == "embed" else "start-game")  # the button it stood by is gone
 
-    return h("div.notice.link-seed", {"role": "note"},
-             h("p", words(ctx.url_seed, bool(getattr(module, "HIDDEN_INFORMATION", True)))),
-             h("button#fresh-deal", {"type": "button"}, "Take a fresh deal", on_click=fresh))
+    return h(
+        "div.notice.link-seed",
+        {"role": "note"},
+        h("p", words(ctx.url_seed, bool(getattr(module, "HIDDEN_INFORMATION", True)))),
+        h("button#fresh-deal", {"type": "button"}, "Take a fresh deal", on_click=fresh),
+    )

@@ -181,11 +181,12 @@ def keyframes(step: Step) -> tuple[list[dict[str, Any]], int]:
     if step.effect == "slide":
         return [{"transform": f"translate({step.dx:.1f}px, {step.dy:.1f}px)"}, {"transform": "none"}], SLIDE_MS
     if step.effect == "turn":
-        return [{"transform": f"translate({step.dx:.1f}px, {step.dy:.1f}px) rotate({-90 * step.turn}deg)"},
-                {"transform": "none"}], LONGEST_MS
+        return [
+            {"transform": f"translate({step.dx:.1f}px, {step.dy:.1f}px) rotate({-90 * step.turn}deg)"},
+            {"transform": "none"},
+        ], LONGEST_MS
     if step.effect == "tip":
-        return [{"transform": "rotate(-90deg)", "offset": 0}, {"transform": "rotate(8deg)", "offset": 0.8},
-                {"transform": "none"}], 280
+        return [{"transform": "rotate(-90deg)", "offset": 0}, {"transform": "rotate(8deg)", "offset": 0.8}, {"transform": "none"}], 280
     if step.effect == "flip":
         return [{"transform": "perspective(400px) rotateY(90deg)"}, {"transform": "none"}], 240
     if step.effect == "land":
@@ -244,8 +245,10 @@ def read_page(text: str) -> list[Seen]:
     >>> read_page('[["card:QS", 10, 20.5, null, null, "arrive", null]]')
     [Seen(key='card:QS', spot=Spot(x=10.0, y=20.5, state=None), came_from=None, effect='arrive', parent=None)]
     """
-    return [Seen(k, Spot(float(x), float(y), state), came_from, effect, parent)
-            for k, x, y, state, came_from, effect, parent in json.loads(text)]
+    return [
+        Seen(k, Spot(float(x), float(y), state), came_from, effect, parent)
+        for k, x, y, state, came_from, effect, parent in json.loads(text)
+    ]
 
 
 def keyframes_and_options(step: Step) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -62,5 +62,7 @@ def store_problem_notices(problems: list[str]) -> list[str]:
     (each record is listed with its reason under "Damaged records" on Home anyway)."""
     if len(problems) <= 3:
         return list(problems)
-    return [f"{len(problems)} stored records could not be read. Each is listed under “Damaged records” on the home screen, "
-            "with the reason and whether it was set aside."]
+    return [
+        f"{len(problems)} stored records could not be read. Each is listed under “Damaged records” on the home screen, "
+        "with the reason and whether it was set aside."
+    ]

@@ -22,12 +22,17 @@ def hides_cards_from_someone_here(session: Any) -> bool:
 
 def button(game_id: str, act: Any) -> El:
     """The button (a link to the full app's new-game page for this game until pressed)."""
+
     def pressed(event: Any) -> None:
         event.preventDefault()
         act.open_in_full_app()
 
-    return h("a#open-full.button", {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
-             "Open in full app", on_click=pressed)
+    return h(
+        "a#open-full.button",
+        {"href": browser.full_app_url(f"#/new/{game_id}"), "target": "_blank", "rel": "noopener"},
+        "Open in full app",
+        on_click=pressed,
+    )
 
 
 def open_tab(link: str) -> None:
@@ -37,13 +42,27 @@ def open_tab(link: str) -> None:
 
 def warning(act: Any) -> tuple[El, str]:
     """The dialog shown before the deal goes into an address, and the control that takes focus."""
-    return h("div.dialog-backdrop",
-             h("div.dialog.stack", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "open-full-title"},
-               h("h2#open-full-title", "Open this game in the full app?"),
-               h("p", "The full app gets this game through the new tab's address, and that address holds the "
-                      "whole deal: whoever sees it could work out every hidden card. Open it when the other "
-                      "players cannot see this screen, and keep the address to yourself."),
-               h("div.button-row",
-                 h("button#open-full-confirm.primary", {"type": "button"}, "Open in full app",
-                   on_click=lambda _e: act.open_in_full_app(confirmed=True)),
-                 h("button#open-full-cancel", {"type": "button"}, "Cancel", on_click=lambda _e: act.close_dialog())))), "open-full-cancel"
+    return h(
+        "div.dialog-backdrop",
+        h(
+            "div.dialog.stack",
+            {"role": "dialog", "aria-modal": "true", "aria-labelledby": "open-full-title"},
+            h("h2#open-full-title", "Open this game in the full app?"),
+            h(
+                "p",
+                "The full app gets this game through the new tab's address, and that address holds the "
+                "whole deal: whoever sees it could work out every hidden card. Open it when the other "
+                "players cannot see this screen, and keep the address to yourself.",
+            ),
+            h(
+                "div.button-row",
+                h(
+                    "button#open-full-confirm.primary",
+                    {"type": "button"},
+                    "Open in full app",
+                    on_click=lambda _e: act.open_in_full_app(confirmed=True),
+                ),
+                h("button#open-full-cancel", {"type": "button"}, "Cancel", on_click=lambda _e: act.close_dialog()),
+            ),
+        ),
+    ), "open-full-cancel"

@@ -66,8 +66,9 @@ class Pages:
 
                 if self._position is None or self._position[0] != code:
                     self._position = (code, position.decoded(ctx.games, code))
-                return position.render(ctx, act, game_id, self._position[1], lambda: self.embed_start(ctx, act, game_id),
-                                       self.full_app_url(f"#/open/{code}"))
+                return position.render(
+                    ctx, act, game_id, self._position[1], lambda: self.embed_start(ctx, act, game_id), self.full_app_url(f"#/open/{code}")
+                )
             if ctx.route.name == "embed":
                 return self.embed_start(ctx, act, game_id)
             return new_game.render(ctx, act, game_id, self.form(ctx, game_id))

@@ -191,8 +191,7 @@ class Session:
             self.shown_seat = seat  # the device is in the mover's hands
         self.moment = None
         holder = self.shown_seat  # whoever has the device: the mover, or the last person to move before the computer
-        if holder is not None and (seat == holder or self.is_computer(seat)) and not self.is_computer(holder) \
-                and self.curtain is not None:
+        if holder is not None and (seat == holder or self.is_computer(seat)) and not self.is_computer(holder) and self.curtain is not None:
             self.moment = holder  # they see how it turned out (and may undo) before the curtain goes up
         self.save["saved_at"] = time.time()
 

@@ -178,7 +178,7 @@ class Store:
             if not key.startswith(SAVE_PREFIX) or key in self.stuck:
                 continue
             text = self.backend.get(key)
-            record = None if text is None else self._read(key[len(SAVE_PREFIX):], text)
+            record = None if text is None else self._read(key[len(SAVE_PREFIX) :], text)
             if record is not None:
                 records.append(record)
         records.sort(key=lambda r: -r.get("saved_at", 0.0))
@@ -198,8 +198,10 @@ class Store:
         except Exception:
             self.full = True
             self.stuck[key] = str(error)
-            message = (f"{told.split(' and ')[0]}: {error}. Storage is too full to set it aside, so it stays where it is "
-                       f"({size_text(len(text))}); delete it below to make room.")
+            message = (
+                f"{told.split(' and ')[0]}: {error}. Storage is too full to set it aside, so it stays where it is "
+                f"({size_text(len(text))}); delete it below to make room."
+            )
         else:
             if not keep:
                 self.backend.remove(key)

@@ -27,8 +27,9 @@ class Sliced:
     ``cancel()`` stops it between slices (the table was left, or a new game started).
     """
 
-    def __init__(self, job: Any, finished: Callable[[Any], None], slice_seconds: float = SLICE_SECONDS,
-                 progress: Callable[[Any], None] | None = None):
+    def __init__(
+        self, job: Any, finished: Callable[[Any], None], slice_seconds: float = SLICE_SECONDS, progress: Callable[[Any], None] | None = None
+    ):
         self.job = job
         self.finished = finished
         self.progress = progress
@@ -92,9 +93,15 @@ def record(job: Any, sliced: Sliced) -> None:
     """Leave the last computer decision's timings on <html> (data-think-*) and in
     ``window.twThinkLog`` for end-to-end tests and curious players."""
     root = js.document.documentElement
-    entry = {"ms": round(sliced.elapsed_ms), "slices": sliced.slices, "longest_slice_ms": round(sliced.longest_ms, 1),
-             "iterations": getattr(job, "iterations", 0), "capped": bool(getattr(job, "capped", False)),
-             "start": sliced.page_start, "end": sliced.page_end}
+    entry = {
+        "ms": round(sliced.elapsed_ms),
+        "slices": sliced.slices,
+        "longest_slice_ms": round(sliced.longest_ms, 1),
+        "iterations": getattr(job, "iterations", 0),
+        "capped": bool(getattr(job, "capped", False)),
+        "start": sliced.page_start,
+        "end": sliced.page_end,
+    }
     root.setAttribute("data-think-ms", str(entry["ms"]))
     root.setAttribute("data-think-slices", str(entry["slices"]))
     if not hasattr(js.window, "twThinkLog"):

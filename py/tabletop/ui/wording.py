@@ -57,7 +57,7 @@ def name_sides(text: str, sides: Sequence[str], labels: list[str]) -> str:
 
 
 def seat_label(seated: Any, seat: int) -> str:
-    """"Ana (Aliens)" where the game has sides, else just the name."""
+    """ "Ana (Aliens)" where the game has sides, else just the name."""
     sides = seated.module.SEAT_NAMES
     side = f" ({sides[seat]})" if sides and sides[seat] != seated.name(seat) else ""
     return str(seated.name(seat)) + side

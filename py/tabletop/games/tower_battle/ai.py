@@ -42,10 +42,9 @@ from .state import BATTLE, CHOOSING, OVER, Settings, State
 
 LEVEL_NOTES = {
     "easy": "Easy plays like a sensible beginner (raises its taller tower, strikes tall towers with Assassins, never "
-            "shows its Knave, battles when its card should win) and one decision in five takes a lesser choice; it "
-            "answers at once.",
-    "normal": "Normal deals the cards it cannot see 40 ways and plays each deal on a few turns; it answers in a "
-              "blink.",
+    "shows its Knave, battles when its card should win) and one decision in five takes a lesser choice; it "
+    "answers at once.",
+    "normal": "Normal deals the cards it cannot see 40 ways and plays each deal on a few turns; it answers in a blink.",
     "hard": "Hard does the same 800 times, so it weighs its choices far better; it answers in about a second.",
 }
 
@@ -346,5 +345,6 @@ def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng:
     options = TREE.get(level, TREE["normal"])
     iterations = BUDGETS.get(level, BUDGETS["normal"]).iterations
     game_rules = Rules(rules.legal_moves, fast_apply, to_act, rules.outcome, 2)
-    return ismcts(game_rules, Determinizer(view, seat), legal, seat, rng, iterations,
-                  evaluate=evaluate, rollout_move=rollout_move, **options)
+    return ismcts(
+        game_rules, Determinizer(view, seat), legal, seat, rng, iterations, evaluate=evaluate, rollout_move=rollout_move, **options
+    )

@@ -60,9 +60,9 @@ def card_order(card: Card) -> tuple[int, int]:
 
 
 _SIDE_CARDS: dict[tuple[int, bool], tuple[Card, ...]] = {
-    (seat, tnt): tuple(sorted((Card(r, s) for s in SIDE_SUITS[seat] for r in STOCK_RANKS + ((TNT,) if tnt else ())),
-                              key=card_order))
-    for seat in (RED, BLACK) for tnt in (False, True)
+    (seat, tnt): tuple(sorted((Card(r, s) for s in SIDE_SUITS[seat] for r in STOCK_RANKS + ((TNT,) if tnt else ())), key=card_order))
+    for seat in (RED, BLACK)
+    for tnt in (False, True)
 }
 
 

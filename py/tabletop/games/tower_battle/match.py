@@ -122,10 +122,19 @@ def score_game(s: State, winner: int) -> tuple[int | None, int, str]:
     other = chosen_scoring_card(s, loser)
     other_value = scoring_value(other)
     if other_value is None:
-        return None, 0, (f"{name}'s scoring card is {card.label}, so {name} forfeits; "
-                         f"{SEAT_NAMES[loser]}'s scoring card {other.label} is no number card either: nobody scores.")
-    return loser, other_value, (f"{name}'s scoring card is {card.label}, so {name} forfeits: "
-                                f"{SEAT_NAMES[loser]} scores {other_value} with {other.label}.")
+        return (
+            None,
+            0,
+            (
+                f"{name}'s scoring card is {card.label}, so {name} forfeits; "
+                f"{SEAT_NAMES[loser]}'s scoring card {other.label} is no number card either: nobody scores."
+            ),
+        )
+    return (
+        loser,
+        other_value,
+        (f"{name}'s scoring card is {card.label}, so {name} forfeits: {SEAT_NAMES[loser]} scores {other_value} with {other.label}."),
+    )
 
 
 def finish_game(s: State, winner: int | None, reason: str, why: str) -> None:
@@ -160,23 +169,26 @@ def close_match(s: State, winners: tuple[int, ...], reason: str, why: str) -> No
     """The match is over: no one is asked anything more, and the outcome holds every game of it."""
     s.phase = OVER
     s.asked = None
-    s.outcome = Outcome(winners, reason, (float(s.scores[0]), float(s.scores[1])),
-                        {"games": [r.to_json() for r in s.results]}, why=why)
+    s.outcome = Outcome(winners, reason, (float(s.scores[0]), float(s.scores[1])), {"games": [r.to_json() for r in s.results]}, why=why)
 
 
 def end_match(s: State, champion: int) -> None:
     a, b = s.scores[champion], s.scores[1 - champion]
     games = len(s.results)
-    reason = (f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
-              f"{s.settings.target} point{'s' if s.settings.target != 1 else ''} in game {games}: {s.results[-1].reason}")
+    reason = (
+        f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
+        f"{s.settings.target} point{'s' if s.settings.target != 1 else ''} in game {games}: {s.results[-1].reason}"
+    )
     last = s.results[-1]
     if last.winner == champion:
         why = f"Game {games} decided the match: {last.why}."
     else:  # advanced scoring: the game's winner forfeited with their scoring card and the champion's scored
         loser = SEAT_NAMES[1 - champion]
         mine, theirs = chosen_scoring_card(s, 1 - champion), chosen_scoring_card(s, champion)
-        why = (f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
-               f"forfeits, and the other, {theirs.label}, scores {last.points}.")
+        why = (
+            f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
+            f"forfeits, and the other, {theirs.label}, scores {last.points}."
+        )
     close_match(s, (champion,), reason, why)
     s.say(f"{SEAT_NAMES[champion]} wins the match {a} to {b}.")
 
@@ -202,21 +214,30 @@ def end_at_move_limit(s: State) -> None:
     if game_under_way(s):
         game = s.game_number
         s.say(f"The match has reached {limit}: game {game} is left unfinished.")
-        record_game(s, None, f"Game {game} is left unfinished: the match reached {limit}.", None, 0,
-                    f"unfinished when the match reached {limit}")
+        record_game(
+            s, None, f"Game {game} is left unfinished: the match reached {limit}.", None, 0, f"unfinished when the match reached {limit}"
+        )
     a, b = s.scores
     target = s.settings.target
     short = f"before either player reached the target of {target} point{'s' if target != 1 else ''}"
     if a == b:
         level = f"{a} point{'s' if a != 1 else ''} each"
-        close_match(s, (), f"The match is drawn at {level}: it reached {limit}, {short}.",
-                    f"The match reached {limit}: {SEAT_NAMES[0]} and {SEAT_NAMES[1]} are level at {level}.")
+        close_match(
+            s,
+            (),
+            f"The match is drawn at {level}: it reached {limit}, {short}.",
+            f"The match reached {limit}: {SEAT_NAMES[0]} and {SEAT_NAMES[1]} are level at {level}.",
+        )
         s.say(f"The match ends in a draw at {level}.")
         return
     leader = 0 if a > b else 1
     most, least = max(a, b), min(a, b)
-    close_match(s, (leader,), f"{SEAT_NAMES[leader]} wins the match {most} to {least}: it reached {limit}, {short}.",
-                f"The match reached {limit}: {SEAT_NAMES[leader]} leads {most} to {least}.")
+    close_match(
+        s,
+        (leader,),
+        f"{SEAT_NAMES[leader]} wins the match {most} to {least}: it reached {limit}, {short}.",
+        f"The match reached {limit}: {SEAT_NAMES[leader]} leads {most} to {least}.",
+    )
     s.say(f"{SEAT_NAMES[leader]} wins the match {most} to {least}.")
 
 

@@ -194,12 +194,16 @@ def face_rule(s: State, card: Card) -> tuple[tuple[bool, ...], str | None]:
     forced = both_tops_face_down(s, suit)
     if card.rank == TNT:
         if forced:
-            return NO_FACE, ("A 10 cannot go on this tower now: both top cards are face down, so it would have to go "
-                             "face up, and a 10 seen on a tower loses the game. Discard it instead.")
+            return NO_FACE, (
+                "A 10 cannot go on this tower now: both top cards are face down, so it would have to go "
+                "face up, and a 10 seen on a tower loses the game. Discard it instead."
+            )
         return FACE_DOWN, "A 10 may only go on a tower face down, as a bluff."
     if forced:
-        return FACE_UP, (f"The top cards of your {NOUNS[suit]} tower and of the facing {FACING[suit].noun} "
-                         "tower are both face down, so this card must be played face up.")
+        return FACE_UP, (
+            f"The top cards of your {NOUNS[suit]} tower and of the facing {FACING[suit].noun} "
+            "tower are both face down, so this card must be played face up."
+        )
     return BOTH_FACES, None
 
 
@@ -229,8 +233,7 @@ def play_card(s: State, card: Card, face_up: bool) -> None:
     if card.rank == ACE:
         assassinate(s, suit, seen_tnt)
     elif card.rank == QUEEN:
-        s.say(f"No battle may be fought between {tower_words(suit)} and {tower_words(FACING[suit])} "
-              "while the Diplomat is on top.")
+        s.say(f"No battle may be fought between {tower_words(suit)} and {tower_words(FACING[suit])} while the Diplomat is on top.")
     elif card.rank == JACK and face_up:
         knave_exposed(s, suit, seen_tnt)
     if seen_tnt:
@@ -310,8 +313,7 @@ def assassinate(s: State, suit: Suit, seen_tnt: set[int]) -> None:
         rest = s.towers[target]
         s.towers[target] = []
         if rest:
-            s.say(f"The Knave {label(card)} was seen: the rest of {tower_words(target)} goes too "
-                  f"({', '.join(label(c) for c, _ in rest)}).")
+            s.say(f"The Knave {label(card)} was seen: the rest of {tower_words(target)} goes too ({', '.join(label(c) for c, _ in rest)}).")
             send_to_discard(s, target, rest, seen_tnt)
         else:
             s.say(f"The Knave {label(card)} was seen, but nothing else was on {tower_words(target)}.")
@@ -345,13 +347,21 @@ def send_to_discard(s: State, suit: Suit, layers: list[Layer], seen_tnt: set[int
 def tnt_discovered(s: State, losers: set[int]) -> None:
     """TNT: a 10 seen on a tower loses its owner the game at once (both at once: nobody wins)."""
     if len(losers) == 2:
-        finish_game(s, None, f"Both players' 10s were seen on their towers: both lose game {s.game_number}.",
-                    "both players' 10s were seen on their towers")
+        finish_game(
+            s,
+            None,
+            f"Both players' 10s were seen on their towers: both lose game {s.game_number}.",
+            "both players' 10s were seen on their towers",
+        )
         return
     (loser,) = losers
-    finish_game(s, 1 - loser, f"{SEAT_NAMES[loser]}'s 10 was found on a tower: {SEAT_NAMES[loser]} loses game "
-                              f"{s.game_number} at once and {SEAT_NAMES[1 - loser]} wins it.",
-                f"{SEAT_NAMES[loser]}'s 10 was found on a tower")
+    finish_game(
+        s,
+        1 - loser,
+        f"{SEAT_NAMES[loser]}'s 10 was found on a tower: {SEAT_NAMES[loser]} loses game "
+        f"{s.game_number} at once and {SEAT_NAMES[1 - loser]} wins it.",
+        f"{SEAT_NAMES[loser]}'s 10 was found on a tower",
+    )
 
 
 # --- battles -----------------------------------------------------------------------------------
@@ -428,5 +438,7 @@ def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: 
         return f"{label(a)} and {label(b)} tie at {va}: both are discarded."
     win, lose = (0, 1) if va > vb else (1, 0)
     send_to_discard(s, sides[lose], [s.towers[sides[lose]].pop()], set())
-    return (f"{label(cards[win])} ({values[win]}) beats {label(cards[lose])} ({values[lose]}): "
-            f"{label(cards[lose])} is discarded and {label(cards[win])} stays face up.")
+    return (
+        f"{label(cards[win])} ({values[win]}) beats {label(cards[lose])} ({values[lose]}): "
+        f"{label(cards[lose])} is discarded and {label(cards[win])} stays face up."
+    )

@@ -167,4 +167,3 @@ class State:
         scoring = self.scoring_cards[seat]
         if scoring is not None:
             yield scoring
-

@@ -132,18 +132,19 @@ def plays_view(s: State) -> list[dict[str, Any]]:
     out = []
     for card in sorted(s.hands[s.player], key=card_order):
         faces, why = face_rule(s, card)
-        out.append({
-            "card": str(card),
-            "label": card.label,
-            "role": role(card),
-            "tower": card.known_suit.value,
-            "faces": list(faces),
-            "free_choice": len(faces) == 2,
-            "reason": why,
-            "options": [{"face_up": up, "move": move_to_json(PlayCard(card, up)), "effect": play_effect(s, card, up)}
-                        for up in faces],
-            "discard": move_to_json(DiscardCard(card)),
-        })
+        out.append(
+            {
+                "card": str(card),
+                "label": card.label,
+                "role": role(card),
+                "tower": card.known_suit.value,
+                "faces": list(faces),
+                "free_choice": len(faces) == 2,
+                "reason": why,
+                "options": [{"face_up": up, "move": move_to_json(PlayCard(card, up)), "effect": play_effect(s, card, up)} for up in faces],
+                "discard": move_to_json(DiscardCard(card)),
+            }
+        )
     return out
 
 
@@ -162,8 +163,7 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     elif card.rank == QUEEN:
         words = "While on top, no battle may be fought between these two towers."
     elif card.rank == JACK and face_up:
-        return (f"A Knave seen face up: your whole {suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) "
-                "would be discarded.")
+        return f"A Knave seen face up: your whole {suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) would be discarded."
     elif target is None:
         words = f"No battle: {tower_words(facing)} is empty."
     elif is_diplomat(target):
@@ -186,7 +186,7 @@ def scoring_choice_view(s: State) -> dict[str, Any]:
         "choices": [str(c) for c in sorted(s.stocks[seat], key=card_order)],
         "previous": str(previous) if previous is not None else None,
         "note": f"A winner scores the value of a 2-7{' (or a 10)' if s.settings.tnt else ''}; a winner whose card is an A, Q or J "
-                "forfeits, and the loser scores instead.",
+        "forfeits, and the loser scores instead.",
     }
 
 
@@ -215,28 +215,61 @@ MOST_POINTS = MAX_TARGET - 1 + max(NUMBER_RANKS + (TNT,))  # one short of the ta
 MOST_GAMES = MAX_MOVES // 3  # a game takes more than three moves
 MOST_LINES = MAX_MOVES * 8  # log lines: a move writes a few
 SEAT = count(0, 1)
-RESULT = {"game": count(1, MOST_GAMES), "winner": count(0, 1, null=True), "scorer": count(0, 1, null=True),
-          "points": count(0, MOST_POINTS), "scoring_cards": items(2, null=True),
-          **{f"{kind}.{suit.value}": items(SUIT_CARDS) for kind in ("final_towers", "revealed_towers") for suit in TOWER_ORDER}}
+RESULT = {
+    "game": count(1, MOST_GAMES),
+    "winner": count(0, 1, null=True),
+    "scorer": count(0, 1, null=True),
+    "points": count(0, MOST_POINTS),
+    "scoring_cards": items(2, null=True),
+    **{f"{kind}.{suit.value}": items(SUIT_CARDS) for kind in ("final_towers", "revealed_towers") for suit in TOWER_ORDER},
+}
 CARD_VIEW = {"value": count(1, TNT, null=True)}
 VIEW_BOUNDS = {
-    "seat": count(0, 1, null=True), "seat_names": items(2), "to_act": count(0, 1, null=True), "log": items(MOST_LINES),
-    "epoch": count(0, MAX_MOVES * 8), "player": SEAT, "turn": count(0, MAX_MOVES),
-    "match.target": count(1, MAX_TARGET), "match.scores": items(2), "match.scores.*": count(0, MOST_POINTS),
-    "match.game_number": count(0, MOST_GAMES), "match.starter": SEAT,
-    "match.moves": count(0, MAX_MOVES), "match.results": items(MOST_GAMES),
+    "seat": count(0, 1, null=True),
+    "seat_names": items(2),
+    "to_act": count(0, 1, null=True),
+    "log": items(MOST_LINES),
+    "epoch": count(0, MAX_MOVES * 8),
+    "player": SEAT,
+    "turn": count(0, MAX_MOVES),
+    "match.target": count(1, MAX_TARGET),
+    "match.scores": items(2),
+    "match.scores.*": count(0, MOST_POINTS),
+    "match.game_number": count(0, MOST_GAMES),
+    "match.starter": SEAT,
+    "match.moves": count(0, MAX_MOVES),
+    "match.results": items(MOST_GAMES),
     **under("match.results.*", RESULT),
     **under("outcome", outcome_bounds(2, MOST_POINTS, {"games": items(MOST_GAMES), **under("games.*", RESULT)})),
-    "towers": items(len(TOWER_ORDER)), "towers.*.owner": SEAT, "towers.*.height": count(0, SUIT_CARDS),
-    "towers.*.needed_to_win": count(0, WINNING_HEIGHT), "towers.*.cards": items(SUIT_CARDS), **under("towers.*.cards.*", CARD_VIEW),
-    "players": items(2), "players.*.seat": SEAT, "players.*.suits": items(2), "players.*.hand_count": count(0, SIDE_CARDS),
-    "players.*.hand": items(SIDE_CARDS, null=True), "players.*.stock_count": count(0, SIDE_CARDS),
-    "players.*.discard": items(SIDE_CARDS), "players.*.score": count(0, MOST_POINTS),
-    "plays": items(SIDE_CARDS, null=True), "plays.*.faces": items(2), "plays.*.options": items(2),
-    "scoring_choice.seat": SEAT, "scoring_choice.choices": items(SIDE_CARDS),
-    "battle_offer.to": SEAT, "battle_offer.mover": SEAT, "battle_offer.towers": items(2), "battle_offer.tops": items(2),
+    "towers": items(len(TOWER_ORDER)),
+    "towers.*.owner": SEAT,
+    "towers.*.height": count(0, SUIT_CARDS),
+    "towers.*.needed_to_win": count(0, WINNING_HEIGHT),
+    "towers.*.cards": items(SUIT_CARDS),
+    **under("towers.*.cards.*", CARD_VIEW),
+    "players": items(2),
+    "players.*.seat": SEAT,
+    "players.*.suits": items(2),
+    "players.*.hand_count": count(0, SIDE_CARDS),
+    "players.*.hand": items(SIDE_CARDS, null=True),
+    "players.*.stock_count": count(0, SIDE_CARDS),
+    "players.*.discard": items(SIDE_CARDS),
+    "players.*.score": count(0, MOST_POINTS),
+    "plays": items(SIDE_CARDS, null=True),
+    "plays.*.faces": items(2),
+    "plays.*.options": items(2),
+    "scoring_choice.seat": SEAT,
+    "scoring_choice.choices": items(SIDE_CARDS),
+    "battle_offer.to": SEAT,
+    "battle_offer.mover": SEAT,
+    "battle_offer.towers": items(2),
+    "battle_offer.tops": items(2),
     **under("battle_offer.tops.*", CARD_VIEW),
-    "last_battle.game": count(1, MOST_GAMES), "last_battle.towers": items(2), "last_battle.cards": items(2),
-    "last_battle.labels": items(2), "last_battle.values": items(2), "last_battle.values.*": count(1, TNT, null=True),
+    "last_battle.game": count(1, MOST_GAMES),
+    "last_battle.towers": items(2),
+    "last_battle.cards": items(2),
+    "last_battle.labels": items(2),
+    "last_battle.values": items(2),
+    "last_battle.values.*": count(1, TNT, null=True),
     "last_battle.declared_by": SEAT,
 }

@@ -295,12 +295,24 @@ class BattleSolver:
     chosen by it; otherwise by the quicker ``stash_value`` and ``start_size``.
     """
 
-    def __init__(self, me: int, leader: int, level: int, stash: Sequence[Sequence[int]], n: int, size: Size | None,
-                 placed_now: Sequence[Sequence[int]], economy: bool = False):
+    def __init__(
+        self,
+        me: int,
+        leader: int,
+        level: int,
+        stash: Sequence[Sequence[int]],
+        n: int,
+        size: Size | None,
+        placed_now: Sequence[Sequence[int]],
+        economy: bool = False,
+    ):
         self.me, self.leader, self.level = me, leader, level
         self.stash0: Stashes = (tuple(stash[0]), tuple(stash[1]))
         self.n0, self.size0 = n, size
-        self.start: Stashes = (tuple(stash[0][z] + placed_now[0][z] for z in range(4)), tuple(stash[1][z] + placed_now[1][z] for z in range(4)))
+        self.start: Stashes = (
+            tuple(stash[0][z] + placed_now[0][z] for z in range(4)),
+            tuple(stash[1][z] + placed_now[1][z] for z in range(4)),
+        )
         self.losses0 = (sum(placed_now[0]), sum(placed_now[1]))
         self.risk_pyramid = fall_risk("pyramid", level)
         self.risk_card = fall_risk("card", level + 1)
@@ -405,7 +417,9 @@ class BattleSolver:
             pass
         return self._best(1 - self.leader, outcomes)
 
-    def follow_steps(self, hands: Hands, effs: Hands, skirmish: int, led: Led | None, tally: Tally, outcomes: list[float]) -> Iterator[None]:
+    def follow_steps(
+        self, hands: Hands, effs: Hands, skirmish: int, led: Led | None, tally: Tally, outcomes: list[float]
+    ) -> Iterator[None]:
         """``follow``'s answers one at a time into ``outcomes`` (a generator; the
         follower then takes the best of them)."""
         follower = 1 - self.leader

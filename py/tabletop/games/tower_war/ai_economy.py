@@ -138,7 +138,9 @@ def _take(stash: Stash, z: int, k: int = 1) -> Stash:
     return stash[:z] + (stash[z] - k,) + stash[z + 1 :]
 
 
-def battle_value(skirmish: int, n: int, size: int, mine: Iterable[float], theirs: Iterable[float], my_losses: int, their_losses: int) -> float:
+def battle_value(
+    skirmish: int, n: int, size: int, mine: Iterable[float], theirs: Iterable[float], my_losses: int, their_losses: int
+) -> float:
     """The war value (for ``mine``) in the middle of a battle: before skirmish
     ``skirmish`` (0-based; 3 = the battle is over), ``n`` pyramids of ``size`` (0..2, or
     -1 for none yet) on the level, after this seat lost ``my_losses`` skirmishes and the
@@ -164,9 +166,7 @@ def _add(k: int, n: int, z: int, a: Stash, b: Stash, ml: int, tl: int, me: bool)
         return _battle(k + 1, n, z, a, b, ml + me, tl + (not me))
     if z < 0:
         options = [
-            _battle(k + 1, 1, s, _take(a, s) if me else a, b if me else _take(b, s), ml + me, tl + (not me))
-            for s in range(3)
-            if own[s]
+            _battle(k + 1, 1, s, _take(a, s) if me else a, b if me else _take(b, s), ml + me, tl + (not me)) for s in range(3) if own[s]
         ]
         if not options:
             return 0.0 if me else 1.0

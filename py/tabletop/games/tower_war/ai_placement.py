@@ -355,7 +355,9 @@ def plan_pyramid(tower: Tower, size: Size, owner: int, cap: float = ROOM_CAP_MM,
     return finish(plan_pyramid_steps(tower, size, owner, cap, adjusting))
 
 
-def plan_pyramid_steps(tower: Tower, size: Size, owner: int, cap: float = ROOM_CAP_MM, adjusting: bool = False) -> Generator[None, None, Plan]:
+def plan_pyramid_steps(
+    tower: Tower, size: Size, owner: int, cap: float = ROOM_CAP_MM, adjusting: bool = False
+) -> Generator[None, None, Plan]:
     """A free slot of the plan, or a parking spot near the middle, whichever gives the
     best ``step_score`` (parking costs ``PARKING_COST_MM``; a pyramid lifted to move
     onto a slot parks again only if no slot is safe at all). A generator."""

@@ -477,8 +477,13 @@ def start_battle(s: State) -> None:
         draw(s, seat, BATTLE_DRAW)
     empty = [seat for seat in (0, 1) if not s.hand[seat]]
     if len(empty) == 2:
-        end_game(s, (), f"Neither player has a card left to start battle {s.battle}: the war is drawn.", {"cause": "no-cards"},
-                 f"Neither player has a card left to start battle {s.battle}.")
+        end_game(
+            s,
+            (),
+            f"Neither player has a card left to start battle {s.battle}: the war is drawn.",
+            {"cause": "no-cards"},
+            f"Neither player has a card left to start battle {s.battle}.",
+        )
     elif empty:
         lose(s, empty[0], f"{name(empty[0])} has no card left to start battle {s.battle}.", {"cause": "no-cards"})
     else:
@@ -679,8 +684,7 @@ def battle_cards(s: State, seat: int) -> list[Card]:
 def pick_up(s: State, piece: str, size: Size | None, card: Card | None, owner: int, lifted: Pyramid | None) -> None:
     """The hand closes on a piece: the tremor's phases are drawn now."""
     level = len(s.tower) - 1 + (piece == "card")
-    s.held = Held(piece, size, card, owner, lifted, level, unsteady.amplitude(piece, level),
-                  unsteady.draw_phases(s.rng, s.hand_edition))
+    s.held = Held(piece, size, card, owner, lifted, level, unsteady.amplitude(piece, level), unsteady.draw_phases(s.rng, s.hand_edition))
     s.phase = "drop"
     s.epoch += 1
 

@@ -45,7 +45,7 @@ from tabletop.games.towers_of_wyoming.rules import PLAYS, Discard, Play, State
 
 LEVEL_NOTES = {
     "easy": "Easy builds its tallest tower and knocks down rivals that come close to the Sky, but three turns in ten "
-            "it overlooks a rival's threat; it answers at once.",
+    "it overlooks a rival's threat; it answers at once.",
     "normal": "Normal deals the hands it cannot see 40 ways and plays two rounds on in each; it answers in a blink.",
     "hard": "Hard does the same 600 times, so it weighs its choices far better; it answers in about a second.",
 }
@@ -352,8 +352,18 @@ def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng:
     game_rules = Rules(candidates, fast_apply, tr.to_act, tr.outcome, players)
     deal = Determinizer(view, seat)
     root = [m for m in candidates(deal(rng.fork())) if m in legal] or legal
-    return ismcts(game_rules, deal, root, seat, rng, iterations, evaluate=evaluate,
-                  rollout_move=rollout_move, rollout_depth=ROLLOUT_ROUNDS * players, **options)
+    return ismcts(
+        game_rules,
+        deal,
+        root,
+        seat,
+        rng,
+        iterations,
+        evaluate=evaluate,
+        rollout_move=rollout_move,
+        rollout_depth=ROLLOUT_ROUNDS * players,
+        **options,
+    )
 
 
 assert all(len(row) == 4 for row in PLAYS)

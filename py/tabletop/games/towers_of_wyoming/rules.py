@@ -111,8 +111,26 @@ class State:
     """
 
     __slots__ = (
-        "players", "options", "foundations", "sky_start", "hands", "towers", "draw", "discard", "sky",
-        "in_game", "current", "result", "rng", "epoch", "moves", "log", "events", "fresh", "beats", "attackers",
+        "players",
+        "options",
+        "foundations",
+        "sky_start",
+        "hands",
+        "towers",
+        "draw",
+        "discard",
+        "sky",
+        "in_game",
+        "current",
+        "result",
+        "rng",
+        "epoch",
+        "moves",
+        "log",
+        "events",
+        "fresh",
+        "beats",
+        "attackers",
     )
     players: int
     options: dict[str, Any]
@@ -162,9 +180,19 @@ class State:
     def key(self) -> tuple[Any, ...]:
         """Everything that decides the future of the game (for equality checks in tests)."""
         return (
-            self.players, tuple(sorted(self.options.items())), tuple(tuple(h) for h in self.hands),
-            tuple(tuple(tuple(t) for t in ts) for ts in self.towers), tuple(self.draw), tuple(self.discard),
-            self.sky, tuple(self.in_game), self.current, self.result, self.rng.state, self.epoch, self.moves,
+            self.players,
+            tuple(sorted(self.options.items())),
+            tuple(tuple(h) for h in self.hands),
+            tuple(tuple(tuple(t) for t in ts) for ts in self.towers),
+            tuple(self.draw),
+            tuple(self.discard),
+            self.sky,
+            tuple(self.in_game),
+            self.current,
+            self.result,
+            self.rng.state,
+            self.epoch,
+            self.moves,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -220,8 +248,10 @@ def new_game(seats: int, options: dict[str, Any] | None = None, seed: int = 0) -
     s.moves = 0
     s.beats = WHEEL_BEATS if opts["wheel_of_opposition"] else STANDARD_BEATS
     s.attackers = WHEEL_ATTACKERS if opts["wheel_of_opposition"] else STANDARD_ATTACKERS
-    s.log = [f"{seats} builders, {foundations} foundation{'s' if foundations > 1 else ''} each; the Settling Sky holds {sky} pennies. "
-             f"{who(0)} goes first."]
+    s.log = [
+        f"{seats} builders, {foundations} foundation{'s' if foundations > 1 else ''} each; the Settling Sky holds {sky} pennies. "
+        f"{who(0)} goes first."
+    ]
     s.events = []
     s.fresh = []
     return s
@@ -312,8 +342,13 @@ def play_kind(state: State, seat: int, suit: int, owner: int, foundation: int) -
 # Moves are immutable values: build each possible one once and hand out the same objects.
 # PLAYS[suit][owner][foundation] = (None, Play(count 1), ..., Play(count 7)).
 # Typed as Plays only: index 0 (None) is never read.
-PLAYS: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(tuple(tuple((None, *(Play(SUITS[s], k, o, f) for k in range(1, HAND_SIZE + 1))) for f in range(2))  # type: ignore[arg-type]
-                    for o in range(MAX_PLAYERS)) for s in range(4))
+PLAYS: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple((None, *(Play(SUITS[s], k, o, f) for k in range(1, HAND_SIZE + 1))) for f in range(2))  # type: ignore[arg-type]
+        for o in range(MAX_PLAYERS)
+    )
+    for s in range(4)
+)
 DISCARDS = tuple(Discard(card) for card in CARDS)
 
 
@@ -336,7 +371,7 @@ def legal_plays(state: State) -> list[Play]:
                 suits = (top, attackers[top])
             for s in suits:
                 if counts[s]:
-                    plays.extend(PLAYS[s][owner][f][1:counts[s] + 1])
+                    plays.extend(PLAYS[s][owner][f][1 : counts[s] + 1])
     return plays
 
 
@@ -449,8 +484,8 @@ def move_limit_ending(s: State) -> None:
 def take_cards(hand: list[int], suit: int, count: int) -> list[int]:
     """Remove ``count`` cards of ``suit`` from a sorted hand, lowest ranks first."""
     start = next(i for i, c in enumerate(hand) if c // PER_SUIT == suit)
-    cards = hand[start:start + count]
-    del hand[start:start + count]
+    cards = hand[start : start + count]
+    del hand[start : start + count]
     return cards
 
 
@@ -471,8 +506,19 @@ def construct(s: State, seat: int, cards: list[int], owner: int, foundation: int
         line = f"{who(seat)} started a {SUITS[suit].singular} tower on their {foundation_label(s, foundation)} with {count_cards(len(cards), suit)}."
     else:
         line = f"{who(seat)} built {count_cards(len(cards), suit)} onto {target}: now {count_cards(len(tower), suit)}."
-    note(s, line, {"type": "construct", "seat": seat, "owner": owner, "foundation": foundation, "suit": SUITS[suit].value,
-                   "count": len(cards), "size": len(tower)})
+    note(
+        s,
+        line,
+        {
+            "type": "construct",
+            "seat": seat,
+            "owner": owner,
+            "foundation": foundation,
+            "suit": SUITS[suit].value,
+            "count": len(cards),
+            "size": len(tower),
+        },
+    )
 
 
 def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: int) -> None:
@@ -483,8 +529,8 @@ def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: i
     old_suit, before, k = tower[0] // PER_SUIT, len(tower), len(cards)
     head = f"{who(seat)} played {count_cards(k, suit)} against {target_words(s, owner, foundation, actor=seat)}"
     lost = min(k, before)
-    s.discard.extend(tower[before - lost:])
-    del tower[before - lost:]
+    s.discard.extend(tower[before - lost :])
+    del tower[before - lost :]
     s.discard.extend(cards[:lost])
     tower.extend(cards[lost:])
     if k < before:
@@ -493,9 +539,20 @@ def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: i
         line = f"{head}: it is knocked down to an empty foundation."
     else:
         line = f"{head}: it turns into a tower of {count_cards(len(tower), suit)}."
-    note(s, line, {"type": "deconstruct", "seat": seat, "owner": owner, "foundation": foundation, "suit": SUITS[suit].value,
-                   "count": k, "before": {"suit": SUITS[old_suit].value, "size": before},
-                   "after": {"suit": SUITS[tower[0] // PER_SUIT].value if tower else None, "size": len(tower)}})
+    note(
+        s,
+        line,
+        {
+            "type": "deconstruct",
+            "seat": seat,
+            "owner": owner,
+            "foundation": foundation,
+            "suit": SUITS[suit].value,
+            "count": k,
+            "before": {"suit": SUITS[old_suit].value, "size": before},
+            "after": {"suit": SUITS[tower[0] // PER_SUIT].value if tower else None, "size": len(tower)},
+        },
+    )
 
 
 def forced_discard(s: State, seat: int, card: int) -> None:
@@ -599,19 +656,33 @@ def tallest_tower_ending(s: State, why: str | None = None, how: str = "cards-out
     heights = {p: tallest(s, p) for p in remaining(s)}
     top = max(heights.values(), default=0)
     if why is None:
-        why = ("The cards have run out" if s.options["sudden_death"] else
-               "No card left can change a tower, and the Sky can never match one" if finicky_deadlock(s) else
-               "Every card stands in a tower")
+        why = (
+            "The cards have run out"
+            if s.options["sudden_death"]
+            else "No card left can change a tower, and the Sky can never match one"
+            if finicky_deadlock(s)
+            else "Every card stands in a tower"
+        )
     if top == 0:
         finish(s, (), f"{why} and no tower stands: nobody wins.", how, f"{why} and no tower stands.")
         return
     winners = tuple(p for p, h in heights.items() if h == top)
     if len(winners) == 1:
-        finish(s, winners, f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).", how,
-               f"{why}, and theirs is the tallest tower ({top} cards).")
+        finish(
+            s,
+            winners,
+            f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).",
+            how,
+            f"{why}, and theirs is the tallest tower ({top} cards).",
+        )
     else:
-        finish(s, winners, f"{why}: {names(winners)} share the win with towers of {top} cards.", how,
-               f"{why}, and their towers of {top} cards are the tallest.")
+        finish(
+            s,
+            winners,
+            f"{why}: {names(winners)} share the win with towers of {top} cards.",
+            how,
+            f"{why}, and their towers of {top} cards are the tallest.",
+        )
 
 
 def start_next_turn(s: State, seat: int) -> None:
@@ -730,10 +801,18 @@ def last_builder_standing(s: State, lapsed: list[int]) -> None:
         return
     left = remaining(s)
     if len(left) == 1:
-        finish(s, (left[0],), f"{who(left[0])} wins as the last builder still holding a contract.", "last-standing",
-               "Every other builder has lost the contract.")
+        finish(
+            s,
+            (left[0],),
+            f"{who(left[0])} wins as the last builder still holding a contract.",
+            "last-standing",
+            "Every other builder has lost the contract.",
+        )
     elif not left:
-        finish(s, (), "Every remaining builder lost the contract at the same recycling: nobody wins.", "last-standing",
-               "Every remaining builder lost the contract at the same recycling.")
-
-
+        finish(
+            s,
+            (),
+            "Every remaining builder lost the contract at the same recycling: nobody wins.",
+            "last-standing",
+            "Every remaining builder lost the contract at the same recycling.",
+        )

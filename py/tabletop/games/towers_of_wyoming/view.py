@@ -126,12 +126,14 @@ def public_event(e: dict[str, Any]) -> dict[str, Any]:
 def seat_json(s: State, p: int) -> dict[str, Any]:
     towers: list[dict[str, Any]] = []
     for i, tower in enumerate(s.towers[p]):
-        towers.append({
-            "index": i,
-            "suit": SUITS[tower[0] // PER_SUIT].value if tower else None,
-            "size": len(tower),
-            "cards": [CODES[c] for c in tower],
-        })
+        towers.append(
+            {
+                "index": i,
+                "suit": SUITS[tower[0] // PER_SUIT].value if tower else None,
+                "size": len(tower),
+                "cards": [CODES[c] for c in tower],
+            }
+        )
     return {
         "seat": p,
         "in_game": s.in_game[p],
@@ -144,8 +146,10 @@ def seat_json(s: State, p: int) -> dict[str, Any]:
 def win_rule(s: State) -> str:
     if s.options["finicky_clients"]:
         if s.sky == 0:
-            return ("Finicky Clients: a tower must match the Sky exactly, and the Sky is empty, so a builder with an "
-                    "empty foundation at the end of a turn wins.")
+            return (
+                "Finicky Clients: a tower must match the Sky exactly, and the Sky is empty, so a builder with an "
+                "empty foundation at the end of a turn wins."
+            )
         return f"A tower of exactly {s.sky} cards at the end of a turn wins (Finicky Clients)."
     return f"A tower of {s.sky + 1} or more cards at the end of a turn wins (taller than the Sky of {s.sky})."
 
@@ -192,30 +196,74 @@ def describe_play(s: State, m: Play) -> dict[str, Any]:
 
 # Every number and list a view holds, and what the game's facts allow (engine/bounds.py): a
 # position's code is checked against these before a renderer counts anything in it.
-MOST_SKY = max(setup_for(p, {**OPTION_DEFAULTS, k: True})[1] for p in range(2, 5) for k in OPTION_DEFAULTS) + MAX_MOVES  # a penny more a move
+MOST_SKY = (
+    max(setup_for(p, {**OPTION_DEFAULTS, k: True})[1] for p in range(2, 5) for k in OPTION_DEFAULTS) + MAX_MOVES
+)  # a penny more a move
 SEATS, FOUNDATIONS = MAX_PLAYERS, 2
 SEAT = count(0, MAX_PLAYERS - 1)
 CARD = {"rank": count(1, 13)}
 MOST_PLAYS = len(SUITS) * DECK_SIZE * SEATS * FOUNDATIONS  # a suit, how many, onto which foundation
-EVENT = {"move": count(0, MAX_MOVES), "seat": SEAT, "owner": SEAT, "foundation": count(0, FOUNDATIONS - 1),
-         "count": count(0, DECK_SIZE), "size": count(0, DECK_SIZE), "before.size": count(0, DECK_SIZE), "after.size": count(0, DECK_SIZE),
-         "sky_before": count(0, MOST_SKY), "sky_after": count(0, MOST_SKY), "shuffled": count(0, DECK_SIZE),
-         "tosses": items(64), "tosses.*": items(2), "tosses.*.*": count(0, MOST_SKY), "eliminated": items(SEATS),
-         "eliminated.*.seat": SEAT, "eliminated.*.cards": count(0, DECK_SIZE), "winners": items(SEATS), "winners.*": SEAT}
+EVENT = {
+    "move": count(0, MAX_MOVES),
+    "seat": SEAT,
+    "owner": SEAT,
+    "foundation": count(0, FOUNDATIONS - 1),
+    "count": count(0, DECK_SIZE),
+    "size": count(0, DECK_SIZE),
+    "before.size": count(0, DECK_SIZE),
+    "after.size": count(0, DECK_SIZE),
+    "sky_before": count(0, MOST_SKY),
+    "sky_after": count(0, MOST_SKY),
+    "shuffled": count(0, DECK_SIZE),
+    "tosses": items(64),
+    "tosses.*": items(2),
+    "tosses.*.*": count(0, MOST_SKY),
+    "eliminated": items(SEATS),
+    "eliminated.*.seat": SEAT,
+    "eliminated.*.cards": count(0, DECK_SIZE),
+    "winners": items(SEATS),
+    "winners.*": SEAT,
+}
 VIEW_BOUNDS = {
-    "seat": count(0, MAX_PLAYERS - 1, null=True), "to_act": count(0, MAX_PLAYERS - 1, null=True), "log": items(MAX_MOVES * 8),
-    "epoch": count(0, MAX_MOVES * 8), "turn": count(0, MAX_MOVES), "players": count(MIN_PLAYERS, MAX_PLAYERS),
-    "foundations_each": count(1, FOUNDATIONS), "sky": count(0, MOST_SKY), "sky_start": count(0, MOST_SKY), "win_size": count(0, MOST_SKY + 1),
-    "draw_pile": count(0, DECK_SIZE), "discard_pile": count(0, DECK_SIZE), **under("discard_top", CARD),
-    "seats": items(SEATS), "seats.*.seat": SEAT, "seats.*.hand_size": count(0, DECK_SIZE), "seats.*.tallest": count(0, DECK_SIZE),
-    "seats.*.towers": items(FOUNDATIONS), "seats.*.towers.*.index": count(0, FOUNDATIONS - 1),
-    "seats.*.towers.*.size": count(0, DECK_SIZE), "seats.*.towers.*.cards": items(DECK_SIZE),
-    "hand": items(DECK_SIZE, null=True), **under("hand.*", CARD), "hands_at_end": items(SEATS, null=True),
-    "hands_at_end.*": items(DECK_SIZE), **under("hands_at_end.*.*", CARD), "drawn": items(DECK_SIZE),
-    "plays": items(MOST_PLAYS), **under("plays.*", {key: EVENT[key] for key in ("owner", "foundation", "count", "before.size", "after.size")}),
-    "plays.*.move.count": count(1, DECK_SIZE), "plays.*.move.foundation": count(0, FOUNDATIONS - 1), "plays.*.move.owner": SEAT,
-    "plays.*.wins": count(0, MAX_PLAYERS - 1, null=True), "discards": items(DECK_SIZE),
-    "events": items(16 * SEATS), **under("events.*", EVENT), "recent": items(16 * SEATS * SEATS), **under("recent.*", EVENT),
-    "recycles": items(MAX_MOVES), **under("recycles.*", EVENT),
+    "seat": count(0, MAX_PLAYERS - 1, null=True),
+    "to_act": count(0, MAX_PLAYERS - 1, null=True),
+    "log": items(MAX_MOVES * 8),
+    "epoch": count(0, MAX_MOVES * 8),
+    "turn": count(0, MAX_MOVES),
+    "players": count(MIN_PLAYERS, MAX_PLAYERS),
+    "foundations_each": count(1, FOUNDATIONS),
+    "sky": count(0, MOST_SKY),
+    "sky_start": count(0, MOST_SKY),
+    "win_size": count(0, MOST_SKY + 1),
+    "draw_pile": count(0, DECK_SIZE),
+    "discard_pile": count(0, DECK_SIZE),
+    **under("discard_top", CARD),
+    "seats": items(SEATS),
+    "seats.*.seat": SEAT,
+    "seats.*.hand_size": count(0, DECK_SIZE),
+    "seats.*.tallest": count(0, DECK_SIZE),
+    "seats.*.towers": items(FOUNDATIONS),
+    "seats.*.towers.*.index": count(0, FOUNDATIONS - 1),
+    "seats.*.towers.*.size": count(0, DECK_SIZE),
+    "seats.*.towers.*.cards": items(DECK_SIZE),
+    "hand": items(DECK_SIZE, null=True),
+    **under("hand.*", CARD),
+    "hands_at_end": items(SEATS, null=True),
+    "hands_at_end.*": items(DECK_SIZE),
+    **under("hands_at_end.*.*", CARD),
+    "drawn": items(DECK_SIZE),
+    "plays": items(MOST_PLAYS),
+    **under("plays.*", {key: EVENT[key] for key in ("owner", "foundation", "count", "before.size", "after.size")}),
+    "plays.*.move.count": count(1, DECK_SIZE),
+    "plays.*.move.foundation": count(0, FOUNDATIONS - 1),
+    "plays.*.move.owner": SEAT,
+    "plays.*.wins": count(0, MAX_PLAYERS - 1, null=True),
+    "discards": items(DECK_SIZE),
+    "events": items(16 * SEATS),
+    **under("events.*", EVENT),
+    "recent": items(16 * SEATS * SEATS),
+    **under("recent.*", EVENT),
+    "recycles": items(MAX_MOVES),
+    **under("recycles.*", EVENT),
     **under("outcome", outcome_bounds(MAX_PLAYERS, DECK_SIZE, {"sky": count(0, MOST_SKY)})),
 }

@@ -43,11 +43,11 @@ from tabletop.games.war_of_the_worlds.state import COASTER, EMPTY, NEUTRAL, OVER
 
 LEVEL_NOTES = {
     "easy": "Easy judges each way to finish its turn by the pyramids left standing and the threats it can see at once, and "
-            "one turn in four settles for a lesser plan; it answers at once.",
+    "one turn in four settles for a lesser plan; it answers at once.",
     "normal": "Normal weighs every way to finish its turn (placement, coaster, step, what falls) with the full threat "
-              "count; it answers in a fraction of a second.",
+    "count; it answers in a fraction of a second.",
     "hard": "Hard also checks its twelve best turns against your best answer and keeps the one that holds up; it takes "
-            "about half a second, rarely a second.",
+    "about half a second, rarely a second.",
 }
 
 BUDGETS = {
@@ -130,7 +130,7 @@ def this_turn(log: list[str], player: int, slot_named: dict[str, int]) -> tuple[
     prefix = f"{me} moved an obstacle from "
     for line in reversed(lines):
         if line.startswith(prefix):
-            source, _, target = line[len(prefix):].rstrip(".").partition(" to ")
+            source, _, target = line[len(prefix) :].rstrip(".").partition(" to ")
             a, b = slot_named.get(source), slot_named.get(target)
             if a is not None and b is not None:
                 moves = tuple(m for m in moves if m[1] != a) + ((a, b),)
@@ -151,9 +151,26 @@ def fast_apply(state: State, move: Move) -> State:
 
 def key(state: State) -> Hashable:
     """Everything that decides the rest of the game (for merging equal positions)."""
-    return (state.layout, tuple(state.side), tuple(state.size), tuple(state.up), tuple(state.supply[0]), tuple(state.supply[1]),
-            state.player, state.phase, state.placed, state.rotated, state.relocated, state.forbidden, state.obstacle_moves,
-            state.dice, state.plan, state.action, state.idle_turns, state.placed_any)
+    return (
+        state.layout,
+        tuple(state.side),
+        tuple(state.size),
+        tuple(state.up),
+        tuple(state.supply[0]),
+        tuple(state.supply[1]),
+        state.player,
+        state.phase,
+        state.placed,
+        state.rotated,
+        state.relocated,
+        state.forbidden,
+        state.obstacle_moves,
+        state.dice,
+        state.plan,
+        state.action,
+        state.idle_turns,
+        state.placed_any,
+    )
 
 
 def to_act(state: State) -> int | None:

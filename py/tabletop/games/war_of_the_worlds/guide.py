@@ -91,8 +91,7 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 "The side with more standing pyramids wins. If that is equal, the side whose standing pyramids "
                 "add up to FEWER pips wins: boldness is rewarded. If that is equal too, the side that has knocked "
                 "down more enemy pips wins. Otherwise it is a draw.",
-                "each side is credited with the pips of the enemy pyramids lying on the board; fallen obstacles "
-                "count for nobody.",
+                "each side is credited with the pips of the enemy pyramids lying on the board; fallen obstacles count for nobody.",
             ),
         ],
     ),
@@ -113,8 +112,7 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 "the ban on moving an obstacle straight back covers Aim too.",
             ),
             (
-                "Destruction is checked after each action. The game ends like the standard game, or when both supplies "
-                "run out.",
+                "Destruction is checked after each action. The game ends like the standard game, or when both supplies run out.",
                 "so that every game ends, 10 turns in a row with no pyramid placed (either player's turns, whether or "
                 "not a placement was possible) end the game at once, and it is scored as at a full board.",
             ),

@@ -251,8 +251,14 @@ def relocate_coaster(state: State, move: Relocate) -> None:
     """Lift a coaster to another place that keeps the L; its pyramids ride along. When it
     lands outside the old frame, the other two coasters' quadrant names slide (the log says so)."""
     slid = board.slide(state.layout, move.coaster, move.to)
-    where = (f"{board.relocation_words(state.layout, move.coaster, move.to)}: it is now the {move.to} coaster, "
-             f"and the other two shift one place {board.SLIDE_WORDS[slid]}") if any(slid) else f"to the {move.to}"
+    where = (
+        (
+            f"{board.relocation_words(state.layout, move.coaster, move.to)}: it is now the {move.to} coaster, "
+            f"and the other two shift one place {board.SLIDE_WORDS[slid]}"
+        )
+        if any(slid)
+        else f"to the {move.to}"
+    )
     say(state, f"{SEAT_NAMES[state.player]} moved {coaster_label(state.layout, move.coaster)} {where}.")
     state.layout = board.relocated(state.layout, move.coaster, move.to)
     state.relocated = True

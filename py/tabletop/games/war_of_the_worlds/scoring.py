@@ -48,13 +48,22 @@ def final_outcome(state: State, ended_by: str = "full-board") -> Outcome:
 
     def result(winner: int | None, step: str, reason: str, why: str) -> Outcome:
         winners = () if winner is None else (winner,)
-        return Outcome(winners, f"The game is over: {ending}. {reason}", tuple(float(s) for s in standing),
-                       dict(details, step=step), why=f"{ending[0].upper()}{ending[1:]}{why}")
+        return Outcome(
+            winners,
+            f"The game is over: {ending}. {reason}",
+            tuple(float(s) for s in standing),
+            dict(details, step=step),
+            why=f"{ending[0].upper()}{ending[1:]}{why}",
+        )
 
     if standing[0] != standing[1]:
         w = 0 if standing[0] > standing[1] else 1
-        return result(w, "standing", f"{SEAT_NAMES[w]} win with more standing pyramids ({a} {standing[0]}, {h} {standing[1]}).",
-                      ", and more of their pyramids stand.")
+        return result(
+            w,
+            "standing",
+            f"{SEAT_NAMES[w]} win with more standing pyramids ({a} {standing[0]}, {h} {standing[1]}).",
+            ", and more of their pyramids stand.",
+        )
     tied = f"Both sides have {standing[0]} standing pyramids"
     if pips[0] != pips[1]:
         w = 0 if pips[0] < pips[1] else 1

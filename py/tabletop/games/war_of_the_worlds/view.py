@@ -52,8 +52,14 @@ def board_view(state: State) -> dict[str, Any]:
             cells.append({"cell": geo.names[slot], "row": row, "col": col, "arrows": geo.arrows[slot], "piece": piece_view(state, slot)})
         places = [{"to": to, "words": words, "slide": list(slid)} for to, words, slid in relocation_places(state.layout, coaster)]
         coasters.append(
-            {"id": coaster, "quadrant": QUADRANTS[quadrant], "rotation": turns, "dot_corner": DOT_CORNERS[turns], "cells": cells,
-             "places": places}
+            {
+                "id": coaster,
+                "quadrant": QUADRANTS[quadrant],
+                "rotation": turns,
+                "dot_corner": DOT_CORNERS[turns],
+                "cells": cells,
+                "places": places,
+            }
         )
     return {
         "size": SIZE,

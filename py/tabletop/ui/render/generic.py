@@ -16,6 +16,11 @@ def move_label(data: dict[str, Any]) -> str:
 
 
 def render(ctx: TableContext) -> El:
-    moves = [h("li", h("button", {"data-move": json.dumps(ctx.move_json(m))}, move_label(ctx.move_json(m)), on_click=lambda _e, m=m: ctx.play(m)))
-             for m in ctx.legal]
+    moves = [
+        h(
+            "li",
+            h("button", {"data-move": json.dumps(ctx.move_json(m))}, move_label(ctx.move_json(m)), on_click=lambda _e, m=m: ctx.play(m)),
+        )
+        for m in ctx.legal
+    ]
     return h("div.panel.generic-table", h("h2", "Moves"), h("ul.stack", {"role": "list"}, moves) if moves else h("p", "Waiting…"))

@@ -18,19 +18,26 @@ def start_screen(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str,
     ``open_full`` the full app's address for this game."""
     module = ctx.games[game_id]
     again = embed_saves.to_continue(ctx.saves, game_id) is not None  # a second visit: its game waits
-    return h("div.embed.embed-start",
-             h("div.embed-bar", h("h1", module.TITLE),
-               h("a#open-full.button", {"href": open_full, "target": "_blank", "rel": "noopener"}, "Open in full app")),
-             h("p", module.BLURB),
-             embed_saves.continue_offer(ctx, act, game_id),
-             opponent_choice(form),
-             h("p.hint", "Not understood in this page's link, so left as usual: " + "; ".join(problems) + ".")
-             if problems else None,
-             saves_off_note(ctx),
-             link_seed.note(ctx, act, form, module),
-             h("button#embed-start" + ("" if again else ".primary"), "Start a new game" if again else "Start a game",
-               on_click=lambda _e: act.start_game(game_id, form, embed=True)),
-             embed_saves.kept_list(ctx, act, game_id))
+    return h(
+        "div.embed.embed-start",
+        h(
+            "div.embed-bar",
+            h("h1", module.TITLE),
+            h("a#open-full.button", {"href": open_full, "target": "_blank", "rel": "noopener"}, "Open in full app"),
+        ),
+        h("p", module.BLURB),
+        embed_saves.continue_offer(ctx, act, game_id),
+        opponent_choice(form),
+        h("p.hint", "Not understood in this page's link, so left as usual: " + "; ".join(problems) + ".") if problems else None,
+        saves_off_note(ctx),
+        link_seed.note(ctx, act, form, module),
+        h(
+            "button#embed-start" + ("" if again else ".primary"),
+            "Start a new game" if again else "Start a game",
+            on_click=lambda _e: act.start_game(game_id, form, embed=True),
+        ),
+        embed_saves.kept_list(ctx, act, game_id),
+    )
 
 
 def opponent_choice(form: dict[str, Any]) -> El:
@@ -50,7 +57,14 @@ def opponent_choice(form: dict[str, Any]) -> El:
             seat["level"] = value if value in LEVELS else seat["level"]
 
     others = "the others" if form["players"] > 2 else "a friend"
-    return h("label.embed-opponent", {"for": "embed-opponent"}, "Play against",
-             h("select#embed-opponent", [h("option", {"value": lv, "selected": current == lv}, f"the computer ({lv})") for lv in LEVELS],
-               h("option", {"value": "people", "selected": current == "people"}, f"{others} at this device"),
-               on_change=choose))
+    return h(
+        "label.embed-opponent",
+        {"for": "embed-opponent"},
+        "Play against",
+        h(
+            "select#embed-opponent",
+            [h("option", {"value": lv, "selected": current == lv}, f"the computer ({lv})") for lv in LEVELS],
+            h("option", {"value": "people", "selected": current == "people"}, f"{others} at this device"),
+            on_change=choose,
+        ),
+    )

@@ -23,7 +23,7 @@ from tabletop.ui.dom import El, h
 
 
 def headline(outcome: Any, labels: list[str]) -> str:
-    """"Ben (Blue) wins", "Ana and Ben win", "A draw"."""
+    """ "Ben (Blue) wins", "Ana and Ben win", "A draw"."""
     if outcome.is_draw:
         return "A draw"
     winners = [labels[w] for w in outcome.winners]
@@ -35,7 +35,7 @@ def number(x: float) -> str:
 
 
 def score_line(renderer: Any, view: dict, outcome: Any, labels: list[str]) -> El | None:
-    """"Score: Ana (Aliens) 7, Ben (Humans) 5" in the game's own word for its score."""
+    """ "Score: Ana (Aliens) 7, Ben (Humans) 5" in the game's own word for its score."""
     score = renderer_hook(renderer, "score_at_end")(view, outcome)
     if not score:
         return None
@@ -76,11 +76,21 @@ def turned_up(table_ui: dict[str, Any], renderer: Any, view: dict, labels: list[
         table_ui["end_cards_open"] = not bool(event.target.closest("details").open)
 
     count = sum(len(cards) for _seat, _what, cards in rows)
-    return h("details.end-revealed", {"open": None if folded else ""},
-             h("summary", f"Cards turned up at the end ({count})", on_click=remember),
-             h("dl", [[h("dt", f"{labels[seat]}, {what} ({len(cards)})"),
-                       h("dd", h("ul.end-cards", [card_chip(code, label) for code, label in cards]))]
-                      for seat, what, cards in rows]))
+    return h(
+        "details.end-revealed",
+        {"open": None if folded else ""},
+        h("summary", f"Cards turned up at the end ({count})", on_click=remember),
+        h(
+            "dl",
+            [
+                [
+                    h("dt", f"{labels[seat]}, {what} ({len(cards)})"),
+                    h("dd", h("ul.end-cards", [card_chip(code, label) for code, label in cards])),
+                ]
+                for seat, what, cards in rows
+            ],
+        ),
+    )
 
 
 def why_it_ended(outcome: Any) -> str:
@@ -88,20 +98,34 @@ def why_it_ended(outcome: Any) -> str:
     return outcome.why or outcome.reason
 
 
-def end_summary(act: Actions, table_ui: dict[str, Any], renderer: Any, view: dict, outcome: Any, labels: list[str], why: str,
-                folded: bool = False) -> El:
+def end_summary(
+    act: Actions, table_ui: dict[str, Any], renderer: Any, view: dict, outcome: Any, labels: list[str], why: str, folded: bool = False
+) -> El:
     """Who won (said aloud as it appears), why (``why``: not naming the winner again), the score,
     and Play again (focused), History and Home on one row beside them; then what turned up,
     folded where the screen is small (``folded``), so the final table stays in view under it."""
-    return h("section.end-screen", {"data-end": "1", "aria-labelledby": "end-title"},
-             h("div.end-head",
-               h("div.end-words",
-                 h("div", {"role": "status"}, h("h2#end-title", headline(outcome, labels))),
-                 h("p.end-why", why),
-                 score_line(renderer, view, outcome, labels)),
-               h("div.button-row.end-actions",
-                 h("button#end-play-again.primary", {"data-take-focus": ""}, "Play again", on_click=lambda _e: act.rematch()),
-                 h("button#end-history", {"aria-label": "History: step through this game's moves"}, "History",
-                   on_click=lambda _e: act.open_history()),
-                 h("a.button#end-home", {"href": "#/"}, "Home"))),
-             turned_up(table_ui, renderer, view, labels, folded))
+    return h(
+        "section.end-screen",
+        {"data-end": "1", "aria-labelledby": "end-title"},
+        h(
+            "div.end-head",
+            h(
+                "div.end-words",
+                h("div", {"role": "status"}, h("h2#end-title", headline(outcome, labels))),
+                h("p.end-why", why),
+                score_line(renderer, view, outcome, labels),
+            ),
+            h(
+                "div.button-row.end-actions",
+                h("button#end-play-again.primary", {"data-take-focus": ""}, "Play again", on_click=lambda _e: act.rematch()),
+                h(
+                    "button#end-history",
+                    {"aria-label": "History: step through this game's moves"},
+                    "History",
+                    on_click=lambda _e: act.open_history(),
+                ),
+                h("a.button#end-home", {"href": "#/"}, "Home"),
+            ),
+        ),
+        turned_up(table_ui, renderer, view, labels, folded),
+    )

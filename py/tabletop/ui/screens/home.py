@@ -10,12 +10,17 @@ from tabletop.ui.storage import size_text
 
 
 def game_card(game_id: str, module) -> El:
-    return h("li.game-card", {"data-game": game_id},
-             h("h2", module.TITLE),
-             h("p", module.BLURB),
-             h("div.actions",
-               link_button("New game", f"#/new/{game_id}", primary=True, **{"aria-label": f"New game of {module.TITLE}"}),
-               link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"})))  # type: ignore[arg-type]  # no "primary" in it
+    return h(
+        "li.game-card",
+        {"data-game": game_id},
+        h("h2", module.TITLE),
+        h("p", module.BLURB),
+        h(
+            "div.actions",
+            link_button("New game", f"#/new/{game_id}", primary=True, **{"aria-label": f"New game of {module.TITLE}"}),
+            link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"}),
+        ),
+    )  # type: ignore[arg-type]  # no "primary" in it
 
 
 def saved_game(ctx: ScreenContext, act: Actions, record: dict) -> El:
@@ -28,17 +33,25 @@ def saved_game(ctx: ScreenContext, act: Actions, record: dict) -> El:
     status = f"kept at move {moves}" if kept else f"move {moves}"
     turn = f"{names[record['to_act']]} to play" if "to_act" in record and not kept else None
     facts = [module.TITLE, ", ".join(names), status, turn, when(record.get("saved_at"))]
-    return h("li.saved-item",
-             h("div.meta", h("strong", title), h("small", " · ".join(f for f in facts if f))),
-             h("div.button-row",
-               link_button("Play from here" if kept else "Continue", f"#/play/{record['game']}/{record['id']}", primary=True,
-                           **{"aria-label": f"{'Play on from' if kept else 'Continue'} {title}"}),
-               h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
-               h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record))))
+    return h(
+        "li.saved-item",
+        h("div.meta", h("strong", title), h("small", " · ".join(f for f in facts if f))),
+        h(
+            "div.button-row",
+            link_button(
+                "Play from here" if kept else "Continue",
+                f"#/play/{record['game']}/{record['id']}",
+                primary=True,
+                **{"aria-label": f"{'Play on from' if kept else 'Continue'} {title}"},
+            ),
+            h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
+            h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record)),
+        ),
+    )
 
 
 def result_words(record: dict) -> str:
-    """"Ana wins · 3 to 1", "A draw · 2 to 2", or "Finished" when the record has no result."""
+    """ "Ana wins · 3 to 1", "A draw · 2 to 2", or "Finished" when the record has no result."""
     result = record.get("result")
     if not result:
         return "Finished"
@@ -56,12 +69,16 @@ def finished_game(ctx: ScreenContext, act: Actions, record: dict) -> El:
     title = record.get("name") or module.TITLE
     facts = [module.TITLE, ", ".join(s["name"] for s in record["seats"]), result_words(record), when(record.get("saved_at"))]
     reason = (record.get("result") or {}).get("reason")
-    return h("li.saved-item.finished-item",
-             h("div.meta", h("strong", title), h("small", " · ".join(f for f in facts if f)), h("small", reason) if reason else None),
-             h("div.button-row",
-               link_button("Replay", f"#/replay/{record['game']}/{record['id']}", **{"aria-label": f"Replay {title}"}),  # type: ignore[arg-type]  # no "primary" in it
-               h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
-               h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record))))
+    return h(
+        "li.saved-item.finished-item",
+        h("div.meta", h("strong", title), h("small", " · ".join(f for f in facts if f)), h("small", reason) if reason else None),
+        h(
+            "div.button-row",
+            link_button("Replay", f"#/replay/{record['game']}/{record['id']}", **{"aria-label": f"Replay {title}"}),  # type: ignore[arg-type]  # no "primary" in it
+            h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
+            h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record)),
+        ),
+    )
 
 
 def damaged_records(ctx: ScreenContext, act: Actions) -> El | None:
@@ -70,33 +87,62 @@ def damaged_records(ctx: ScreenContext, act: Actions) -> El | None:
     records = ctx.saves.set_aside_records()
     if not records:
         return None
-    return h("div.section.damaged",
-             h("h2", "Damaged records"),
-             h("p.hint", "These could not be read as saved games or settings. Download one to keep it; delete it to make room."),
-             h("ul.damaged-list",
-               [h("li.damaged-item",
-                  h("div.meta", h("strong", r["key"]), h("small", f"{r['reason']} · {size_text(r['size'])}")),
-                  h("div.button-row",
-                    h("button", {"aria-label": f"Download {r['key']}"}, "Download", on_click=lambda _e, k=r["key"]: act.download_record(k)),
-                    h("button.danger", {"aria-label": f"Delete {r['key']}"}, "Delete", on_click=lambda _e, k=r["key"]: act.forget_record(k))))
-                for r in records]))
+    return h(
+        "div.section.damaged",
+        h("h2", "Damaged records"),
+        h("p.hint", "These could not be read as saved games or settings. Download one to keep it; delete it to make room."),
+        h(
+            "ul.damaged-list",
+            [
+                h(
+                    "li.damaged-item",
+                    h("div.meta", h("strong", r["key"]), h("small", f"{r['reason']} · {size_text(r['size'])}")),
+                    h(
+                        "div.button-row",
+                        h(
+                            "button",
+                            {"aria-label": f"Download {r['key']}"},
+                            "Download",
+                            on_click=lambda _e, k=r["key"]: act.download_record(k),
+                        ),
+                        h(
+                            "button.danger",
+                            {"aria-label": f"Delete {r['key']}"},
+                            "Delete",
+                            on_click=lambda _e, k=r["key"]: act.forget_record(k),
+                        ),
+                    ),
+                )
+                for r in records
+            ],
+        ),
+    )
 
 
 def import_panel(act: Actions) -> El:
-    return h("div.panel.import-panel", {"data-drop": "save"},
-             h("h2", "Import a saved game"),
-             h("p.hint", "Choose a .json file exported from Towers & Worlds, or drop it here."),
-             h("input#import-file", {"type": "file", "accept": ".json,application/json", "class": "visually-hidden"},
-               on_change=act.import_from_input),
-             h("label.button.file-button", {"for": "import-file"}, "Choose file…"),
-             on_dragover=lambda e: e.preventDefault(), on_drop=act.import_from_drop)
+    return h(
+        "div.panel.import-panel",
+        {"data-drop": "save"},
+        h("h2", "Import a saved game"),
+        h("p.hint", "Choose a .json file exported from Towers & Worlds, or drop it here."),
+        h(
+            "input#import-file",
+            {"type": "file", "accept": ".json,application/json", "class": "visually-hidden"},
+            on_change=act.import_from_input,
+        ),
+        h("label.button.file-button", {"for": "import-file"}, "Choose file…"),
+        on_dragover=lambda e: e.preventDefault(),
+        on_drop=act.import_from_drop,
+    )
 
 
 def welcome(catalog) -> list[El]:
     """Title, lede and the four games: also written into index.html by build.py (ui/prerender.py)."""
-    return [h("h1.home-title", "Four games of towers and worlds"),
-            h("p.home-lede", "Play at the table on one device, pass it round, or take on the computer. Works offline once loaded."),
-            h("ul.game-grid", [game_card(gid, info) for gid, info in catalog.items()])]
+    return [
+        h("h1.home-title", "Four games of towers and worlds"),
+        h("p.home-lede", "Play at the table on one device, pass it round, or take on the computer. Works offline once loaded."),
+        h("ul.game-grid", [game_card(gid, info) for gid, info in catalog.items()]),
+    ]
 
 
 def render(ctx: ScreenContext, act: Actions) -> El:
@@ -105,16 +151,21 @@ def render(ctx: ScreenContext, act: Actions) -> El:
     records = ctx.saves.records()
     playing = [r for r in records if not r.get("finished") or r.get("kept")]
     finished = [r for r in records if r.get("finished") and not r.get("kept")]
-    return h("section.home",
-             notices(ctx, act),
-             welcome(ctx.catalog),
-             h("div.section",
-               h("h2", "Games in progress"),
-               saves_off_note(ctx),
-               h("ul.saved-list", [saved_game(ctx, act, r) for r in playing]) if playing
-               else h("p.hint", "No game in progress." if finished else "No saved games yet: a game saves itself after every move."),
-               import_panel(act)),
-             h("div.section.finished",
-               h("h2", "Finished"),
-               h("ul.saved-list.finished-list", [finished_game(ctx, act, r) for r in finished])) if finished else None,
-             damaged_records(ctx, act))
+    return h(
+        "section.home",
+        notices(ctx, act),
+        welcome(ctx.catalog),
+        h(
+            "div.section",
+            h("h2", "Games in progress"),
+            saves_off_note(ctx),
+            h("ul.saved-list", [saved_game(ctx, act, r) for r in playing])
+            if playing
+            else h("p.hint", "No game in progress." if finished else "No saved games yet: a game saves itself after every move."),
+            import_panel(act),
+        ),
+        h("div.section.finished", h("h2", "Finished"), h("ul.saved-list.finished-list", [finished_game(ctx, act, r) for r in finished]))
+        if finished
+        else None,
+        damaged_records(ctx, act),
+    )

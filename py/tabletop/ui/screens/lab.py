@@ -25,8 +25,14 @@ BAR_COLOURS = ("#2f6f4f", "#c2552b", "#23304f", "#7a5cc7")
 
 def default_form(games, game_id: str) -> dict:
     module = games[game_id]
-    return {"game": game_id, "players": module.MIN_PLAYERS, "levels": ["easy", "random", "random", "random"],
-            "options": module.default_options(), "games": 10, "rotate": True}
+    return {
+        "game": game_id,
+        "players": module.MIN_PLAYERS,
+        "levels": ["easy", "random", "random", "random"],
+        "options": module.default_options(),
+        "games": 10,
+        "rotate": True,
+    }
 
 
 def prepare(state: dict, games) -> dict:
@@ -37,8 +43,7 @@ def prepare(state: dict, games) -> dict:
 
 
 def setup_key(form: dict) -> tuple:
-    return (form["game"], form["players"], tuple(form["levels"][: form["players"]]), tuple(sorted(form["options"].items())),
-            form["rotate"])
+    return (form["game"], form["players"], tuple(form["levels"][: form["players"]]), tuple(sorted(form["options"].items())), form["rotate"])
 
 
 def start_batch(act: Actions, state: dict) -> None:
@@ -49,8 +54,17 @@ def start_batch(act: Actions, state: dict) -> None:
     if state.get("key") != key:
         state["key"], state["tally"], state["played"] = key, None, 0
     levels = list(form["levels"][: form["players"]])
-    batch = Batch(form["game"], form["players"], levels, dict(form["options"]), form["games"], seed=1,
-                  rotate=form["rotate"], tally=state.get("tally"), first_index=state.get("played", 0))
+    batch = Batch(
+        form["game"],
+        form["players"],
+        levels,
+        dict(form["options"]),
+        form["games"],
+        seed=1,
+        rotate=form["rotate"],
+        tally=state.get("tally"),
+        first_index=state.get("played", 0),
+    )
     state["tally"] = batch.tally
     state["batch"] = batch
 
@@ -96,15 +110,41 @@ def bar_chart(rows: list[tuple[str, float]], title: str) -> El:
         colour = "#8a8f9c" if label == "Draws" else BAR_COLOURS[i % len(BAR_COLOURS)]
         bars += [
             h("text", {"x": "0", "y": str(y + 21), "font-size": "14", "fill": "currentColor"}, label),
-            h("rect", {"x": str(label_w), "y": str(y + 4), "width": f"{bar_w:.1f}", "height": str(row_h - 10), "rx": "4", "fill": colour,
-                       "data-rate": f"{rate:.4f}"}),
-            h("text", {"x": f"{label_w + bar_w + 6:.1f}", "y": str(y + 21), "font-size": "14", "fill": "currentColor"}, f"{100 * rate:.0f}%"),
+            h(
+                "rect",
+                {
+                    "x": str(label_w),
+                    "y": str(y + 4),
+                    "width": f"{bar_w:.1f}",
+                    "height": str(row_h - 10),
+                    "rx": "4",
+                    "fill": colour,
+                    "data-rate": f"{rate:.4f}",
+                },
+            ),
+            h(
+                "text",
+                {"x": f"{label_w + bar_w + 6:.1f}", "y": str(y + 21), "font-size": "14", "fill": "currentColor"},
+                f"{100 * rate:.0f}%",
+            ),
         ]
     described = "; ".join(f"{label} {100 * rate:.0f}%" for label, rate in rows)
-    return h("figure.lab-figure", {"style": "margin: .5rem 0 1rem"},
-             h("figcaption", {"style": "font-weight: 600"}, title),
-             h("svg.lab-chart", {"viewBox": f"0 0 {width} {height}", "width": "100%", "role": "img",
-                                 "aria-label": f"{title}: {described}", "style": "max-width: 40rem; display: block"}, bars))
+    return h(
+        "figure.lab-figure",
+        {"style": "margin: .5rem 0 1rem"},
+        h("figcaption", {"style": "font-weight: 600"}, title),
+        h(
+            "svg.lab-chart",
+            {
+                "viewBox": f"0 0 {width} {height}",
+                "width": "100%",
+                "role": "img",
+                "aria-label": f"{title}: {described}",
+                "style": "max-width: 40rem; display: block",
+            },
+            bars,
+        ),
+    )
 
 
 def seat_rows(summary: dict, names: list[str], rotate: bool) -> list[tuple[str, float]]:
@@ -122,8 +162,11 @@ def figures(summary: dict) -> El:
         ("Wins by level", ", ".join(f"{lv} {100 * r:.0f}%" for lv, r in summary["level_win_rates"].items())),
         ("Thinking per decision", think or "no computer levels"),
     ]
-    return h("dl.lab-figures", {"style": "display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0"},
-             [[h("dt", {"style": "font-weight: 600"}, k), h("dd", {"style": "margin: 0"}, v)] for k, v in rows])
+    return h(
+        "dl.lab-figures",
+        {"style": "display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0"},
+        [[h("dt", {"style": "font-weight: 600"}, k), h("dd", {"style": "margin: 0"}, v)] for k, v in rows],
+    )
 
 
 def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
@@ -143,6 +186,7 @@ def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
     def set_level(i):
         def handler(event):
             form["levels"][i] = str(event.target.value)
+
         return handler
 
     def set_games(event):
@@ -154,20 +198,43 @@ def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
     seat_names = [module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}" for i in range(form["players"])]
     players = None
     if module.MAX_PLAYERS > module.MIN_PLAYERS:
-        players = h("label", {"for": "lab-players"}, "Players",
-                    h("select#lab-players", {"disabled": running},
-                      [h("option", {"value": str(n), "selected": n == form["players"]}, str(n))
-                       for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)], on_change=set_players))
-    seats = [h("div.seat-row", h("label", {"for": f"lab-level-{i}"}, f"Seat {i + 1} ({seat_names[i]})"),
-               h("select", {"id": f"lab-level-{i}", "disabled": running},
-                 [h("option", {"value": lv, "selected": lv == form["levels"][i]}, lv) for lv in BOT_LEVELS], on_change=set_level(i)))
-             for i in range(form["players"])]
+        players = h(
+            "label",
+            {"for": "lab-players"},
+            "Players",
+            h(
+                "select#lab-players",
+                {"disabled": running},
+                [
+                    h("option", {"value": str(n), "selected": n == form["players"]}, str(n))
+                    for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)
+                ],
+                on_change=set_players,
+            ),
+        )
+    seats = [
+        h(
+            "div.seat-row",
+            h("label", {"for": f"lab-level-{i}"}, f"Seat {i + 1} ({seat_names[i]})"),
+            h(
+                "select",
+                {"id": f"lab-level-{i}", "disabled": running},
+                [h("option", {"value": lv, "selected": lv == form["levels"][i]}, lv) for lv in BOT_LEVELS],
+                on_change=set_level(i),
+            ),
+        )
+        for i in range(form["players"])
+    ]
     options = [option_control(form, k, v, module) for k, v in module.default_options().items()]
     batch = state.get("batch")
     tally = state.get("tally")
     if running and batch is not None:
-        status = h("p#lab-status", {"role": "status"}, f"Playing game {batch.games_done + 1} of {batch.games}…",
-                   h("progress", {"max": str(batch.games), "value": str(batch.games_done), "aria-label": "Batch progress"}))
+        status = h(
+            "p#lab-status",
+            {"role": "status"},
+            f"Playing game {batch.games_done + 1} of {batch.games}…",
+            h("progress", {"max": str(batch.games), "value": str(batch.games_done), "aria-label": "Batch progress"}),
+        )
     elif tally is not None and tally.games:
         status = h("p#lab-status", {"role": "status"}, f"{tally.games} games played with this setup.")
     else:
@@ -175,40 +242,87 @@ def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
     results = None
     if tally is not None and tally.games:
         summary = tally.summary(bots=list(form["levels"][: form["players"]]))
-        results = h("section.panel.lab-results", {"data-lab-games": str(tally.games)},
-                    h("h2", "Results"),
-                    bar_chart(seat_rows(summary, seat_names, form["rotate"]), "Wins by seat"),
-                    bar_chart([(lv, r) for lv, r in summary["level_win_rates"].items()], "Wins by level (share of the seats it played)")
-                    if len(summary["level_win_rates"]) > 1 else None,
-                    figures(summary),
-                    h("p.hint", "With “turn the seating” on, levels change seats every game, so the bars show seats and "
-                                "“wins by level” compares the levels."))
-    return h("section.screen.lab", {"data-screen": "lab"},
-                h("h1", "Balance lab"),
-                notices(ctx, act),
-                h("p.hint", "Computer players play whole games against each other here, a few at a time, while the page stays "
-                            "usable: try a variant or a mix of levels and see who wins how often."),
-                h("form.stack", {"novalidate": True},
-                  h("fieldset", h("legend#lab-game-title", "Game"),  # one "Game": the legend names the list too
-                    h("select#lab-game", {"disabled": running, "aria-labelledby": "lab-game-title"},
-                      [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in ctx.games.items()],
-                      on_change=set_game),
-                    players),
-                  h("fieldset", h("legend", "Computer players"), seats,
-                    h("label", h("input#lab-rotate", {"type": "checkbox", "checked": form["rotate"], "disabled": running},
-                                 on_change=set_rotate), "Turn the seating round every game"),
-                    h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOT_LEVELS])),
-                  h("fieldset", h("legend", "Variants"), options) if options else None,
-                  h("fieldset", h("legend", "Batch"),
-                    h("label", {"for": "lab-games"}, "Games per batch",
-                      h("select#lab-games", {"disabled": running},
+        results = h(
+            "section.panel.lab-results",
+            {"data-lab-games": str(tally.games)},
+            h("h2", "Results"),
+            bar_chart(seat_rows(summary, seat_names, form["rotate"]), "Wins by seat"),
+            bar_chart([(lv, r) for lv, r in summary["level_win_rates"].items()], "Wins by level (share of the seats it played)")
+            if len(summary["level_win_rates"]) > 1
+            else None,
+            figures(summary),
+            h(
+                "p.hint",
+                "With “turn the seating” on, levels change seats every game, so the bars show seats and "
+                "“wins by level” compares the levels.",
+            ),
+        )
+    return h(
+        "section.screen.lab",
+        {"data-screen": "lab"},
+        h("h1", "Balance lab"),
+        notices(ctx, act),
+        h(
+            "p.hint",
+            "Computer players play whole games against each other here, a few at a time, while the page stays "
+            "usable: try a variant or a mix of levels and see who wins how often.",
+        ),
+        h(
+            "form.stack",
+            {"novalidate": True},
+            h(
+                "fieldset",
+                h("legend#lab-game-title", "Game"),  # one "Game": the legend names the list too
+                h(
+                    "select#lab-game",
+                    {"disabled": running, "aria-labelledby": "lab-game-title"},
+                    [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in ctx.games.items()],
+                    on_change=set_game,
+                ),
+                players,
+            ),
+            h(
+                "fieldset",
+                h("legend", "Computer players"),
+                seats,
+                h(
+                    "label",
+                    h("input#lab-rotate", {"type": "checkbox", "checked": form["rotate"], "disabled": running}, on_change=set_rotate),
+                    "Turn the seating round every game",
+                ),
+                h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOT_LEVELS]),
+            ),
+            h("fieldset", h("legend", "Variants"), options) if options else None,
+            h(
+                "fieldset",
+                h("legend", "Batch"),
+                h(
+                    "label",
+                    {"for": "lab-games"},
+                    "Games per batch",
+                    h(
+                        "select#lab-games",
+                        {"disabled": running},
                         [h("option", {"value": str(n), "selected": n == form["games"]}, str(n)) for n in BATCH_SIZES],
-                        on_change=set_games))),
-                  h("div.button-row",
-                    h("button#lab-stop", {"type": "button"}, "Stop", on_click=lambda _e: stop_batch(act, state)) if running else
-                    h("button#lab-run.primary", {"type": "submit"}, "Run batch"),
-                    h("button#lab-clear", {"type": "button", "disabled": running}, "Clear results", on_click=lambda _e: clear_results(act, state)),
-                    h("a.button", {"href": "#/rules"}, "Rules and help")),
-                  on_submit=lambda e: (e.preventDefault(), start_batch(act, state))),  # type: ignore[func-returns-value]
-                status,
-                results)
+                        on_change=set_games,
+                    ),
+                ),
+            ),
+            h(
+                "div.button-row",
+                h("button#lab-stop", {"type": "button"}, "Stop", on_click=lambda _e: stop_batch(act, state))
+                if running
+                else h("button#lab-run.primary", {"type": "submit"}, "Run batch"),
+                h(
+                    "button#lab-clear",
+                    {"type": "button", "disabled": running},
+                    "Clear results",
+                    on_click=lambda _e: clear_results(act, state),
+                ),
+                h("a.button", {"href": "#/rules"}, "Rules and help"),
+            ),
+            on_submit=lambda e: (e.preventDefault(), start_batch(act, state)),
+        ),  # type: ignore[func-returns-value]
+        status,
+        results,
+    )

@@ -18,9 +18,18 @@ def moment_banner(act: Actions, session: Any) -> El:
     """Where the turn banner goes: what this is, Undo when allowed, and the one tap to pass."""
     mover, following = session.moment, session.to_act
     undo = session.undo_status()
-    return h("div.turn-banner.moment", {"role": "status", "data-moment": str(mover)},
-             h("span.moment-text", f"{session.name(mover)}, this is how your move turned out."),
-             h("div.moment-actions",
-               h("button#moment-undo", {"title": undo.reason}, "Undo", on_click=lambda _e: act.undo()) if undo.allowed else None,
-               h("button#pass-on.primary", {"data-take-focus": True}, f"Pass to {session.name(following)}",
-                 on_click=lambda _e: act.end_moment())))
+    return h(
+        "div.turn-banner.moment",
+        {"role": "status", "data-moment": str(mover)},
+        h("span.moment-text", f"{session.name(mover)}, this is how your move turned out."),
+        h(
+            "div.moment-actions",
+            h("button#moment-undo", {"title": undo.reason}, "Undo", on_click=lambda _e: act.undo()) if undo.allowed else None,
+            h(
+                "button#pass-on.primary",
+                {"data-take-focus": True},
+                f"Pass to {session.name(following)}",
+                on_click=lambda _e: act.end_moment(),
+            ),
+        ),
+    )

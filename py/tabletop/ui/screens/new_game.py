@@ -44,11 +44,23 @@ def option_control(form: dict, key: str, value, module) -> El:
         return h("label", h("input", {"id": field_id, "type": "checkbox", "checked": bool(current)}, on_change=set_value), label)
     choices = module.OPTION_CHOICES.get(key)
     if choices:
-        return h("label", {"for": field_id}, label,
-                 h("select", {"id": field_id}, [h("option", {"value": str(c), "selected": c == current}, str(c)) for c in choices],
-                   on_change=set_value))
-    return h("label", {"for": field_id}, label,
-             h("input", {"id": field_id, "type": "number" if isinstance(value, int) else "text", "value": str(current)}, on_change=set_value))
+        return h(
+            "label",
+            {"for": field_id},
+            label,
+            h(
+                "select",
+                {"id": field_id},
+                [h("option", {"value": str(c), "selected": c == current}, str(c)) for c in choices],
+                on_change=set_value,
+            ),
+        )
+    return h(
+        "label",
+        {"for": field_id},
+        label,
+        h("input", {"id": field_id, "type": "number" if isinstance(value, int) else "text", "value": str(current)}, on_change=set_value),
+    )
 
 
 def seat_row(form: dict, i: int, module) -> El:
@@ -66,14 +78,22 @@ def seat_row(form: dict, i: int, module) -> El:
         seat["kind"], seat["level"] = ("human", seat["level"]) if value == "human" else ("computer", value)
 
     current = "human" if seat["kind"] == "human" else seat["level"]
-    return h("div.seat-row",
-             h("label", {"for": f"seat-name-{i}"}, f"Seat {i + 1}{side}"),
-             h("input", {"id": f"seat-name-{i}", "type": "text", "maxlength": "40", "value": seat["name"], "autocomplete": "off"},
-               on_input=set_name),
-             h("select", {"id": f"seat-kind-{i}", "aria-label": f"Who plays seat {i + 1}"},
-               h("option", {"value": "human", "selected": current == "human"}, "Person"),
-               [h("option", {"value": lv, "selected": current == lv}, f"Computer ({lv})") for lv in LEVELS],
-               on_change=set_kind))
+    return h(
+        "div.seat-row",
+        h("label", {"for": f"seat-name-{i}"}, f"Seat {i + 1}{side}"),
+        h(
+            "input",
+            {"id": f"seat-name-{i}", "type": "text", "maxlength": "40", "value": seat["name"], "autocomplete": "off"},
+            on_input=set_name,
+        ),
+        h(
+            "select",
+            {"id": f"seat-kind-{i}", "aria-label": f"Who plays seat {i + 1}"},
+            h("option", {"value": "human", "selected": current == "human"}, "Person"),
+            [h("option", {"value": lv, "selected": current == lv}, f"Computer ({lv})") for lv in LEVELS],
+            on_change=set_kind,
+        ),
+    )
 
 
 def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict) -> El:
@@ -89,26 +109,60 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict) -> El:
 
     count = None
     if module.MAX_PLAYERS > module.MIN_PLAYERS:
-        count = h("label", {"for": "player-count"}, "Players",
-                  h("select#player-count", [h("option", {"value": str(n), "selected": n == form["players"]}, str(n))
-                                            for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)], on_change=set_players))
+        count = h(
+            "label",
+            {"for": "player-count"},
+            "Players",
+            h(
+                "select#player-count",
+                [
+                    h("option", {"value": str(n), "selected": n == form["players"]}, str(n))
+                    for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)
+                ],
+                on_change=set_players,
+            ),
+        )
     options = [option_control(form, k, v, module) for k, v in module.default_options().items() if applies(module, k, form["players"])]
-    return h("section.new-game", {"data-screen": "new-game"},
-             notices(ctx, act),
-             h("h1", f"New game of {module.TITLE}"),
-             link_seed.note(ctx, act, form, module),
-             h("form.stack", {"novalidate": True},
-               h("fieldset.seats", h("legend", "Players"), count, [seat_row(form, i, module) for i in range(form["players"])],
-                 first_seat(form, module)),
-               h("fieldset.options", h("legend", "Variants"), options) if options else None,
-               h("fieldset", h("legend", "Seed (optional)"),
-                 h("label", {"for": "game-seed"}, "Seed", h("input#game-seed", {"type": "text", "inputmode": "numeric", "value": form["seed"],
-                                                                              "placeholder": "random"}, on_input=set_seed)),
-                 h("p.hint", "The same seed and the same moves always give the same game.")),
-               h("div.button-row",
-                 h("button#start-game.primary", {"type": "submit"}, "Start game"),
-                 h("a.button", {"href": f"#/rules/{game_id}"}, "Read the rules")),
-               on_submit=lambda e: (e.preventDefault(), start(act, game_id, form, module))))  # type: ignore[func-returns-value]
+    return h(
+        "section.new-game",
+        {"data-screen": "new-game"},
+        notices(ctx, act),
+        h("h1", f"New game of {module.TITLE}"),
+        link_seed.note(ctx, act, form, module),
+        h(
+            "form.stack",
+            {"novalidate": True},
+            h(
+                "fieldset.seats",
+                h("legend", "Players"),
+                count,
+                [seat_row(form, i, module) for i in range(form["players"])],
+                first_seat(form, module),
+            ),
+            h("fieldset.options", h("legend", "Variants"), options) if options else None,
+            h(
+                "fieldset",
+                h("legend", "Seed (optional)"),
+                h(
+                    "label",
+                    {"for": "game-seed"},
+                    "Seed",
+                    h(
+                        "input#game-seed",
+                        {"type": "text", "inputmode": "numeric", "value": form["seed"], "placeholder": "random"},
+                        on_input=set_seed,
+                    ),
+                ),
+                h("p.hint", "The same seed and the same moves always give the same game."),
+            ),
+            h(
+                "div.button-row",
+                h("button#start-game.primary", {"type": "submit"}, "Start game"),
+                h("a.button", {"href": f"#/rules/{game_id}"}, "Read the rules"),
+            ),
+            on_submit=lambda e: (e.preventDefault(), start(act, game_id, form, module)),
+        ),
+    )  # type: ignore[func-returns-value]
 
 
 def start(act: Actions, game_id: str, form: dict, module) -> None:
@@ -147,9 +201,19 @@ def first_seat(form: dict, module) -> El | None:
     def set_first(event):
         form["first"] = parse_count(str(event.target.value), 0, form["players"] - 1) or 0
 
-    return h("label.first-seat", {"for": "first-seat"}, "Who goes first",
-             h("select#first-seat", [h("option", {"value": str(i), "selected": i == first}, form["seats"][i]["name"].strip() or f"Seat {i + 1}")
-                                     for i in range(form["players"])], on_change=set_first))
+    return h(
+        "label.first-seat",
+        {"for": "first-seat"},
+        "Who goes first",
+        h(
+            "select#first-seat",
+            [
+                h("option", {"value": str(i), "selected": i == first}, form["seats"][i]["name"].strip() or f"Seat {i + 1}")
+                for i in range(form["players"])
+            ],
+            on_change=set_first,
+        ),
+    )
 
 
 def as_started(form: dict, module) -> dict:

@@ -7,8 +7,11 @@ from tabletop.ui.screens.common import link_button
 
 
 def render(path: str | None = None) -> El:
-    return h("section.not-found", {"data-screen": "not-found"},
-             h("p.big", {"aria-hidden": "true"}, "▲?"),
-             h("h1", "There is no such page here"),
-             h("p", "The address ", h("code", "#/" + (path or "")), " does not lead to any game or screen."),
-             link_button("Back to the games", "#/", primary=True))
+    return h(
+        "section.not-found",
+        {"data-screen": "not-found"},
+        h("p.big", {"aria-hidden": "true"}, "▲?"),
+        h("h1", "There is no such page here"),
+        h("p", "The address ", h("code", "#/" + (path or "")), " does not lead to any game or screen."),
+        link_button("Back to the games", "#/", primary=True),
+    )

@@ -45,8 +45,7 @@ def decoded(games: Any, code: str) -> Position | SaveError:
         return SaveError("corrupt", f"the code could not be checked ({type(exc).__name__})")
 
 
-def render(ctx: ScreenContext, act: Actions, game_id: str, found: Position | SaveError, refused: Callable[[], El],
-           open_full: str) -> El:
+def render(ctx: ScreenContext, act: Actions, game_id: str, found: Position | SaveError, refused: Callable[[], El], open_full: str) -> El:
     """The diagram, or (for a code that cannot be read) why, above ``refused()`` (the game's usual
     start). ``open_full``: the full app's address of this position."""
     if isinstance(found, Position) and found.game != game_id:
@@ -58,9 +57,11 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, found: Position | Sav
         except Exception:  # a view the renderer cannot read: tampered, or from another version
             found = SaveError("corrupt", "its table could not be drawn: the code is damaged")
     if isinstance(found, SaveError):
-        return h("div.position-refused",
-                 h("p#position-error.notice.error", {"role": "alert"}, f"This position could not be shown: {found}."),
-                 refused())
+        return h(
+            "div.position-refused",
+            h("p#position-error.notice.error", {"role": "alert"}, f"This position could not be shown: {found}."),
+            refused(),
+        )
     assert board is not None
     return diagram(ctx, act, found, board, open_full)
 
@@ -68,8 +69,18 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, found: Position | Sav
 def draw(ctx: ScreenContext, act: Actions, pos: Position) -> El:
     module = ctx.games[pos.game]
     viewer: Any = pos.seat  # None (a spectator) is a viewer: render/ is checked without strict None
-    table = TableContext(module=module, view=pos.view, legal=[], names=list(pos.names), viewer=viewer,
-                         play=lambda _m: None, refresh=act.refresh, ui={}, notify=act.notify, settings=ctx.settings)
+    table = TableContext(
+        module=module,
+        view=pos.view,
+        legal=[],
+        names=list(pos.names),
+        viewer=viewer,
+        play=lambda _m: None,
+        refresh=act.refresh,
+        ui={},
+        notify=act.notify,
+        settings=ctx.settings,
+    )
     board: El = renderer_for(module.ID).render(table)
     return board
 
@@ -90,19 +101,24 @@ def diagram(ctx: ScreenContext, act: Actions, pos: Position, board: El, open_ful
     form = {"players": len(pos.save["seats"]), "seats": [dict(s) for s in pos.save["seats"]]} if pos.save else None
     if refusal is None and form is not None:
         chosen = form
-        offer: El = h("div.position-play", opponent_choice(chosen),
-                      h("button#play-from-here.primary", "Play from here", on_click=lambda _e: act.play_from_position(pos, chosen)),
-                      h("a#open-full.button", {"href": open_full, "target": "_blank", "rel": "noopener"}, "Open in full app"))
+        offer: El = h(
+            "div.position-play",
+            opponent_choice(chosen),
+            h("button#play-from-here.primary", "Play from here", on_click=lambda _e: act.play_from_position(pos, chosen)),
+            h("a#open-full.button", {"href": open_full, "target": "_blank", "rel": "noopener"}, "Open in full app"),
+        )
     else:
         offer = h("p#play-refusal.hint", refusal)
     whose = "Read only: " + pos.caption + "." if pos.exact else f"Read only, {pos.caption}: nobody else's cards are in it."
-    return h("section.table-screen.position-screen",
-             {"data-screen": "position", "data-game": module.ID, "data-exact": "1" if pos.exact else "0",
-              "aria-labelledby": "position-title"},
-             notices(ctx, act),
-             h("div.table-bar", h("h1#position-title", module.TITLE),
-               h("p#position-whose.replay-whose", whose, " ", turn_line(pos, seated))),
-             offer,
-             h("div.table-layout",
-               h("div.table-main.replay-board", {"inert": True}, board),
-               h("aside.table-side", log_panel(seated, pos.view.get("log") or []))))
+    return h(
+        "section.table-screen.position-screen",
+        {"data-screen": "position", "data-game": module.ID, "data-exact": "1" if pos.exact else "0", "aria-labelledby": "position-title"},
+        notices(ctx, act),
+        h("div.table-bar", h("h1#position-title", module.TITLE), h("p#position-whose.replay-whose", whose, " ", turn_line(pos, seated))),
+        offer,
+        h(
+            "div.table-layout",
+            h("div.table-main.replay-board", {"inert": True}, board),
+            h("aside.table-side", log_panel(seated, pos.view.get("log") or [])),
+        ),
+    )

@@ -24,7 +24,7 @@ KEYS = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first", "End": "
 
 
 def move_line(history: History) -> list[El | str]:
-    """"Move 3 of 40 · Ana (Aliens) placed …": the lines the move wrote in the log, said with the log
+    """ "Move 3 of 40 · Ana (Aliens) placed …": the lines the move wrote in the log, said with the log
     panel's own ``with_names`` (so the step and the log agree word for word); a move that wrote no
     line is said in the same past tense ("Ana (Red) kept a card for the deck")."""
     k, n = history.position, history.total
@@ -40,12 +40,12 @@ def move_line(history: History) -> list[El | str]:
 def step_button(ident: str, label: str, hint: str, enabled: bool, act: Callable[[], Any]) -> El:
     """A step control that keeps focus at either end (aria-disabled, not disabled: a disabled
     button would drop keyboard focus to the page body)."""
+
     def click(_e: Any) -> None:
         if enabled:
             act()
 
-    return h(f"button#{ident}", {"aria-disabled": "false" if enabled else "true", "aria-label": hint, "title": hint},
-             label, on_click=click)
+    return h(f"button#{ident}", {"aria-disabled": "false" if enabled else "true", "aria-label": hint, "title": hint}, label, on_click=click)
 
 
 def render(ctx: ScreenContext, act: Actions, history: History, back_label: str, back: Callable[[], None]) -> El:
@@ -53,8 +53,7 @@ def render(ctx: ScreenContext, act: Actions, history: History, back_label: str, 
     controls once) is the app's to clear after drawing."""
     module = history.module
     k, n = history.position, history.total
-    steps: dict[str, Callable[[], int]] = {"first": history.first, "previous": history.previous, "next": history.next,
-                                           "last": history.last}
+    steps: dict[str, Callable[[], int]] = {"first": history.first, "previous": history.previous, "next": history.next, "last": history.last}
 
     def step(where: str) -> None:
         steps[where]()
@@ -73,29 +72,52 @@ def render(ctx: ScreenContext, act: Actions, history: History, back_label: str, 
 
     view = history.view()
     viewer: Any = history.viewer  # None (a spectator) is a viewer: render/ is checked without strict None
-    table = TableContext(module=module, view=view, legal=[], names=[s["name"] for s in history.seats], viewer=viewer,
-                         play=lambda _m: None, refresh=act.refresh, ui={}, notify=act.notify, settings=ctx.settings)
+    table = TableContext(
+        module=module,
+        view=view,
+        legal=[],
+        names=[s["name"] for s in history.seats],
+        viewer=viewer,
+        play=lambda _m: None,
+        refresh=act.refresh,
+        ui={},
+        notify=act.notify,
+        settings=ctx.settings,
+    )
     board = renderer_for(module.ID).render(table)
     fresh = history.fresh  # focus goes to the controls once, when the history opens
     title = history.save.get("name") or module.TITLE
     whose = ("as " + seat_label(history, history.viewer) + " saw it") if history.viewer is not None else "as anyone at the table saw it"
     step_ms = f"{history.step_ms[k - 1]:.1f}" if 0 < k <= len(history.step_ms) else "0"
-    return h("section.table-screen.replay-screen",
-             {"data-screen": "replay", "data-game": module.ID, "data-position": str(k), "data-total": str(n),
-              "data-step-ms": step_ms, "aria-labelledby": "replay-title"},
-             notices(ctx, act),
-             h("div.table-bar", h("h1#replay-title", "History: ", title),
-               h("p.replay-whose", f"Read only, {whose}.")),
-             h("div#history-bar.history-bar", {"role": "group", "aria-label": "Step through the moves", "tabindex": "-1",
-                                   "data-take-focus": True if fresh else None},
-               h("div.history-steps",
-                 step_button("history-first", "First", "First: the start of the game", k > 0, lambda: step("first")),
-                 step_button("history-prev", "◀ Previous", "Previous move", k > 0, lambda: step("previous")),
-                 step_button("history-next", "Next ▶", "Next move", k < n, lambda: step("next")),
-                 step_button("history-last", "Last", "Last: the position now", k < n, lambda: step("last"))),
-               h("p#history-line.history-line", {"role": "status"}, move_line(history)),
-               h("button#history-back.primary", back_label, on_click=lambda _e: back())),
-             h("div.table-layout",
-               h("div.table-main.replay-board", {"inert": True}, board),
-               h("aside.table-side", log_panel(history, view.get("log") or []))),
-             on_keydown=on_key)
+    return h(
+        "section.table-screen.replay-screen",
+        {
+            "data-screen": "replay",
+            "data-game": module.ID,
+            "data-position": str(k),
+            "data-total": str(n),
+            "data-step-ms": step_ms,
+            "aria-labelledby": "replay-title",
+        },
+        notices(ctx, act),
+        h("div.table-bar", h("h1#replay-title", "History: ", title), h("p.replay-whose", f"Read only, {whose}.")),
+        h(
+            "div#history-bar.history-bar",
+            {"role": "group", "aria-label": "Step through the moves", "tabindex": "-1", "data-take-focus": True if fresh else None},
+            h(
+                "div.history-steps",
+                step_button("history-first", "First", "First: the start of the game", k > 0, lambda: step("first")),
+                step_button("history-prev", "◀ Previous", "Previous move", k > 0, lambda: step("previous")),
+                step_button("history-next", "Next ▶", "Next move", k < n, lambda: step("next")),
+                step_button("history-last", "Last", "Last: the position now", k < n, lambda: step("last")),
+            ),
+            h("p#history-line.history-line", {"role": "status"}, move_line(history)),
+            h("button#history-back.primary", back_label, on_click=lambda _e: back()),
+        ),
+        h(
+            "div.table-layout",
+            h("div.table-main.replay-board", {"inert": True}, board),
+            h("aside.table-side", log_panel(history, view.get("log") or [])),
+        ),
+        on_keydown=on_key,
+    )

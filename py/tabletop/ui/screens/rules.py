@@ -11,23 +11,32 @@ from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
 
 APP_GUIDE = [
-    ("Playing together on one device", [
-        "Each game is played on a single screen passed from player to player. In games with hidden cards a curtain asks you to "
-        "hand the device to the next player; only they should tap through it.",
-        "Every move is saved at once. Games in progress are listed on the home screen, newest first; you can also export a game "
-        "to a file and import it on another device.",
-        "Undo takes back your own last move as long as no card was drawn or turned and no dice were rolled since.",
-    ]),
-    ("What a saved game reveals", [
-        "A saved game, on this device, in an exported file or in a game link, contains the whole deal: the seed that decides every "
-        "shuffle, draw and roll, and every move made. Whoever holds the device or the file can work out every hidden "
-        "card, including cards still to come. In hot-seat play, keep exported files and links to yourself until the game is over, "
-        "and remember that anyone with this browser can open its saves.",
-    ]),
-    ("Keyboard and touch", [
-        "Everything can be done by tapping, with a mouse, or with the keyboard: Tab moves between controls, Enter or Space "
-        "chooses. Every pyramid shows its pips and every card its suit symbol, so colour is never the only clue.",
-    ]),
+    (
+        "Playing together on one device",
+        [
+            "Each game is played on a single screen passed from player to player. In games with hidden cards a curtain asks you to "
+            "hand the device to the next player; only they should tap through it.",
+            "Every move is saved at once. Games in progress are listed on the home screen, newest first; you can also export a game "
+            "to a file and import it on another device.",
+            "Undo takes back your own last move as long as no card was drawn or turned and no dice were rolled since.",
+        ],
+    ),
+    (
+        "What a saved game reveals",
+        [
+            "A saved game, on this device, in an exported file or in a game link, contains the whole deal: the seed that decides every "
+            "shuffle, draw and roll, and every move made. Whoever holds the device or the file can work out every hidden "
+            "card, including cards still to come. In hot-seat play, keep exported files and links to yourself until the game is over, "
+            "and remember that anyone with this browser can open its saves.",
+        ],
+    ),
+    (
+        "Keyboard and touch",
+        [
+            "Everything can be done by tapping, with a mouse, or with the keyboard: Tab moves between controls, Enter or Space "
+            "chooses. Every pyramid shows its pips and every card its suit symbol, so colour is never the only clue.",
+        ],
+    ),
 ]
 
 
@@ -53,13 +62,15 @@ def article(sections: list) -> El:
     return h("article", [h("section", h("h2", title), [paragraphs(para) for para in paras]) for title, paras in sections])
 
 
-EDITION_INTRO = ("Where the rulebook leaves a question open, a note marked “This edition” under the rule says how this "
-                 "app settles it.")
+EDITION_INTRO = "Where the rulebook leaves a question open, a note marked “This edition” under the rule says how this app settles it."
 
 
 def render(ctx: ScreenContext, game_id: str | None) -> El:
     tabs = [h("a", {"href": "#/rules", "aria-current": "page" if game_id is None else None}, "Using the app")]
-    tabs += [h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, info.TITLE) for gid, info in ctx.catalog.items()]
+    tabs += [
+        h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, info.TITLE)
+        for gid, info in ctx.catalog.items()
+    ]
     if game_id is None:
         from tabletop.ai import level_notes  # the computer players' notes load with this page, not at start-up
         from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
@@ -69,6 +80,10 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
     else:
         module = ctx.games[game_id]
         title = f"Rules of {module.TITLE}"
-        body = h("div", h("p.edition-intro", EDITION_INTRO), article(guide_for(game_id)),
-                 link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True))
+        body = h(
+            "div",
+            h("p.edition-intro", EDITION_INTRO),
+            article(guide_for(game_id)),
+            link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True),
+        )
     return h("section.rules", {"data-screen": "rules"}, h("h1", title), h("nav.rules-nav", {"aria-label": "Rules of"}, tabs), body)

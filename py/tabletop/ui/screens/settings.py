@@ -10,34 +10,68 @@ from tabletop.ui.screens.common import notices, page, storage_full_text
 
 def render(ctx: ScreenContext, act: Actions) -> El:
     settings = ctx.settings
-    names = (list(settings.get("names") or []) + [""] * 4)[:max(4, len(settings.get("names") or []))]
+    names = (list(settings.get("names") or []) + [""] * 4)[: max(4, len(settings.get("names") or []))]
 
     def set_name(i):
         def handler(event):
             names[i] = str(event.target.value)
             act.update_settings(names=names)
+
         return handler
 
     def set_flag(key):
         return lambda event: act.update_settings(**{key: bool(event.target.checked)})
 
     store = ctx.saves
-    storage = ("Saves are off: this browser refuses storage here (private window or embedded page)." if not store.available
-               else storage_full_text(store.usage()) if store.full else "Saved games are kept in this browser.")
-    return page("Settings",
-                notices(ctx, act),
-                h("fieldset",
-                  h("legend", "Usual players"),
-                  h("p.hint", "Names filled in for you on the new-game screen."),
-                  [h("div.seat-row", h("label", {"for": f"default-name-{i}"}, f"Seat {i + 1}"),
-                     h("input", {"id": f"default-name-{i}", "type": "text", "maxlength": "40", "value": names[i] if i < len(names) else ""},
-                       on_change=set_name(i)))
-                   for i in range(4)]),
-                h("fieldset",
-                  h("legend", "Table"),
-                  h("label", h("input#setting-reduce-motion", {"type": "checkbox", "checked": bool(settings.get("reduce_motion"))},
-                               on_change=set_flag("reduce_motion")), "Reduce motion (pieces jump into place; no trembling or falling)"),
-                  h("label", h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)},
-                               on_change=set_flag("curtain")), "Hide hands between players (pass-the-device curtain)")),
-                h("fieldset", h("legend", "Storage"), h("p", storage),
-                  h("p.hint", f"{len(store.set_aside_records())} damaged record(s) set aside.")))
+    storage = (
+        "Saves are off: this browser refuses storage here (private window or embedded page)."
+        if not store.available
+        else storage_full_text(store.usage())
+        if store.full
+        else "Saved games are kept in this browser."
+    )
+    return page(
+        "Settings",
+        notices(ctx, act),
+        h(
+            "fieldset",
+            h("legend", "Usual players"),
+            h("p.hint", "Names filled in for you on the new-game screen."),
+            [
+                h(
+                    "div.seat-row",
+                    h("label", {"for": f"default-name-{i}"}, f"Seat {i + 1}"),
+                    h(
+                        "input",
+                        {"id": f"default-name-{i}", "type": "text", "maxlength": "40", "value": names[i] if i < len(names) else ""},
+                        on_change=set_name(i),
+                    ),
+                )
+                for i in range(4)
+            ],
+        ),
+        h(
+            "fieldset",
+            h("legend", "Table"),
+            h(
+                "label",
+                h(
+                    "input#setting-reduce-motion",
+                    {"type": "checkbox", "checked": bool(settings.get("reduce_motion"))},
+                    on_change=set_flag("reduce_motion"),
+                ),
+                "Reduce motion (pieces jump into place; no trembling or falling)",
+            ),
+            h(
+                "label",
+                h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)}, on_change=set_flag("curtain")),
+                "Hide hands between players (pass-the-device curtain)",
+            ),
+        ),
+        h(
+            "fieldset",
+            h("legend", "Storage"),
+            h("p", storage),
+            h("p.hint", f"{len(store.set_aside_records())} damaged record(s) set aside."),
+        ),
+    )

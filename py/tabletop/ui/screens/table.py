@@ -26,57 +26,97 @@ def curtain(act: Actions, session: Session, seat: int) -> El:
     so whoever just moved sees how it turned out before passing the device."""
     name = session.name(seat)
     recent = (session.module.view(session.state, None).get("log") or [])[-3:]
-    return h("div.curtain", {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
-             h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", with_names(line, session)) for line in recent]) if recent else None,
-             h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
-             h("p", f"Only {name} should look at the screen now."),
-             h("button#curtain-go", f"I am {name}: show my game", on_click=lambda _e: act.pass_to(seat)))
+    return h(
+        "div.curtain",
+        {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
+        h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", with_names(line, session)) for line in recent])
+        if recent
+        else None,
+        h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
+        h("p", f"Only {name} should look at the screen now."),
+        h("button#curtain-go", f"I am {name}: show my game", on_click=lambda _e: act.pass_to(seat)),
+    )
 
 
-def end_banner(act: Actions, session: Session, outcome: Any, view: dict[str, Any] | None = None,
-               table_ui: dict[str, Any] | None = None) -> El:
+def end_banner(
+    act: Actions, session: Session, outcome: Any, view: dict[str, Any] | None = None, table_ui: dict[str, Any] | None = None
+) -> El:
     """The shared end-of-game summary (screens/game_over.py) in this table's words."""
     view = session.view() if view is None else view
     table_ui = {} if table_ui is None else table_ui
     labels = [seat_label(session, i) for i in range(len(session.seats))]
-    return game_over.end_summary(act, table_ui, renderer_for(session.module.ID), view, outcome, labels,
-                                 with_names(game_over.why_it_ended(outcome), session, end=True),
-                                 folded=game_over.cards_start_folded(table_ui))
+    return game_over.end_summary(
+        act,
+        table_ui,
+        renderer_for(session.module.ID),
+        view,
+        outcome,
+        labels,
+        with_names(game_over.why_it_ended(outcome), session, end=True),
+        folded=game_over.cards_start_folded(table_ui),
+    )
 
 
 def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[str, Any]) -> El:
     undo = session.undo_status()
     log = view.get("log") or []
     saves_on = ctx.saves.available
-    return h("aside.table-side",
-             h("div.panel",
-               h("h2", "Players"),
-               h("ul.seat-list", [h("li", {"aria-current": "true" if i == session.to_act else None},
-                                    ("▶ " if i == session.to_act else "") + seat_label(session, i)
-                                    + (f" · computer, {s.get('level') or 'normal'}" if s["kind"] == "computer" else ""))
-                                  for i, s in enumerate(session.seats)])),
-             h("div.panel",
-               h("div.button-row",
-                 h("button#undo", {"disabled": not undo.allowed, "title": undo.reason, "aria-describedby": "undo-why"}, "Undo",
-                   on_click=lambda _e: act.undo()),
-                 h("button#keep-copy", "Keep a copy…", on_click=lambda _e: act.keep_copy()) if saves_on else None,
-                 h("button#export-game", "Export", on_click=lambda _e: act.export_save(session.record())),
-                 h("button#share-game", "Share…", on_click=lambda _e: act.share_game()),
-                 h("button#embed-position", "Embed this position…", on_click=lambda _e: act.offer_embed()),
-                 h("button#history", {"disabled": not session.save["moves"], "aria-label": "History: step through the moves so far"},
-                   "History", on_click=lambda _e: act.open_history())),
-               h("p#undo-why.hint", undo.reason),
-               None if saves_on else h("p.hint.saves-off", "Saves are off here: use Export to keep this game.")),
-             log_panel(session, log))
+    return h(
+        "aside.table-side",
+        h(
+            "div.panel",
+            h("h2", "Players"),
+            h(
+                "ul.seat-list",
+                [
+                    h(
+                        "li",
+                        {"aria-current": "true" if i == session.to_act else None},
+                        ("▶ " if i == session.to_act else "")
+                        + seat_label(session, i)
+                        + (f" · computer, {s.get('level') or 'normal'}" if s["kind"] == "computer" else ""),
+                    )
+                    for i, s in enumerate(session.seats)
+                ],
+            ),
+        ),
+        h(
+            "div.panel",
+            h(
+                "div.button-row",
+                h(
+                    "button#undo",
+                    {"disabled": not undo.allowed, "title": undo.reason, "aria-describedby": "undo-why"},
+                    "Undo",
+                    on_click=lambda _e: act.undo(),
+                ),
+                h("button#keep-copy", "Keep a copy…", on_click=lambda _e: act.keep_copy()) if saves_on else None,
+                h("button#export-game", "Export", on_click=lambda _e: act.export_save(session.record())),
+                h("button#share-game", "Share…", on_click=lambda _e: act.share_game()),
+                h("button#embed-position", "Embed this position…", on_click=lambda _e: act.offer_embed()),
+                h(
+                    "button#history",
+                    {"disabled": not session.save["moves"], "aria-label": "History: step through the moves so far"},
+                    "History",
+                    on_click=lambda _e: act.open_history(),
+                ),
+            ),
+            h("p#undo-why.hint", undo.reason),
+            None if saves_on else h("p.hint.saves-off", "Saves are off here: use Export to keep this game."),
+        ),
+        log_panel(session, log),
+    )
 
 
 def log_panel(seated: Any, log: list[str]) -> El:
     """The shared log, newest line first: what just happened is at the top, in view without scrolling,
     and a screen reader meets it first too. The list scrolls (and takes focus) once it is long."""
     newest_first = [h("li", with_names(line, seated)) for line in reversed(log[-60:])]
-    return h("div.panel.log-panel",
-             h("h2#game-log-title", "Log ", h("span.log-order", "· newest first")),
-             h("ol.game-log", {"aria-live": "polite", "tabindex": "0", "aria-labelledby": "game-log-title"}, newest_first))
+    return h(
+        "div.panel.log-panel",
+        h("h2#game-log-title", "Log ", h("span.log-order", "· newest first")),
+        h("ol.game-log", {"aria-live": "polite", "tabindex": "0", "aria-labelledby": "game-log-title"}, newest_first),
+    )
 
 
 def game_end(ctx: ScreenContext, act: Actions, session: Session) -> El:
@@ -84,14 +124,30 @@ def game_end(ctx: ScreenContext, act: Actions, session: Session) -> El:
     module = session.module
     view = module.view(session.state, None)
     viewer: Any = session.shown_seat  # None (a spectator) is a viewer: render/ is checked without strict None
-    ctx_table = TableContext(module=module, view=view, legal=[], names=[s["name"] for s in session.seats], viewer=viewer,
-                             play=lambda _m: None, refresh=act.refresh, ui={}, notify=act.notify, settings=ctx.settings)
+    ctx_table = TableContext(
+        module=module,
+        view=view,
+        legal=[],
+        names=[s["name"] for s in session.seats],
+        viewer=viewer,
+        play=lambda _m: None,
+        refresh=act.refresh,
+        ui={},
+        notify=act.notify,
+        settings=ctx.settings,
+    )
     board = renderer_hook(renderer_for(module.ID), "game_end")(ctx_table, act.next_game)
-    return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
-             notices(ctx, act),
-             h("div.table-bar", h("h1", session.save.get("name") or module.TITLE),
-               h("div.turn-banner", {"role": "status"}, "This game is over")),
-             h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)))
+    return h(
+        "section.table-screen",
+        {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
+        notices(ctx, act),
+        h(
+            "div.table-bar",
+            h("h1", session.save.get("name") or module.TITLE),
+            h("div.turn-banner", {"role": "status"}, "This game is over"),
+        ),
+        h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)),
+    )
 
 
 def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
@@ -103,14 +159,26 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         return game_end(ctx, act, session)
     seat = session.curtain  # (settled: None here when hands are not hidden)
     if seat is not None:
-        return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
-                 curtain(act, session, seat))
+        return h(
+            "section.table-screen",
+            {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
+            curtain(act, session, seat),
+        )
     view = session.view()
     outcome = session.outcome
     viewer: Any = session.viewer()  # (as above)
-    table = TableContext(module=module, view=view, legal=session.legal_moves(), names=[s["name"] for s in session.seats],
-                         viewer=viewer, play=act.play, refresh=act.refresh, ui=ctx.table_ui, notify=act.notify,
-                         settings=ctx.settings)
+    table = TableContext(
+        module=module,
+        view=view,
+        legal=session.legal_moves(),
+        names=[s["name"] for s in session.seats],
+        viewer=viewer,
+        play=act.play,
+        refresh=act.refresh,
+        ui=ctx.table_ui,
+        notify=act.notify,
+        settings=ctx.settings,
+    )
     board = renderer_for(module.ID).render(table)  # a finished game's renderer draws its final table (Tower Battle: bluffs up)
     to_act = session.to_act
     summary = None
@@ -120,13 +188,21 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     elif session.moment is not None:
         banner = moment_banner(act, session)
     elif session.is_computer(to_act):
-        banner = h("div.turn-banner.thinking", {"role": "status"}, h("span.spinner", {"aria-hidden": "true"}), f"{session.name(to_act)} is thinking…")
+        banner = h(
+            "div.turn-banner.thinking",
+            {"role": "status"},
+            h("span.spinner", {"aria-hidden": "true"}),
+            f"{session.name(to_act)} is thinking…",
+        )
     else:
         banner = h("div.turn-banner", {"role": "status"}, f"{session.name(to_act)} to play")
     title = session.save.get("name") or module.TITLE
-    return h("section.table-screen", {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
-             notices(ctx, act),
-             deleted_elsewhere.banner(ctx, act),
-             h("div.table-bar", h("h1", title), banner, bar_extra),
-             summary,
-             h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)))
+    return h(
+        "section.table-screen",
+        {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
+        notices(ctx, act),
+        deleted_elsewhere.banner(ctx, act),
+        h("div.table-bar", h("h1", title), banner, bar_extra),
+        summary,
+        h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)),
+    )

@@ -36,18 +36,23 @@ def hand_panel(ctx: TableContext, seat: int | None) -> El | None:
     hand = ctx.view["players"][seat]["hand"]
     if not hand:
         return None
-    return h("section.tb-hand", {"aria-labelledby": "tb-hand-title"},
-             h("h2#tb-hand-title", f"Your hand, {ctx.names[seat]}"),
-             h("ul.tb-hand-cards", [h("li", C.face(code, attrs=C.key("card", code, effect="arrive"))) for code in hand]))
+    return h(
+        "section.tb-hand",
+        {"aria-labelledby": "tb-hand-title"},
+        h("h2#tb-hand-title", f"Your hand, {ctx.names[seat]}"),
+        h("ul.tb-hand-cards", [h("li", C.face(code, attrs=C.key("card", code, effect="arrive"))) for code in hand]),
+    )
 
 
 def escape_cancels(ctx: TableContext) -> Callable[[Any], None]:
     """Escape puts a chosen card back (keyboard users' way out of a half-made play)."""
+
     def on_key(event: Any) -> None:
         if getattr(event, "key", "") == "Escape" and "tb_card" in ctx.ui:
             ctx.ui.pop("tb_card", None)
             ctx.ui.pop("tb_tower", None)
             ctx.refresh()
+
     return on_key
 
 
@@ -68,15 +73,11 @@ def render(ctx: TableContext) -> El:
         table = board(replace(ctx, view=revealed_view(view, view["match"]["results"][-1])), bottom, {}, None, last)
     else:
         table = board(ctx, bottom, lit, lit_discard, last)
-    news = h("div.tb-news",
-             game_result_panel(ctx),
-             battle_reveal(ctx) if recent.battle_in(lines) else None,
-             recap_panel(ctx, lines))
-    return h("div.tb", {"data-phase": view["phase"], "data-bottom": str(bottom)},
-             match_bar(ctx),
-             h("div.tb-body",
-               table,
-               panel,
-               None if hand_inside else hand_panel(ctx, viewer),
-               news),
-             on_keydown=escape_cancels(ctx))
+    news = h("div.tb-news", game_result_panel(ctx), battle_reveal(ctx) if recent.battle_in(lines) else None, recap_panel(ctx, lines))
+    return h(
+        "div.tb",
+        {"data-phase": view["phase"], "data-bottom": str(bottom)},
+        match_bar(ctx),
+        h("div.tb-body", table, panel, None if hand_inside else hand_panel(ctx, viewer), news),
+        on_keydown=escape_cancels(ctx),
+    )

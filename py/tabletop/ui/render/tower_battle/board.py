@@ -39,8 +39,9 @@ def tower_by_suit(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {t["suit"]: t for t in view["towers"]}
 
 
-def tower_el(ctx: TableContext, tower: dict[str, Any], mine_side: bool, slot: El | None, last_suit: str | None, last_label: str | None,
-             battle: bool) -> El:
+def tower_el(
+    ctx: TableContext, tower: dict[str, Any], mine_side: bool, slot: El | None, last_suit: str | None, last_label: str | None, battle: bool
+) -> El:
     """One tower: its king, its cards overlapping toward the middle, and its height."""
     suit = tower["suit"]
     owner = tower["owner"]
@@ -60,25 +61,36 @@ def tower_el(ctx: TableContext, tower: dict[str, Any], mine_side: bool, slot: El
         layers.append(slot)
     owner_name = ctx.names[owner]
     height = h("span.tb-height", {"aria-hidden": "true"}, h("b", str(n)), f"/{WINNING_HEIGHT}")
-    label = h("div.tb-tower-label",
-              h("span.tb-tower-name", h(f"span.{C.suit_class(suit)}", {"aria-hidden": "true"}, tower["symbol"]), " ",
-                C.NOUNS[suit].capitalize()),
-              height,
-              h("span.tb-flag", "Diplomat") if tower["diplomat_on_top"] else None,
-              h("span.tb-flag.tb-flag-last", "Last play") if last_here else None)
+    label = h(
+        "div.tb-tower-label",
+        h("span.tb-tower-name", h(f"span.{C.suit_class(suit)}", {"aria-hidden": "true"}, tower["symbol"]), " ", C.NOUNS[suit].capitalize()),
+        height,
+        h("span.tb-flag", "Diplomat") if tower["diplomat_on_top"] else None,
+        h("span.tb-flag.tb-flag-last", "Last play") if last_here else None,
+    )
     aria = f"{owner_name}'s {C.NOUNS[suit]} tower ({ctx.view['seat_names'][owner]}): {n} of {WINNING_HEIGHT} cards"
     if tower["diplomat_on_top"]:
         aria += ", a Diplomat on top"
     stack = h("div.tb-stack" + (".tb-stack-up" if mine_side else ".tb-stack-down"), layers)
     parts = [stack, label] if mine_side else [label, stack]
-    return h("div.tb-tower" + (".tb-mine" if mine_side else ".tb-theirs") + (".tb-in-battle" if battle else ""),
-             {"role": "group", "aria-label": aria, "data-suit": suit, "data-height": str(n)}, parts)
+    return h(
+        "div.tb-tower" + (".tb-mine" if mine_side else ".tb-theirs") + (".tb-in-battle" if battle else ""),
+        {"role": "group", "aria-label": aria, "data-suit": suit, "data-height": str(n)},
+        parts,
+    )
 
 
 def front_line(view: dict[str, Any], a: dict[str, Any], b: dict[str, Any], offer: dict[str, Any] | None) -> El:
     """The middle of a lane: which towers face each other, and whether a Diplomat or a battle offer is there."""
-    words = [h("span.tb-front-suits", {"aria-hidden": "true"},
-               h(f"span.{C.suit_class(a['suit'])}", a["symbol"]), " faces ", h(f"span.{C.suit_class(b['suit'])}", b["symbol"]))]
+    words = [
+        h(
+            "span.tb-front-suits",
+            {"aria-hidden": "true"},
+            h(f"span.{C.suit_class(a['suit'])}", a["symbol"]),
+            " faces ",
+            h(f"span.{C.suit_class(b['suit'])}", b["symbol"]),
+        )
+    ]
     if offer is not None:
         words.append(h("span.tb-front-note.tb-front-battle", "Battle on offer"))
     elif a["diplomat_on_top"] or b["diplomat_on_top"]:
@@ -100,10 +112,14 @@ def lanes(ctx: TableContext, bottom: int, lit: dict[str, Any], last: dict[str, A
         mine = next(towers[s] for s in pair if towers[s]["owner"] == bottom)
         theirs = next(towers[s] for s in pair if towers[s]["owner"] != bottom)
         lane_offer = offer if offer and mine["suit"] in in_battle else None
-        out.append(h("div.tb-lane" + (".tb-lane-battle" if lane_offer else ""),
-                     tower_el(ctx, theirs, False, None, last_suit, last_label, theirs["suit"] in in_battle),
-                     front_line(view, theirs, mine, lane_offer),
-                     tower_el(ctx, mine, True, lit.get(mine["suit"]), last_suit, last_label, mine["suit"] in in_battle)))
+        out.append(
+            h(
+                "div.tb-lane" + (".tb-lane-battle" if lane_offer else ""),
+                tower_el(ctx, theirs, False, None, last_suit, last_label, theirs["suit"] in in_battle),
+                front_line(view, theirs, mine, lane_offer),
+                tower_el(ctx, mine, True, lit.get(mine["suit"]), last_suit, last_label, mine["suit"] in in_battle),
+            )
+        )
     return h("div.tb-lanes", out)
 
 
@@ -115,13 +131,21 @@ def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: dict[str, A
     if lit is not None:
         return h("div.tb-pile.tb-discard", name, lit)
     if not pile:
-        return h("div.tb-pile.tb-discard", name, h("div.tb-card.tb-small.tb-empty", {"role": "img", "aria-label": "empty discard pile"}, "empty"))
+        return h(
+            "div.tb-pile.tb-discard", name, h("div.tb-card.tb-small.tb-empty", {"role": "img", "aria-label": "empty discard pile"}, "empty")
+        )
     just = last is not None and last["kind"] == "discard" and last["seat"] == colour and C.label(pile[-1]) == last["label"]
-    top = C.face(pile[-1], ".tb-small" + (".tb-last" if just else ""), aria=f"{C.words(pile[-1])} on top",
-                 attrs={**C.key("card", pile[-1]), **last_move(just)})
-    return h("details.tb-pile.tb-discard.tb-pile-list",
-             h("summary", name, top, h("span.tb-pile-more", "all", h("span.visually-hidden", f" cards of {ctx.names[seat]}'s discard pile"))),
-             h("ul", {"aria-label": f"{ctx.names[seat]}'s discard pile, newest first"}, [h("li", C.mini(code)) for code in reversed(pile)]))
+    top = C.face(
+        pile[-1],
+        ".tb-small" + (".tb-last" if just else ""),
+        aria=f"{C.words(pile[-1])} on top",
+        attrs={**C.key("card", pile[-1]), **last_move(just)},
+    )
+    return h(
+        "details.tb-pile.tb-discard.tb-pile-list",
+        h("summary", name, top, h("span.tb-pile-more", "all", h("span.visually-hidden", f" cards of {ctx.names[seat]}'s discard pile"))),
+        h("ul", {"aria-label": f"{ctx.names[seat]}'s discard pile, newest first"}, [h("li", C.mini(code)) for code in reversed(pile)]),
+    )
 
 
 def stock_pile(ctx: TableContext, seat: int) -> El:
@@ -138,8 +162,11 @@ def scoring_pile(ctx: TableContext, seat: int) -> El | None:
     p = view["players"][seat]
     if p["scoring_card"]:
         mine = seat == ctx.viewer and view["phase"] != "over"
-        card = (C.peek(p["scoring_card"], ".tb-small", aria=f"scoring card {C.words(p['scoring_card'])} (only you see it)")
-                if mine else C.face(p["scoring_card"], ".tb-small", aria=f"scoring card {C.words(p['scoring_card'])}"))
+        card = (
+            C.peek(p["scoring_card"], ".tb-small", aria=f"scoring card {C.words(p['scoring_card'])} (only you see it)")
+            if mine
+            else C.face(p["scoring_card"], ".tb-small", aria=f"scoring card {C.words(p['scoring_card'])}")
+        )
     elif p["scoring_card_set"]:
         card = C.back(".tb-small", aria="scoring card, face down")
     else:
@@ -156,21 +183,35 @@ def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None
     hand = None
     if seat != bottom or p["hand"] is None:
         n = p["hand_count"]
-        hand = h("div.tb-pile.tb-hand-count", h("span.tb-pile-name", f"Hand · {n}"),
-                 h("div.tb-fan", {"role": "img", "aria-label": f"{n} card{'s' if n != 1 else ''} in hand", **C.key("hand", seat)},
-                   [h("span.tb-fan-card", {"aria-hidden": "true"}) for _ in range(n)]))
-    return h("div.tb-seat" + (".tb-seat-bottom" if seat == bottom else ".tb-seat-top") + (".tb-acting" if to_act == seat else ""),
-             {"data-seat": str(seat)},
-             h("div.tb-seat-name",
-               h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),
-               h("strong", ctx.names[seat]), h("span.tb-seat-colour", colour),
-               h("span.tb-to-act", "to act") if to_act == seat else None),
-             h("div.tb-piles", hand, stock_pile(ctx, seat), discard_pile(ctx, seat, lit_discard, last), scoring_pile(ctx, seat)))
+        hand = h(
+            "div.tb-pile.tb-hand-count",
+            h("span.tb-pile-name", f"Hand · {n}"),
+            h(
+                "div.tb-fan",
+                {"role": "img", "aria-label": f"{n} card{'s' if n != 1 else ''} in hand", **C.key("hand", seat)},
+                [h("span.tb-fan-card", {"aria-hidden": "true"}) for _ in range(n)],
+            ),
+        )
+    return h(
+        "div.tb-seat" + (".tb-seat-bottom" if seat == bottom else ".tb-seat-top") + (".tb-acting" if to_act == seat else ""),
+        {"data-seat": str(seat)},
+        h(
+            "div.tb-seat-name",
+            h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),
+            h("strong", ctx.names[seat]),
+            h("span.tb-seat-colour", colour),
+            h("span.tb-to-act", "to act") if to_act == seat else None,
+        ),
+        h("div.tb-piles", hand, stock_pile(ctx, seat), discard_pile(ctx, seat, lit_discard, last), scoring_pile(ctx, seat)),
+    )
 
 
 def board(ctx: TableContext, bottom: int, lit: dict[str, Any], lit_discard: El | None, last: dict[str, Any] | None) -> El:
     top = 1 - bottom
-    return h("section.tb-board", {"aria-label": "The table"},
-             seat_strip(ctx, top, bottom, None, last),
-             lanes(ctx, bottom, lit, last),
-             seat_strip(ctx, bottom, bottom, lit_discard, last))
+    return h(
+        "section.tb-board",
+        {"aria-label": "The table"},
+        seat_strip(ctx, top, bottom, None, last),
+        lanes(ctx, bottom, lit, last),
+        seat_strip(ctx, bottom, bottom, lit_discard, last),
+    )

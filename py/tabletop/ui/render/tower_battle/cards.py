@@ -50,12 +50,14 @@ def face(code: str, extra: str = "", aria: str | None = None, attrs: dict[str, A
     rank, suit = parts(code)
     r = role(code)
     sym = SYMBOLS[suit]
-    return h(f"div.tb-card.tb-face.{suit_class(suit)}{extra}",
-             {"role": "img", "aria-label": aria or words(code), "data-card": code, **(attrs or {})},
-             h("span.tb-idx.tb-idx-top", {"aria-hidden": "true"}, rank, h("span.tb-sym", sym)),
-             h("span.tb-pip", {"aria-hidden": "true"}, sym),
-             h("span.tb-role", {"aria-hidden": "true"}, r) if r else None,
-             h("span.tb-idx.tb-idx-bottom", {"aria-hidden": "true"}, rank, h("span.tb-sym", sym)))
+    return h(
+        f"div.tb-card.tb-face.{suit_class(suit)}{extra}",
+        {"role": "img", "aria-label": aria or words(code), "data-card": code, **(attrs or {})},
+        h("span.tb-idx.tb-idx-top", {"aria-hidden": "true"}, rank, h("span.tb-sym", sym)),
+        h("span.tb-pip", {"aria-hidden": "true"}, sym),
+        h("span.tb-role", {"aria-hidden": "true"}, r) if r else None,
+        h("span.tb-idx.tb-idx-bottom", {"aria-hidden": "true"}, rank, h("span.tb-sym", sym)),
+    )
 
 
 def back(extra: str = "", aria: str = "a face-down card", content: El | str | None = None, attrs: dict[str, Any] | None = None) -> El:
@@ -68,11 +70,13 @@ def peek(code: str, extra: str = "", aria: str | None = None, attrs: dict[str, A
     rank, suit = parts(code)
     chip = [rank, h("span.tb-sym", SYMBOLS[suit])]
     r = role(code)
-    return h(f"div.tb-card.tb-back.tb-peek{extra}",
-             {"role": "img", "aria-label": aria or f"{words(code)}, face down (only you see it)", "data-card": code, **(attrs or {})},
-             h(f"span.tb-chip.tb-chip-top.{suit_class(suit)}", {"aria-hidden": "true"}, chip),
-             h("span.tb-peek-note", {"aria-hidden": "true"}, r or "face down"),
-             h(f"span.tb-chip.tb-chip-bottom.{suit_class(suit)}", {"aria-hidden": "true"}, list(chip)))
+    return h(
+        f"div.tb-card.tb-back.tb-peek{extra}",
+        {"role": "img", "aria-label": aria or f"{words(code)}, face down (only you see it)", "data-card": code, **(attrs or {})},
+        h(f"span.tb-chip.tb-chip-top.{suit_class(suit)}", {"aria-hidden": "true"}, chip),
+        h("span.tb-peek-note", {"aria-hidden": "true"}, r or "face down"),
+        h(f"span.tb-chip.tb-chip-bottom.{suit_class(suit)}", {"aria-hidden": "true"}, list(chip)),
+    )
 
 
 def layer(card: dict[str, Any], extra: str = "", place: str | None = None, came_from: str | None = None) -> El:
@@ -83,8 +87,11 @@ def layer(card: dict[str, Any], extra: str = "", place: str | None = None, came_
     mark = last_move(".tb-last" in extra)
     if code is None:
         return back(extra, attrs={**key("place", place, came_from=came_from, effect="arrive"), **mark} if place else None)
-    moving = {**key("card", code, came_from=came_from, state="up" if card["face_up"] or card.get("revealed") else "down", effect="flip"),
-              **mark} if place else None
+    moving = (
+        {**key("card", code, came_from=came_from, state="up" if card["face_up"] or card.get("revealed") else "down", effect="flip"), **mark}
+        if place
+        else None
+    )
     if card.get("revealed"):  # a finished game's bluff, turned up for everyone
         return face(code, extra + ".tb-revealed", aria=f"{words(code)}, was face down", attrs=moving)
     if card["face_up"]:

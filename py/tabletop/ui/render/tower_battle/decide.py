@@ -32,8 +32,7 @@ def legal_map(ctx: TableContext) -> dict[str, Move]:
 
 def move_button(ctx: TableContext, move: Move, selector: str, attrs: dict[str, Any] | None, *children: Any) -> El:
     """A button that plays ``move`` at once (tagged with data-move for tests and tools)."""
-    return h(selector, {**(attrs or {}), "data-move": json.dumps(ctx.move_json(move))}, *children,
-             on_click=lambda _e: ctx.play(move))
+    return h(selector, {**(attrs or {}), "data-move": json.dumps(ctx.move_json(move))}, *children, on_click=lambda _e: ctx.play(move))
 
 
 def decision(heading: str | list[Any], *body: Any, kind: str = "") -> El:
@@ -96,8 +95,13 @@ class Choice:
         if len(self.options) == 2:
             # A toggle: pressed while the face is being chosen; pressing it again steps back.
             more = h("span.visually-hidden", f" on your {noun} tower, then choose face up or face down")
-            return h(selector, {"id": ident, "data-step": "tower", "aria-pressed": "true" if self.at_face else "false"}, text, more,
-                     on_click=lambda _e: self.back() if self.at_face else self.to_tower())
+            return h(
+                selector,
+                {"id": ident, "data-step": "tower", "aria-pressed": "true" if self.at_face else "false"},
+                text,
+                more,
+                on_click=lambda _e: self.back() if self.at_face else self.to_tower(),
+            )
         if len(self.options) == 1:
             more = h("span.visually-hidden", f" on your {noun} tower")
             return move_button(self.ctx, self.options[0][1], selector, {"id": ident}, text, more)
@@ -107,7 +111,15 @@ class Choice:
         if self.entry is None or not self.options:
             return {}
         entry = self.entry
-        way = " up or down?" if self.at_face else "" if len(self.options) == 2 else " face up" if self.options[0][0]["face_up"] else " face down"
+        way = (
+            " up or down?"
+            if self.at_face
+            else ""
+            if len(self.options) == 2
+            else " face up"
+            if self.options[0][0]["face_up"]
+            else " face down"
+        )
         text = [h("span.tb-slot-text", "Place "), h("span.tb-slot-card", C.label(entry["card"])), h("span.tb-slot-text", f" here{way}")]
         selector = "button.tb-card.tb-slot" + (".tb-slot-waiting" if self.at_face else "")
         return {entry["tower"]: self.place_control(entry, selector, f"tb-slot-{entry['tower']}", text)}
@@ -115,8 +127,14 @@ class Choice:
     def lit_discard(self) -> El | None:
         if self.entry is None or self.discard is None:
             return None
-        return move_button(self.ctx, self.discard, "button.tb-card.tb-small.tb-slot.tb-slot-discard", {"id": "tb-discard-pile"},
-                           h("span.tb-slot-text", "Discard "), h("span.tb-slot-card", self.entry["label"]))
+        return move_button(
+            self.ctx,
+            self.discard,
+            "button.tb-card.tb-small.tb-slot.tb-slot-discard",
+            {"id": "tb-discard-pile"},
+            h("span.tb-slot-text", "Discard "),
+            h("span.tb-slot-card", self.entry["label"]),
+        )
 
     # the panel
     def hand(self) -> El:
@@ -125,11 +143,16 @@ class Choice:
         for code, entry in self.plays.items():
             r = entry["role"]
             desc = "army card" if r == "army" else r
-            button = h("button.tb-hand-card" + (".tb-selected" if code == selected else ""),
-                       {"id": f"tb-hand-{code}", "data-step": "card", "aria-pressed": "true" if code == selected else "false"},
-                       C.face(code, aria=f"{entry['label']}, {desc}, for your {C.NOUNS[entry['tower']]} tower",
-                              attrs=C.key("card", code, effect="arrive")),
-                       on_click=lambda _e, c=code: self.select(c))
+            button = h(
+                "button.tb-hand-card" + (".tb-selected" if code == selected else ""),
+                {"id": f"tb-hand-{code}", "data-step": "card", "aria-pressed": "true" if code == selected else "false"},
+                C.face(
+                    code,
+                    aria=f"{entry['label']}, {desc}, for your {C.NOUNS[entry['tower']]} tower",
+                    attrs=C.key("card", code, effect="arrive"),
+                ),
+                on_click=lambda _e, c=code: self.select(c),
+            )
             buttons.append(button)
             items.append(h("li", button))
         stop = next((b for b in buttons if b.attrs["aria-pressed"] == "true"), None)
@@ -139,20 +162,35 @@ class Choice:
         ctx = self.ctx
         me = ctx.view["player"]
         if self.entry is None:
-            return decision(f"Your turn, {ctx.names[me]}: play or discard a card",
-                            h("p.tb-hint", "Choose a card from your hand. It goes on your tower of its suit, or onto your "
-                                           "discard pile; then you draw."),
-                            self.hand(), kind=PLAY_KIND)
+            return decision(
+                f"Your turn, {ctx.names[me]}: play or discard a card",
+                h(
+                    "p.tb-hint",
+                    "Choose a card from your hand. It goes on your tower of its suit, or onto your discard pile; then you draw.",
+                ),
+                self.hand(),
+                kind=PLAY_KIND,
+            )
         entry = self.entry
         noun = C.NOUNS[entry["tower"]]
         body = [self.hand()]
         if len(self.options) == 2:
-            body.append(h("div.button-row", self.place_control(entry, "button" if self.at_face else "button.primary", "tb-place",
-                                                                f"Place {entry['label']} on the lit tower")))
+            body.append(
+                h(
+                    "div.button-row",
+                    self.place_control(
+                        entry, "button" if self.at_face else "button.primary", "tb-place", f"Place {entry['label']} on the lit tower"
+                    ),
+                )
+            )
         elif self.options:
             up = self.options[0][0]["face_up"]
-            body.append(h("div.button-row", self.place_control(entry, "button.primary", "tb-place",
-                                                                f"Play {entry['label']} {'face up' if up else 'face down'}")))
+            body.append(
+                h(
+                    "div.button-row",
+                    self.place_control(entry, "button.primary", "tb-place", f"Play {entry['label']} {'face up' if up else 'face down'}"),
+                )
+            )
             body.append(h("p.tb-effect", self.options[0][0]["effect"]))
         if self.at_face:
             faces = []
@@ -160,14 +198,26 @@ class Choice:
                 up = opt["face_up"]
                 title = "Face up" if up else "Face down"
                 sub = "everyone sees it" if up else "only you know it"
-                faces.append(move_button(ctx, move, "button.tb-option", {"id": "tb-face-up" if up else "tb-face-down"},
-                                         h("span.tb-option-title", title, h("span.tb-option-sub", f" · {sub}")),
-                                         h("span.tb-option-effect", opt["effect"])))
+                faces.append(
+                    move_button(
+                        ctx,
+                        move,
+                        "button.tb-option",
+                        {"id": "tb-face-up" if up else "tb-face-down"},
+                        h("span.tb-option-title", title, h("span.tb-option-sub", f" · {sub}")),
+                        h("span.tb-option-effect", opt["effect"]),
+                    )
+                )
             body.append(h("div.tb-options", faces))
         if entry.get("reason"):
             body.append(h("p.tb-reason", h("strong", "Why: " if self.options else "Not on the tower: "), entry["reason"]))
-        body.append(h("div.button-row", self.discard_button(),
-                      h("button#tb-cancel.quiet", "Choose another card", on_click=lambda _e: self.cancel())))
+        body.append(
+            h(
+                "div.button-row",
+                self.discard_button(),
+                h("button#tb-cancel.quiet", "Choose another card", on_click=lambda _e: self.cancel()),
+            )
+        )
         if self.at_face:
             head = f"Play {entry['label']} face up or face down?"
         elif self.options:
@@ -198,25 +248,41 @@ def battle_panel(ctx: TableContext) -> El:
         tower = towers[suit]
         card = C.layer(top, ".tb-small")
         value = top.get("value")
-        sides.append(h("div.tb-duel-side",
-                       h("span.tb-duel-name", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[suit]}"),
-                       card,
-                       h("span.tb-duel-value", ("face down" if top["card"] is None else
-                                                f"value {value}" if value is not None else top.get("role") or ""))))
+        sides.append(
+            h(
+                "div.tb-duel-side",
+                h("span.tb-duel-name", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[suit]}"),
+                card,
+                h(
+                    "span.tb-duel-value",
+                    ("face down" if top["card"] is None else f"value {value}" if value is not None else top.get("role") or ""),
+                ),
+            )
+        )
     mover = offer["mover"]
     if offer["asking_mover"]:
         note = f"You answer first. If you decline, {seat_words(ctx, 1 - mover)} may declare it instead."
     else:
-        note = (f"{seat_words(ctx, mover)} played this card and did not declare the battle. You may: if you decline too, "
-                f"{ctx.names[mover]}'s turn ends.")
-    rows = [move_button(ctx, declare, "button.primary", {"id": "tb-declare"}, "Declare the battle") if declare else None,
-            move_button(ctx, decline, "button", {"id": "tb-decline"}, "No battle") if decline else None]
-    return decision(named(ctx, offer["question"]),  # "Ana (Red)'s hearts tower", as the log says it
-                    h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
-                    h("p.tb-hint", note),
-                    h("p.tb-hint", "Both top cards are turned up: the higher stays, the lower is discarded, a tie discards "
-                                   "both; an exposed Knave loses its whole tower."),
-                    h("div.button-row", rows), kind=".tb-decide-battle")
+        note = (
+            f"{seat_words(ctx, mover)} played this card and did not declare the battle. You may: if you decline too, "
+            f"{ctx.names[mover]}'s turn ends."
+        )
+    rows = [
+        move_button(ctx, declare, "button.primary", {"id": "tb-declare"}, "Declare the battle") if declare else None,
+        move_button(ctx, decline, "button", {"id": "tb-decline"}, "No battle") if decline else None,
+    ]
+    return decision(
+        named(ctx, offer["question"]),  # "Ana (Red)'s hearts tower", as the log says it
+        h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
+        h("p.tb-hint", note),
+        h(
+            "p.tb-hint",
+            "Both top cards are turned up: the higher stays, the lower is discarded, a tie discards "
+            "both; an exposed Knave loses its whole tower.",
+        ),
+        h("div.button-row", rows),
+        kind=".tb-decide-battle",
+    )
 
 
 def scoring_panel(ctx: TableContext) -> El:
@@ -231,17 +297,27 @@ def scoring_panel(ctx: TableContext) -> El:
         if move is None:
             continue
         extra = " (last game's card)" if code == previous else ""
-        buttons.append(h("li", move_button(ctx, move, "button.tb-score-choice" + (".tb-previous" if code == previous else ""),
-                                           {"id": f"tb-score-{code}", "aria-label": f"Choose {C.words(code)}{extra}"},
-                                           C.face(code, ".tb-small", attrs={"aria-hidden": "true"}),
-                                           h("span.tb-score-tag", "last game") if extra else None)))
+        buttons.append(
+            h(
+                "li",
+                move_button(
+                    ctx,
+                    move,
+                    "button.tb-score-choice" + (".tb-previous" if code == previous else ""),
+                    {"id": f"tb-score-{code}", "aria-label": f"Choose {C.words(code)}{extra}"},
+                    C.face(code, ".tb-small", attrs={"aria-hidden": "true"}),
+                    h("span.tb-score-tag", "last game") if extra else None,
+                ),
+            )
+        )
     body = [h("p.tb-hint", choice["note"])]
     if previous:
         body.append(h("p.tb-hint", "Last game your scoring card was ", C.mini(previous), ": keep it or pick another."))
     body.append(h("ul.tb-score-choices", {"aria-label": "Cards of your stock"}, buttons))
     body.append(h("p.tb-hint", "It lies face down until the game ends; your opponent does not see it."))
-    return decision(f"Game {view['match']['game_number']}: choose your scoring card, {ctx.names[choice['seat']]}", *body,
-                    kind=".tb-decide-scoring")
+    return decision(
+        f"Game {view['match']['game_number']}: choose your scoring card, {ctx.names[choice['seat']]}", *body, kind=".tb-decide-scoring"
+    )
 
 
 def waiting_panel(ctx: TableContext) -> El:
@@ -251,7 +327,8 @@ def waiting_panel(ctx: TableContext) -> El:
         return decision("Waiting")
     who = seat_words(ctx, seat)
     doing = {"battle": "is deciding whether to declare a battle", "scoring-card": "is choosing a scoring card"}.get(
-        view["phase"], "is taking a turn")
+        view["phase"], "is taking a turn"
+    )
     return decision(f"Waiting for {ctx.names[seat]}", h("p.tb-hint", f"{who} {doing}."), kind=".tb-decide-waiting")
 
 

@@ -34,8 +34,15 @@ def revealed_view(view: dict[str, Any], result: dict[str, Any]) -> dict[str, Any
         suit = tower["suit"]
         picture = pictures.get(suit, [])
         codes = turned.get(suit, picture)
-        cards = [{"card": code, "face_up": code is not None, "revealed": code is not None and i < len(picture) and picture[i] is None,
-                  "label": C.label(code) if code else None} for i, code in enumerate(codes)]
+        cards = [
+            {
+                "card": code,
+                "face_up": code is not None,
+                "revealed": code is not None and i < len(picture) and picture[i] is None,
+                "label": C.label(code) if code else None,
+            }
+            for i, code in enumerate(codes)
+        ]
         diplomat = bool(cards) and cards[-1]["card"] is not None and C.role(cards[-1]["card"]) == "Diplomat" and not cards[-1]["revealed"]
         towers.append(dict(tower, cards=cards, diplomat_on_top=diplomat))
     return dict(view, towers=towers, battle_offer=None)
@@ -48,8 +55,10 @@ def turned_up(view: dict[str, Any]) -> int:
 def match_score(ctx: TableContext) -> str:
     match = ctx.view["match"]
     scores, target = match["scores"], match["target"]
-    return (f"Match score: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]}, "
-            f"first to {target} point{'s' if target != 1 else ''}.")
+    return (
+        f"Match score: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]}, "
+        f"first to {target} point{'s' if target != 1 else ''}."
+    )
 
 
 def final_board(ctx: TableContext, result: dict[str, Any], bottom: int) -> El:
@@ -57,9 +66,12 @@ def final_board(ctx: TableContext, result: dict[str, Any], bottom: int) -> El:
     shown = revealed_view(ctx.view, result)
     n = turned_up(shown)
     note = f"{n} face-down card{'s' if n != 1 else ''} turned up, outlined in gold dashes." if n else "No card was face down."
-    return h("section.tb-board.tb-final", {"aria-labelledby": "tb-final-title"},
-             h("h3#tb-final-title", f"How game {result['game']} ended ", h("span.tb-hint", note)),
-             lanes(replace(ctx, view=shown), bottom, {}, None))
+    return h(
+        "section.tb-board.tb-final",
+        {"aria-labelledby": "tb-final-title"},
+        h("h3#tb-final-title", f"How game {result['game']} ended ", h("span.tb-hint", note)),
+        lanes(replace(ctx, view=shown), bottom, {}, None),
+    )
 
 
 def game_end(ctx: TableContext, next_game: Callable[[], None]) -> El:
@@ -68,12 +80,28 @@ def game_end(ctx: TableContext, next_game: Callable[[], None]) -> El:
     match = ctx.view["match"]
     result = match["results"][-1]
     bottom = ctx.viewer if ctx.viewer is not None else 0
-    return h("div.tb.tb-between", {"data-game-end": str(result["game"])}, h("div.tb-body",
-             h("section.tb-decide.tb-game-end", {"aria-labelledby": "tb-end-title"},
-               h("h2#tb-end-title", result_line(ctx, result)),
-               h("p", how_it_ended(ctx, result)),
-               scoring_cards_line(result, ctx),
-               h("p.tb-end-score", h("strong", match_score(ctx))),
-               h("div.button-row",
-                 h("button#tb-next-game.primary", {"data-take-focus": ""}, f"Next game: game {match['game_number']}", on_click=lambda _e: next_game()))),
-             final_board(ctx, result, bottom)))
+    return h(
+        "div.tb.tb-between",
+        {"data-game-end": str(result["game"])},
+        h(
+            "div.tb-body",
+            h(
+                "section.tb-decide.tb-game-end",
+                {"aria-labelledby": "tb-end-title"},
+                h("h2#tb-end-title", result_line(ctx, result)),
+                h("p", how_it_ended(ctx, result)),
+                scoring_cards_line(result, ctx),
+                h("p.tb-end-score", h("strong", match_score(ctx))),
+                h(
+                    "div.button-row",
+                    h(
+                        "button#tb-next-game.primary",
+                        {"data-take-focus": ""},
+                        f"Next game: game {match['game_number']}",
+                        on_click=lambda _e: next_game(),
+                    ),
+                ),
+            ),
+            final_board(ctx, result, bottom),
+        ),
+    )

@@ -23,22 +23,33 @@ def match_bar(ctx: TableContext) -> El:
     players = []
     for seat in (0, 1):
         colour = view["seat_names"][seat]
-        pips = [h("span.tb-pip-dot" + (".tb-pip-on" if i < scores[seat] else ""), {"aria-hidden": "true"})
-                for i in range(min(target, 10))]
-        players.append(h("li.tb-score",
-                         {"aria-label": f"{ctx.names[seat]} ({colour}): {scores[seat]} of {target} points"},
-                         h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),
-                         h("span.tb-score-name", {"aria-hidden": "true"}, ctx.names[seat]),
-                         h("span.tb-score-num", {"aria-hidden": "true"}, str(scores[seat])),
-                         h("span.tb-pips", pips) if target <= 10 else None))
-    tags = [h("span.tb-chip-tag", "Advanced scoring" if match["scoring"] == "advanced" else "Simple scoring"),
-            h("span.tb-chip-tag.tb-tnt-on" if match["tnt"] else "span.tb-chip-tag", "TNT on" if match["tnt"] else "No TNT")]
-    return h("section.tb-match", {"aria-label": "Match"},
-             h("div.tb-match-head",
-               h("strong.tb-game-no", f"Game {match['game_number']}"),
-               h("span.tb-target", f"first to {target} point{'s' if target != 1 else ''}"), tags),
-             h("ul.tb-scores", players),
-             card_summary(match["tnt"]))
+        pips = [h("span.tb-pip-dot" + (".tb-pip-on" if i < scores[seat] else ""), {"aria-hidden": "true"}) for i in range(min(target, 10))]
+        players.append(
+            h(
+                "li.tb-score",
+                {"aria-label": f"{ctx.names[seat]} ({colour}): {scores[seat]} of {target} points"},
+                h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),
+                h("span.tb-score-name", {"aria-hidden": "true"}, ctx.names[seat]),
+                h("span.tb-score-num", {"aria-hidden": "true"}, str(scores[seat])),
+                h("span.tb-pips", pips) if target <= 10 else None,
+            )
+        )
+    tags = [
+        h("span.tb-chip-tag", "Advanced scoring" if match["scoring"] == "advanced" else "Simple scoring"),
+        h("span.tb-chip-tag.tb-tnt-on" if match["tnt"] else "span.tb-chip-tag", "TNT on" if match["tnt"] else "No TNT"),
+    ]
+    return h(
+        "section.tb-match",
+        {"aria-label": "Match"},
+        h(
+            "div.tb-match-head",
+            h("strong.tb-game-no", f"Game {match['game_number']}"),
+            h("span.tb-target", f"first to {target} point{'s' if target != 1 else ''}"),
+            tags,
+        ),
+        h("ul.tb-scores", players),
+        card_summary(match["tnt"]),
+    )
 
 
 def card_summary(tnt: bool) -> El:
@@ -53,7 +64,13 @@ def card_summary(tnt: bool) -> El:
         else:
             note = None
         items.append(h("li" + (".tb-summary-tnt" if is_tnt else ""), h("strong", f"{rank} {name}: "), text, note))
-    return h("details.tb-cards-help", h("summary", "The cards"),
-             h("ul", items),
-             h("p.tb-hint", "Five cards on one of your towers at the end of your own turn win the game. ",
-               h("a", {"href": "#/rules/tower-battle"}, "Full rules")))
+    return h(
+        "details.tb-cards-help",
+        h("summary", "The cards"),
+        h("ul", items),
+        h(
+            "p.tb-hint",
+            "Five cards on one of your towers at the end of your own turn win the game. ",
+            h("a", {"href": "#/rules/tower-battle"}, "Full rules"),
+        ),
+    )

@@ -16,12 +16,17 @@ def recap_panel(ctx: TableContext, lines: list[str]) -> El | None:
     """The log since the viewer's last turn, special-card effects and battles tagged."""
     if not lines:
         return None
-    shown = lines[-recent.RECAP_LINES:]
+    shown = lines[-recent.RECAP_LINES :]
     items = []
     for line in shown:
         tag = recent.tag(line)
-        items.append(h("li" + (f".tb-tag-{tag.split()[0].lower()}" if tag else ""),
-                       h("span.tb-tag", tag) if tag else None, h("span.tb-line", named(ctx, line))))
+        items.append(
+            h(
+                "li" + (f".tb-tag-{tag.split()[0].lower()}" if tag else ""),
+                h("span.tb-tag", tag) if tag else None,
+                h("span.tb-line", named(ctx, line)),
+            )
+        )
     if ctx.viewer is None:
         title = "The last turn"
     elif recent.is_action(lines[0], (ctx.view["seat_names"][ctx.viewer],)):
@@ -29,8 +34,7 @@ def recap_panel(ctx: TableContext, lines: list[str]) -> El | None:
     else:
         title = "So far"
     more = h("p.tb-hint", "Earlier lines are in the log.") if len(lines) > len(shown) else None
-    return h("section.tb-recap", {"aria-labelledby": "tb-recap-title"}, h("h2#tb-recap-title", title),
-             h("ul.tb-recap-lines", items), more)
+    return h("section.tb-recap", {"aria-labelledby": "tb-recap-title"}, h("h2#tb-recap-title", title), h("ul.tb-recap-lines", items), more)
 
 
 def battle_reveal(ctx: TableContext) -> El | None:
@@ -46,15 +50,22 @@ def battle_reveal(ctx: TableContext) -> El | None:
     sides = []
     for i, (suit, code, value) in enumerate(zip(battle["towers"], battle["cards"], battle["values"])):
         tower = towers[suit]
-        sides.append(h("div.tb-duel-side",
-                       h("span.tb-duel-name", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[suit]}"),
-                       h(f"div.tb-flip.tb-flip-{i}" + (".tb-flip-animate" if animate else ""), C.face(code, ".tb-small")),
-                       h("span.tb-duel-value", f"value {value}" if value is not None else (C.role(code) or "no value"))))
+        sides.append(
+            h(
+                "div.tb-duel-side",
+                h("span.tb-duel-name", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[suit]}"),
+                h(f"div.tb-flip.tb-flip-{i}" + (".tb-flip-animate" if animate else ""), C.face(code, ".tb-small")),
+                h("span.tb-duel-value", f"value {value}" if value is not None else (C.role(code) or "no value")),
+            )
+        )
     who = seat_words(ctx, battle["declared_by"])
-    return h("section.tb-battle", {"aria-labelledby": "tb-battle-title"},
-             h("h2#tb-battle-title", f"Battle! Declared by {who}"),
-             h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
-             h("p.tb-battle-result", named(ctx, battle["result"])))
+    return h(
+        "section.tb-battle",
+        {"aria-labelledby": "tb-battle-title"},
+        h("h2#tb-battle-title", f"Battle! Declared by {who}"),
+        h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
+        h("p.tb-battle-result", named(ctx, battle["result"])),
+    )
 
 
 def how_it_ended(ctx: TableContext, result: dict[str, Any]) -> str:
@@ -95,13 +106,16 @@ def final_towers(ctx: TableContext, result: dict[str, Any]) -> El:
     for tower in ctx.view["towers"]:
         codes = result.get("final_towers", {}).get(tower["suit"], [])
         turned = result.get("revealed_towers", {}).get(tower["suit"], [None] * len(codes))
-        cards = [C.mini(code) if code else [C.mini(up), " (was face down)"] if up else h("span.tb-mini.tb-mini-back", "▮ face down")
-                 for code, up in zip(codes, turned)]
+        cards = [
+            C.mini(code) if code else [C.mini(up), " (was face down)"] if up else h("span.tb-mini.tb-mini-back", "▮ face down")
+            for code, up in zip(codes, turned)
+        ]
         joined: list[Any] = []
         for i, card in enumerate(cards):
             joined += [", " if i else "", card]
-        items.append(h("li", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[tower['suit']]} ({len(codes)}/5): ",
-                       joined or "empty"))
+        items.append(
+            h("li", f"{ctx.names[tower['owner']]}'s {tower['symbol']} {C.NOUNS[tower['suit']]} ({len(codes)}/5): ", joined or "empty")
+        )
     return h("ul.tb-final-towers", items)
 
 
@@ -116,13 +130,19 @@ def game_result_panel(ctx: TableContext) -> El | None:
     if last["game"] != match["game_number"] - 1 or (view["turn"] > 1 and view["phase"] != "scoring-card"):
         return None
     scores = match["scores"]
-    return h("section.tb-game-result", {"aria-labelledby": "tb-result-title"},
-             h("h2#tb-result-title", result_line(ctx, last)),
-             h("p", how_it_ended(ctx, last)),
-             scoring_cards_line(last, ctx),
-             h("details", h("summary", "How the towers stood"), final_towers(ctx, last)),
-             h("p.tb-hint", f"Match: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]} — first to {match['target']}. "
-                            f"Game {match['game_number']} has begun."))
+    return h(
+        "section.tb-game-result",
+        {"aria-labelledby": "tb-result-title"},
+        h("h2#tb-result-title", result_line(ctx, last)),
+        h("p", how_it_ended(ctx, last)),
+        scoring_cards_line(last, ctx),
+        h("details", h("summary", "How the towers stood"), final_towers(ctx, last)),
+        h(
+            "p.tb-hint",
+            f"Match: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]} — first to {match['target']}. "
+            f"Game {match['game_number']} has begun.",
+        ),
+    )
 
 
 def match_games(ctx: TableContext) -> El | None:
@@ -136,6 +156,9 @@ def match_games(ctx: TableContext) -> El | None:
     if len(results) < 2 and not any(r.get("scoring_cards") for r in results):
         return None
     rows = [h("li", result_line(ctx, r), " ", h("span.tb-hint", how_it_ended(ctx, r)), scoring_cards_line(r, ctx)) for r in results]
-    return h("section.tb-match-games", {"aria-labelledby": "tb-games-title"},
-             h("h2#tb-games-title", "The match, game by game"),
-             h("ol.tb-results", rows))
+    return h(
+        "section.tb-match-games",
+        {"aria-labelledby": "tb-games-title"},
+        h("h2#tb-games-title", "The match, game by game"),
+        h("ol.tb-results", rows),
+    )

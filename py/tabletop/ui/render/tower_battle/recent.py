@@ -20,8 +20,10 @@ import re
 from typing import Any
 
 NOUN_SUITS = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S"}
-_PLAY = re.compile(r"^(Red|Black) plays (?:the (?:Assassin|Diplomat|Knave) )?(?:(\S+) face up|a card face down) "
-                   r"on the (hearts|clubs|diamonds|spades) tower\.$")
+_PLAY = re.compile(
+    r"^(Red|Black) plays (?:the (?:Assassin|Diplomat|Knave) )?(?:(\S+) face up|a card face down) "
+    r"on the (hearts|clubs|diamonds|spades) tower\.$"
+)
 _DISCARD = re.compile(r"^(Red|Black) discards (\S+)\.$")
 RECAP_LINES = 8
 

@@ -145,26 +145,51 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
     rows = [skirmish_result(ctx, view)]  # why this pyramid is owed, beside the sizes to pick from
     level = view["tower"]["top_level"] + (placing["piece"] == "card")
     shake = amplitude(placing["piece"], level)
-    shaking = h("p.twar-hint.twar-shake", f"At level {level} your hand trembles up to {shake:.1f} mm each way while you hold the "
-                                           f"{placing['piece']}: the higher the tower, the shakier the hand.")
+    shaking = h(
+        "p.twar-hint.twar-shake",
+        f"At level {level} your hand trembles up to {shake:.1f} mm each way while you hold the "
+        f"{placing['piece']}: the higher the tower, the shakier the hand.",
+    )
     if picks:
         needed = placing.get("pyramids_needed") or 1
         short = {str(m.size): me["stash"][str(m.size)] < needed for m in picks}
-        sizes = [h("button.twar-pyr-btn.primary", {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m),
-                                                         "data-short": "1" if short[str(m.size)] else None},
-                         pyramid_glyph(str(m.size), placing["seat"], 40),
-                         h("span", h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")),
-                           h("small", f"{me['stash'][str(m.size)]} left" + (f", {needed} needed" if short[str(m.size)] else ""))),
-                         on_click=lambda _e, mv=m: ctx.play(mv)) for m in picks]
+        sizes = [
+            h(
+                "button.twar-pyr-btn.primary",
+                {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m), "data-short": "1" if short[str(m.size)] else None},
+                pyramid_glyph(str(m.size), placing["seat"], 40),
+                h(
+                    "span",
+                    h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")),
+                    h("small", f"{me['stash'][str(m.size)]} left" + (f", {needed} needed" if short[str(m.size)] else "")),
+                ),
+                on_click=lambda _e, mv=m: ctx.play(mv),
+            )
+            for m in picks
+        ]
         rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"}, sizes), sizes))
         for size, is_short in short.items():
             if is_short:
-                rows.append(h("p.twar-warn", {"role": "note", "id": f"twar-short-{size}"},
-                              f"Careful: you hold {me['stash'][size]} {size} pyramid{'s' * (me['stash'][size] != 1)} and this level needs "
-                              f"{needed}. Choose {size} and you lose the war when they run out."))
+                rows.append(
+                    h(
+                        "p.twar-warn",
+                        {"role": "note", "id": f"twar-short-{size}"},
+                        f"Careful: you hold {me['stash'][size]} {size} pyramid{'s' * (me['stash'][size] != 1)} and this level needs "
+                        f"{needed}. Choose {size} and you lose the war when they run out.",
+                    )
+                )
     if cards:
-        crowns = [h("button.twar-card-btn", {"id": f"twar-crown-{m.card}", "data-move": move_attr(ctx, m)},
-                    face(str(m.card)), sr(f"the {name(str(m.card))}:"), h("span", "Pick up"), on_click=lambda _e, mv=m: ctx.play(mv)) for m in cards]
+        crowns = [
+            h(
+                "button.twar-card-btn",
+                {"id": f"twar-crown-{m.card}", "data-move": move_attr(ctx, m)},
+                face(str(m.card)),
+                sr(f"the {name(str(m.card))}:"),
+                h("span", "Pick up"),
+                on_click=lambda _e, mv=m: ctx.play(mv),
+            )
+            for m in cards
+        ]
         rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card"}, crowns), crowns))
     if lifts:
         top = view["tower"]["levels"][-1]
@@ -173,14 +198,28 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
         for m in lifts:
             p = top["pyramids"][m.index]
             where = f"{p['x'] - ox:+.0f}, {p['y'] - oy:+.0f} mm"
-            buttons.append(h("button.twar-lift", {"id": f"twar-lift-{m.index}", "data-move": move_attr(ctx, m)},
-                             pyramid_glyph(p["size"], p["owner"], 22), f"Lift #{m.index + 1}",
-                             sr(f": {seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {where}, to adjust it"), on_click=lambda _e, mv=m: ctx.play(mv)))
+            buttons.append(
+                h(
+                    "button.twar-lift",
+                    {"id": f"twar-lift-{m.index}", "data-move": move_attr(ctx, m)},
+                    pyramid_glyph(p["size"], p["owner"], 22),
+                    f"Lift #{m.index + 1}",
+                    sr(f": {seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {where}, to adjust it"),
+                    on_click=lambda _e, mv=m: ctx.play(mv),
+                )
+            )
         n = placing["adjustments_left"]
-        rows.append(h("div.twar-adjust",
-                      h("p.twar-hint", f"Or adjust first: lift a pyramid of the top level and drop it again ({n} adjustment{'s' * (n != 1)} left). "
-                                       "Tap it on the card or use these buttons."),
-                      h("div.button-row", buttons)))
+        rows.append(
+            h(
+                "div.twar-adjust",
+                h(
+                    "p.twar-hint",
+                    f"Or adjust first: lift a pyramid of the top level and drop it again ({n} adjustment{'s' * (n != 1)} left). "
+                    "Tap it on the card or use these buttons.",
+                ),
+                h("div.button-row", buttons),
+            )
+        )
     rows.append(shaking)  # after the decision, so the buttons come first on a small screen
     return h("div.twar-controls", rows)
 
@@ -195,28 +234,55 @@ def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:
     left = max(0, held["hold_ms_max"] - hold)
     low = left <= live.GRIP_WARN_MS
     calm = is_calm(tuple(held["phases"]), hold)
-    return h("div.twar-release", {"id": live.RELEASE_ID, "data-low": "1" if low else "0"},
-             h("span", {"id": live.CALM_ID, "class": "twar-calm-light", "data-calm": "1" if calm else "0"}, live.calm_words(calm)),
-             h("div.twar-grip-gauge",
-               h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.GRIP_ID, "class": "twar-bar-fill twar-grip",
-                                                                    "style": f"width:{100 * left / held['hold_ms_max']:.1f}%"})),
-               h("span", {"id": live.GRIP_TEXT_ID, "class": "twar-grip-words"}, live.grip_words(left)),
-               h("span", {"id": live.GRIP_ALERT_ID, "class": "visually-hidden", "role": "alert"})),
-             h("button.primary.twar-letgo", {"id": live.DROP_ID, "data-move": json.dumps(live.drop_json(target, hold))}, "Let go here",
-               on_click=a.on_drop_click))
+    return h(
+        "div.twar-release",
+        {"id": live.RELEASE_ID, "data-low": "1" if low else "0"},
+        h("span", {"id": live.CALM_ID, "class": "twar-calm-light", "data-calm": "1" if calm else "0"}, live.calm_words(calm)),
+        h(
+            "div.twar-grip-gauge",
+            h(
+                "span.twar-bar",
+                {"aria-hidden": "true"},
+                h(
+                    "span",
+                    {"id": live.GRIP_ID, "class": "twar-bar-fill twar-grip", "style": f"width:{100 * left / held['hold_ms_max']:.1f}%"},
+                ),
+            ),
+            h("span", {"id": live.GRIP_TEXT_ID, "class": "twar-grip-words"}, live.grip_words(left)),
+            h("span", {"id": live.GRIP_ALERT_ID, "class": "visually-hidden", "role": "alert"}),
+        ),
+        h(
+            "button.primary.twar-letgo",
+            {"id": live.DROP_ID, "data-move": json.dumps(live.drop_json(target, hold))},
+            "Let go here",
+            on_click=a.on_drop_click,
+        ),
+    )
 
 
 def drop_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     held = view["held"]
     a = live.AIM
-    return h("div.twar-controls.twar-dropctl",
-             h("div.twar-gauge", h("span.twar-gauge-label", "Drift"),
-               h("span.twar-bar", {"aria-hidden": "true"}, h("span", {"id": live.STEADY_ID, "class": "twar-bar-fill twar-drift", "style": "width:50%"})),
-               h("span.twar-gauge-num", f"±{held['amplitude_mm']:.1f} mm")),
-             h("p", {"id": live.AIM_TEXT_ID, "class": "twar-aimtext", "aria-live": "polite"}, live.aim_words(a.target)),
-             h("p.twar-hint", "Press on the card where the piece should go and let go when the ghost sits still on your aim: "
-                              "the piece lands where the ghost is at that moment. Arrow keys move the aim, Space lets go. "
-                              f"The hand holds on for at most {held['hold_ms_max'] / 1000:g} s."))
+    return h(
+        "div.twar-controls.twar-dropctl",
+        h(
+            "div.twar-gauge",
+            h("span.twar-gauge-label", "Drift"),
+            h(
+                "span.twar-bar",
+                {"aria-hidden": "true"},
+                h("span", {"id": live.STEADY_ID, "class": "twar-bar-fill twar-drift", "style": "width:50%"}),
+            ),
+            h("span.twar-gauge-num", f"±{held['amplitude_mm']:.1f} mm"),
+        ),
+        h("p", {"id": live.AIM_TEXT_ID, "class": "twar-aimtext", "aria-live": "polite"}, live.aim_words(a.target)),
+        h(
+            "p.twar-hint",
+            "Press on the card where the piece should go and let go when the ghost sits still on your aim: "
+            "the piece lands where the ghost is at that moment. Arrow keys move the aim, Space lets go. "
+            f"The hand holds on for at most {held['hold_ms_max'] / 1000:g} s.",
+        ),
+    )
 
 
 def grip_gave_out(ctx: TableContext, view: dict[str, Any]) -> El | None:
@@ -226,9 +292,12 @@ def grip_gave_out(ctx: TableContext, view: dict[str, Any]) -> El | None:
     if not last or last.get("hold_ms") != HOLD_MS_MAX or not log or "lets go" not in log[-1]:
         return None
     who = seat_label(ctx, last["seat"])
-    return h("p.twar-gripout", {"role": "status"},
-             h("b", "The grip gave out. "),
-             f"{who} held the {last['piece']} for the full {HOLD_MS_MAX / 1000:g} s, so the hand let go by itself where it was aimed.")
+    return h(
+        "p.twar-gripout",
+        {"role": "status"},
+        h("b", "The grip gave out. "),
+        f"{who} held the {last['piece']} for the full {HOLD_MS_MAX / 1000:g} s, so the hand let go by itself where it was aimed.",
+    )
 
 
 def tower_area(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El | None:
@@ -244,18 +313,33 @@ def tower_area(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El | N
     waiting = None
     if view["phase"] == "drop" and not aiming:
         held = view.get("held") or {}
-        waiting = h("p.twar-hint.twar-watching", {"role": "status"},
-                    f"{seat_label(ctx, view['to_act'])} holds the {held.get('piece', 'piece')}: the ghost shows their hand shaking.")
+        waiting = h(
+            "p.twar-hint.twar-watching",
+            {"role": "status"},
+            f"{seat_label(ctx, view['to_act'])} holds the {held.get('piece', 'piece')}: the ghost shows their hand shaking.",
+        )
     if view["phase"] == "drop" and view.get("held"):
         live.AIM.start()  # the person's aim, or the other hand drawn shaking
     focus = view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall")
-    return h("section.twar-tower", {"aria-label": "The tower", "class": "twar-tower-focus" if focus else None},
-             h("div.twar-views",
-               h("div.twar-maincol",
-                 h("figure.twar-topfig", motion.frame(), top, release_bar(ctx, view) if aiming else None,
-                   h("figcaption.twar-top-cap", top_caption(view, aiming)))),
-               h("div.twar-sidecol", waiting, controls, side_view(ctx, view, reduced))),
-             balance_list(view))
+    return h(
+        "section.twar-tower",
+        {"aria-label": "The tower", "class": "twar-tower-focus" if focus else None},
+        h(
+            "div.twar-views",
+            h(
+                "div.twar-maincol",
+                h(
+                    "figure.twar-topfig",
+                    motion.frame(),
+                    top,
+                    release_bar(ctx, view) if aiming else None,
+                    h("figcaption.twar-top-cap", top_caption(view, aiming)),
+                ),
+            ),
+            h("div.twar-sidecol", waiting, controls, side_view(ctx, view, reduced)),
+        ),
+        balance_list(view),
+    )
 
 
 def top_caption(view: dict[str, Any], aiming: bool) -> str:
@@ -286,10 +370,19 @@ def render(ctx: TableContext) -> El:
     happened = just_happened(ctx, view)
     head = None
     if phase != "over":  # the table's end banner says how it ended
-        head = h("div.twar-prompt", {"class": SEAT_CLASSES[actor] if actor is not None else None},
-                 h("h2.twar-prompt-text", {"id": "twar-prompt"}, prompt(ctx, view)),
-                 h("p.twar-last", h("span.twar-last-label", "Just now: "), happened) if happened else None,
-                 grip_gave_out(ctx, view))
+        head = h(
+            "div.twar-prompt",
+            {"class": SEAT_CLASSES[actor] if actor is not None else None},
+            h("h2.twar-prompt-text", {"id": "twar-prompt"}, prompt(ctx, view)),
+            h("p.twar-last", h("span.twar-last-label", "Just now: "), happened) if happened else None,
+            grip_gave_out(ctx, view),
+        )
     aiming = phase == "drop" and bool(ctx.legal_of("drop"))
-    return h("div.twar", {"class": "twar-calm" if reduced else None, "data-phase": phase, "data-game-ui": "tower-war"},
-             head, player_strip(ctx, view), body, on_pointermove=live.AIM.on_outside_move if aiming else None)
+    return h(
+        "div.twar",
+        {"class": "twar-calm" if reduced else None, "data-phase": phase, "data-game-ui": "tower-war"},
+        head,
+        player_strip(ctx, view),
+        body,
+        on_pointermove=live.AIM.on_outside_move if aiming else None,
+    )

@@ -35,7 +35,7 @@ def zeroed(entries: list[dict[str, Any]], i: int) -> bool:
     (True, False)
     """
     suit = card(entries[i]["as"]).suit
-    return any(card(e["as"]).suit == suit for e in entries[i + 1:])
+    return any(card(e["as"]).suit == suit for e in entries[i + 1 :])
 
 
 def played_row(entries: list[dict[str, Any]], current: str | None, last: bool = False) -> list[El]:
@@ -55,13 +55,27 @@ def played_row(entries: list[dict[str, Any]], current: str | None, last: bool = 
             extra.insert(0, f"joker played as the {name(e['as'])}")
         if e["double"]:
             extra.append("a double")
-        out.append(h("li.twar-played-card", {"class": " ".join(c for c in ("twar-current" if is_current else "", "twar-gone" if gone else "") if c) or None,
-                                             **motion.key("card", e["card"]), **motion.last_move(is_current and last)},
-                     card_img(e["as"], note=None, extra=", ".join(extra)),
-                     h("span.twar-value.twar-zeroed", {"aria-hidden": "true", "title": "a later card of this suit took its points"},
-                       h("s", note), " 0") if gone else h("span.twar-value", {"aria-hidden": "true"}, note),
-                     h("span.twar-tag", {"aria-hidden": "true"}, "joker") if joker else None,
-                     h("span.twar-tag.twar-tag-double", {"aria-hidden": "true"}, "double") if e["double"] else None))
+        out.append(
+            h(
+                "li.twar-played-card",
+                {
+                    "class": " ".join(c for c in ("twar-current" if is_current else "", "twar-gone" if gone else "") if c) or None,
+                    **motion.key("card", e["card"]),
+                    **motion.last_move(is_current and last),
+                },
+                card_img(e["as"], note=None, extra=", ".join(extra)),
+                h(
+                    "span.twar-value.twar-zeroed",
+                    {"aria-hidden": "true", "title": "a later card of this suit took its points"},
+                    h("s", note),
+                    " 0",
+                )
+                if gone
+                else h("span.twar-value", {"aria-hidden": "true"}, note),
+                h("span.twar-tag", {"aria-hidden": "true"}, "joker") if joker else None,
+                h("span.twar-tag.twar-tag-double", {"aria-hidden": "true"}, "double") if e["double"] else None,
+            )
+        )
         earlier.append(e["as"])
     return out
 
@@ -97,35 +111,77 @@ def hand_area(ctx: TableContext, view: dict[str, Any], seat: int) -> El:
         options = by_card.get(code, [])
         if not options:
             why = "a joker copies one of your earlier cards of this battle" if code.startswith("JOKER") and ctx.legal_of("play") else ""
-            buttons.append(h("span.twar-handcard.twar-idle", motion.key("card", code, effect="arrive"), card_img(code, extra=why),
-                             h("span.twar-hand-note", why) if why else None))
+            buttons.append(
+                h(
+                    "span.twar-handcard.twar-idle",
+                    motion.key("card", code, effect="arrive"),
+                    card_img(code, extra=why),
+                    h("span.twar-hand-note", why) if why else None,
+                )
+            )
             continue
         if code.startswith("JOKER"):
             open_ = joker_open == code
-            buttons.append(h("button.twar-handcard.twar-joker-btn", {"data-step": "joker", "aria-expanded": "true" if open_ else "false",
-                                                                      "id": f"twar-j-{code}", **motion.key("card", code, effect="arrive")},
-                             face(code), sr("Joker:"), h("span.twar-hand-note", "copy…"), sr("choose which of your cards it copies"),
-                             on_click=lambda _e, c=code: _toggle_joker(ctx, c)))
+            buttons.append(
+                h(
+                    "button.twar-handcard.twar-joker-btn",
+                    {
+                        "data-step": "joker",
+                        "aria-expanded": "true" if open_ else "false",
+                        "id": f"twar-j-{code}",
+                        **motion.key("card", code, effect="arrive"),
+                    },
+                    face(code),
+                    sr("Joker:"),
+                    h("span.twar-hand-note", "copy…"),
+                    sr("choose which of your cards it copies"),
+                    on_click=lambda _e, c=code: _toggle_joker(ctx, c),
+                )
+            )
             continue
         p, move = options[0]
         result = p.get("result")
         words = f"Play the {name(code)}, worth"
-        buttons.append(h("button.twar-handcard", {"data-move": move_attr(ctx, move), "id": f"twar-play-{code}",
-                                                   "data-result": result or "lead", **motion.key("card", code, effect="arrive")},
-                         face(code), sr(words), h("span.twar-hand-note", h("b", f"{p['value']}"), " ", result or "", " · double" if p["double"] else ""),
-                         on_click=lambda _e, m=move: ctx.play(m)))
+        buttons.append(
+            h(
+                "button.twar-handcard",
+                {
+                    "data-move": move_attr(ctx, move),
+                    "id": f"twar-play-{code}",
+                    "data-result": result or "lead",
+                    **motion.key("card", code, effect="arrive"),
+                },
+                face(code),
+                sr(words),
+                h("span.twar-hand-note", h("b", f"{p['value']}"), " ", result or "", " · double" if p["double"] else ""),
+                on_click=lambda _e, m=move: ctx.play(m),
+            )
+        )
     playable = [b for b in buttons if b.tag == "button"]
     stop = next((b for b in playable if b.attrs.get("aria-expanded") == "true"), None)  # the open joker keeps the Tab stop
-    parts = [roving(h("div.twar-hand", {"role": "group", "aria-label": "Your hand (arrow keys move between the cards)"}, buttons), playable, stop)]
+    parts = [
+        roving(
+            h("div.twar-hand", {"role": "group", "aria-label": "Your hand (arrow keys move between the cards)"}, buttons), playable, stop
+        )
+    ]
     if joker_open and joker_open in by_card:
         choices = []
         for p, move in by_card[joker_open]:
             as_code = p["move"]["as_card"]
             result = p.get("result")
-            choices.append(h("button.twar-joker-choice", {"data-move": move_attr(ctx, move)},
-                             face(as_code), sr(f"the {name(as_code)}:"), h("span", f"as {label(as_code)} · {p['value']}" + (f" · {result}" if result else "")),
-                             on_click=lambda _e, m=move: ctx.play(m)))
-        parts.append(h("div.twar-joker-menu", {"role": "group", "aria-label": "The joker copies"}, h("p.twar-hint", "The joker copies:"), choices))
+            choices.append(
+                h(
+                    "button.twar-joker-choice",
+                    {"data-move": move_attr(ctx, move)},
+                    face(as_code),
+                    sr(f"the {name(as_code)}:"),
+                    h("span", f"as {label(as_code)} · {p['value']}" + (f" · {result}" if result else "")),
+                    on_click=lambda _e, m=move: ctx.play(m),
+                )
+            )
+        parts.append(
+            h("div.twar-joker-menu", {"role": "group", "aria-label": "The joker copies"}, h("p.twar-hint", "The joker copies:"), choices)
+        )
     return h("div.twar-handwrap", parts)
 
 
@@ -147,20 +203,30 @@ def battle_panel(ctx: TableContext, view: dict[str, Any]) -> El:
         total = battle["running_totals"][seat]
         effs = [e["as"] for e in entries]
         lead = battle["leader"] == seat
-        head = h("div.twar-line-head",
-                 h("span.twar-who", {"class": SEAT_CLASSES[seat]}, seat_name(ctx, seat), h("span.twar-colour", f" ({('Red', 'Blue')[seat]})")),
-                 h("span.twar-lead", "leads") if lead else None,
-                 h("span.twar-total", "Total ", h("b", str(total))),
-                 h("span.twar-products", {"aria-hidden": "true"}, suit_products(effs)) if len(effs) > 1 else None)
+        head = h(
+            "div.twar-line-head",
+            h("span.twar-who", {"class": SEAT_CLASSES[seat]}, seat_name(ctx, seat), h("span.twar-colour", f" ({('Red', 'Blue')[seat]})")),
+            h("span.twar-lead", "leads") if lead else None,
+            h("span.twar-total", "Total ", h("b", str(total))),
+            h("span.twar-products", {"aria-hidden": "true"}, suit_products(effs)) if len(effs) > 1 else None,
+        )
         row = played_row(entries, battle["current"][seat], last=seat == last_to_play(battle))
-        body = [h("ol.twar-played", {"aria-label": f"{seat_name(ctx, seat)}'s cards this battle"}, row) if row
-                else h("p.twar-hint.twar-none", "No card played yet this battle.")]
+        body = [
+            h("ol.twar-played", {"aria-label": f"{seat_name(ctx, seat)}'s cards this battle"}, row)
+            if row
+            else h("p.twar-hint.twar-none", "No card played yet this battle.")
+        ]
         if seat == viewer:
             body.append(hand_area(ctx, view, seat))
         else:
             n = players[seat]["hand_count"]
-            body.append(h("div.twar-opp-hand", back(n, f"{seat_name(ctx, seat)} holds {n} card{'s' * (n != 1)}"),
-                          h("span.twar-hint", f"{n} in hand")))
+            body.append(
+                h(
+                    "div.twar-opp-hand",
+                    back(n, f"{seat_name(ctx, seat)} holds {n} card{'s' * (n != 1)}"),
+                    h("span.twar-hint", f"{n} in hand"),
+                )
+            )
         lines.append(h("div.twar-line", {"class": SEAT_CLASSES[seat], "data-seat": str(seat)}, head, body))
     sk = battle["skirmish"]
     title = f"Battle {battle['number']} · skirmish {sk} of 3"
@@ -172,8 +238,14 @@ def battle_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     if returned and not any(battle["played"]):
         words = ", ".join(f"{seat_label(ctx, r['owner'])}'s {r['size']}" for r in returned)
         summary = h("p.twar-hint", f"Tied battle: back to their stashes went {words}.")
-    return h("section.twar-battle", {"aria-label": "The battle", **motion.frame()},  # cards move within it, not with it
-             h("h3", title), summary, owes(ctx, view), lines)
+    return h(
+        "section.twar-battle",
+        {"aria-label": "The battle", **motion.frame()},  # cards move within it, not with it
+        h("h3", title),
+        summary,
+        owes(ctx, view),
+        lines,
+    )
 
 
 def skirmish_result(ctx: TableContext, view: dict[str, Any]) -> El | None:
@@ -191,12 +263,20 @@ def skirmish_result(ctx: TableContext, view: dict[str, Any]) -> El | None:
             return None  # a skirmish lost for want of a card: the "Just now" line says so
         played = entries[-1]
         who = seat_label(ctx, seat)
-        sides.append(h("span.twar-result-side", {"class": f"{SEAT_CLASSES[seat]}{' twar-result-won' if seat != loser else ''}",
-                                                 "data-seat": str(seat)},
-                       card_img(played["as"], extra=f"{who}'s card, worth {played['value']}"),
-                       h("span.twar-result-words", h("b", who), h("span", f"worth {played['value']}"))))
-    return h("div.twar-result", {"role": "group", "aria-label": "The skirmish just lost"},
-             sides[0], h("span.twar-result-lost", h("span.twar-result-vs", "beats"), sides[1]))  # wraps as one: "beats" stays with its card
+        sides.append(
+            h(
+                "span.twar-result-side",
+                {"class": f"{SEAT_CLASSES[seat]}{' twar-result-won' if seat != loser else ''}", "data-seat": str(seat)},
+                card_img(played["as"], extra=f"{who}'s card, worth {played['value']}"),
+                h("span.twar-result-words", h("b", who), h("span", f"worth {played['value']}")),
+            )
+        )
+    return h(
+        "div.twar-result",
+        {"role": "group", "aria-label": "The skirmish just lost"},
+        sides[0],
+        h("span.twar-result-lost", h("span.twar-result-vs", "beats"), sides[1]),
+    )  # wraps as one: "beats" stays with its card
 
 
 def owes(ctx: TableContext, view: dict[str, Any]) -> El | None:

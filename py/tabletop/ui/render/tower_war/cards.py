@@ -27,12 +27,12 @@ def card(code: str) -> Card:
 
 
 def label(code: str) -> str:
-    """"9♥", "Joker"."""
+    """ "9♥", "Joker"."""
     return card(code).label
 
 
 def name(code: str) -> str:
-    """"9 of hearts", "joker"."""
+    """ "9 of hearts", "joker"."""
     return card(code).name
 
 
@@ -43,8 +43,13 @@ def face(code: str, cls: str = "", note: str | None = None) -> El:
         rank, suit, colour = "★", "Joker", "twar-joker"
     else:
         rank, suit, colour = rank_code(c.rank), c.known_suit.symbol, f"twar-{c.known_suit.colour}"
-    return h("span.twar-card", {"class": f"{colour} {cls}".strip(), "aria-hidden": "true"},
-             h("span.twar-rank", rank), h("span.twar-pip", suit), h("span.twar-note", note) if note else None)
+    return h(
+        "span.twar-card",
+        {"class": f"{colour} {cls}".strip(), "aria-hidden": "true"},
+        h("span.twar-rank", rank),
+        h("span.twar-pip", suit),
+        h("span.twar-note", note) if note else None,
+    )
 
 
 def card_img(code: str, cls: str = "", note: str | None = None, extra: str = "") -> El:
@@ -55,8 +60,11 @@ def card_img(code: str, cls: str = "", note: str | None = None, extra: str = "")
 
 def back(count: int | None = None, label_text: str = "") -> El:
     """A face-down stack, with its count."""
-    return h("span.twar-back", {"role": "img", "aria-label": label_text or f"{count} cards face down"},
-             h("span.twar-back-count", {"aria-hidden": "true"}, str(count) if count is not None else ""))
+    return h(
+        "span.twar-back",
+        {"role": "img", "aria-label": label_text or f"{count} cards face down"},
+        h("span.twar-back-count", {"aria-hidden": "true"}, str(count) if count is not None else ""),
+    )
 
 
 def sr(text: str) -> El:
@@ -77,10 +85,23 @@ def pyramid_glyph(size: str, seat: int | None, px: int | None = None) -> El:
     cls = SEAT_CLASSES[seat] if seat is not None else "twar-neutral"
     pips = SIZE_PIPS[size]
     r = max(1.0, 1.6 * scale)
-    dots = [h("circle", {"cx": f"{w / 2:.1f}", "cy": f"{hgt - 2.2 * r - 2.6 * r * i:.1f}", "r": f"{r:.1f}", "class": "twar-glyph-pip"}) for i in range(pips)]
-    return h("svg", {"class": f"twar-glyph {cls}", "viewBox": f"0 0 {w:.1f} {hgt:.1f}", "width": f"{w:.0f}", "height": f"{hgt:.0f}",
-                     "aria-hidden": "true", "focusable": "false"},
-             h("polygon", {"points": f"0,{hgt:.1f} {w:.1f},{hgt:.1f} {w / 2:.1f},0", "class": "twar-glyph-body"}), dots)
+    dots = [
+        h("circle", {"cx": f"{w / 2:.1f}", "cy": f"{hgt - 2.2 * r - 2.6 * r * i:.1f}", "r": f"{r:.1f}", "class": "twar-glyph-pip"})
+        for i in range(pips)
+    ]
+    return h(
+        "svg",
+        {
+            "class": f"twar-glyph {cls}",
+            "viewBox": f"0 0 {w:.1f} {hgt:.1f}",
+            "width": f"{w:.0f}",
+            "height": f"{hgt:.0f}",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        h("polygon", {"points": f"0,{hgt:.1f} {w:.1f},{hgt:.1f} {w / 2:.1f},0", "class": "twar-glyph-body"}),
+        dots,
+    )
 
 
 def stash_row(stash: dict[str, Any], seat: int | None, who: str) -> El:
@@ -88,8 +109,9 @@ def stash_row(stash: dict[str, Any], seat: int | None, who: str) -> El:
     parts = []
     for size in reversed(SIZE_ORDER):
         n = stash.get(size, 0)
-        parts.append(h("span.twar-stash-size", {"class": "twar-empty" if not n else None},
-                       pyramid_glyph(size, seat), h("span.twar-stash-n", f"{n}")))
+        parts.append(
+            h("span.twar-stash-size", {"class": "twar-empty" if not n else None}, pyramid_glyph(size, seat), h("span.twar-stash-n", f"{n}"))
+        )
     words = ", ".join(f"{stash.get(z, 0)} {z}" for z in reversed(SIZE_ORDER))
     return h("span.twar-stash", {"role": "img", "aria-label": f"{who}: {words} pyramids"}, parts)
 

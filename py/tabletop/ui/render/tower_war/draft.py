@@ -32,10 +32,11 @@ def draft_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     d = view["draft"]
     phase = view["phase"]
     splitter, chooser = d["splitter"], d["chooser"]
-    head = h("div.twar-draft-head",
-             h("h3", f"Draft round {d['round']} of {d['rounds']}"),
-             h("p.twar-hint", f"{seat_name(ctx, splitter)} splits, {seat_name(ctx, chooser)} chooses. "
-                              f"{d['cards_left']} cards still to come."))
+    head = h(
+        "div.twar-draft-head",
+        h("h3", f"Draft round {d['round']} of {d['rounds']}"),
+        h("p.twar-hint", f"{seat_name(ctx, splitter)} splits, {seat_name(ctx, chooser)} chooses. {d['cards_left']} cards still to come."),
+    )
     if phase == "split":
         body = split_area(ctx, view)
     else:
@@ -50,19 +51,26 @@ def drafted_counts(ctx: TableContext, view: dict[str, Any]) -> El:
     items = []
     for p in view["players"]:
         n = p["drafted_count"]
-        items.append(h("div.twar-drafted", {"class": SEAT_CLASSES[p["seat"]]},
-                       back(n, f"{seat_name(ctx, p['seat'])} has drafted {n} cards, face down"),
-                       h("span", h("b", seat_name(ctx, p["seat"])), f": {n} drafted")))
-    return h("div.twar-drafted-row",
-             items, h("p.twar-hint", "Drafted cards stay face down, even to their owner, until the draft ends."))
+        items.append(
+            h(
+                "div.twar-drafted",
+                {"class": SEAT_CLASSES[p["seat"]]},
+                back(n, f"{seat_name(ctx, p['seat'])} has drafted {n} cards, face down"),
+                h("span", h("b", seat_name(ctx, p["seat"])), f": {n} drafted"),
+            )
+        )
+    return h("div.twar-drafted-row", items, h("p.twar-hint", "Drafted cards stay face down, even to their owner, until the draft ends."))
 
 
 def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
     faceup = view["draft"]["faceup"]
     splits = ctx.legal_of("split")
     if not splits:
-        return h("div.twar-piles", h("div.twar-faceup", [card_img(c) for c in faceup]),
-                 h("p.twar-hint", f"{seat_name(ctx, view['draft']['splitter'])} is splitting these five cards."))
+        return h(
+            "div.twar-piles",
+            h("div.twar-faceup", [card_img(c) for c in faceup]),
+            h("p.twar-hint", f"{seat_name(ctx, view['draft']['splitter'])} is splitting these five cards."),
+        )
     in_b = [c for c in ctx.ui.get(PILE_B_KEY, []) if c in faceup]
     pile_a = [c for c in faceup if c not in in_b]
     pile_b = [c for c in faceup if c in in_b]
@@ -75,43 +83,93 @@ def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
             current = [c for c in ctx.ui.get(PILE_B_KEY, []) if c in faceup]
             ctx.ui[PILE_B_KEY] = [c for c in current if c != code] if code in current else current + [code]
             ctx.refresh()
+
         return handler
 
     every: list[El] = []
 
     def zone(title: str, cards: list[str], other: str, ident: str) -> El:
-        buttons = [h("button.twar-pick", {"id": f"twar-split-{c}", "data-step": "split"},
-                     face(c), sr(f"{name(c)}: move to pile {other}"), on_click=toggle(c)) for c in cards]
+        buttons = [
+            h(
+                "button.twar-pick",
+                {"id": f"twar-split-{c}", "data-step": "split"},
+                face(c),
+                sr(f"{name(c)}: move to pile {other}"),
+                on_click=toggle(c),
+            )
+            for c in cards
+        ]
         every.extend(buttons)
-        return h("div.twar-pile-zone", {"id": ident, "aria-label": f"Pile {title}", "role": "group"},
-                 h("div.twar-pile-title", f"Pile {title}", h("span.twar-count", f" · {len(cards)} card{'s' * (len(cards) != 1)}")),
-                 h("div.twar-pile-cards", buttons or h("p.twar-hint.twar-empty-zone", f"Tap a card to move it to pile {title}.")))
+        return h(
+            "div.twar-pile-zone",
+            {"id": ident, "aria-label": f"Pile {title}", "role": "group"},
+            h("div.twar-pile-title", f"Pile {title}", h("span.twar-count", f" · {len(cards)} card{'s' * (len(cards) != 1)}")),
+            h("div.twar-pile-cards", buttons or h("p.twar-hint.twar-empty-zone", f"Tap a card to move it to pile {title}.")),
+        )
 
-    confirm = h("button.primary.twar-confirm", {"id": "twar-split-ok", "data-move": json.dumps(ctx.move_json(move)) if move else None,
-                                                "disabled": not valid},
-                "Offer these two piles", on_click=(lambda _e: ctx.play(move)) if move else None)
-    return h("div.twar-split",
-             h("p.twar-hint", "Tap a card to move it to the other pile. Both piles need at least one card; the other player takes the pile they like."),
-             roving(h("div.twar-zones", zone("A", pile_a, "B", "twar-zone-a"), zone("B", pile_b, "A", "twar-zone-b")), every),
-             h("div.button-row", confirm, None if valid else h("span.twar-hint", "Move at least one card to pile B.")))
+    confirm = h(
+        "button.primary.twar-confirm",
+        {"id": "twar-split-ok", "data-move": json.dumps(ctx.move_json(move)) if move else None, "disabled": not valid},
+        "Offer these two piles",
+        on_click=(lambda _e: ctx.play(move)) if move else None,
+    )
+    return h(
+        "div.twar-split",
+        h(
+            "p.twar-hint",
+            "Tap a card to move it to the other pile. Both piles need at least one card; the other player takes the pile they like.",
+        ),
+        roving(h("div.twar-zones", zone("A", pile_a, "B", "twar-zone-a"), zone("B", pile_b, "A", "twar-zone-b")), every),
+        h("div.button-row", confirm, None if valid else h("span.twar-hint", "Move at least one card to pile B.")),
+    )
 
 
-def pile_card(ctx: TableContext, view: dict[str, Any], i: int, pile: dict[str, Any], take: Move | None = None, sweets: list[Any] | None = None) -> El:
+def pile_card(
+    ctx: TableContext, view: dict[str, Any], i: int, pile: dict[str, Any], take: Move | None = None, sweets: list[Any] | None = None
+) -> El:
     pyr = pile["pyramids"]
     extra = [pyramid_glyph(z, None, 26) for z in reversed(SIZE_ORDER) for _ in range(pyr.get(z, 0))]
     pyr_words = ", ".join(f"{pyr[z]} {z}" for z in reversed(SIZE_ORDER) if pyr.get(z))
-    kids = [h("div.twar-pile-title", f"Pile {pile['name']}", h("span.twar-count", f" · {len(pile['cards'])} card{'s' * (len(pile['cards']) != 1)}")),
-            h("div.twar-pile-cards", [card_img(c) for c in pile["cards"]]),
-            h("div.twar-pile-pyr", {"role": "img", "aria-label": f"with pyramids: {pyr_words}"}, extra) if extra else None]
+    kids = [
+        h(
+            "div.twar-pile-title",
+            f"Pile {pile['name']}",
+            h("span.twar-count", f" · {len(pile['cards'])} card{'s' * (len(pile['cards']) != 1)}"),
+        ),
+        h("div.twar-pile-cards", [card_img(c) for c in pile["cards"]]),
+        h("div.twar-pile-pyr", {"role": "img", "aria-label": f"with pyramids: {pyr_words}"}, extra) if extra else None,
+    ]
     if sweets:
-        kids.append(h("div.twar-sweeten", {"role": "group", "aria-label": f"Add a pyramid to pile {pile['name']}"},
-                      [h("button.twar-sweet", {"data-move": move_attr(ctx, m), "id": f"twar-sweet-{i}-{m.size}"},
-                         h("span", {"aria-hidden": "true"}, "+"), pyramid_glyph(str(m.size), None, 22), sr("Add a"), str(m.size),
-                         sr(f"pyramid from the middle to pile {pile['name']}"), on_click=lambda _e, mv=m: ctx.play(mv)) for m in sweets]))
+        kids.append(
+            h(
+                "div.twar-sweeten",
+                {"role": "group", "aria-label": f"Add a pyramid to pile {pile['name']}"},
+                [
+                    h(
+                        "button.twar-sweet",
+                        {"data-move": move_attr(ctx, m), "id": f"twar-sweet-{i}-{m.size}"},
+                        h("span", {"aria-hidden": "true"}, "+"),
+                        pyramid_glyph(str(m.size), None, 22),
+                        sr("Add a"),
+                        str(m.size),
+                        sr(f"pyramid from the middle to pile {pile['name']}"),
+                        on_click=lambda _e, mv=m: ctx.play(mv),
+                    )
+                    for m in sweets
+                ],
+            )
+        )
     if take is not None:
         what = f"{len(pile['cards'])} card{'s' * (len(pile['cards']) != 1)}" + (f" and {pyr_words} pyramids" if pyr_words else "")
-        kids.append(h("button.primary.twar-take", {"data-move": move_attr(ctx, take), "id": f"twar-take-{i}"},
-                      f"Take pile {pile['name']}", sr(f": {what}"), on_click=lambda _e: ctx.play(take)))
+        kids.append(
+            h(
+                "button.primary.twar-take",
+                {"data-move": move_attr(ctx, take), "id": f"twar-take-{i}"},
+                f"Take pile {pile['name']}",
+                sr(f": {what}"),
+                on_click=lambda _e: ctx.play(take),
+            )
+        )
     marked = view["draft"].get("sweetened_pile") == i
     return h("div.twar-pile", {"class": "twar-sweetened" if marked else None}, kids)
 
@@ -125,13 +183,27 @@ def piles_area(ctx: TableContext, view: dict[str, Any]) -> El:
     cols = [pile_card(ctx, view, i, p, takes.get(i), [m for m in sweets if m.pile == i]) for i, p in enumerate(piles)]
     hint = None
     if view["phase"] == "sweeten" and sweets:
-        hint = h("p.twar-hint", "You may add pyramids from the middle stash to one pile (all to the same pile); whoever gets that pile keeps them.")
+        hint = h(
+            "p.twar-hint",
+            "You may add pyramids from the middle stash to one pile (all to the same pile); whoever gets that pile keeps them.",
+        )
     elif view["phase"] == "take" and takes:
         hint = h("p.twar-hint", f"{seat_name(ctx, d['splitter'])} gets the pile you leave.")
     elif view["phase"] == "take":
         hint = h("p.twar-hint", f"{seat_name(ctx, d['chooser'])} is choosing a pile.")
-    done = h("div.button-row", h("button.primary", {"data-move": move_attr(ctx, ready[0]), "id": "twar-ready"}, "The piles are ready",
-                                 on_click=lambda _e: ctx.play(ready[0]))) if ready else None
+    done = (
+        h(
+            "div.button-row",
+            h(
+                "button.primary",
+                {"data-move": move_attr(ctx, ready[0]), "id": "twar-ready"},
+                "The piles are ready",
+                on_click=lambda _e: ctx.play(ready[0]),
+            ),
+        )
+        if ready
+        else None
+    )
     choices = [kid for col in cols for kid in col.children if isinstance(kid, El) and kid.tag == "button"]
     return h("div.twar-piles", hint, roving(h("div.twar-zones", cols), choices), done)
 
@@ -141,8 +213,11 @@ def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     keeps = {str(m.card): m for m in ctx.legal_of("keep")}
     actor = view["to_act"]
     if not keeps or mine.get("deck_target") is None:
-        return h("section.twar-build", h("h3", "Building decks"),
-                 h("p.twar-hint", f"{seat_name(ctx, actor)} is choosing the cards of their deck." if actor is not None else ""))
+        return h(
+            "section.twar-build",
+            h("h3", "Building decks"),
+            h("p.twar-hint", f"{seat_name(ctx, actor)} is choosing the cards of their deck." if actor is not None else ""),
+        )
     kept = mine["kept"]
     target = mine["deck_target"]
     left = mine["drafted"]
@@ -157,22 +232,39 @@ def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     staged = staged[1] if isinstance(staged, tuple) and staged[0] == actor and staged[1] in keeps and last else None
     if staged:
         return deck_review(ctx, kept, staged, keeps[staged], target)
-    buttons = [h("button.twar-pick", {"id": f"twar-keep-{c}", "data-step": "last-card"} if last else
-                 {"id": f"twar-keep-{c}", "data-move": move_attr(ctx, keeps[c])},
-                 face(c), sr(f"Keep the {name(c)}"),
-                 on_click=(lambda _e, c=c: _stage(ctx, actor, c)) if last else (lambda _e, m=keeps[c]: ctx.play(m))) for c in left if c in keeps]
+    buttons = [
+        h(
+            "button.twar-pick",
+            {"id": f"twar-keep-{c}", "data-step": "last-card"} if last else {"id": f"twar-keep-{c}", "data-move": move_attr(ctx, keeps[c])},
+            face(c),
+            sr(f"Keep the {name(c)}"),
+            on_click=(lambda _e, c=c: _stage(ctx, actor, c)) if last else (lambda _e, m=keeps[c]: ctx.play(m)),
+        )
+        for c in left
+        if c in keeps
+    ]
     pct = 100 * len(kept) / target if target else 100
-    return h("section.twar-build", {"aria-label": "Build your deck"},
-             h("div.twar-build-head",
-               h("h3", "Choose your deck"),
-               h("p.twar-count-big", {"role": "status", "id": "twar-deck-count"}, h("b", str(len(kept))), f" of {target} chosen"),
-               h("div.twar-progress", {"aria-hidden": "true"}, h("span.twar-progress-fill", {"style": f"width:{pct:.0f}%"}))),
-             h("p.twar-hint", "Tap a card to put it in your deck. Cards of one suit multiply each other in a battle; "
-                              "the cards you leave out stay hidden for the rest of the game."),
-             roving(h("div.twar-pickgrid", {"role": "group", "aria-label": "Your drafted cards"}, buttons), buttons),
-             h("div.twar-kept",
-               h("h4", "Your deck so far ", h("span.twar-tally", sr("by suit:"), tally_words) if kept else None),
-               h("div.twar-kept-cards", [card_img(c) for c in kept]) if kept else h("p.twar-hint", "Nothing chosen yet.")))
+    return h(
+        "section.twar-build",
+        {"aria-label": "Build your deck"},
+        h(
+            "div.twar-build-head",
+            h("h3", "Choose your deck"),
+            h("p.twar-count-big", {"role": "status", "id": "twar-deck-count"}, h("b", str(len(kept))), f" of {target} chosen"),
+            h("div.twar-progress", {"aria-hidden": "true"}, h("span.twar-progress-fill", {"style": f"width:{pct:.0f}%"})),
+        ),
+        h(
+            "p.twar-hint",
+            "Tap a card to put it in your deck. Cards of one suit multiply each other in a battle; "
+            "the cards you leave out stay hidden for the rest of the game.",
+        ),
+        roving(h("div.twar-pickgrid", {"role": "group", "aria-label": "Your drafted cards"}, buttons), buttons),
+        h(
+            "div.twar-kept",
+            h("h4", "Your deck so far ", h("span.twar-tally", sr("by suit:"), tally_words) if kept else None),
+            h("div.twar-kept-cards", [card_img(c) for c in kept]) if kept else h("p.twar-hint", "Nothing chosen yet."),
+        ),
+    )
 
 
 def _stage(ctx: TableContext, seat: int, code: str | None) -> None:
@@ -195,15 +287,34 @@ def deck_review(ctx: TableContext, kept: list[str], staged: str, move: Move, tar
         tally[sym] = tally.get(sym, 0) + 1
     words = "  ".join(f"{s} {tally[s]}" for s in ("♣", "♦", "♥", "♠", "★") if tally.get(s))
     actor = ctx.view["to_act"]
-    return h("section.twar-build.twar-review", {"aria-label": "Check your deck"},
-             h("div.twar-build-head",
-               h("h3", "Check your deck"),
-               h("p.twar-count-big", {"role": "status", "id": "twar-deck-count"}, h("b", str(len(deck))), f" of {target} chosen")),
-             h("p.twar-hint", f"These {len(deck)} cards are your deck for the whole war ({words}). Once you confirm, the other "
-                              "drafted cards leave the game unseen."),
-             h("div.twar-kept-cards", [card_img(c, cls="twar-staged" if c == staged else "") for c in deck]),
-             h("div.button-row",
-               h("button.primary", {"id": "twar-confirm-deck", "data-move": move_attr(ctx, move)}, "Confirm this deck",
-                 on_click=lambda _e: _confirm(ctx, move)),
-               h("button", {"id": "twar-change-last"}, "Change the last card", sr(f" (now the {name(staged)})"),
-                 on_click=lambda _e: _stage(ctx, actor, None))))
+    return h(
+        "section.twar-build.twar-review",
+        {"aria-label": "Check your deck"},
+        h(
+            "div.twar-build-head",
+            h("h3", "Check your deck"),
+            h("p.twar-count-big", {"role": "status", "id": "twar-deck-count"}, h("b", str(len(deck))), f" of {target} chosen"),
+        ),
+        h(
+            "p.twar-hint",
+            f"These {len(deck)} cards are your deck for the whole war ({words}). Once you confirm, the other "
+            "drafted cards leave the game unseen.",
+        ),
+        h("div.twar-kept-cards", [card_img(c, cls="twar-staged" if c == staged else "") for c in deck]),
+        h(
+            "div.button-row",
+            h(
+                "button.primary",
+                {"id": "twar-confirm-deck", "data-move": move_attr(ctx, move)},
+                "Confirm this deck",
+                on_click=lambda _e: _confirm(ctx, move),
+            ),
+            h(
+                "button",
+                {"id": "twar-change-last"},
+                "Change the last card",
+                sr(f" (now the {name(staged)})"),
+                on_click=lambda _e: _stage(ctx, actor, None),
+            ),
+        ),
+    )

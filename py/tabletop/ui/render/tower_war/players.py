@@ -27,17 +27,29 @@ def player_strip(ctx: TableContext, view: dict[str, Any]) -> El:
         discards = p["discard"]
         disc = None
         if discards:
-            disc = h("details.twar-discards",
-                     h("summary", f"Discard pile ({len(discards)})"),
-                     h("div.twar-discard-cards", [card_img(c) for c in discards]))
-        cells.append(h("div.twar-player", {"class": f"{SEAT_CLASSES[seat]}{' twar-acting' if acting else ''}", "data-seat": str(seat),
-                                           "aria-current": "true" if acting else None},
-                       h("div.twar-player-head",
-                         h("span.twar-swatch", {"aria-hidden": "true"}),
-                         h("b.twar-player-name", who),
-                         h("span.twar-colour", f"{SEAT_COLOURS[seat]} pyramids"),
-                         h("span.twar-you", "you") if p["is_you"] else None),
-                       stash_row(p["stash"], seat, f"{who}'s stash"),
-                       h("div.twar-player-counts", " · ".join(counts_words(view, p))),
-                       disc))
+            disc = h(
+                "details.twar-discards",
+                h("summary", f"Discard pile ({len(discards)})"),
+                h("div.twar-discard-cards", [card_img(c) for c in discards]),
+            )
+        cells.append(
+            h(
+                "div.twar-player",
+                {
+                    "class": f"{SEAT_CLASSES[seat]}{' twar-acting' if acting else ''}",
+                    "data-seat": str(seat),
+                    "aria-current": "true" if acting else None,
+                },
+                h(
+                    "div.twar-player-head",
+                    h("span.twar-swatch", {"aria-hidden": "true"}),
+                    h("b.twar-player-name", who),
+                    h("span.twar-colour", f"{SEAT_COLOURS[seat]} pyramids"),
+                    h("span.twar-you", "you") if p["is_you"] else None,
+                ),
+                stash_row(p["stash"], seat, f"{who}'s stash"),
+                h("div.twar-player-counts", " · ".join(counts_words(view, p))),
+                disc,
+            )
+        )
     return h("div.twar-players", {"role": "group", "aria-label": "Players"}, cells)

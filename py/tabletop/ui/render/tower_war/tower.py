@@ -61,35 +61,53 @@ def reach(view: dict[str, Any]) -> tuple[float, float]:
     return (ph["card"]["width_mm"] / 2 + ph["drop_reach_mm"], ph["card"]["length_mm"] / 2 + ph["drop_reach_mm"])
 
 
-def pyramid_top(p: dict[str, Any], ox: float, oy: float, cls: str = "", attrs: dict[str, Any] | None = None, **events: Callable[..., Any] | None) -> El:
+def pyramid_top(
+    p: dict[str, Any], ox: float, oy: float, cls: str = "", attrs: dict[str, Any] | None = None, **events: Callable[..., Any] | None
+) -> El:
     """A pyramid seen from above: its square base, ridges to the apex, pips for its size."""
     b = p["base_mm"]
     x, y = p["x"] - ox, p["y"] - oy
     half = b / 2
     pips = SIZE_PIPS[p["size"]]
     dots = [h("circle.twar-top-pip", {"cx": f(-half + 3.2 + 3.2 * i), "cy": f(half - 3.2), "r": "1.1"}) for i in range(pips)]
-    a = {"class": f"twar-pyr {SEAT_CLASSES[p['owner']]} {cls}".strip(), "transform": f"translate({f(x)} {f(-y)})",
-         "data-x": f"{x:.3f}", "data-y": f"{y:.3f}", "data-size": p["size"], "data-owner": str(p["owner"])}
+    a = {
+        "class": f"twar-pyr {SEAT_CLASSES[p['owner']]} {cls}".strip(),
+        "transform": f"translate({f(x)} {f(-y)})",
+        "data-x": f"{x:.3f}",
+        "data-y": f"{y:.3f}",
+        "data-size": p["size"],
+        "data-owner": str(p["owner"]),
+    }
     a.update(attrs or {})
-    return h("g", a,
-             h("rect.twar-pyr-base", {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8"}),
-             h("rect.twar-pyr-hatch", {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8"}) if p["owner"] == 1 else None,
-             h("path.twar-pyr-ridge", {"d": f"M{f(-half)} {f(-half)}L{f(half)} {f(half)}M{f(half)} {f(-half)}L{f(-half)} {f(half)}"}),
-             h("circle.twar-pyr-apex", {"cx": "0", "cy": "0", "r": "1.3"}),
-             dots, **events)
+    return h(
+        "g",
+        a,
+        h("rect.twar-pyr-base", {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8"}),
+        h("rect.twar-pyr-hatch", {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8"}) if p["owner"] == 1 else None,
+        h("path.twar-pyr-ridge", {"d": f"M{f(-half)} {f(-half)}L{f(half)} {f(half)}M{f(half)} {f(-half)}L{f(-half)} {f(half)}"}),
+        h("circle.twar-pyr-apex", {"cx": "0", "cy": "0", "r": "1.3"}),
+        dots,
+        **events,
+    )
 
 
 def ghost_shape(held: dict[str, Any], physics: dict[str, Any]) -> list[Any]:
     if held["piece"] == "card":
-        return [h("rect.twar-ghost-card", {"x": f(-CARD_W / 2), "y": f(-CARD_L / 2), "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}),
-                h("text.twar-ghost-label", {"x": "0", "y": "3", "text-anchor": "middle"}, label(held["card"]) if held.get("card") else "card"),
-                h("circle.twar-ghost-dot", {"cx": "0", "cy": "0", "r": "1.6"})]
+        return [
+            h("rect.twar-ghost-card", {"x": f(-CARD_W / 2), "y": f(-CARD_L / 2), "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}),
+            h("text.twar-ghost-label", {"x": "0", "y": "3", "text-anchor": "middle"}, label(held["card"]) if held.get("card") else "card"),
+            h("circle.twar-ghost-dot", {"cx": "0", "cy": "0", "r": "1.6"}),
+        ]
     b = physics["pyramids"][held["size"]]["base_mm"]
     half = b / 2
-    return [h("rect.twar-ghost-pyr", {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8",
-                                       "class": SEAT_CLASSES[held["owner"]]}),
-            h("path.twar-ghost-ridge", {"d": f"M{f(-half)} {f(-half)}L{f(half)} {f(half)}M{f(half)} {f(-half)}L{f(-half)} {f(half)}"}),
-            h("circle.twar-ghost-dot", {"cx": "0", "cy": "0", "r": "1.2"})]
+    return [
+        h(
+            "rect.twar-ghost-pyr",
+            {"x": f(-half), "y": f(-half), "width": f(b), "height": f(b), "rx": "0.8", "class": SEAT_CLASSES[held["owner"]]},
+        ),
+        h("path.twar-ghost-ridge", {"d": f"M{f(-half)} {f(-half)}L{f(half)} {f(half)}M{f(half)} {f(-half)}L{f(-half)} {f(half)}"}),
+        h("circle.twar-ghost-dot", {"cx": "0", "cy": "0", "r": "1.2"}),
+    ]
 
 
 def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
@@ -116,25 +134,48 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
     # the card below, faint, when it sits offset (you see the stack's drift)
     if shown_k >= 1:
         below = levels[shown_k - 1]
-        parts.append(h("rect.twar-card-below", {"x": f(below["x"] - ox - CARD_W / 2), "y": f(-(below["y"] - oy) - CARD_L / 2),
-                                                 "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}))
+        parts.append(
+            h(
+                "rect.twar-card-below",
+                {
+                    "x": f(below["x"] - ox - CARD_W / 2),
+                    "y": f(-(below["y"] - oy) - CARD_L / 2),
+                    "width": f(CARD_W),
+                    "height": f(CARD_L),
+                    "rx": "3",
+                },
+            )
+        )
     top = levels[shown_k]
     parts.append(h("rect.twar-topcard", {"x": f(-CARD_W / 2), "y": f(-CARD_L / 2), "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}))
     parts.append(grid_lines())
     code = top["card"]
-    parts.append(h("text.twar-card-corner", {"x": f(-CARD_W / 2 + 2.5), "y": f(-CARD_L / 2 + 8),
-                                            "class": "twar-red-ink" if code[-1:] in "HD" and not code.startswith("JOKER") else None},
-                   label(code)))
+    parts.append(
+        h(
+            "text.twar-card-corner",
+            {
+                "x": f(-CARD_W / 2 + 2.5),
+                "y": f(-CARD_L / 2 + 8),
+                "class": "twar-red-ink" if code[-1:] in "HD" and not code.startswith("JOKER") else None,
+            },
+            label(code),
+        )
+    )
     # how the top card rests on the level below: its tripod and balance point
     support = None if fall and fall["piece"] == "card" else next((st for st in tower["stability"] if st["level"] == shown_k), None)
     if support:
         pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in support["tripod"])
         cx, cy = support["com"][0] - ox, support["com"][1] - oy
-        parts.append(h("g.twar-support", {"data-wobble": str(support["wobble"])},
-                       h("polygon.twar-support-tri", {"points": pts}),
-                       [h("circle.twar-support-apex", {"cx": f(x - ox), "cy": f(-(y - oy)), "r": "1.4"}) for x, y in support["tripod"]],
-                       h("circle.twar-com", {"cx": f(cx), "cy": f(-cy), "r": "2.2"}),
-                       h("path.twar-com-cross", {"d": f"M{f(cx - 3.4)} {f(-cy)}h6.8M{f(cx)} {f(-cy - 3.4)}v6.8"})))
+        parts.append(
+            h(
+                "g.twar-support",
+                {"data-wobble": str(support["wobble"])},
+                h("polygon.twar-support-tri", {"points": pts}),
+                [h("circle.twar-support-apex", {"cx": f(x - ox), "cy": f(-(y - oy)), "r": "1.4"}) for x, y in support["tripod"]],
+                h("circle.twar-com", {"cx": f(cx), "cy": f(-cy), "r": "2.2"}),
+                h("path.twar-com-cross", {"d": f"M{f(cx - 3.4)} {f(-cy)}h6.8M{f(cx)} {f(-cy - 3.4)}v6.8"}),
+            )
+        )
     # where a crowning card must rest: the triangle of this level's apexes
     if top["pyramids"] and len(top["pyramids"]) == 3 and (placing.get("piece") == "card" or (held and held["piece"] == "card")):
         pts = " ".join(f"{f(p['x'] - ox)},{f(-(p['y'] - oy))}" for p in top["pyramids"])
@@ -148,31 +189,61 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             cls = "twar-culprit" if p["index"] == fall["index"] else "twar-victim"
         if p["index"] in lifting and p["index"] in lifts:
             move = lifts[p["index"]]
-            parts.append(h("g", moving, pyramid_top(p, ox, oy, "twar-liftable " + cls, {"data-move": json.dumps(ctx.move_json(move))},
-                                                    on_click=lambda _e, mv=move: ctx.play(mv))))
+            parts.append(
+                h(
+                    "g",
+                    moving,
+                    pyramid_top(
+                        p,
+                        ox,
+                        oy,
+                        "twar-liftable " + cls,
+                        {"data-move": json.dumps(ctx.move_json(move))},
+                        on_click=lambda _e, mv=move: ctx.play(mv),
+                    ),
+                )
+            )
         else:
             parts.append(h("g", moving, pyramid_top(p, ox, oy, cls)))
     # cards that fell: their outlines, what stood on them, and the balance point that left the tripod
     if fall and fall["piece"] == "card":
-        for lv in levels[fall["level"]:]:
-            parts.append(h("rect.twar-fallen-card", {"x": f(lv["x"] - ox - CARD_W / 2), "y": f(-(lv["y"] - oy) - CARD_L / 2),
-                                                     "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}))
+        for lv in levels[fall["level"] :]:
+            parts.append(
+                h(
+                    "rect.twar-fallen-card",
+                    {
+                        "x": f(lv["x"] - ox - CARD_W / 2),
+                        "y": f(-(lv["y"] - oy) - CARD_L / 2),
+                        "width": f(CARD_W),
+                        "height": f(CARD_L),
+                        "rx": "3",
+                    },
+                )
+            )
             parts.extend(pyramid_top(p, ox, oy, "twar-fallen-pyr") for p in lv["pyramids"])
         fs = tower.get("fall_support")
         if fs:
             pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in fs["tripod"])
             cx, cy = fs["com"][0] - ox, fs["com"][1] - oy
-            parts.append(h("g.twar-fall-support",
-                           h("polygon.twar-fall-tri", {"points": pts}),
-                           h("circle.twar-fall-com", {"cx": f(cx), "cy": f(-cy), "r": "2.6"}),
-                           h("path.twar-fall-cross", {"d": f"M{f(cx - 4)} {f(-cy)}h8M{f(cx)} {f(-cy - 4)}v8"})))
+            parts.append(
+                h(
+                    "g.twar-fall-support",
+                    h("polygon.twar-fall-tri", {"points": pts}),
+                    h("circle.twar-fall-com", {"cx": f(cx), "cy": f(-cy), "r": "2.6"}),
+                    h("path.twar-fall-cross", {"d": f"M{f(cx - 4)} {f(-cy)}h8M{f(cx)} {f(-cy - 4)}v8"}),
+                )
+            )
     last = view.get("last_drop")
     if last and last["piece"] == "pyramid" and last["level"] == shown_k and not aiming:
         tx, ty = last["target"]
         lx, ly = last["landing"]
-        parts.append(h("g.twar-lastdrop",
-                       h("line.twar-lastdrop-line", {"x1": f(tx), "y1": f(-ty), "x2": f(lx), "y2": f(-ly)}),
-                       h("path.twar-lastdrop-aim", {"d": f"M{f(tx - 2.5)} {f(-ty - 2.5)}l5 5M{f(tx + 2.5)} {f(-ty - 2.5)}l-5 5"})))
+        parts.append(
+            h(
+                "g.twar-lastdrop",
+                h("line.twar-lastdrop-line", {"x1": f(tx), "y1": f(-ty), "x2": f(lx), "y2": f(-ly)}),
+                h("path.twar-lastdrop-aim", {"d": f"M{f(tx - 2.5)} {f(-ty - 2.5)}l5 5M{f(tx + 2.5)} {f(-ty - 2.5)}l-5 5"}),
+            )
+        )
     watching = not aiming and held is not None and view["phase"] == "drop"
     if (aiming or watching) and held:
         if held.get("from"):
@@ -181,24 +252,69 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             parts.append(h("rect.twar-from", {"x": f(fx - b / 2), "y": f(-fy - b / 2), "width": f(b), "height": f(b), "rx": "0.8"}))
         target, hold = live.AIM.configure(ctx, view, watch=watching)
         gx, gy = live.ghost_at(held, target, hold)
-        parts.append(h("g", {"id": live.AIM_ID, "class": "twar-aim", "transform": f"translate({f(target[0])} {f(-target[1])})",
-                             "data-x": f"{target[0]:.1f}", "data-y": f"{target[1]:.1f}"},
-                       h("circle.twar-aim-ring", {"cx": "0", "cy": "0", "r": f(held["amplitude_mm"])}),
-                       h("path.twar-aim-cross", {"d": "M-5 0h3.5M1.5 0h3.5M0 -5v3.5M0 1.5v3.5"})))
-        parts.append(h("g", {"id": live.GHOST_ID, "class": "twar-ghost twar-ghost-watch" if watching else "twar-ghost", "transform": f"translate({gx:.2f} {-gy:.2f})",
-                             "data-calm": "1" if is_calm(tuple(held["phases"]), hold) else "0",
-                             "data-x": f"{gx:.3f}", "data-y": f"{gy:.3f}", "data-hold": str(hold), "pointer-events": "none"},
-                       ghost_shape(held, view["physics"])))
+        parts.append(
+            h(
+                "g",
+                {
+                    "id": live.AIM_ID,
+                    "class": "twar-aim",
+                    "transform": f"translate({f(target[0])} {f(-target[1])})",
+                    "data-x": f"{target[0]:.1f}",
+                    "data-y": f"{target[1]:.1f}",
+                },
+                h("circle.twar-aim-ring", {"cx": "0", "cy": "0", "r": f(held["amplitude_mm"])}),
+                h("path.twar-aim-cross", {"d": "M-5 0h3.5M1.5 0h3.5M0 -5v3.5M0 1.5v3.5"}),
+            )
+        )
+        parts.append(
+            h(
+                "g",
+                {
+                    "id": live.GHOST_ID,
+                    "class": "twar-ghost twar-ghost-watch" if watching else "twar-ghost",
+                    "transform": f"translate({gx:.2f} {-gy:.2f})",
+                    "data-calm": "1" if is_calm(tuple(held["phases"]), hold) else "0",
+                    "data-x": f"{gx:.3f}",
+                    "data-y": f"{gy:.3f}",
+                    "data-hold": str(hold),
+                    "pointer-events": "none",
+                },
+                ghost_shape(held, view["physics"]),
+            )
+        )
     if aiming:
         a = live.AIM
-        return h("svg", {"id": live.TOP_ID, "class": "twar-topview twar-aiming", "viewBox": vb, "role": "application", "tabindex": "0",
-                         "aria-label": "Aiming area over the top card. Arrow keys move the aim, Shift with an arrow moves it 5 mm, Space lets go.",
-                         "aria-describedby": live.AIM_TEXT_ID, "data-top-level": str(shown_k)},
-                 parts,
-                 on_pointerdown=a.on_pointerdown, on_pointermove=a.on_pointermove, on_pointerup=a.on_pointerup,
-                 on_pointercancel=a.on_pointercancel, on_keydown=a.on_keydown)
-    return h("svg", {"id": "twar-top-still", "class": "twar-topview", "viewBox": vb, "role": "img", "data-top-level": str(shown_k),
-                     "aria-label": top_words(ctx, levels[shown_k], shown_k)}, parts)
+        return h(
+            "svg",
+            {
+                "id": live.TOP_ID,
+                "class": "twar-topview twar-aiming",
+                "viewBox": vb,
+                "role": "application",
+                "tabindex": "0",
+                "aria-label": "Aiming area over the top card. Arrow keys move the aim, Shift with an arrow moves it 5 mm, Space lets go.",
+                "aria-describedby": live.AIM_TEXT_ID,
+                "data-top-level": str(shown_k),
+            },
+            parts,
+            on_pointerdown=a.on_pointerdown,
+            on_pointermove=a.on_pointermove,
+            on_pointerup=a.on_pointerup,
+            on_pointercancel=a.on_pointercancel,
+            on_keydown=a.on_keydown,
+        )
+    return h(
+        "svg",
+        {
+            "id": "twar-top-still",
+            "class": "twar-topview",
+            "viewBox": vb,
+            "role": "img",
+            "data-top-level": str(shown_k),
+            "aria-label": top_words(ctx, levels[shown_k], shown_k),
+        },
+        parts,
+    )
 
 
 def grid_lines() -> El:
@@ -213,8 +329,13 @@ def grid_lines() -> El:
 
 def top_words(ctx: TableContext, level: dict[str, Any], k: int) -> str:
     ps = level["pyramids"]
-    what = "no pyramids" if not ps else ", ".join(
-        f"{seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {p['x'] - level['x']:.0f}, {p['y'] - level['y']:.0f} mm" for p in ps)
+    what = (
+        "no pyramids"
+        if not ps
+        else ", ".join(
+            f"{seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {p['x'] - level['x']:.0f}, {p['y'] - level['y']:.0f} mm" for p in ps
+        )
+    )
     return f"Top card of the tower (level {k}, the {label(level['card'])}), seen from above: {what}."
 
 
@@ -231,8 +352,11 @@ def side_labels(side: str, marks: list[tuple[float, str]], z_top: float) -> El:
     """A column of HTML labels beside the drawing, each centred on its height: SVG text would
     shrink with the drawing (a tall tower on a phone made it ~6 px), HTML text keeps the
     size the stylesheet gives it."""
-    return h(f"div.twar-side-marks.twar-side-{side}", {"aria-hidden": "true"},
-             [h("span.twar-side-mark", {"style": f"bottom:{side_pct(z, z_top)}", "data-z": f(z)}, text) for z, text in marks])
+    return h(
+        f"div.twar-side-marks.twar-side-{side}",
+        {"aria-hidden": "true"},
+        [h("span.twar-side-mark", {"style": f"bottom:{side_pct(z, z_top)}", "data-z": f(z)}, text) for z, text in marks],
+    )
 
 
 def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
@@ -264,8 +388,19 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
     def group(k: int) -> El:
         lv = levels[k]
         z = lv["z"]
-        kids: list[Any] = [h("rect.twar-side-card", {"x": f(lv["x"] - CARD_W / 2), "y": f(-z), "width": f(CARD_W), "height": f(SIDE_CARD_MM),
-                                                "rx": "0.6", "data-level": str(k)})]
+        kids: list[Any] = [
+            h(
+                "rect.twar-side-card",
+                {
+                    "x": f(lv["x"] - CARD_W / 2),
+                    "y": f(-z),
+                    "width": f(CARD_W),
+                    "height": f(SIDE_CARD_MM),
+                    "rx": "0.6",
+                    "data-level": str(k),
+                },
+            )
+        ]
         for p in lv["pyramids"]:
             b, hh = p["base_mm"], p["height_mm"]
             cls = SEAT_CLASSES[p["owner"]]
@@ -273,8 +408,16 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
             if fall and fall["piece"] == "pyramid" and fall["level"] == k and fall["index"] == p["index"]:
                 cls += " twar-fallen" if reduced else " twar-falling-pyr"
                 style = f"--twar-dir:{1 if p['x'] >= lv['x'] else -1};transform-origin:{f(p['x'])}px 0px;{falling}"
-            kids.append(h("polygon.twar-side-pyr", {"class": cls, "style": style,
-                                                    "points": f"{f(p['x'] - b / 2)},{f(-z)} {f(p['x'] + b / 2)},{f(-z)} {f(p['x'])},{f(-(z + hh))}"}))
+            kids.append(
+                h(
+                    "polygon.twar-side-pyr",
+                    {
+                        "class": cls,
+                        "style": style,
+                        "points": f"{f(p['x'] - b / 2)},{f(-z)} {f(p['x'] + b / 2)},{f(-z)} {f(p['x'])},{f(-(z + hh))}",
+                    },
+                )
+            )
         if k + 1 < len(levels):
             kids.append(group(k + 1))
         attrs: dict[str, Any] = {"class": "twar-side-level-g", "data-level": str(k)}
@@ -288,25 +431,39 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
             amp = WOBBLE_MAX_DEG * st["wobble"]
             attrs["class"] += " twar-wobble"
             period = round(2.4 - 1.2 * st["wobble"], 2)
-            attrs["style"] = (f"--twar-amp:{amp:.2f}deg;--twar-period:{period:.2f}s;animation-delay:{sway.sway_delay(period, now)};"
-                              f"transform-origin:{f(st['com'][0])}px {f(-(z - 0.3))}px")
+            attrs["style"] = (
+                f"--twar-amp:{amp:.2f}deg;--twar-period:{period:.2f}s;animation-delay:{sway.sway_delay(period, now)};"
+                f"transform-origin:{f(st['com'][0])}px {f(-(z - 0.3))}px"
+            )
             attrs["data-wobble"] = str(st["wobble"])
         return h("g", attrs, kids)
 
     if not fall and not reduced and any(st["wobble"] > 0 for st in stab.values()):
         sway.keep_on_the_clock()
     height_cm = (top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0)) / 10
-    words = (f"The tower from the side: {len(levels)} card{'s' * (len(levels) != 1)}, {height_cm:.1f} cm tall"
-             + (f"; the tightest balance is {tower['tightest_margin_mm']:.1f} mm" if tower.get("tightest_margin_mm") is not None else "") + ".")
+    words = (
+        f"The tower from the side: {len(levels)} card{'s' * (len(levels) != 1)}, {height_cm:.1f} cm tall"
+        + (f"; the tightest balance is {tower['tightest_margin_mm']:.1f} mm" if tower.get("tightest_margin_mm") is not None else "")
+        + "."
+    )
     # the drawing's box is exactly its viewBox (CSS: aspect-ratio), so a label's percentage
     # height beside it is the height it names
-    return h("figure.twar-side",
-             h("div.twar-side-frame", {"style": f"--twar-side-ratio:{vb_w / vb_h:.5f}"},
-               side_labels("scale", heights, z_top),
-               h("svg", {"class": "twar-sideview", "viewBox": vb, "preserveAspectRatio": "xMidYMax meet", "role": "img", "aria-label": words},
-                 ruler, group(0)),
-               side_labels("levels", names, z_top)),
-             h("figcaption.twar-side-cap", f"{len(levels)} level{'s' * (len(levels) != 1)} · {height_cm:.1f} cm"))
+    return h(
+        "figure.twar-side",
+        h(
+            "div.twar-side-frame",
+            {"style": f"--twar-side-ratio:{vb_w / vb_h:.5f}"},
+            side_labels("scale", heights, z_top),
+            h(
+                "svg",
+                {"class": "twar-sideview", "viewBox": vb, "preserveAspectRatio": "xMidYMax meet", "role": "img", "aria-label": words},
+                ruler,
+                group(0),
+            ),
+            side_labels("levels", names, z_top),
+        ),
+        h("figcaption.twar-side-cap", f"{len(levels)} level{'s' * (len(levels) != 1)} · {height_cm:.1f} cm"),
+    )
 
 
 # --- balance readout -------------------------------------------------------------------------------
@@ -325,12 +482,25 @@ def balance_list(view: dict[str, Any]) -> El | None:
         w = st["wobble"]
         worst = st["margin_mm"] == tight
         spare = st["margin_mm"] - st["needed_mm"]
-        items.append(h("li.twar-balance-item", {"class": "twar-tightest" if worst else None, "data-wobble": str(w)},
-                       h("span.twar-balance-name", f"Card {st['level']}"),
-                       h("span.twar-meter", {"aria-hidden": "true"}, h("span.twar-meter-fill", {"style": f"width:{max(4, 100 * (1 - w)):.0f}%",
-                                                                                          "data-level": wobble_word(w)})),
-                       h("span.twar-balance-words", f"{wobble_word(w)}: {spare:.1f} mm to spare" if spare >= 0 else f"{wobble_word(w)}: {-spare:.1f} mm short")))
-    return h("div.twar-balance",
-             h("h3", "Balance"),
-             h("p.twar-hint", "How far each card's balance point sits inside the triangle of pyramid tips under it (it needs 1 mm)."),
-             h("ul.twar-balance-list", items))
+        items.append(
+            h(
+                "li.twar-balance-item",
+                {"class": "twar-tightest" if worst else None, "data-wobble": str(w)},
+                h("span.twar-balance-name", f"Card {st['level']}"),
+                h(
+                    "span.twar-meter",
+                    {"aria-hidden": "true"},
+                    h("span.twar-meter-fill", {"style": f"width:{max(4, 100 * (1 - w)):.0f}%", "data-level": wobble_word(w)}),
+                ),
+                h(
+                    "span.twar-balance-words",
+                    f"{wobble_word(w)}: {spare:.1f} mm to spare" if spare >= 0 else f"{wobble_word(w)}: {-spare:.1f} mm short",
+                ),
+            )
+        )
+    return h(
+        "div.twar-balance",
+        h("h3", "Balance"),
+        h("p.twar-hint", "How far each card's balance point sits inside the triangle of pyramid tips under it (it needs 1 mm)."),
+        h("ul.twar-balance-list", items),
+    )

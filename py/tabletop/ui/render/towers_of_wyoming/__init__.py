@@ -51,18 +51,30 @@ def news(view: dict[str, Any], teller: Teller) -> list[El]:
     for e in recent:
         if e["type"] == "recycle":
             lines = teller.recycle(e, tidal)
-            out.append(h("div.tow-recycle", {"role": "status", "data-recycle": f"{e['sky_before']}-{e['sky_after']}"},
-                         h("div.tow-recycle-sky", {"aria-hidden": "true"},
-                           h("span.tow-coin"), h("strong", f"{e['sky_before']} → {e['sky_after']}")),
-                         h("div",
-                           h("h2", "Reshuffle: the Settling Sky changed"),
-                           [h("p", line) for line in lines],
-                           h("p.tow-recycle-rule", view["win_rule"]))))
+            out.append(
+                h(
+                    "div.tow-recycle",
+                    {"role": "status", "data-recycle": f"{e['sky_before']}-{e['sky_after']}"},
+                    h(
+                        "div.tow-recycle-sky",
+                        {"aria-hidden": "true"},
+                        h("span.tow-coin"),
+                        h("strong", f"{e['sky_before']} → {e['sky_after']}"),
+                    ),
+                    h(
+                        "div",
+                        h("h2", "Reshuffle: the Settling Sky changed"),
+                        [h("p", line) for line in lines],
+                        h("p.tow-recycle-rule", view["win_rule"]),
+                    ),
+                )
+            )
     lines = [line for line in (teller.event(e) for e in merged_draws(recent, teller.viewer) if e["type"] != "recycle") if line]
     if lines and view.get("outcome") is None:
         heading = "Since your last turn" if teller.viewer is not None else "Last move"
-        out.append(h("div.tow-news", {"aria-label": heading, "role": "region"},
-                     h("h2", heading), h("ul", [h("li", line) for line in lines[-8:]])))
+        out.append(
+            h("div.tow-news", {"aria-label": heading, "role": "region"}, h("h2", heading), h("ul", [h("li", line) for line in lines[-8:]]))
+        )
     return out
 
 
@@ -130,22 +142,35 @@ def render(ctx: TableContext) -> El:
             clear()
 
     winners = (view.get("outcome") or {}).get("winners") or []
-    tags = changes(view.get("recent") or [], names) if view.get("outcome") is None else \
-        changes([e for e in view.get("events") or []], names)
+    tags = (
+        changes(view.get("recent") or [], names) if view.get("outcome") is None else changes([e for e in view.get("events") or []], names)
+    )
     others, mine = seat_order(view, viewer)
     seats = view["seats"]
 
     def panel(p: int) -> El:
         return seat_panel(view, seats[p], choice, teller, tags, on_target, winners)
 
-    return h("div.tow", {"data-players": str(view["players"]), "data-foundations": str(view["foundations_each"]),
-                         "data-selected": f"{choice.suit or ''}{choice.count or ''}"},
-             news(view, teller),
-             h("div.tow-others", {"class": f"tow-n{len(others)}"}, [panel(p) for p in others]),
-             center(view),
-             h("div.tow-mine",
-               panel(mine) if mine is not None else None,
-               h("div.tow-act",
-                 hand(view, choice, on_card) if view.get("hand") is not None else None,
-                 decision(view, choice, teller, ctx, clear, lambda n: update(count=n), lambda: update(target=None)))) if mine is not None else None,
-             on_keydown=on_key)
+    return h(
+        "div.tow",
+        {
+            "data-players": str(view["players"]),
+            "data-foundations": str(view["foundations_each"]),
+            "data-selected": f"{choice.suit or ''}{choice.count or ''}",
+        },
+        news(view, teller),
+        h("div.tow-others", {"class": f"tow-n{len(others)}"}, [panel(p) for p in others]),
+        center(view),
+        h(
+            "div.tow-mine",
+            panel(mine) if mine is not None else None,
+            h(
+                "div.tow-act",
+                hand(view, choice, on_card) if view.get("hand") is not None else None,
+                decision(view, choice, teller, ctx, clear, lambda n: update(count=n), lambda: update(target=None)),
+            ),
+        )
+        if mine is not None
+        else None,
+        on_keydown=on_key,
+    )

@@ -32,27 +32,45 @@ def win_words(view: dict[str, Any]) -> str:
 def sky(view: dict[str, Any]) -> El:
     n = view["sky"]
     coins = [h("span.tow-coin") for _ in range(min(n, MAX_COINS))]
-    return h("div.tow-sky", {"role": "group", "aria-label": f"Settling Sky: {pennies(n)}. {view['win_rule']}"},
-             h("span.tow-label", "Settling Sky"),
-             h("span.tow-sky-row", {"aria-hidden": "true"},
-               h("span.tow-coins", coins, h("span.tow-more", f"+{n - MAX_COINS}") if n > MAX_COINS else None),
-               h("strong.tow-sky-n", str(n))),
-             h("span.tow-win", {"aria-hidden": "true"}, win_words(view)))
+    return h(
+        "div.tow-sky",
+        {"role": "group", "aria-label": f"Settling Sky: {pennies(n)}. {view['win_rule']}"},
+        h("span.tow-label", "Settling Sky"),
+        h(
+            "span.tow-sky-row",
+            {"aria-hidden": "true"},
+            h("span.tow-coins", coins, h("span.tow-more", f"+{n - MAX_COINS}") if n > MAX_COINS else None),
+            h("strong.tow-sky-n", str(n)),
+        ),
+        h("span.tow-win", {"aria-hidden": "true"}, win_words(view)),
+    )
 
 
 def piles(view: dict[str, Any]) -> list[El]:
     draw, discard, top = view["draw_pile"], view["discard_pile"], view["discard_top"]
-    draw_el = h("div.tow-pile", {"role": "group", "aria-label": f"Draw pile: {plural(draw, 'card')}"},
-                h("span.tow-label", {"aria-hidden": "true"}, "Draw"),
-                h("span.tow-pile-cards", {"aria-hidden": "true"},
-                  back(".tow-pile-card") if draw else h("span.tow-pile-empty", "empty"),
-                  h("strong.tow-count", str(draw))))
+    draw_el = h(
+        "div.tow-pile",
+        {"role": "group", "aria-label": f"Draw pile: {plural(draw, 'card')}"},
+        h("span.tow-label", {"aria-hidden": "true"}, "Draw"),
+        h(
+            "span.tow-pile-cards",
+            {"aria-hidden": "true"},
+            back(".tow-pile-card") if draw else h("span.tow-pile-empty", "empty"),
+            h("strong.tow-count", str(draw)),
+        ),
+    )
     top_words = f", {top['label']} on top" if top else ""
-    discard_el = h("div.tow-pile", {"role": "group", "aria-label": f"Discard pile: {plural(discard, 'card')}{top_words}"},
-                   h("span.tow-label", {"aria-hidden": "true"}, "Discard"),
-                   h("span.tow-pile-cards", {"aria-hidden": "true"},
-                     face(top["code"], ".tow-pile-card", attrs=key("card", top["code"])) if top else h("span.tow-pile-empty", "empty"),
-                     h("strong.tow-count", str(discard))))
+    discard_el = h(
+        "div.tow-pile",
+        {"role": "group", "aria-label": f"Discard pile: {plural(discard, 'card')}{top_words}"},
+        h("span.tow-label", {"aria-hidden": "true"}, "Discard"),
+        h(
+            "span.tow-pile-cards",
+            {"aria-hidden": "true"},
+            face(top["code"], ".tow-pile-card", attrs=key("card", top["code"])) if top else h("span.tow-pile-empty", "empty"),
+            h("strong.tow-count", str(discard)),
+        ),
+    )
     return [draw_el, discard_el]
 
 
@@ -66,21 +84,34 @@ def opposition(view: dict[str, Any]) -> El:
             if s in done:
                 continue
             done |= {s, beats[s]}
-            items.append(h("li", h("span", {"class": f"tow-sym tow-{Suit(s).noun}"}, symbol(s)), " ⇄ ",
-                           h("span", {"class": f"tow-sym tow-{Suit(beats[s]).noun}"}, symbol(beats[s]))))
-        words = "Opposition: " + "; ".join(f"{Suit(s).noun} and {Suit(beats[s]).noun} knock each other down"
-                                           for s in ("S", "C"))
+            items.append(
+                h(
+                    "li",
+                    h("span", {"class": f"tow-sym tow-{Suit(s).noun}"}, symbol(s)),
+                    " ⇄ ",
+                    h("span", {"class": f"tow-sym tow-{Suit(beats[s]).noun}"}, symbol(beats[s])),
+                )
+            )
+        words = "Opposition: " + "; ".join(f"{Suit(s).noun} and {Suit(beats[s]).noun} knock each other down" for s in ("S", "C"))
     else:
         s, chain = "C", []
         for _ in range(4):
             chain.append(s)
             s = beats[s]
-        items.append(h("li", [[h("span", {"class": f"tow-sym tow-{Suit(x).noun}"}, symbol(x)), " → "] for x in chain],
-                       h("span", {"class": f"tow-sym tow-{Suit(chain[0]).noun}"}, symbol(chain[0]))))
+        items.append(
+            h(
+                "li",
+                [[h("span", {"class": f"tow-sym tow-{Suit(x).noun}"}, symbol(x)), " → "] for x in chain],
+                h("span", {"class": f"tow-sym tow-{Suit(chain[0]).noun}"}, symbol(chain[0])),
+            )
+        )
         words = "Wheel of Opposition, one way only: " + ", ".join(f"{Suit(x).noun} knock down {Suit(beats[x]).noun}" for x in chain)
-    return h("div.tow-opp", {"role": "group", "aria-label": words},
-             h("span.tow-label", {"aria-hidden": "true"}, "Knock down"),
-             h("ul.tow-opp-list", {"aria-hidden": "true"}, items))
+    return h(
+        "div.tow-opp",
+        {"role": "group", "aria-label": words},
+        h("span.tow-label", {"aria-hidden": "true"}, "Knock down"),
+        h("ul.tow-opp-list", {"aria-hidden": "true"}, items),
+    )
 
 
 def center(view: dict[str, Any]) -> El:
@@ -117,7 +148,16 @@ def tag_chip(tag: str) -> El:
     return h("span.tow-tag", {"aria-hidden": "true"}, h("span.tow-tag-who", f"{who}: ") if who else None, what)
 
 
-def tower(view: dict[str, Any], seat: dict[str, Any], t: dict[str, Any], choice: Choice, teller: Teller, tags: dict[tuple[int, int], str], on_target: Callable[[tuple[int, int]], None], winning: bool) -> El:
+def tower(
+    view: dict[str, Any],
+    seat: dict[str, Any],
+    t: dict[str, Any],
+    choice: Choice,
+    teller: Teller,
+    tags: dict[tuple[int, int], str],
+    on_target: Callable[[tuple[int, int]], None],
+    winning: bool,
+) -> El:
     owner, f = seat["seat"], t["index"]
     key = (owner, f)
     size, letter = t["size"], t["suit"]
@@ -127,16 +167,27 @@ def tower(view: dict[str, Any], seat: dict[str, Any], t: dict[str, Any], choice:
     what = teller.tower(size, letter)
     label = f"{teller.place(owner, f)}: {what}"
     tag = tags.get(key)
-    classes = ".tow-tower" + (f".tow-{Suit(letter).noun}" if letter else ".tow-bare") + (".tow-lit" if lit else "") + \
-        (".tow-chosen" if chosen else "") + (".tow-changed" if tag else "") + (".tow-winning" if winning else "")
+    classes = (
+        ".tow-tower"
+        + (f".tow-{Suit(letter).noun}" if letter else ".tow-bare")
+        + (".tow-lit" if lit else "")
+        + (".tow-chosen" if chosen else "")
+        + (".tow-changed" if tag else "")
+        + (".tow-winning" if winning else "")
+    )
     # --cards lets a small frame squeeze a tall tower further (static/css/games/towers_of_wyoming.css)
-    stack = h("span.tow-stack" + (".tow-tall" if size > 5 else ""), {"style": f"--strip:{strip_px(size)}px;--cards:{size}", "aria-hidden": "true"},
-              [fan_card(code, i == size - 1) for i, code in enumerate(t["cards"])] if size else
-              h("span.tow-empty", "empty"))
+    stack = h(
+        "span.tow-stack" + (".tow-tall" if size > 5 else ""),
+        {"style": f"--strip:{strip_px(size)}px;--cards:{size}", "aria-hidden": "true"},
+        [fan_card(code, i == size - 1) for i, code in enumerate(t["cards"])] if size else h("span.tow-empty", "empty"),
+    )
     height = h("span.tow-height", {"aria-hidden": "true"}, h("strong", str(size)), " ", symbol(letter)) if size else None
-    parts = [tag_chip(tag) if tag else None,
-             h("span.tow-crown", {"aria-hidden": "true"}, "★ Winning tower") if winning else None,
-             stack, height]
+    parts = [
+        tag_chip(tag) if tag else None,
+        h("span.tow-crown", {"aria-hidden": "true"}, "★ Winning tower") if winning else None,
+        stack,
+        height,
+    ]
     if lit and play is not None:
         verb = "Construct" if play["action"] == "construct" else "Deconstruct"
         after = play["after"]
@@ -150,19 +201,40 @@ def tower(view: dict[str, Any], seat: dict[str, Any], t: dict[str, Any], choice:
         if win is not None:
             spoken += ". This wins the game" + ("" if win == choice.view["seat"] else f" for {teller.names[win]}")
         # Named by its (hidden) sentence, not aria-label: the visible chip stays part of the name.
-        return h(f"button#tow-target-{owner}-{f}{classes}",
-                 {"type": "button", "aria-pressed": "true" if chosen else "false",
-                  "data-step": "target", "data-target": f"{owner}-{f}", "data-tower": f"{letter or ''}{size}", **last_move(bool(tag))},
-                 h("span.visually-hidden", spoken), parts, on_click=lambda _e: on_target(key))
+        return h(
+            f"button#tow-target-{owner}-{f}{classes}",
+            {
+                "type": "button",
+                "aria-pressed": "true" if chosen else "false",
+                "data-step": "target",
+                "data-target": f"{owner}-{f}",
+                "data-tower": f"{letter or ''}{size}",
+                **last_move(bool(tag)),
+            },
+            h("span.visually-hidden", spoken),
+            parts,
+            on_click=lambda _e: on_target(key),
+        )
     if tag:
         label += f" (just changed: {tag})"
     if winning:
         label += ", the winning tower"
-    return h(f"div{classes}", {"role": "img", "aria-label": label, "data-target": f"{owner}-{f}", "data-tower": f"{letter or ''}{size}",
-                               **last_move(bool(tag))}, parts)
+    return h(
+        f"div{classes}",
+        {"role": "img", "aria-label": label, "data-target": f"{owner}-{f}", "data-tower": f"{letter or ''}{size}", **last_move(bool(tag))},
+        parts,
+    )
 
 
-def seat_panel(view: dict[str, Any], seat: dict[str, Any], choice: Choice, teller: Teller, tags: dict[tuple[int, int], str], on_target: Callable[[tuple[int, int]], None], winners: list[int]) -> El:
+def seat_panel(
+    view: dict[str, Any],
+    seat: dict[str, Any],
+    choice: Choice,
+    teller: Teller,
+    tags: dict[tuple[int, int], str],
+    on_target: Callable[[tuple[int, int]], None],
+    winners: list[int],
+) -> El:
     p = seat["seat"]
     me = p == teller.viewer
     acting = view["to_act"] == p
@@ -176,18 +248,28 @@ def seat_panel(view: dict[str, Any], seat: dict[str, Any], choice: Choice, telle
         badges.append(h("span.tow-badge.tow-badge-out", "out"))
     if won:
         badges.append(h("span.tow-badge.tow-badge-won", "★ winner"))
-    hand = h("span.tow-hand-size", {"title": f"{plural(seat['hand_size'], 'card')} in hand"},
-             h("span.tow-mini-back", {"aria-hidden": "true"}), f"{seat['hand_size']}",
-             h("span.visually-hidden", " cards in hand"))
-    classes = f".tow-seat.tow-seat-{p}" + (".tow-me" if me else "") + (".tow-acting" if acting else "") + \
-        (".tow-out" if not seat["in_game"] else "") + (".tow-won" if won else "")
+    hand = h(
+        "span.tow-hand-size",
+        {"title": f"{plural(seat['hand_size'], 'card')} in hand"},
+        h("span.tow-mini-back", {"aria-hidden": "true"}),
+        f"{seat['hand_size']}",
+        h("span.visually-hidden", " cards in hand"),
+    )
+    classes = (
+        f".tow-seat.tow-seat-{p}"
+        + (".tow-me" if me else "")
+        + (".tow-acting" if acting else "")
+        + (".tow-out" if not seat["in_game"] else "")
+        + (".tow-won" if won else "")
+    )
     towers = [tower(view, seat, t, choice, teller, tags, on_target, won and t["size"] == best and best > 0) for t in seat["towers"]]
-    return h(f"section{classes}", {"aria-label": f"{name}{' (you)' if me else ''}", "data-seat": str(p)},
-             h("header.tow-seat-head",
-               h("h2.tow-name", name, h("span.tow-you", " (you)") if me else None),
-               badges, hand),
-             h("div.tow-foundations", towers),
-             h("p.tow-out-note", "Lost the building contract") if not seat["in_game"] else None)
+    return h(
+        f"section{classes}",
+        {"aria-label": f"{name}{' (you)' if me else ''}", "data-seat": str(p)},
+        h("header.tow-seat-head", h("h2.tow-name", name, h("span.tow-you", " (you)") if me else None), badges, hand),
+        h("div.tow-foundations", towers),
+        h("p.tow-out-note", "Lost the building contract") if not seat["in_game"] else None,
+    )
 
 
 def tower_summary(seat: dict[str, Any]) -> str:

@@ -17,9 +17,12 @@ def face(code: str, extra: str = "", tag: str = "span", attrs: dict[str, Any] | 
     card = Card.parse(code)
     suit = card.known_suit  # Towers of Wyoming has no jokers
     rank = rank_code(card.rank)
-    return h(f"{tag}.tow-face.tow-{SUIT_CLASS[suit.value]}{extra}", {"aria-hidden": "true", **(attrs or {})},
-             h("span.tow-index", f"{rank}\n{suit.symbol}"),
-             h("span.tow-big", suit.symbol))
+    return h(
+        f"{tag}.tow-face.tow-{SUIT_CLASS[suit.value]}{extra}",
+        {"aria-hidden": "true", **(attrs or {})},
+        h("span.tow-index", f"{rank}\n{suit.symbol}"),
+        h("span.tow-big", suit.symbol),
+    )
 
 
 def back(extra: str = "") -> El:
@@ -30,6 +33,9 @@ def fan_card(code: str, top: bool) -> El:
     """One card of a tower: the ones below show a strip with their index, the top one its face."""
     card = Card.parse(code)
     suit = card.known_suit
-    return h(f"span.tow-fan-card.tow-{SUIT_CLASS[suit.value]}" + (".tow-top" if top else ""), {"aria-hidden": "true", **key("card", code, effect="arrive")},
-             h("span.tow-index", f"{rank_code(card.rank)}{chr(10) if top else ''}{suit.symbol}"),
-             h("span.tow-big", suit.symbol) if top else None)
+    return h(
+        f"span.tow-fan-card.tow-{SUIT_CLASS[suit.value]}" + (".tow-top" if top else ""),
+        {"aria-hidden": "true", **key("card", code, effect="arrive")},
+        h("span.tow-index", f"{rank_code(card.rank)}{chr(10) if top else ''}{suit.symbol}"),
+        h("span.tow-big", suit.symbol) if top else None,
+    )

@@ -58,20 +58,35 @@ def hand(view: dict[str, Any], choice: Choice, on_card: Callable[[str, str, int]
             if picked:
                 classes += ".tow-picked"
             # Named by hidden words rather than aria-label, so the visible "new" tag stays part of the name.
-            buttons.append(h(f"button#{dom_id(code)}{classes}", attrs,
-                             h("span.visually-hidden", label),
-                             face(code),
-                             h("span.tow-new", {"aria-hidden": "true"}, "new") if new else None,
-                             h("span.tow-tick", {"aria-hidden": "true"}, "✓") if picked else None,
-                             on_click=(lambda _e, code=code, letter=letter, i=i: on_card(code, letter, i)) if choice.acting else None))
+            buttons.append(
+                h(
+                    f"button#{dom_id(code)}{classes}",
+                    attrs,
+                    h("span.visually-hidden", label),
+                    face(code),
+                    h("span.tow-new", {"aria-hidden": "true"}, "new") if new else None,
+                    h("span.tow-tick", {"aria-hidden": "true"}, "✓") if picked else None,
+                    on_click=(lambda _e, code=code, letter=letter, i=i: on_card(code, letter, i)) if choice.acting else None,
+                )
+            )
         every += buttons
-        groups.append(h(f"div.tow-suit-group.tow-{suit.noun}", {"role": "group", "aria-label": f"{suit.noun.capitalize()}: {len(mine)}"},
-                        h("span.tow-group-label", {"aria-hidden": "true"}, f"{suit.symbol} {len(mine)}"), h("div.tow-group-cards", buttons)))
+        groups.append(
+            h(
+                f"div.tow-suit-group.tow-{suit.noun}",
+                {"role": "group", "aria-label": f"{suit.noun.capitalize()}: {len(mine)}"},
+                h("span.tow-group-label", {"aria-hidden": "true"}, f"{suit.symbol} {len(mine)}"),
+                h("div.tow-group-cards", buttons),
+            )
+        )
     if not cards_in_hand:
         groups.append(h("p.tow-hint", "No cards in hand."))
     stop = next((b for b in every if b.attrs.get("aria-pressed") == "true"), None)
-    return h("section.tow-hand", {"aria-label": "Your hand"}, h("h2.visually-hidden", "Your hand"),
-             roving(h("div.tow-hand-cards", groups), every, stop))
+    return h(
+        "section.tow-hand",
+        {"aria-label": "Your hand"},
+        h("h2.visually-hidden", "Your hand"),
+        roving(h("div.tow-hand-cards", groups), every, stop),
+    )
 
 
 def option_rows(choice: Choice, teller: Teller, move_json: Callable[..., Any], play: Callable[..., Any]) -> El:
@@ -86,10 +101,19 @@ def option_rows(choice: Choice, teller: Teller, move_json: Callable[..., Any], p
         flag = None
         if win is not None:
             flag = h("span.tow-chip-win", "★ wins" if win == choice.view["seat"] else f"⚠ {teller.names[win]} wins")
-        rows.append(h("li", h(f"button.tow-option.tow-{p['action']}",
-                              {"type": "button", "data-move": json.dumps(move_json(m)), "id": f"tow-option-{key[0]}-{key[1]}"},
-                              h("span.tow-verb", verb), h("span.tow-option-text", named(p["text"], teller.names)), flag,
-                              on_click=lambda _e, m=m: play(m))))
+        rows.append(
+            h(
+                "li",
+                h(
+                    f"button.tow-option.tow-{p['action']}",
+                    {"type": "button", "data-move": json.dumps(move_json(m)), "id": f"tow-option-{key[0]}-{key[1]}"},
+                    h("span.tow-verb", verb),
+                    h("span.tow-option-text", named(p["text"], teller.names)),
+                    flag,
+                    on_click=lambda _e, m=m: play(m),
+                ),
+            )
+        )
     return h("ul.tow-options", {"aria-label": "Plays for the selected cards"}, rows)
 
 
@@ -112,7 +136,15 @@ def consequence(p: dict[str, Any], teller: Teller) -> str:
     return f"Overflow: {gone}; the extra {extra} {verb} as the new tower on {owner} foundation."
 
 
-def decision(view: dict[str, Any], choice: Choice, teller: Teller, ctx: TableContext, clear: Callable[..., Any], set_count: Callable[..., Any], untarget: Callable[..., Any]) -> El | None:
+def decision(
+    view: dict[str, Any],
+    choice: Choice,
+    teller: Teller,
+    ctx: TableContext,
+    clear: Callable[..., Any],
+    set_count: Callable[..., Any],
+    untarget: Callable[..., Any],
+) -> El | None:
     """The prompt above the hand: what to do now, and what the chosen play will do."""
     me = view["seat"]
     outcome = view.get("outcome")
@@ -122,53 +154,94 @@ def decision(view: dict[str, Any], choice: Choice, teller: Teller, ctx: TableCon
         to_act = view["to_act"]
         if me is None or to_act is None:
             return None
-        return h("section.tow-decision.tow-waiting", {"aria-label": "Waiting"},
-                 h("p.tow-prompt", f"Waiting for {teller.names[to_act]} to play."))
+        return h(
+            "section.tow-decision.tow-waiting", {"aria-label": "Waiting"}, h("p.tow-prompt", f"Waiting for {teller.names[to_act]} to play.")
+        )
     name = teller.names[me]
     if choice.must_discard:
-        body = [h("h2.tow-prompt", "No play is possible: discard one card"),
-                h("p.tow-hint", "None of your cards can build on or knock down any tower, and you have no empty foundation. "
-                                "Choose one card for the discard pile; your turn then ends.")]
+        body = [
+            h("h2.tow-prompt", "No play is possible: discard one card"),
+            h(
+                "p.tow-hint",
+                "None of your cards can build on or knock down any tower, and you have no empty foundation. "
+                "Choose one card for the discard pile; your turn then ends.",
+            ),
+        ]
         if choice.discard:
             m = choice.discards[choice.discard]
-            body.append(h("div.tow-confirm-row",
-                          h("button#tow-confirm.primary", {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
-                            f"Discard the {card_name(choice.discard)}", on_click=lambda _e: ctx.play(m)),
-                          h("button#tow-clear", {"type": "button"}, "Choose another", on_click=lambda _e: clear())))
+            body.append(
+                h(
+                    "div.tow-confirm-row",
+                    h(
+                        "button#tow-confirm.primary",
+                        {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
+                        f"Discard the {card_name(choice.discard)}",
+                        on_click=lambda _e: ctx.play(m),
+                    ),
+                    h("button#tow-clear", {"type": "button"}, "Choose another", on_click=lambda _e: clear()),
+                )
+            )
         else:
             body.append(h("p.tow-step", "Tap the card to discard in your hand."))
         return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision"}, body)
     if not choice.suit:
         greyed = [Suit(s).noun for s in SUIT_ORDER if choice.held[s] and s not in choice.playable]
-        body = [h("h2.tow-prompt", f"{name}, choose cards of one suit"),
-                h("p.tow-hint", "Tap a card in your hand: it and the lower cards of its suit are picked (only suits matter). "
-                                "Then tap a lit tower or foundation.")]
+        body = [
+            h("h2.tow-prompt", f"{name}, choose cards of one suit"),
+            h(
+                "p.tow-hint",
+                "Tap a card in your hand: it and the lower cards of its suit are picked (only suits matter). "
+                "Then tap a lit tower or foundation.",
+            ),
+        ]
         if greyed and not choice.blocked:
             body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(greyed)}, which have no place this turn."))
         if choice.blocked:
             s = Suit(choice.blocked)
-            body.append(h("p.tow-warn", {"role": "status"},
-                          f"Your {s.noun} have no place now: no {s.singular} tower to build on, no tower they may knock down, "
-                          "and no empty foundation of yours."))
+            body.append(
+                h(
+                    "p.tow-warn",
+                    {"role": "status"},
+                    f"Your {s.noun} have no place now: no {s.singular} tower to build on, no tower they may knock down, "
+                    "and no empty foundation of yours.",
+                )
+            )
         return h("section#tow-decision.tow-decision", {"aria-label": "Your decision"}, body)
     held = choice.held[choice.suit]
-    stepper = h("div.tow-stepper", {"role": "group", "aria-label": "How many cards"},
-                h("button#tow-fewer", {"type": "button", "aria-label": "One card fewer", "disabled": choice.count <= 1},
-                  "−", on_click=lambda _e: set_count(choice.count - 1)),
-                h("span.tow-count-words", {"aria-live": "polite"}, h("strong", cards(choice.count, choice.suit)),
-                  h("span.tow-of", f" of {held}")),
-                h("button#tow-more", {"type": "button", "aria-label": "One card more", "disabled": choice.count >= held},
-                  "+", on_click=lambda _e: set_count(choice.count + 1)),
-                h("button#tow-clear.quiet", {"type": "button"}, "Clear", on_click=lambda _e: clear()))
+    stepper = h(
+        "div.tow-stepper",
+        {"role": "group", "aria-label": "How many cards"},
+        h(
+            "button#tow-fewer",
+            {"type": "button", "aria-label": "One card fewer", "disabled": choice.count <= 1},
+            "−",
+            on_click=lambda _e: set_count(choice.count - 1),
+        ),
+        h("span.tow-count-words", {"aria-live": "polite"}, h("strong", cards(choice.count, choice.suit)), h("span.tow-of", f" of {held}")),
+        h(
+            "button#tow-more",
+            {"type": "button", "aria-label": "One card more", "disabled": choice.count >= held},
+            "+",
+            on_click=lambda _e: set_count(choice.count + 1),
+        ),
+        h("button#tow-clear.quiet", {"type": "button"}, "Clear", on_click=lambda _e: clear()),
+    )
     p = choice.play_at(choice.target) if choice.target is not None else None
     if choice.target is None or p is None:
         n = len(choice.lit())
-        return h("section#tow-decision.tow-decision", {"aria-label": "Your decision"},
-                 h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
-                 stepper,
-                 h("p.tow-hint", f"{plural(n, 'place')} lit on the table: tap one to see what happens",
-                   h("span.tow-or-list", ", or pick a play here"), "."),
-                 option_rows(choice, teller, ctx.move_json, ctx.play))
+        return h(
+            "section#tow-decision.tow-decision",
+            {"aria-label": "Your decision"},
+            h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
+            stepper,
+            h(
+                "p.tow-hint",
+                f"{plural(n, 'place')} lit on the table: tap one to see what happens",
+                h("span.tow-or-list", ", or pick a play here"),
+                ".",
+            ),
+            option_rows(choice, teller, ctx.move_json, ctx.play),
+        )
     m = choice.move_at(choice.target)
     verb = "Construct" if p["action"] == "construct" else "Deconstruct"
     win = p["wins"]
@@ -177,11 +250,25 @@ def decision(view: dict[str, Any], choice: Choice, teller: Teller, ctx: TableCon
         notes.append(h("p.tow-wins", "★ This play wins the game for you."))
     elif win is not None:
         notes.append(h("p.tow-warn", f"⚠ Careful: this makes {teller.names[win]} win at the end of your turn."))
-    return h("section#tow-decision.tow-decision.tow-previewing", {"aria-label": "Your decision"},
-             stepper,
-             h("div#tow-preview.tow-preview", {"class": f"tow-{p['action']}", "aria-live": "polite"},
-               h("span.tow-verb", verb), h("p.tow-preview-text", named(p["text"], teller.names)), notes),
-             h("div.tow-confirm-row",
-               h("button#tow-confirm.primary", {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
-                 f"Confirm: {verb.lower()}", on_click=lambda _e: ctx.play(m)),
-               h("button#tow-untarget", {"type": "button"}, "Another place", on_click=lambda _e: untarget())))
+    return h(
+        "section#tow-decision.tow-decision.tow-previewing",
+        {"aria-label": "Your decision"},
+        stepper,
+        h(
+            "div#tow-preview.tow-preview",
+            {"class": f"tow-{p['action']}", "aria-live": "polite"},
+            h("span.tow-verb", verb),
+            h("p.tow-preview-text", named(p["text"], teller.names)),
+            notes,
+        ),
+        h(
+            "div.tow-confirm-row",
+            h(
+                "button#tow-confirm.primary",
+                {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
+                f"Confirm: {verb.lower()}",
+                on_click=lambda _e: ctx.play(m),
+            ),
+            h("button#tow-untarget", {"type": "button"}, "Another place", on_click=lambda _e: untarget()),
+        ),
+    )

@@ -103,14 +103,18 @@ class Teller:
                 where = "your" if owner == self.viewer else "their"
                 return f"{self.who(actor)} started a {Suit(e['suit']).singular} tower on {where} foundation{number} with {cards(e['count'], e['suit'])}."
             on = f" on foundation {e['foundation'] + 1}" if self.foundations > 1 else ""
-            return (f"{self.who(actor)} built {cards(e['count'], e['suit'])} onto {self.whose(owner, actor)} "
-                    f"{Suit(e['suit']).singular} tower{on}: now {cards(e['size'], e['suit'])}.")
+            return (
+                f"{self.who(actor)} built {cards(e['count'], e['suit'])} onto {self.whose(owner, actor)} "
+                f"{Suit(e['suit']).singular} tower{on}: now {cards(e['size'], e['suit'])}."
+            )
         if kind == "deconstruct":
             actor, owner = e["seat"], e["owner"]
             before, after = e["before"], e["after"]
             number = f" (foundation {e['foundation'] + 1})" if self.foundations > 1 else ""
-            head = (f"{self.who(actor)} played {cards(e['count'], e['suit'])} against {self.whose(owner, actor)} "
-                    f"{self.tower(before['size'], before['suit'])}{number}")
+            head = (
+                f"{self.who(actor)} played {cards(e['count'], e['suit'])} against {self.whose(owner, actor)} "
+                f"{self.tower(before['size'], before['suit'])}{number}"
+            )
             if after["size"] == 0:
                 return f"{head}: knocked down to an empty foundation."
             if after["suit"] == before["suit"]:
@@ -130,7 +134,9 @@ class Teller:
     def recycle(self, e: dict[str, Any], tidal: bool) -> list[str]:
         """What a reshuffle did: the Sky change (with the tosses) and anyone put out."""
         before, after = e["sky_before"], e["sky_after"]
-        lines = [f"The draw pile ran out as {self.names[e['seat']]} drew: {e.get('shuffled', 0)} discards were shuffled into a new draw pile."]
+        lines = [
+            f"The draw pile ran out as {self.names[e['seat']]} drew: {e.get('shuffled', 0)} discards were shuffled into a new draw pile."
+        ]
         if tidal:
             if not e["tosses"]:
                 lines.append("The Sky has no pennies to toss, so it stays empty.")
@@ -140,8 +146,10 @@ class Teller:
                     tie = " (a tie: toss again)" if i < len(e["tosses"]) - 1 else ""
                     parts.append(f"{plural(heads, 'head')}, {plural(tails, 'tail')}{tie}")
                 way = "more heads: a penny is added" if after > before else "more tails: a penny is taken away"
-                lines.append(f"Tidal Influences: the Sky's {before} pennies were tossed: {'; then '.join(parts)}. "
-                             f"{way[0].upper()}{way[1:]}, so the Sky goes from {before} to {after}.")
+                lines.append(
+                    f"Tidal Influences: the Sky's {before} pennies were tossed: {'; then '.join(parts)}. "
+                    f"{way[0].upper()}{way[1:]}, so the Sky goes from {before} to {after}."
+                )
         elif before == after:
             lines.append("The Sky is already empty and stays at 0.")
         else:

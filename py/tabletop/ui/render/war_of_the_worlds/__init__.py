@@ -57,10 +57,15 @@ def render(ctx: TableContext) -> El:
     classes = f"div.wotw.wotw-phase-{phase}.wotw-mode-{view['mode']}" + (".is-my-turn" if ch.any else "")
     rolled = dice(ctx, ch)
     choosing_dice = bool(ch.keeps)  # the dice are the decision: show them in the decision bar
-    return h(classes, {"data-phase": phase},
-             None if over else decision_bar(ctx, ch, highlight, rolled if choosing_dice else None),
-             h("div.wotw-play",
-               h("div.wotw-rail", h("div.wotw-trays", tray(ctx, ch, 0), tray(ctx, ch, 1)), None if choosing_dice else rolled),
-               board(ctx, ch, rec, highlight)),
-             end_panel(ctx) if over else None,  # the tie-break steps, under the final board (the table's summary says who won)
-             recent_panel(ctx, rec))
+    return h(
+        classes,
+        {"data-phase": phase},
+        None if over else decision_bar(ctx, ch, highlight, rolled if choosing_dice else None),
+        h(
+            "div.wotw-play",
+            h("div.wotw-rail", h("div.wotw-trays", tray(ctx, ch, 0), tray(ctx, ch, 1)), None if choosing_dice else rolled),
+            board(ctx, ch, rec, highlight),
+        ),
+        end_panel(ctx) if over else None,  # the tie-break steps, under the final board (the table's summary says who won)
+        recent_panel(ctx, rec),
+    )

@@ -65,12 +65,20 @@ def board(ctx: TableContext, ch: Choices, recent: Recent, highlight_coaster: int
     refused = ctx.ui.pop("refused", None)  # said once, beside the tapped cell; the next tap replaces it
     if refused:
         where = next(cell for _c, cell in cells if cell["cell"] == refused["cell"])
-        items.append(h(f"div.wotw-refusal-at.wotw-r{where['row']}.wotw-k{where['col']}",
-                       h("span#wotw-refusal.wotw-refusal", {"role": "status"}, refused["why"])))
+        items.append(
+            h(
+                f"div.wotw-refusal-at.wotw-r{where['row']}.wotw-k{where['col']}",
+                h("span#wotw-refusal.wotw-refusal", {"role": "status"}, refused["why"]),
+            )
+        )
     items.append(ghost(ctx, ch, b["empty_quadrant"], b["coasters"], highlight_coaster))
     label = f"The Earth: three coasters in an L, the {b['empty_quadrant']} corner empty; {b['occupied']} of 27 cells occupied"
     acting = SIDE_KEYS[view["to_act"]] if view.get("to_act") is not None else "none"  # targets wear its colour
-    return h(f"div.wotw-board.wotw-side-{acting}", {"role": "group", "aria-label": label, **motion_frame()}, roving(h("div.wotw-frame", items), buttons))
+    return h(
+        f"div.wotw-board.wotw-side-{acting}",
+        {"role": "group", "aria-label": label, **motion_frame()},
+        roving(h("div.wotw-frame", items), buttons),
+    )
 
 
 def tile_keys(coasters: list[dict[str, Any]]) -> dict[str, str]:
@@ -98,24 +106,48 @@ def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recen
     for turn, icon, word in (("ccw", "↺", "counter-clockwise"), ("cw", "↻", "clockwise")):
         move = turns.get(turn)
         if move is not None:
-            buttons.append(h(f"button.wotw-turn.wotw-turn-{turn}",
-                             {"id": f"wotw-turn-{turn}", "data-move": move_attr(ctx, move), "title": f"Turn {coaster_name(coaster)} {word}",
-                              "aria-label": f"Turn {coaster_name(coaster)} a quarter turn {word}"},
-                             h("span", {"aria-hidden": "true"}, icon),
-                             on_click=lambda _e, m=move: ctx.play(m)))
-    return h("div", {"class": classes, **key("coaster", cid, state=coaster["rotation"], effect="turn")},
-             h("span.wotw-dot", {"aria-hidden": "true"}), buttons)
+            buttons.append(
+                h(
+                    f"button.wotw-turn.wotw-turn-{turn}",
+                    {
+                        "id": f"wotw-turn-{turn}",
+                        "data-move": move_attr(ctx, move),
+                        "title": f"Turn {coaster_name(coaster)} {word}",
+                        "aria-label": f"Turn {coaster_name(coaster)} a quarter turn {word}",
+                    },
+                    h("span", {"aria-hidden": "true"}, icon),
+                    on_click=lambda _e, m=move: ctx.play(m),
+                )
+            )
+    return h(
+        "div",
+        {"class": classes, **key("coaster", cid, state=coaster["rotation"], effect="turn")},
+        h("span.wotw-dot", {"aria-hidden": "true"}),
+        buttons,
+    )
 
 
-def cell_button(ctx: TableContext, ch: Choices, coaster: dict[str, Any], cell: dict[str, Any], doomed: set[Any], banned: set[Any], placed: str | None, recent: Recent,
-                moving: tuple[str, dict[str, str]] = ("", {})) -> El:
+def cell_button(
+    ctx: TableContext,
+    ch: Choices,
+    coaster: dict[str, Any],
+    cell: dict[str, Any],
+    doomed: set[Any],
+    banned: set[Any],
+    placed: str | None,
+    recent: Recent,
+    moving: tuple[str, dict[str, str]] = ("", {}),
+) -> El:
     name, piece = cell["cell"], cell["piece"]
     row, col = cell["row"], cell["col"]
     classes = [f"wotw-cell wotw-r{row} wotw-k{col} wotw-c{coaster['id']}"]
     label = [name, words(piece)]
     tile_key, came = moving
-    attrs: dict[str, Any] = {"id": f"wotw-{name}", "data-cell": name,
-                   **(key("tile", tile_key, state=coaster["rotation"], effect="turn") if tile_key else {})}
+    attrs: dict[str, Any] = {
+        "id": f"wotw-{name}",
+        "data-cell": name,
+        **(key("tile", tile_key, state=coaster["rotation"], effect="turn") if tile_key else {}),
+    }
     action: Handler | None = None
     size_pick = ch.places.get(ch.size) if ch.size else None
     targets = ch.steps.get(ch.source, {}) if ch.source else {}
@@ -177,19 +209,31 @@ def cell_button(ctx: TableContext, ch: Choices, coaster: dict[str, Any], cell: d
     attrs["aria-label"] = ", ".join(label)
     attrs["class"] = " ".join(classes)
     came_from = f"piece:{came[name]}" if name in came else None
-    piece_key = key("piece", tile_key, came_from=came_from, state="up" if piece["standing"] else "down", effect="tip arrive") \
-        if piece and tile_key else {}
-    return h("button", attrs, tile(cell, piece, live_arrows, piece_key),
-             h("span.wotw-odds", {"aria-hidden": "true"}, odds) if odds else None, on_click=action)
+    piece_key = (
+        key("piece", tile_key, came_from=came_from, state="up" if piece["standing"] else "down", effect="tip arrive")
+        if piece and tile_key
+        else {}
+    )
+    return h(
+        "button",
+        attrs,
+        tile(cell, piece, live_arrows, piece_key),
+        h("span.wotw-odds", {"aria-hidden": "true"}, odds) if odds else None,
+        on_click=action,
+    )
 
 
 def tile(cell: dict[str, Any], piece: dict[str, Any] | None, live: set[Any], piece_key: dict[str, Any] | None = None) -> El:
     """The cell's picture: tile, arrows (those leading to a legal target drawn live), pyramid
     (in a group named for motion: it slides, tips over, arrives)."""
     arrows = [h("path", {"class": "wotw-arrow is-live" if a in live else "wotw-arrow", "d": ARROW_PATHS[a]}) for a in cell["arrows"]]
-    return h("svg", {"viewBox": "0 0 100 100", "aria-hidden": "true"},
-             TILE, arrows,
-             h("g.wotw-piece", piece_key or {}, pyramid(piece["side"], piece["pips"], piece["standing"], floor=78)) if piece else None)
+    return h(
+        "svg",
+        {"viewBox": "0 0 100 100", "aria-hidden": "true"},
+        TILE,
+        arrows,
+        h("g.wotw-piece", piece_key or {}, pyramid(piece["side"], piece["pips"], piece["standing"], floor=78)) if piece else None,
+    )
 
 
 def ghost(ctx: TableContext, ch: Choices, quadrant: str, coasters: list[dict[str, Any]], highlight: int | None) -> El:
@@ -198,11 +242,13 @@ def ghost(ctx: TableContext, ch: Choices, quadrant: str, coasters: list[dict[str
     if move is None or highlight is None:
         return h(f"div.wotw-empty.wotw-q-{quadrant}", {"aria-hidden": "true"})
     coaster = coasters[highlight]
-    return h(f"button#wotw-relocate.wotw-empty.wotw-ghost.wotw-q-{quadrant}.wotw-c{coaster['id']}",
-             {"data-move": move_attr(ctx, move), "aria-label": f"Move {coaster_name(coaster)} here, to the {quadrant}, keeping its turn"},
-             h("span.wotw-ghost-icon", {"aria-hidden": "true"}, "⤡"),
-             h("span.wotw-ghost-text", f"Move the {coaster['quadrant']} coaster here"),
-             on_click=lambda _e: ctx.play(move))
+    return h(
+        f"button#wotw-relocate.wotw-empty.wotw-ghost.wotw-q-{quadrant}.wotw-c{coaster['id']}",
+        {"data-move": move_attr(ctx, move), "aria-label": f"Move {coaster_name(coaster)} here, to the {quadrant}, keeping its turn"},
+        h("span.wotw-ghost-icon", {"aria-hidden": "true"}, "⤡"),
+        h("span.wotw-ghost-text", f"Move the {coaster['quadrant']} coaster here"),
+        on_click=lambda _e: ctx.play(move),
+    )
 
 
 def refusal(ctx: TableContext, ch: Choices, cell: dict[str, Any], banned: set[Any]) -> str:

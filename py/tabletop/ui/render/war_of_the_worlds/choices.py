@@ -32,8 +32,18 @@ class Choices:
 
     @property
     def any(self) -> bool:
-        return bool(self.places or self.steps or self.rotates or self.relocates or self.destroys or self.keeps
-                    or self.wilds or self.done or self.skip or self.decline)
+        return bool(
+            self.places
+            or self.steps
+            or self.rotates
+            or self.relocates
+            or self.destroys
+            or self.keeps
+            or self.wilds
+            or self.done
+            or self.skip
+            or self.decline
+        )
 
 
 def index(legal: list[Any], ui: dict[str, Any]) -> Choices:

@@ -16,8 +16,14 @@ from tabletop.ui.render.war_of_the_worlds.recent import Recent
 
 SIZES = (("small", 1), ("medium", 2), ("large", 3))
 FACE_ICONS = {"tip": "▵", "swap": "⟳", "hop": "▲", "dig": "➜", "aim": "◆", "wild": "✶"}
-FACE_WORDS = {"tip": "place a small or medium", "swap": "turn or move one coaster", "hop": "place a large",
-              "dig": "move one of your pyramids", "aim": "move an obstacle", "wild": "any one of the others"}
+FACE_WORDS = {
+    "tip": "place a small or medium",
+    "swap": "turn or move one coaster",
+    "hop": "place a large",
+    "dig": "move one of your pyramids",
+    "aim": "move an obstacle",
+    "wild": "any one of the others",
+}
 
 
 def who(ctx: TableContext, seat: int) -> str:
@@ -44,12 +50,19 @@ def instruction(ctx: TableContext, ch: Choices, highlight: int | None) -> str:
         where = view["board"]["coasters"][step.get("coaster", 0)]["quadrant"]
         turn, move = not step.get("rotated"), not step.get("moved")
         # short enough for three lines of a phone's decision rail, with its buttons under it
-        may = ("turn it (↺ ↻), move it elsewhere in the L, or both;" if turn and move
-               else "turn it (↺ ↻) if you like," if turn else "move it elsewhere in the L if you like,")
+        may = (
+            "turn it (↺ ↻), move it elsewhere in the L, or both;"
+            if turn and move
+            else "turn it (↺ ↻) if you like,"
+            if turn
+            else "move it elsewhere in the L if you like,"
+        )
         return f"War machine on the {where} coaster: {may} then Done."
     if phase == "destroy":
-        return (f"{len(ch.destroys)} pyramids are trapped and outgunned (attack vs defence shown). "
-                "Choose which falls first; the others are checked again after it.")
+        return (
+            f"{len(ch.destroys)} pyramids are trapped and outgunned (attack vs defence shown). "
+            "Choose which falls first; the others are checked again after it."
+        )
     if phase == "dice":
         if ch.first_die is None:
             return "Keep two of the three dice: choose the one to use first."
@@ -99,21 +112,32 @@ def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: E
         buttons.append(play_button("wotw-skip", "Skip the move", ch.skip, primary=True))
     if ch.wilds:
         for face, move in ch.wilds.items():
-            buttons.append(h(f"button#wotw-wild-{face}.wotw-face-button", {"data-move": move_attr(ctx, move)},
-                             h("span.wotw-face-icon", {"aria-hidden": "true"}, FACE_ICONS[face]),
-                             h("span.visually-hidden", "Use the Wild as "), face.capitalize(),
-                             h("small", " " + FACE_WORDS[face]), on_click=lambda _e, m=move: ctx.play(m)))
+            buttons.append(
+                h(
+                    f"button#wotw-wild-{face}.wotw-face-button",
+                    {"data-move": move_attr(ctx, move)},
+                    h("span.wotw-face-icon", {"aria-hidden": "true"}, FACE_ICONS[face]),
+                    h("span.visually-hidden", "Use the Wild as "),
+                    face.capitalize(),
+                    h("small", " " + FACE_WORDS[face]),
+                    on_click=lambda _e, m=move: ctx.play(m),
+                )
+            )
     buttons += relocation_buttons(ctx, ch, highlight)
     if ch.rotates and view["phase"] == "action":
         for coaster in view["board"]["coasters"]:
             cid = coaster["id"]
             chosen = cid == highlight
             # the swatch is a little map of the L with this coaster's corner in its colour (where, not only which colour)
-            buttons.append(h(f"button#wotw-pick-{cid}.wotw-chip.wotw-c{cid}.wotw-at-{coaster['quadrant']}",
-                             {"data-step": "coaster", "aria-pressed": "true" if chosen else "false"},
-                             h("span.wotw-swatch", {"aria-hidden": "true"}),
-                             h("span.wotw-chip-words", f"{coaster['quadrant'].capitalize()} coaster"),
-                             on_click=lambda _e, c=cid: pick(ctx, "coaster", c)))
+            buttons.append(
+                h(
+                    f"button#wotw-pick-{cid}.wotw-chip.wotw-c{cid}.wotw-at-{coaster['quadrant']}",
+                    {"data-step": "coaster", "aria-pressed": "true" if chosen else "false"},
+                    h("span.wotw-swatch", {"aria-hidden": "true"}),
+                    h("span.wotw-chip-words", f"{coaster['quadrant'].capitalize()} coaster"),
+                    on_click=lambda _e, c=cid: pick(ctx, "coaster", c),
+                )
+            )
     if ch.decline is not None:
         action = (view.get("action") or "").capitalize()
         buttons.append(play_button("wotw-decline", f"Don't use the {action}" if action else "Decline", ch.decline))
@@ -121,11 +145,18 @@ def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: E
         buttons.append(h("button#wotw-unpick.quiet", "Pick another pyramid", on_click=lambda _e: pick(ctx, "source", None)))
     state = "is-mine" if ch.any else "is-waiting"
     side = SIDE_KEYS[seat] if seat is not None else "none"
-    return h(f"div.wotw-decision.{state}.wotw-side-{side}", {"role": "region", "aria-label": "Your decision" if ch.any else "Turn"},
-             h("p#wotw-prompt.wotw-prompt", {"aria-live": "polite"},
-               h("strong", f"{who(ctx, seat)}: ") if seat is not None and ch.any else None, instruction(ctx, ch, highlight)),
-             extra,
-             h("div.wotw-actions.button-row" + (".wotw-faces" if ch.wilds else ""), buttons) if buttons else None)
+    return h(
+        f"div.wotw-decision.{state}.wotw-side-{side}",
+        {"role": "region", "aria-label": "Your decision" if ch.any else "Turn"},
+        h(
+            "p#wotw-prompt.wotw-prompt",
+            {"aria-live": "polite"},
+            h("strong", f"{who(ctx, seat)}: ") if seat is not None and ch.any else None,
+            instruction(ctx, ch, highlight),
+        ),
+        extra,
+        h("div.wotw-actions.button-row" + (".wotw-faces" if ch.wilds else ""), buttons) if buttons else None,
+    )
 
 
 def relocation_buttons(ctx: TableContext, ch: Choices, highlight: int | None) -> list[El]:
@@ -141,11 +172,15 @@ def relocation_buttons(ctx: TableContext, ch: Choices, highlight: int | None) ->
     for place in coaster["places"]:
         move = moves.get(place["to"])
         if move is not None:
-            out.append(h(f"button#wotw-relocate-{place['to']}.wotw-relocate",
-                         {"data-move": move_attr(ctx, move), "title": f"Move {coaster_name(coaster)} {place['words']}"},
-                         mini_map(coasters, highlight, place),
-                         h("span.wotw-wordy", f"Move it {place['words']}"),
-                         on_click=lambda _e, m=move: ctx.play(m)))
+            out.append(
+                h(
+                    f"button#wotw-relocate-{place['to']}.wotw-relocate",
+                    {"data-move": move_attr(ctx, move), "title": f"Move {coaster_name(coaster)} {place['words']}"},
+                    mini_map(coasters, highlight, place),
+                    h("span.wotw-wordy", f"Move it {place['words']}"),
+                    on_click=lambda _e, m=move: ctx.play(m),
+                )
+            )
     return out
 
 
@@ -161,14 +196,26 @@ def mini_map(coasters: list[dict[str, Any]], moving: int, place: dict[str, Any])
     unit = 12
 
     def square(spot: tuple[int, int], cls: str) -> El:
-        return h("rect", {"class": cls, "x": str((spot[1] - left) * unit + 1), "y": str((spot[0] - top) * unit + 1),
-                          "width": str(unit - 2), "height": str(unit - 2), "rx": "2"})
+        return h(
+            "rect",
+            {
+                "class": cls,
+                "x": str((spot[1] - left) * unit + 1),
+                "y": str((spot[0] - top) * unit + 1),
+                "width": str(unit - 2),
+                "height": str(unit - 2),
+                "rx": "2",
+            },
+        )
 
     shapes = [square(spot, f"wotw-mini wotw-c{cid}" + (" is-leaving" if cid == moving else "")) for cid, spot in spots.items()]
     shapes.append(square(landing, f"wotw-mini wotw-c{moving} is-landing"))
     width, height = (max(cols) - left + 1) * unit, (max(rows) - top + 1) * unit
-    return h("svg.wotw-mini-map", {"viewBox": f"0 0 {width} {height}", "width": str(width * 2), "height": str(height * 2),
-                                   "aria-hidden": "true"}, shapes)
+    return h(
+        "svg.wotw-mini-map",
+        {"viewBox": f"0 0 {width} {height}", "width": str(width * 2), "height": str(height * 2), "aria-hidden": "true"},
+        shapes,
+    )
 
 
 def pick(ctx: TableContext, key: str, value: Any) -> None:
@@ -193,25 +240,51 @@ def tray(ctx: TableContext, ch: Choices, seat: int) -> El:
         if mine:
             can = size in ch.places
             chosen = ch.size == size
-            items.append(h(f"button#wotw-size-{size}.wotw-size",
-                           {"data-step": "size" if can else None, "aria-pressed": "true" if chosen else "false", "disabled": not can,
-                            "class": "is-chosen" if chosen else None},
-                           h("span.visually-hidden", f"Place a {size} pyramid: "), icon(side, pips), h("span.wotw-count", f"×{count}"),
-                           h("span.visually-hidden", " left"),
-                           on_click=lambda _e, s=size: pick(ctx, "size", s)))
+            items.append(
+                h(
+                    f"button#wotw-size-{size}.wotw-size",
+                    {
+                        "data-step": "size" if can else None,
+                        "aria-pressed": "true" if chosen else "false",
+                        "disabled": not can,
+                        "class": "is-chosen" if chosen else None,
+                    },
+                    h("span.visually-hidden", f"Place a {size} pyramid: "),
+                    icon(side, pips),
+                    h("span.wotw-count", f"×{count}"),
+                    h("span.visually-hidden", " left"),
+                    on_click=lambda _e, s=size: pick(ctx, "size", s),
+                )
+            )
         else:
-            items.append(h("span.wotw-size.is-static", {"role": "img", "aria-label": f"{label} left"},
-                           icon(side, pips), h("span.wotw-count", {"aria-hidden": "true"}, f"×{count}")))
-    stats = h("p.wotw-stats",
-              h("span", h("b", str(score["standing"][seat])), " standing"),
-              h("span", h("b", str(score["standing_pips"][seat])), " pips"),
-              h("span", h("b", str(score["destroyed_enemy_pips"][seat])), " enemy pips down"))
+            items.append(
+                h(
+                    "span.wotw-size.is-static",
+                    {"role": "img", "aria-label": f"{label} left"},
+                    icon(side, pips),
+                    h("span.wotw-count", {"aria-hidden": "true"}, f"×{count}"),
+                )
+            )
+    stats = h(
+        "p.wotw-stats",
+        h("span", h("b", str(score["standing"][seat])), " standing"),
+        h("span", h("b", str(score["standing_pips"][seat])), " pips"),
+        h("span", h("b", str(score["destroyed_enemy_pips"][seat])), " enemy pips down"),
+    )
     cls = f"div.wotw-tray.wotw-side-{side}" + (".is-acting" if acting else "")
-    return h(cls, {"role": "group", "aria-label": f"{who(ctx, seat)}: supply and score"},
-             h("h2.wotw-tray-title", h("span.wotw-badge", {"aria-hidden": "true"}),
-               h("span.wotw-to-play", {"aria-hidden": "true"}, "▶") if acting else None, who(ctx, seat),
-               h("span.visually-hidden", " (to play)") if acting else None),
-             h("div.wotw-sizes", items), stats)
+    return h(
+        cls,
+        {"role": "group", "aria-label": f"{who(ctx, seat)}: supply and score"},
+        h(
+            "h2.wotw-tray-title",
+            h("span.wotw-badge", {"aria-hidden": "true"}),
+            h("span.wotw-to-play", {"aria-hidden": "true"}, "▶") if acting else None,
+            who(ctx, seat),
+            h("span.visually-hidden", " (to play)") if acting else None,
+        ),
+        h("div.wotw-sizes", items),
+        stats,
+    )
 
 
 # ------------------------------------------------------------------ dice (tactical game)
@@ -226,8 +299,11 @@ def dice(ctx: TableContext, ch: Choices) -> El | None:
     out = []
     for i, face in enumerate(faces):
         label = f"{face.capitalize()}: {FACE_WORDS[face]}"
-        attrs: dict[str, Any] = {"class": f"wotw-die wotw-face-{face}", "data-face": face,
-                       **motion.key("die", i, state=f"{view.get('turn')}-{face}", effect="roll")}  # rolls anew each turn
+        attrs: dict[str, Any] = {
+            "class": f"wotw-die wotw-face-{face}",
+            "data-face": face,
+            **motion.key("die", i, state=f"{view.get('turn')}-{face}", effect="roll"),
+        }  # rolls anew each turn
         handler: Handler | None = None
         hint = ""  # what pressing the die does, for screen readers (the visible text stays part of the name)
         if phase == "dice" and ch.keeps:
@@ -247,8 +323,12 @@ def dice(ctx: TableContext, ch: Choices) -> El | None:
                     attrs.update({"data-move": move_attr(ctx, move)})
                     hint = ", use second"
                     handler = lambda _e, m=move: ctx.play(m)  # noqa: E731
-        body = [h("span.wotw-die-icon", {"aria-hidden": "true"}, FACE_ICONS[face]), h("span.wotw-die-name", face.capitalize()),
-                h("small.wotw-die-words", " " + FACE_WORDS[face]), h("span.visually-hidden", hint) if hint else None]
+        body = [
+            h("span.wotw-die-icon", {"aria-hidden": "true"}, FACE_ICONS[face]),
+            h("span.wotw-die-name", face.capitalize()),
+            h("small.wotw-die-words", " " + FACE_WORDS[face]),
+            h("span.visually-hidden", hint) if hint else None,
+        ]
         if "is-first" in attrs["class"]:
             body.append(h("span.wotw-die-order", {"aria-hidden": "true"}, "1st"))
         if handler is not None:
@@ -265,8 +345,13 @@ def dice(ctx: TableContext, ch: Choices) -> El | None:
         plan.append(h("span.wotw-plan-now", "Now: ", h("b", "Wild")))
     for face in view.get("plan") or []:
         plan.append(h("span.wotw-plan-next", "Then: ", h("b", face.capitalize())))
-    return h("div.wotw-dice", {"role": "group", "aria-label": "This turn's Treehouse dice"},
-             h("span.wotw-dice-title", "Dice"), h("div.wotw-dice-row", out), h("div.wotw-plan", plan) if plan else None)
+    return h(
+        "div.wotw-dice",
+        {"role": "group", "aria-label": "This turn's Treehouse dice"},
+        h("span.wotw-dice-title", "Dice"),
+        h("div.wotw-dice-row", out),
+        h("div.wotw-plan", plan) if plan else None,
+    )
 
 
 # ------------------------------------------------------------------ last turn, end
@@ -312,15 +397,32 @@ def end_panel(ctx: TableContext) -> El | None:
     for key, title, rule in ROWS:
         values = score[SCORE_KEYS[key]]
         deciding = key == step
-        rows.append(h("tr", {"class": "is-deciding" if deciding else None},
-                      h("th", {"scope": "row"}, title, h("small", f" ({rule})")),
-                      [h("td", str(v)) for v in values],
-                      h("td.wotw-decided", "✔ decided here" if deciding else "tied" if values[0] == values[1] else "")))
+        rows.append(
+            h(
+                "tr",
+                {"class": "is-deciding" if deciding else None},
+                h("th", {"scope": "row"}, title, h("small", f" ({rule})")),
+                [h("td", str(v)) for v in values],
+                h("td.wotw-decided", "✔ decided here" if deciding else "tied" if values[0] == values[1] else ""),
+            )
+        )
     verdict = "Every step is tied: a draw." if step == "draw" else ""
-    return h("section.wotw-end", {"aria-labelledby": "wotw-end-title", "data-end-detail": step or ""},
-             h("h2#wotw-end-title", "How the war was decided"),
-             h("table.wotw-score",
-               h("thead", h("tr", h("th", {"scope": "col"}, "Step"),
-                            [h("th", {"scope": "col"}, who(ctx, s)) for s in (0, 1)], h("th", {"scope": "col"}, "Result"))),
-               h("tbody", rows)),
-             h("p.wotw-verdict", verdict) if verdict else None)
+    return h(
+        "section.wotw-end",
+        {"aria-labelledby": "wotw-end-title", "data-end-detail": step or ""},
+        h("h2#wotw-end-title", "How the war was decided"),
+        h(
+            "table.wotw-score",
+            h(
+                "thead",
+                h(
+                    "tr",
+                    h("th", {"scope": "col"}, "Step"),
+                    [h("th", {"scope": "col"}, who(ctx, s)) for s in (0, 1)],
+                    h("th", {"scope": "col"}, "Result"),
+                ),
+            ),
+            h("tbody", rows),
+        ),
+        h("p.wotw-verdict", verdict) if verdict else None,
+    )

@@ -36,8 +36,7 @@ PIP = 2.6
 
 def icon(side: str, pips: int, standing: bool = True) -> El:
     """A small stand-alone pyramid picture (trays, score, end screen)."""
-    return h("svg", {"class": "wotw-icon", "viewBox": "16 16 68 68", "aria-hidden": "true"},
-             pyramid(side, pips, standing, floor=80))
+    return h("svg", {"class": "wotw-icon", "viewBox": "16 16 68 68", "aria-hidden": "true"}, pyramid(side, pips, standing, floor=80))
 
 
 def words(piece: dict[str, Any] | None) -> str:

@@ -29,8 +29,10 @@ QUAD = r"(top-left|top-right|bottom-left|bottom-right)"
 PLACED = re.compile(rf"^\w+ placed an? (\w+) at {CELL}\.")
 MOVED = re.compile(rf"^\w+ moved an? (\w+) from {CELL} to {CELL}\.")
 TURNED = re.compile(rf"^\w+ turned the {QUAD} coaster (clockwise|counter-clockwise)\.")
-RELOCATED = re.compile(rf"^\w+ moved the {QUAD} coaster (?:to the {QUAD}\.|.*: it is now the {QUAD} coaster, "
-                       r"and the other two shift one place (to the right|to the left|up|down)\.)")
+RELOCATED = re.compile(
+    rf"^\w+ moved the {QUAD} coaster (?:to the {QUAD}\.|.*: it is now the {QUAD} coaster, "
+    r"and the other two shift one place (to the right|to the left|up|down)\.)"
+)
 SLIDES = {None: (0, 0), "to the right": (0, 1), "to the left": (0, -1), "up": (-1, 0), "down": (1, 0)}
 DESTROYED = re.compile(rf"at {CELL} was destroyed\.")
 
