@@ -18,9 +18,9 @@ def game_card(game_id: str, module) -> El:
         h(
             "div.actions",
             link_button("New game", f"#/new/{game_id}", primary=True, **{"aria-label": f"New game of {module.TITLE}"}),
-            link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"}),
+            link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"}),  # type: ignore[arg-type]  # no "primary" in it
         ),
-    )  # type: ignore[arg-type]  # no "primary" in it
+    )
 
 
 def saved_game(ctx: ScreenContext, act: Actions, record: dict) -> El:

@@ -321,8 +321,8 @@ def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
                 ),
                 h("a.button", {"href": "#/rules"}, "Rules and help"),
             ),
-            on_submit=lambda e: (e.preventDefault(), start_batch(act, state)),
-        ),  # type: ignore[func-returns-value]
+            on_submit=lambda e: (e.preventDefault(), start_batch(act, state)),  # type: ignore[func-returns-value]
+        ),
         status,
         results,
     )

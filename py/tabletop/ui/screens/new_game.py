@@ -160,9 +160,9 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict) -> El:
                 h("button#start-game.primary", {"type": "submit"}, "Start game"),
                 h("a.button", {"href": f"#/rules/{game_id}"}, "Read the rules"),
             ),
-            on_submit=lambda e: (e.preventDefault(), start(act, game_id, form, module)),
+            on_submit=lambda e: (e.preventDefault(), start(act, game_id, form, module)),  # type: ignore[func-returns-value]
         ),
-    )  # type: ignore[func-returns-value]
+    )
 
 
 def start(act: Actions, game_id: str, form: dict, module) -> None:
