@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tabletop.games.tower_battle as tb
 from tabletop.engine.cards import Card
+from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.tower_battle import PlayCard
 from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.render import TableContext
@@ -63,3 +64,17 @@ def test_the_match_end_board_shows_the_last_games_bluffs():
     revealed = sorted(e.attrs["data-card"] for e in find_all(tree, lambda e: "tb-revealed" in e.attrs.get("class", "")))
     assert revealed == ["2S", "JS"]
     assert "wins the match" not in text_of(tree) and "wins game" not in text_of(tree)  # the table's end summary says it, once
+
+
+def test_a_match_ended_at_the_move_limit_shows_the_unfinished_game_turned_up():
+    """The move that fills a save ends the match (engine: match.end_at_move_limit): the board shows
+    the game in progress as it stood, every bluff turned up, and says it was left unfinished."""
+    s = position(hands=("6H 2D 3D", "7S 4S 6S"), towers={"S": "2S? JS?", "D": "5D?"}, target=100)
+    s.moves, s.scores = MAX_MOVES - 1, [4, 2]
+    s = tb.apply(s, tb.DiscardCard(Card.parse("2D")))
+    assert tb.outcome(s).winners == (0,)
+    text = text_of(render(ctx_for(s, 0)))
+    assert f"The match has reached {MAX_MOVES:,} moves, the most a save can hold: game 1 is left unfinished." in text
+    tree = render(ctx_for(s, 1))
+    revealed = sorted(e.attrs["data-card"] for e in find_all(tree, lambda e: "tb-revealed" in e.attrs.get("class", "")))
+    assert revealed == ["2S", "5D", "JS"]
