@@ -571,6 +571,8 @@ def test_the_embed_holds_in_a_phone_wide_frame(browser, site, host, game, width)
     preview.locator("#embed-play").tap()
     preview.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     inner = page.frames[1]
+    inner.locator(".link-seed").wait_for()  # a deal the link chose (seed 7) is said before it is dealt (link_seed.py)
+    inner.tap("#embed-start")
     inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled])", timeout=BOOT_TIMEOUT_MS)
     assert no_sideways_scroll(inner), f"the game is wider than {width} px"
     box = next_tap(inner).bounding_box()
