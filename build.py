@@ -203,11 +203,25 @@ PRELOADS_PLACEHOLDER = "<!-- build.py writes the start-up preloads here -->"
 BOOT_SCRIPT = '<script src="./static/js/boot.js"></script>'
 
 
+STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
+
+
+def loadable(module: Path, seen: frozenset[Path] = frozenset()) -> bool:
+    """Whether every module ``module`` imports statically is shipped beside it: PyScript's chunks for
+    the editor (left out, PYSCRIPT_SKIP_PREFIXES) are never loaded, and a preload of one would make
+    Firefox, which preloads a module's imports too, fetch files that are not there."""
+    if not module.exists():
+        return False
+    imports = {module.parent / name for name in STATIC_IMPORT.findall(module.read_text(errors="replace"))}
+    return all(name in seen or loadable(name, seen | {module}) for name in imports - {module})
+
+
 def startup_files(dist: Path, snapshot: dict | None) -> list[tuple[str, str]]:
     """What gates the first board, as (path under dist/, kind): PyScript's modules, the loader and
     Pyodide's, then the snapshot, the wasm and the files Pyodide and PyScript fetch before Python runs.
     Preloaded from index.html's head."""
-    modules = [f"vendor/pyscript/{p.name}" for p in sorted((dist / "vendor" / "pyscript").glob("*.js"))]
+    folder = dist / "vendor" / "pyscript"
+    modules = [f"vendor/pyscript/{p.name}" for p in sorted(folder.glob("*.js")) if loadable(p)]
     modules += [f"vendor/pyodide/{name}" for name in (SNAPSHOT_LOADER, "pyodide.mjs", "pyodide.asm.mjs")]
     fetched = ([f"vendor/pyodide/{snapshot['file'][2:]}"] if snapshot else []) + [
         "vendor/pyodide/pyodide.asm.wasm",

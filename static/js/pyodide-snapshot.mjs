@@ -100,9 +100,13 @@ function rebuildWhenInstantiated(snapshot, end, sha) {
   let done = false, failure = null;
   async function rebuild(result, imports) {
     if (done) return result;
-    done = true;
     const instance = result.instance || result;
-    const memory = Object.values(instance.exports).find((v) => v instanceof WebAssembly.Memory) || imports.env.memory;
+    const memory = Object.values(instance.exports || {}).find((v) => v instanceof WebAssembly.Memory)
+      || (imports && imports.env && imports.env.memory);
+    /* Another module instantiated first (WebKit's start from the worker's cache probes a small one
+       with no imports): not Pyodide's, so wait for the one whose memory holds the snapshot's start. */
+    if (!(memory instanceof WebAssembly.Memory) || memory.buffer.byteLength < end) return result;
+    done = true;
     const fresh = new Uint8Array(memory.buffer, 0, end);
     const delta = snapshot.subarray(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]);
     for (let i = 0; i < end; i++) delta[i] ^= fresh[i];
