@@ -149,3 +149,14 @@ def test_version_json_lists_every_precached_file_with_its_hash(tmp_path):
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
     assert json.loads((tmp_path / "version.json").read_text()) == {"version": version, "files": precache}
     assert precache["index.html"] == build.file_hash(tmp_path / "index.html")
+
+
+def test_only_modules_whose_imports_are_shipped_are_preloaded(tmp_path):
+    """Firefox preloads a module's static imports too: a preloaded chunk of PyScript's editor, whose
+    codemirror files are left out of dist/, logged errors there. Dynamic imports don't count."""
+    (tmp_path / "core.js").write_text('import{a}from"./error.js";const e=()=>import("./editor.js");')
+    (tmp_path / "error.js").write_text("export const a=1;")
+    (tmp_path / "editor.js").write_text('import{b}from"./codemirror_state.js";export const c=1;')
+    (tmp_path / "uses-editor.js").write_text('import"./editor.js";')
+    found = {path.name: build.loadable(path) for path in sorted(tmp_path.glob("*.js"))}
+    assert found == {"core.js": True, "error.js": True, "editor.js": False, "uses-editor.js": False}
