@@ -46,8 +46,6 @@ def computer_player(level: str, time_cap: float | None | str = None) -> Callable
 BOTS: dict[str, Callable[[Rng], Player]] = {"random": random_player, **{level: computer_player(level) for level in ai.LEVELS}}
 """A factory of players for each level a bot can play at: ``random`` and the computer's levels."""
 
-LEVELS = BOTS  # the name ui/app.py's computer_level still imports; the levels themselves are catalog.LEVELS
-
 
 def make_player(level: str, rng: Rng) -> Player:
     try:

@@ -20,9 +20,9 @@ COMPUTER_DELAY_MS = 350  # a computer move never lands sooner than this after it
 
 def computer_level(level: str | None) -> str:
     """The player level to use for a computer seat (an unknown level plays as normal)."""
-    from tabletop.players import LEVELS
+    from tabletop.players import BOTS
 
-    return level if level in LEVELS else "normal"
+    return level if level in BOTS else "normal"
 
 
 class ComputerTurns:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.catalog import LEVELS
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_OPTION_NUMBER
@@ -10,8 +11,6 @@ from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
-
-LEVELS = ("easy", "normal", "hard")
 
 
 def default_form(ctx: ScreenContext, module) -> dict:
