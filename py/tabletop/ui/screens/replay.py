@@ -15,9 +15,9 @@ from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.history import History
-from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.render import renderer_for
 from tabletop.ui.screens.common import notices
-from tabletop.ui.screens.table import log_panel
+from tabletop.ui.screens.table import log_panel, read_only_table
 from tabletop.ui.wording import seat_label, with_names
 
 KEYS = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first", "End": "last"}
@@ -71,19 +71,7 @@ def render(ctx: ScreenContext, act: Actions, history: History, back_label: str, 
             back()
 
     view = history.view()
-    viewer: Any = history.viewer  # None (a spectator) is a viewer: render/ is checked without strict None
-    table = TableContext(
-        module=module,
-        view=view,
-        legal=[],
-        names=[s["name"] for s in history.seats],
-        viewer=viewer,
-        play=lambda _m: None,
-        refresh=act.refresh,
-        ui={},
-        notify=act.notify,
-        settings=ctx.settings,
-    )
+    table = read_only_table(ctx, act, module, view, history.seats, history.viewer)
     board = renderer_for(module.ID).render(table)
     fresh = history.fresh  # focus goes to the controls once, when the history opens
     title = history.save.get("name") or module.TITLE

@@ -119,23 +119,19 @@ def log_panel(seated: Any, log: list[str]) -> El:
     )
 
 
+def read_only_table(
+    ctx: ScreenContext, act: Actions, module: Any, view: dict[str, Any], seats: list[dict], viewer: int | None
+) -> TableContext:
+    """A table drawn to be looked at, with no move to make (a finished game, a step of the history)."""
+    names = [s["name"] for s in seats]
+    return TableContext(module, view, [], names, viewer, lambda _m: None, act.refresh, {}, act.notify, ctx.settings)
+
+
 def game_end(ctx: ScreenContext, act: Actions, session: Session) -> El:
     """The finished game on the table for everyone (nothing private: a spectator's view), then "Next game"."""
     module = session.module
     view = module.view(session.state, None)
-    viewer: Any = session.shown_seat  # None (a spectator) is a viewer: render/ is checked without strict None
-    ctx_table = TableContext(
-        module=module,
-        view=view,
-        legal=[],
-        names=[s["name"] for s in session.seats],
-        viewer=viewer,
-        play=lambda _m: None,
-        refresh=act.refresh,
-        ui={},
-        notify=act.notify,
-        settings=ctx.settings,
-    )
+    ctx_table = read_only_table(ctx, act, module, view, session.seats, session.shown_seat)
     board = renderer_hook(renderer_for(module.ID), "game_end")(ctx_table, act.next_game)
     return h(
         "section.table-screen",
