@@ -31,6 +31,7 @@ from tabletop.engine.pyramids import SIZES
 from tabletop.games.tower_war import physics as ph
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war import tower as tw
+from tabletop.games.tower_war.exact_drop import size_warnings
 from tabletop.games.tower_war.facts import BATTLE_DRAW, DECK_SIZE, DRAFT_DEAL, DRAFT_LEFTOVER, ID, PILE_NAMES, SKIRMISHES, STASH_PER_SIZE
 from tabletop.games.tower_war.moves import move_to_json
 from tabletop.games.tower_war.scoring import battle_total, compare, is_double, skirmish_value
@@ -212,6 +213,7 @@ def placing_view(s: State) -> dict[str, Any] | None:
         "adjustments_left": s.adjustments_left,
         "liftable": list(range(len(s.tower[-1].pyramids))) if s.adjustments_left and s.phase == "place" else [],
         "battle_cards": codes(r.battle_cards(s, r.mover(s))) if s.placing == "card" else [],
+        "size_warnings": size_warnings(s),  # a size that cannot complete the level: why (exact_drop.py)
     }
 
 

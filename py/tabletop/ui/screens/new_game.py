@@ -14,14 +14,36 @@ from tabletop.ui.screens.common import notices
 
 
 def default_form(ctx: ScreenContext, module) -> dict:
+    """The form as a new game of ``module`` starts it: the usual names, and who plays each seat as
+    chosen for the last game started here (``settings["seats"]``), else a person against the
+    computer at normal level, so a newcomer who just presses Start has someone to play against."""
     names = ctx.settings.get("names") or []
     count = module.MIN_PLAYERS
     seats = []
     for i in range(module.MAX_PLAYERS):
         fallback = module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}"
-        seats.append({"name": (names[i] if i < len(names) and names[i] else fallback), "kind": "human", "level": "normal"})
+        seats.append(dict(name=names[i] if i < len(names) and names[i] else fallback, **who_plays(ctx.settings, i)))
     seed = ctx.url_seed
     return {"players": count, "seats": seats, "options": module.default_options(), "seed": "" if seed is None else str(seed)}
+
+
+def who_plays(settings: dict, seat: int) -> dict[str, str]:
+    """Seat ``seat``'s kind and level: as last chosen (a person, or the computer at a level), else the
+    first seat a person and every other the computer at normal level.
+
+    >>> who_plays({}, 0), who_plays({}, 1)
+    ({'kind': 'human', 'level': 'normal'}, {'kind': 'computer', 'level': 'normal'})
+    >>> who_plays({"seats": ["human", "human", "hard"]}, 1), who_plays({"seats": ["easy", "human", "hard"]}, 2)
+    ({'kind': 'human', 'level': 'normal'}, {'kind': 'computer', 'level': 'hard'})
+    """
+    chosen = settings.get("seats") or []
+    choice = chosen[seat] if seat < len(chosen) else ("human" if seat == 0 else "normal")
+    return {"kind": "human", "level": "normal"} if choice == "human" else {"kind": "computer", "level": choice}
+
+
+def chosen_players(form: dict) -> list[str]:
+    """Who plays each seat of ``form``, as settings keep it: "human" or the computer's level."""
+    return ["human" if s["kind"] == "human" else s["level"] for s in form["seats"]]
 
 
 def option_control(form: dict, key: str, value, module) -> El:
@@ -169,8 +191,10 @@ def start(act: Actions, game_id: str, form: dict, module) -> None:
     if act.start_game(game_id, started):
         # Names and options are kept for the next game; who goes first is asked afresh, and a typed
         # seed dealt this game only (kept, it dealt every later game of this kind the same cards).
+        # Who plays each seat is remembered for every game's next form (in memory where storage is blocked).
         form["first"] = 0
         form["seed"] = ""
+        act.update_settings(seats=chosen_players(form))
 
 
 def applies(module, key: str, players: int) -> bool:
