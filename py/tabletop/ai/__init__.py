@@ -47,7 +47,7 @@ from tabletop.engine.hooks import ai_hook
 from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 
-__all__ = ["LEVELS", "Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "level_notes", "searcher", "think"]
+__all__ = ["Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "level_notes", "searcher", "think"]
 
 _AI_MODULES: dict[str, ModuleType | None] = {}
 

@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.ai.lab import Batch
 from tabletop.ai.levels import DESCRIPTIONS
 from tabletop.engine.numbers import parse_count
+from tabletop.players import BOTS
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, Handler, h
@@ -21,7 +22,6 @@ from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.new_game import option_control
 from tabletop.ui.thinking import Sliced
 
-BOT_LEVELS = ("random", "easy", "normal", "hard")
 BATCH_SIZES = (5, 10, 20, 50)
 BAR_COLOURS = ("#2f6f4f", "#c2552b", "#23304f", "#7a5cc7")
 
@@ -222,7 +222,7 @@ def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
             h(
                 "select",
                 {"id": f"lab-level-{i}", "disabled": running},
-                [h("option", {"value": lv, "selected": lv == form["levels"][i]}, lv) for lv in BOT_LEVELS],
+                [h("option", {"value": lv, "selected": lv == form["levels"][i]}, lv) for lv in BOTS],
                 on_change=set_level(i),
             ),
         )
@@ -293,7 +293,7 @@ def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
                     h("input#lab-rotate", {"type": "checkbox", "checked": form["rotate"], "disabled": running}, on_change=set_rotate),
                     "Turn the seating round every game",
                 ),
-                h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOT_LEVELS]),
+                h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOTS]),
             ),
             h("fieldset", h("legend", "Variants"), options) if options else None,
             h(
