@@ -28,7 +28,7 @@ FIRST_DECISION = (
 )
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
-_listening: list = []  # the page-wide keydown listener, installed on first use
+_listening: list[Any] = []  # the page-wide keydown listener, installed on first use
 _claimed: list[str] = []  # the [data-take-focus] control that took focus, while it stays on the page
 
 
@@ -127,7 +127,7 @@ def arrow_keys(event: Any) -> None:
     chosen.focus()
 
 
-def nearest(origin: Any, items: list, direction: tuple[int, int]) -> Any:
+def nearest(origin: Any, items: list[Any], direction: tuple[int, int]) -> Any:
     """The control whose centre lies nearest in ``direction`` (distance across counts three times)."""
     ox, oy = centre(origin)
     dx, dy = direction
