@@ -288,6 +288,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             "svg",
             {
                 "id": live.TOP_ID,
+                "data-part": "top-card",
                 "class": "twar-topview twar-aiming",
                 "viewBox": vb,
                 "role": "application",
@@ -307,6 +308,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
         "svg",
         {
             "id": "twar-top-still",
+            "data-part": "top-card",
             "class": "twar-topview",
             "viewBox": vb,
             "role": "img",
