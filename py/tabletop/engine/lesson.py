@@ -10,8 +10,9 @@ How a lesson runs
 The game starts from ``new_game(lesson.seats, lesson.options, lesson.seed)``, then
 ``lesson.arrange(state)`` if given (to stack the deck or order a hand: a position the game
 could have dealt). The learner sits at ``lesson.learner``; every other seat is the computer,
-whose moves are SCRIPTED too, so the whole lesson is the same every time. Then the steps, in
-order. Each step:
+whose moves are SCRIPTED too, so the whole lesson is the same every time. ``names`` are the
+seats' names at the table (say them in the steps: "you are Red"). Then the steps, in order.
+Each step:
 
 1. shows ``say`` (what to look at and what to do) and outlines the board part ``part``;
 2. waits for the learner: on a read-only step (``moves == ()``) for Next; otherwise for one of
@@ -45,6 +46,17 @@ words joined by ``-``, optionally followed by ``:``-separated details that pick 
 ``hand``, ``draw-pile``, ``sky``, ``tower:1:spades`` (seat 1's spades tower),
 ``foundation:0:1`` (seat 0's second foundation). Each renderer documents the parts it names;
 the unit test checks each step's part is drawn at that step. ``""`` outlines nothing.
+
+At the table
+------------
+The lesson screen (``tabletop.ui.screens.lesson``) hands the renderer only the step's moves as
+``ctx.legal``, so a renderer that lights what ``ctx.legal`` allows needs nothing more. Its
+controls follow the renderers' convention: one that plays a move at once carries
+``data-move`` (the move's JSON); a first step toward a move (a card to pick) carries
+``data-step`` and is disabled (or ``aria-disabled="true"``) when no move of ``ctx.legal``
+goes through it. The coach puts focus on the next control; ``e2e/test_lessons.py`` plays
+every lesson by pressing the first enabled, unpressed ``data-step`` until the step's
+``data-move`` shows (a game whose moves are made another way gives that test a driver).
 
 >>> step = Step("Your hand is at the bottom.", part="hand")
 >>> step.read_only
@@ -103,6 +115,7 @@ class Lesson:
     seats: int = 2
     options: Mapping[str, Any] = field(default_factory=dict)
     arrange: Callable[[State], State] | None = None  # orders the deal; returns a NEW state
+    names: tuple[str, ...] = ()  # the seats' names at the table (default: the game's, else "Player 1"...)
 
     def start(self, module: Any) -> State:
         """The position the first step is shown on."""
