@@ -35,7 +35,7 @@ from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 
 from . import rules
-from .deck import _SIDE_CARDS, FACING, OWNER, SIDE_SUITS, TNT, TOWER_ORDER, WINNING_HEIGHT, battle_value
+from .facts import _SIDE_CARDS, FACING, OWNER, SIDE_SUITS, TNT, TOWER_ORDER, WINNING_HEIGHT, battle_value
 from .match import choose_scoring_card
 from .moves import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
 from .state import BATTLE, CHOOSING, OVER, Settings, State

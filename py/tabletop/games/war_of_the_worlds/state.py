@@ -14,12 +14,7 @@ from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds.board import CENTRE, COASTERS, INITIAL_LAYOUT, SLOTS, Layout
-
-ALIENS, HUMANS, NEUTRAL, EMPTY = 0, 1, 2, -1
-SEAT_NAMES: tuple[str, str] = ("Aliens", "Humans")
-SIDE_KEYS: tuple[str, str, str] = ("aliens", "humans", "neutral")
-PER_SIZE = 5  # each side: 5 small, 5 medium, 5 large
-OBSTACLES = 3
+from tabletop.games.war_of_the_worlds.facts import ALIENS, EMPTY, NEUTRAL, PER_SIZE, SEAT_NAMES
 
 # Phases: what the player to act is deciding.
 PLACE = "place"  # strategic 1: put a pyramid on the board
