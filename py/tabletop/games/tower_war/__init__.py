@@ -5,7 +5,7 @@ modelled unsteady hand (this edition's readings are on the rules page, ``guide.p
 Modules: ``physics`` (every physical constant), ``hand`` (the tremor),
 ``tower`` (the statics, pure functions), ``scoring`` (card values),
 ``rules`` (state, moves, the rule steps), ``view`` (what a seat sees),
-``guide`` (the in-app rules page).
+``guide`` (the in-app rules page), ``lesson`` (the guided first game).
 """
 
 from tabletop.games.tower_war.rules import (
