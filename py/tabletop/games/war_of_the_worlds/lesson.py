@@ -54,7 +54,7 @@ LESSON = Lesson(
             moves=({"kind": "step", "source": "B2", "target": "B1"},),
             hint="Choose the obstacle on B2, then B1.",
             after="Step 3 found nothing surrounded, so your turn ended. The Humans placed a small on F3 and moved "
-            "the obstacle from B5 to B6 (next turn nobody may push it straight back).",
+            "the obstacle from B5 to B6 (on your next turn you may not push it straight back).",
             replies=(
                 {"kind": "place", "size": "small", "cell": "F3"},
                 {"kind": "step", "source": "B5", "target": "B6"},
@@ -90,7 +90,7 @@ LESSON = Lesson(
         ),
         Step(
             "A large pyramid is a war machine: right after you place one, you may turn its coaster a quarter "
-            "turn and move that coaster to another place that keeps the L. Place a large on D1.",
+            "turn, move that coaster to another place that keeps the L, or both. Place a large on D1.",
             part="cell:D1",
             moves=({"kind": "place", "size": "large", "cell": "D1"},),
             hint="Choose Large in your supply, then D1.",
@@ -103,7 +103,7 @@ LESSON = Lesson(
             moves=({"kind": "rotate", "coaster": 1, "turn": "cw"},),
             hint="Use the clockwise turn button (↻) on the top-right coaster.",
             after="The coaster turned: its pyramids rode along, so they now sit on cells with other names, and "
-            "its arrows point new ways. A turn can surround pyramids too.",
+            "its arrows point new ways. Turning or moving a coaster can also close the ring around a pyramid.",
         ),
         Step(
             "You could also move the coaster, but one change is enough here. Finish with the coaster.",
