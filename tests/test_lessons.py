@@ -3,10 +3,23 @@ branch of every choice, and the format refuses a script the engine disagrees wit
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
+from recording import RecordingActions
+from tabletop.catalog import has_lesson
 from tabletop.engine.lesson import Lesson, LessonError, Step, check_lesson, lesson_of, replay
 from tabletop.games import GAMES, tower_battle
+from tabletop.ui.context import ScreenContext
+from tabletop.ui.dom import El, find_all, text_of
+from tabletop.ui.lesson_run import AFTER, KEY_PREFIX, LessonRun
+from tabletop.ui.router import Route
+from tabletop.ui.screens import home, new_game, rules
+from tabletop.ui.screens import lesson as lesson_screen
+from tabletop.ui.screens.lesson import SPOT
+from tabletop.ui.storage import MemoryBackend, Store
 
 WITH_LESSONS = [game_id for game_id in GAMES if lesson_of(game_id) is not None]
 
@@ -71,3 +84,97 @@ def test_a_choice_whose_other_branch_breaks_the_script_is_refused() -> None:
 def test_part_names_are_checked() -> None:
     with pytest.raises(LessonError, match="step 1: 'The hand' is not a part name"):
         check_lesson(tower_battle, toy((Step("Look.", part="The hand"),)))
+
+
+# ---------------------------------------------------------------- the lesson at the table (ui/lesson_run.py, screens/lesson.py)
+
+
+def run_of(game_id: str, backend: Any = None) -> LessonRun:
+    lesson = lesson_of(game_id)
+    assert lesson is not None
+    return LessonRun(GAMES[game_id], lesson, backend)
+
+
+def drawn(run: LessonRun, store: Store | None = None) -> El:
+    ctx = ScreenContext.detached(store, route=Route("learn", run.lesson.game))
+    form = new_game.default_form(ctx, run.module)
+    return lesson_screen.render(ctx, RecordingActions(), run, form)
+
+
+@pytest.mark.parametrize("game_id", WITH_LESSONS)
+def test_each_step_outlines_its_part_and_offers_only_its_moves(game_id: str) -> None:
+    """Walked by the first accepted move of each step: the part is on the board, the table offers
+    exactly the step's moves, and a control that plays one is marked next (or a first step to it)."""
+    run = run_of(game_id)
+    while not run.done:
+        step = run.step
+        tree = drawn(run)
+        if step.part:
+            assert find_all(tree, lambda el: SPOT in (el.attrs.get("class") or "").split()), f"step {run.number}: no {step.part!r}"
+        offered = sorted(json.dumps(run.module.move_to_json(m), sort_keys=True) for m in run.offered())
+        assert offered == sorted(json.dumps(dict(m), sort_keys=True) for m in step.moves), f"step {run.number}"
+        if step.moves:
+            assert find_all(tree, lambda el: "data-lesson-next" in el.attrs), f"step {run.number}: nothing to press"
+            run.play(run.offered()[0])
+        else:
+            run.next()
+        if run.phase == AFTER:
+            assert text_of(drawn(run)).count(run.said) == 1
+            run.next()
+    assert "Play a real game" in text_of(drawn(run))
+
+
+def test_a_move_the_step_does_not_ask_for_is_refused() -> None:
+    run = run_of("tower-battle")
+    run.next()
+    wrong = next(m for m in tower_battle.legal_moves(run.state) if m not in run.offered())
+    assert run.play(wrong) == "That is not the move this step asks for."
+    assert (run.number, run.phase) == (2, "do")
+
+
+def test_the_lesson_resumes_where_it_was_left_and_skipping_plays_the_step() -> None:
+    backend = MemoryBackend()
+    run = run_of("tower-battle", backend)
+    run.next()  # step 1 is read only
+    run.play(run.offered()[0])
+    assert (run.number, run.phase) == (2, AFTER)
+    again = run_of("tower-battle", backend)
+    assert (again.number, again.phase, again.said) == (2, AFTER, run.said)
+    again.next()
+    again.skip()  # step 3 (declare the battle), played for the learner: no "what happened"
+    assert (again.number, again.phase) == (4, "do")
+    third = run_of("tower-battle", backend)
+    assert third.number == 4 and tower_battle.view(third.state, 0)["towers"][0]["height"] == 1
+    third.restart()
+    assert run_of("tower-battle", backend).number == 1
+
+
+def test_without_storage_or_with_a_damaged_record_the_lesson_starts_at_step_one() -> None:
+    run = run_of("tower-battle", None)
+    run.next()
+    assert run.number == 2  # it runs; nothing is kept
+    for text in ("{not json", json.dumps({"chosen": [{"kind": "discard", "card": "KH"}], "phase": "do", "said": ""}), "[]"):
+        backend = MemoryBackend({KEY_PREFIX + "tower-battle": text})
+        assert run_of("tower-battle", backend).number == 1
+
+
+class RefusingBackend(MemoryBackend):
+    def set(self, key: str, value: str) -> None:
+        raise RuntimeError("QuotaExceededError")
+
+
+def test_a_full_storage_does_not_stop_the_lesson() -> None:
+    run = run_of("tower-battle", RefusingBackend())
+    run.next()
+    run.play(run.offered()[0])
+    assert (run.number, run.phase) == (2, AFTER)
+
+
+def test_home_and_the_rules_offer_learn_to_play_for_games_with_a_lesson() -> None:
+    for game_id in GAMES:
+        assert has_lesson(game_id) == (lesson_of(game_id) is not None)
+    ctx = ScreenContext.detached()
+    home_links = [el.attrs["href"] for el in find_all(home.render(ctx, RecordingActions()), lambda el: el.tag == "a")]
+    rules_links = [el.attrs.get("href") for el in find_all(rules.render(ctx, "tower-battle"), lambda el: el.tag == "a")]
+    assert "#/learn/tower-battle" in home_links and "#/learn/tower-battle" in rules_links
+    assert [f"#/learn/{g}" in home_links for g in GAMES] == [has_lesson(g) for g in GAMES]

@@ -41,7 +41,8 @@ outcome can turn inside the range must also test it finely (Tower War's own less
 Board parts
 -----------
 ``part`` names what to outline: the renderer puts ``data-part="<name>"`` on that element (see
-``PART_ATTRIBUTE``) and the coach outlines every element carrying it. A name is lowercase
+``PART_ATTRIBUTE``; several names separated by spaces, as in ``class``, when an element is part of a
+group too: ``data-part="tower:H towers:0"``) and the coach outlines every element carrying it. A name is lowercase
 words joined by ``-``, optionally followed by ``:``-separated details that pick one of many:
 ``hand``, ``draw-pile``, ``sky``, ``tower:1:spades`` (seat 1's spades tower),
 ``foundation:0:1`` (seat 0's second foundation). Each renderer documents the parts it names;

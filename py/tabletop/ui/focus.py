@@ -7,6 +7,9 @@
   it appears; re-renders while it stays leave focus where the person moved it.
 - In a group marked by ``tabletop.ui.roving`` the arrow keys move focus to the nearest
   control in their direction (Home and End to the first and last).
+- Words a screen marks ``data-announce`` (a lesson's step) are said once through the page's
+  lasting live region (``#announcer`` in index.html): a region drawn afresh with every render is
+  not reliably read out.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "Arrow
 
 _listening: list = []  # the page-wide keydown listener, installed on first use
 _claimed: list[str] = []  # the [data-take-focus] control that took focus, while it stays on the page
+_announced: list[str] = []  # the [data-announce] words last said
 
 
 def settle(first_decision_wanted: bool = False) -> bool:
@@ -39,6 +43,7 @@ def settle(first_decision_wanted: bool = False) -> bool:
     if not _listening:
         _listening.append(on(js.document, "keydown", arrow_keys))
     document = js.document
+    announce()
     for element in document.querySelectorAll(f"[{INERT_MARK}]"):
         element.removeAttribute("inert")
         element.removeAttribute(INERT_MARK)
@@ -59,6 +64,22 @@ def settle(first_decision_wanted: bool = False) -> bool:
         first_decision()
     keep_stop_on_focus()
     return first_decision_wanted
+
+
+def announce() -> None:
+    """Say the screen's ``data-announce`` words when they changed (a new step), once, and bring the
+    part the step outlines into view."""
+    source = js.document.querySelector("[data-announce]")
+    words = "" if absent(source) else str(source.getAttribute("data-announce"))
+    if words == (_announced[0] if _announced else ""):
+        return
+    _announced[:] = [words]
+    region = js.document.getElementById("announcer")
+    if not absent(region) and words:
+        region.textContent = words
+    spot = js.document.querySelector(".lesson-spot")  # the board part a new step outlines, into view
+    if not absent(spot):
+        spot.scrollIntoView(js.Object.fromEntries([["block", "center"], ["inline", "nearest"]]))
 
 
 def hold(curtain: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.catalog import has_lesson
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
@@ -19,6 +20,9 @@ def game_card(game_id: str, module) -> El:
             "div.actions",
             link_button("New game", f"#/new/{game_id}", primary=True, **{"aria-label": f"New game of {module.TITLE}"}),
             link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"}),  # type: ignore[arg-type]  # no "primary" in it
+            link_button("Learn to play", f"#/learn/{game_id}", **{"aria-label": f"Learn to play {module.TITLE}"})  # type: ignore[arg-type]
+            if has_lesson(game_id)
+            else None,
         ),
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from tabletop.catalog import CATALOG
+from tabletop.catalog import CATALOG, has_lesson
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
@@ -84,6 +84,10 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
             "div",
             h("p.edition-intro", EDITION_INTRO),
             article(guide_for(game_id)),
-            link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True),
+            h(
+                "div.button-row",
+                link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True),
+                link_button("Learn to play", f"#/learn/{game_id}") if has_lesson(game_id) else None,
+            ),
         )
     return h("section.rules", {"data-screen": "rules"}, h("h1", title), h("nav.rules-nav", {"aria-label": "Rules of"}, tabs), body)
