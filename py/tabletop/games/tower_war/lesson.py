@@ -94,49 +94,49 @@ LESSON = Lesson(
             "higher value wins the skirmish, and the loser adds a pyramid to the tower. Cards 2 to 9 are "
             "worth their number; 10, J, Q, K and A are worth 10. Lead with the 9♠.",
             part="hand",
-            moves=({"kind": "play", "card": "9S"},),
+            moves=({"kind": "play", "card": "9S", "as_card": None},),
             hint="Play the 9♠ from your hand.",
             after="Blue answered with the J♠, worth 10, so you lost the skirmish: you add a pyramid to the tower.",
-            replies=({"kind": "play", "card": "JS"},),
+            replies=({"kind": "play", "card": "JS", "as_card": None},),
         ),
         Step(
-            "The first pyramid on an empty level may be any size; the others on that level must match it. Pick up a medium.",
+            "The first pyramid on an empty level may be any size; the others on that level must match it. "
+            "Once you pick a piece up your hand trembles: a ghost shows where it would land if you let go "
+            "now, the sway calms down every few seconds, and after 10 seconds the hand lets go by itself. "
+            "Anything that falls from the tower loses the war for whoever made it fall. Pick up a medium.",
             part="pickup",
             moves=({"kind": "pick_pyramid", "size": "medium"},),
             hint="Choose Medium.",
-            after="The pyramid is in your hand, and your hand trembles.",
         ),
         Step(
-            "The ghost shows where the pyramid would land if you let go now; the sway calms down every few "
-            "seconds. Aim at the centre of the card and let go while the Calm light is on. Anything that "
-            "falls from the tower loses the war for whoever made it fall.",
+            "Aim at the centre of the card and let go while the Calm light is on.",
             part="top-card",
             moves=({"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": HOLD_MS_MAX // 2},),
             near={"x": AIM_REACH_MM, "y": AIM_REACH_MM, "hold_ms": HOLD_MS_MAX // 2},
-            hint=f"Aim within {AIM_REACH_MM:g} mm of the card's centre: press there and lift when Calm shows "
-            "(with keys: the aim starts at the centre, Space lets go).",
+            hint=f"Within {AIM_REACH_MM:g} mm of the centre: press there and lift when Calm shows, or use Let go "
+            "here (the aim starts at the centre; arrow keys move it).",
             after="Your pyramid stands on the base card.",
         ),
         Step(
             "Shared suit: a card of a suit you already played this battle is worth its points times the "
             "points of each earlier card of that suit. Play the Q♠: 10 × 9 = 90.",
             part="hand",
-            moves=({"kind": "play", "card": "QS"},),
+            moves=({"kind": "play", "card": "QS", "as_card": None},),
             hint="Play the Q♠.",
             after="Blue's 9♥ lost to your 90, so Blue added a medium: once a level has a pyramid, every pyramid added to it is that size.",
-            replies=({"kind": "play", "card": "9H"}, *blue_adds(-26.0, -36.0, 400)),
+            replies=({"kind": "play", "card": "9H", "as_card": None}, *blue_adds(-26.0, -36.0, 400)),
         ),
         Step(
             "When two cards are both worth 10, rank decides: 10, then J, Q, K and A, the highest. Play the K♣.",
             part="hand",
-            moves=({"kind": "play", "card": "KC"},),
+            moves=({"kind": "play", "card": "KC", "as_card": None},),
             hint="Play the K♣.",
             after="Blue's 10♦ is worth 10 too, and the king outranks the ten: Blue added another medium. "
             "Then the battle totals: yours 100 (the 9♠ now counts 0, the Q♠ 90, the K♣ 10), Blue's 29. "
             "The lower total fills the level to three pyramids and crowns it with one of its battle cards: "
             "Blue laid the 9♥ on top, the floor of level 1.",
             replies=(
-                {"kind": "play", "card": "10D"},
+                {"kind": "play", "card": "10D", "as_card": None},
                 *blue_adds(26.0, -36.0, 1220),
                 {"kind": "pick_card", "card": "9H"},
                 {"kind": "drop", "x": 0.0, "y": -27.0, "hold_ms": 400},

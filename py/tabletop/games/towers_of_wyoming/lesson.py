@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.lesson import Lesson, Step
-from tabletop.games.towers_of_wyoming.deck import CLUBS, DIAMONDS, HEARTS, PER_SUIT, SPADES
+from tabletop.games.towers_of_wyoming.facts import CLUBS, DIAMONDS, HEARTS, PER_SUIT, SPADES
 
 ANN, BEN = 0, 1
 LETTER = {"C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES}
