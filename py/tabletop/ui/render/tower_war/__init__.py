@@ -3,7 +3,8 @@
 ``render(ctx)`` draws ``ctx.view`` and plays only moves found in ``ctx.legal``.
 Parts a lesson may outline (``data-part``, ``engine/lesson.py``): ``draft-cards`` (the five to
 split), ``piles`` (the piles to take), ``hand``, ``pickup`` (the sizes or cards to pick up),
-``top-card`` (the top card seen from above, where a piece is aimed) and ``tower``.
+``top-card`` (the top card seen from above, where a piece is aimed) and ``tower`` (the tower
+from the side).
 Modules: ``cards`` (faces, glyphs, value words), ``draft`` (split, sweeten, take,
 deck building), ``battle`` (the cards of the war), ``tower`` (top and side views,
 balance, the fall), ``aim`` (the live unsteady hand), ``players`` (stashes, counts).
@@ -330,7 +331,7 @@ def tower_area(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El | N
     focus = view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall")
     return h(
         "section.twar-tower",
-        {"aria-label": "The tower", "class": "twar-tower-focus" if focus else None, "data-part": "tower"},
+        {"aria-label": "The tower", "class": "twar-tower-focus" if focus else None},
         h(
             "div.twar-views",
             h(

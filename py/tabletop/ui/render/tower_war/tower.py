@@ -452,6 +452,7 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
     # height beside it is the height it names
     return h(
         "figure.twar-side",
+        {"data-part": "tower"},
         h(
             "div.twar-side-frame",
             {"style": f"--twar-side-ratio:{vb_w / vb_h:.5f}"},
