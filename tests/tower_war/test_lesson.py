@@ -11,18 +11,19 @@ from tabletop.games import tower_war
 from tabletop.games.tower_war.hand import amplitude
 from tabletop.games.tower_war.lesson import AIM_REACH_MM, LESSON
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
+from tabletop.games.tower_war.state import State
 from tabletop.games.tower_war.tower import first_fall
 
 DROP = next(n for n, step in enumerate(LESSON.steps, 1) if step.near)
 """The 1-based number of the learner's drop step."""
 
 
-def before_the_drop() -> tower_war.rules.State:
+def before_the_drop() -> State:
     chosen = [step.moves[0] if step.moves else None for step in LESSON.steps[: DROP - 1]]
     return replay(tower_war, LESSON, chosen)
 
 
-def rest_of_the_script(state: tower_war.rules.State) -> tower_war.rules.State:
+def rest_of_the_script(state: State) -> State:
     for number in range(DROP + 1, len(LESSON.steps) + 1):
         step = LESSON.steps[number - 1]
         state = play_step(tower_war, LESSON, state, number, step.moves[0] if step.moves else None)

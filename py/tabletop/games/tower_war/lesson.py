@@ -18,8 +18,10 @@ Parts outlined (named by ``ui/render/tower_war``): ``draft-cards``, ``piles``, `
 from __future__ import annotations
 
 from tabletop.engine.lesson import Lesson, Step
+from tabletop.games.tower_war.moves import Split, Take
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
-from tabletop.games.tower_war.rules import Split, State, Take, apply
+from tabletop.games.tower_war.rules import apply
+from tabletop.games.tower_war.state import State
 
 GOAL = "Win battles of cards, and never be the one who makes the tower fall."
 SEED = 150

@@ -88,7 +88,8 @@ def table(ctx: ScreenContext, act: Actions, run: LessonRun) -> El:
 
     view = module.view(run.state, seat)
     table_ctx = TableContext(module, view, run.offered(), run.names(), seat, play, act.refresh, run.table_ui, act.notify, ctx.settings)
-    return renderer_for(module.ID).render(table_ctx)
+    board: El = renderer_for(module.ID).render(table_ctx)
+    return board
 
 
 def then(act: Actions, change: Callable[[], None]) -> Callable[[Any], None]:

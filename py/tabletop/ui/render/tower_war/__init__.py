@@ -18,9 +18,9 @@ from typing import Any
 
 from tabletop.engine.cards import Card
 from tabletop.engine.outcome import Outcome
+from tabletop.games.tower_war.facts import SEAT_NAMES as SIDES
 from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
-from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext

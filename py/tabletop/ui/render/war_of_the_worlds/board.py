@@ -103,7 +103,7 @@ def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recen
     classes = f"wotw-coaster wotw-q-{coaster['quadrant']} wotw-c{cid} wotw-dot-{coaster['dot_corner']}"
     if highlight == cid:
         classes += " is-active"
-    if coaster["quadrant"] in recent.coasters:
+    if coaster["colour"] in recent.coasters:
         classes += " is-recent"
     buttons = []
     turns = ch.rotates.get(cid, {}) if highlight == cid else {}
