@@ -16,6 +16,7 @@ from conftest import goto, moves_made, pass_moment, play_any_move, shot, start_s
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.hand import tremor
+from tabletop.games.tower_war.moves import Drop
 
 GAME = "tower-war"
 SEATS = ["Ana", "Ben"]
@@ -50,7 +51,7 @@ def steady(s, jitter: float = 0.0):
 
 def exact_drop(s, want, hold_ms: int):
     dx, dy = tremor(s.held.amplitude, s.held.phases, hold_ms)
-    return r.Drop(round(want[0] - dx, 3), round(want[1] - dy, 3), hold_ms)
+    return Drop(round(want[0] - dx, 3), round(want[1] - dy, 3), hold_ms)
 
 
 def prefix(seed: int, until, options=None, moves=None, jitter: float = 0.0, cap: int = 2000):

@@ -86,8 +86,8 @@ def test_why_says_how_it_ended_without_naming_the_winner_again(game, options):
 
 
 def test_a_draw_says_why_without_saying_draw_twice():
+    from tabletop.games.war_of_the_worlds.facts import ALIENS, HUMANS
     from tabletop.games.war_of_the_worlds.scoring import final_outcome
-    from tabletop.games.war_of_the_worlds.state import ALIENS, HUMANS
 
     state = GAMES["war-of-the-worlds"].new_game(2, {}, 1)
     state.side[:4], state.size[:4], state.up[:4] = [ALIENS, HUMANS, ALIENS, HUMANS], [1, 1, 2, 2], [True, True, False, False]

@@ -7,8 +7,8 @@ import importlib
 import pytest
 
 from tabletop.games import GAMES
-from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.guide import GUIDE
+from tabletop.games.tower_war.state import State
 
 from .positions import play_game, skilled_bot
 
@@ -35,7 +35,7 @@ def test_copy_keeps_every_field_and_shares_no_mutable_list():
     play_game(3, skilled_bot, on_state=trail.append)
     for s in trail[:: max(1, len(trail) // 25)]:
         c = s.copy()
-        for f in dataclasses.fields(r.State):
+        for f in dataclasses.fields(State):
             a, b = getattr(s, f.name), getattr(c, f.name)
             assert a == b, f.name
             if isinstance(a, list):

@@ -15,8 +15,9 @@ from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 
-from .deck import (
+from .facts import (
     FACING,
+    MAX_TARGET,
     NUMBER_RANKS,
     OWNER,
     ROLE_NAMES,
@@ -31,7 +32,6 @@ from .deck import (
     side_cards,
     tower_words,
 )
-from .match import MAX_TARGET
 from .moves import DiscardCard, PlayCard, move_to_json
 from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State

@@ -24,6 +24,7 @@ from tabletop.engine.errors import IllegalMove
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.physics import COM_MARGIN_MM, PYRAMIDS_PER_LEVEL, TOLERANCE_MM
+from tabletop.games.tower_war.state import State
 from tabletop.games.tower_war.tower import Fall, Level, Pyramid, Tower, first_fall, overlap_depth, supports
 
 LEAD = "If it lands exactly on the aim"
@@ -90,7 +91,7 @@ def judge(tower: Tower, piece: str) -> ExactDrop:
     return ExactDrop(fall is None, fall, overlaps, piece, sizes, tightest)
 
 
-def outcome_of_exact_drop(s: r.State, x: float, y: float) -> ExactDrop:
+def outcome_of_exact_drop(s: State, x: float, y: float) -> ExactDrop:
     """The held piece put down exactly at (x, y) of the top card's frame: the engine's own
     ``tower_after`` and statics, with no tremor."""
     if s.phase != "drop" or s.held is None:
@@ -126,7 +127,7 @@ def exact_drop_from_view(view: dict[str, Any], x: float, y: float, tower: Tower 
     return judge(tower[:-1] + (top._replace(pyramids=top.pyramids + (pyramid,)),), "pyramid")
 
 
-def size_warnings(s: r.State) -> dict[str, str]:
+def size_warnings(s: State) -> dict[str, str]:
     """Sizes the seat picking a pyramid for an EMPTY level should not pick, with the reason
     (a level is three pyramids of one size, and whoever must add one and has none loses):
 

@@ -28,10 +28,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tabletop.engine.moves import Move, require_listed
+from tabletop.engine.options import resolve_options
+from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.games.war_of_the_worlds import board
 from tabletop.games.war_of_the_worlds.board import CELL_NAMES, QUADRANTS, coaster_of, geometry
 from tabletop.games.war_of_the_worlds.destruction import doomed, is_full, topple
+from tabletop.games.war_of_the_worlds.facts import EMPTY, NEUTRAL, SEAT_NAMES, TITLE, default_options
 from tabletop.games.war_of_the_worlds.moves import (
     ACTIONS,
     CODEC,
@@ -51,21 +54,7 @@ from tabletop.games.war_of_the_worlds.moves import (
     WildAs,
 )
 from tabletop.games.war_of_the_worlds.scoring import final_outcome
-from tabletop.games.war_of_the_worlds.state import (
-    ACTION,
-    COASTER,
-    DESTROY,
-    DICE,
-    EMPTY,
-    IDLE_TURNS_LIMIT,
-    MOVE,
-    NEUTRAL,
-    OVER,
-    PLACE,
-    SEAT_NAMES,
-    WILD,
-    State,
-)
+from tabletop.games.war_of_the_worlds.state import ACTION, COASTER, DESTROY, DICE, IDLE_TURNS_LIMIT, MOVE, OVER, PLACE, WILD, State, setup
 from tabletop.games.war_of_the_worlds.telling import at, beside_words, coaster_called
 
 # Interned moves: legal move lists are rebuilt often (bots, validation), so reuse objects.
@@ -90,9 +79,9 @@ def step_move(source: str, target: str) -> Step:
 
 def legal_moves(state: State) -> list[Move]:
     """Every decision open to the player to act, in a stable order; [] once the game is over."""
-    cached = state.__dict__.get("_legal")
+    cached = state.legal_cache
     if cached is None:
-        cached = state.__dict__["_legal"] = find_legal_moves(state)
+        cached = state.legal_cache = find_legal_moves(state)
     return list(cached)
 
 
@@ -210,7 +199,7 @@ def action_options(state: State) -> list[Move]:
 def apply(state: State, move: Move) -> State:
     """A new state after ``move``; raises IllegalMove (state untouched) unless it is legal."""
     CODEC.check(move)
-    legal = state.__dict__.get("_legal") or legal_moves(state)
+    legal = state.legal_cache or legal_moves(state)
     move = require_listed(move, legal, lambda m: why_illegal(state, m))
     new = state.copy()
     _HANDLERS[type(move)](new, move)
@@ -474,3 +463,27 @@ def why_illegal(state: State, move: Move) -> str:
     if isinstance(move, Keep):
         return "Keep two of the dice you rolled."
     return f"Not now: {prompt(state)}."
+
+
+def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 0) -> State:
+    """Set up the L with its three obstacles; Aliens to play (after their roll, if tactical)."""
+    if seats != 2:
+        raise ValueError(f"{TITLE} is for 2 players, not {seats}")
+    opts = resolve_options(default_options(), options)
+    state = setup(opts["tactical"], seed)
+    state.log.append("The Aliens have landed; they play first.")
+    if state.tactical:
+        roll_dice(state)
+    return state
+
+
+def to_act(state: State) -> int | None:
+    return None if state.phase == OVER else state.player
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.result
+
+
+def epoch(state: State) -> int:
+    return state.epoch

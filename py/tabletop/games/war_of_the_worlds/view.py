@@ -19,9 +19,10 @@ from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_places
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
+from tabletop.games.war_of_the_worlds.facts import EMPTY, SEAT_NAMES, SIDE_KEYS
 from tabletop.games.war_of_the_worlds.rules import prompt
 from tabletop.games.war_of_the_worlds.scoring import tally
-from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, EMPTY, OVER, SEAT_NAMES, SIDE_KEYS, State
+from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, OVER, State
 from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, told
 
 

@@ -297,6 +297,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             "svg",
             {
                 "id": live.TOP_ID,
+                "data-part": "top-card",
                 "class": "twar-topview twar-aiming",
                 "viewBox": vb,
                 "role": "application",
@@ -316,6 +317,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
         "svg",
         {
             "id": "twar-top-still",
+            "data-part": "top-card",
             "class": "twar-topview",
             "viewBox": vb,
             "role": "img",
@@ -459,6 +461,7 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
     # height beside it is the height it names
     return h(
         "figure.twar-side",
+        {"data-part": "tower"},
         h(
             "div.twar-side-frame",
             {"style": f"--twar-side-ratio:{vb_w / vb_h:.5f}"},
