@@ -556,3 +556,20 @@ def test_on_a_phone_the_aiming_area_is_in_view_after_tapping_a_size(app):
         shot(app, "tower-war-aiming-after-scroll-phone")
     finally:
         app.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_the_rules_that_decide_are_shown_where_they_first_matter(app):
+    """Suits multiplying, during the draft (not first at deck building); the rank tie-break, at the battle."""
+    from tabletop.games.tower_war.scoring import RANK_RULE, suit_example, suit_rule_short
+
+    open_at(app, 2, [])
+    rule = app.locator("#twar-suit-rule")
+    assert rule.inner_text() == suit_rule_short() and "400" in rule.inner_text()
+    assert rule.get_attribute("title") == suit_example()
+    assert rule.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    shot(app, "tower-war-suit-rule")
+    s, moves = prefix(7, lambda s: bool(s.log) and RANK_RULE in s.log[-1])
+    assert RANK_RULE in s.log[-1]
+    open_at(app, 7, moves)
+    just_now = app.inner_text("body")
+    assert "(10) beats" in just_now and RANK_RULE in just_now
