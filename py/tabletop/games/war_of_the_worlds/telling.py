@@ -89,4 +89,3 @@ def turn_step(phase: str, tactical: bool, plan_left: int, action: str) -> dict[s
         number = steps[phase]
         name = STRATEGIC_STEPS[number - 1]
     return {"number": number, "of": 3, "words": f"Step {number} of 3: {name}"}
-
