@@ -63,7 +63,7 @@ LESSON = Lesson(
     arrange=arrange,
     steps=(
         Step(
-            "You are Ann, playing Ben. The Settling Sky holds 10 pennies: a tower of 11 cards or more at the end of a turn wins.",
+            "You are Ann, playing against Ben. The Settling Sky holds 10 pennies: a tower of 11 cards or more at the end of a turn wins.",
             part="sky",
             hint="Each time the draw pile runs out, a penny leaves the Sky and the discard pile is shuffled into a "
             "new draw pile, so the winning height drops as the game goes on.",

@@ -43,7 +43,11 @@ def hand(view: dict[str, Any], choice: Choice, on_card: Callable[[str, str, int]
                 attrs["aria-pressed"] = "true" if picked else "false"
                 attrs["data-step"] = "discard"
             elif choice.acting:
-                if letter in choice.playable:
+                if letter in choice.playable and not picked and i + 1 not in choice.counts[letter]:
+                    # no offered play takes this many (a lesson offers one play): shown, not a step
+                    attrs["aria-disabled"] = "true"
+                    classes += ".tow-dim"
+                elif letter in choice.playable:
                     attrs["aria-pressed"] = "true" if picked else "false"
                     attrs["data-step"] = "cards"
                     if choice.suit and letter != choice.suit:
