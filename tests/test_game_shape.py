@@ -1,6 +1,7 @@
-"""Every game package has the same shape (games/__init__.py), and writes its State one way: a mutable ``@dataclass(slots=True)`` that rule steps
-change in place on the copy ``apply`` makes, and a ``copy()`` that keeps every field while
-sharing no list the rules change (a field added to the State but forgotten by ``copy`` fails here)."""
+"""Every game package has the same shape (games/__init__.py) and writes its State one way: a
+mutable ``@dataclass(slots=True)`` that rule steps change in place on the copy ``apply`` makes,
+and a ``copy()`` that keeps every field while sharing no list the rules change (a field added
+to the State but forgotten by ``copy`` fails here)."""
 
 import dataclasses
 import importlib
