@@ -19,7 +19,7 @@ import pytest
 
 from axe import audit
 from conftest import boot, goto
-from tabletop.engine.lesson import Lesson, Step, lesson_of
+from tabletop.engine.lesson import Lesson, Step, accepted, lesson_of
 from tabletop.games import GAMES
 
 LESSONS = {game_id: lesson for game_id in GAMES if (lesson := lesson_of(game_id)) is not None}
@@ -30,10 +30,6 @@ STEP_CONTROL = ".lesson-board [data-step]:not([disabled]):not([aria-disabled='tr
 MOVE_CONTROLS = ".lesson-board [data-move]:not([disabled])"
 # A game's own way of making a move the generic presses cannot (a drag): (page, step, press) -> None.
 DRIVERS: dict[str, Callable[[Any, Step, Callable[[Any], None]], None]] = {}
-
-
-def same(a: dict, b: dict) -> bool:
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def offered(page) -> list[dict]:
@@ -60,7 +56,7 @@ def check_step(page, lesson: Lesson, number: int) -> None:
     else:
         assert spots == []
     for move in offered(page):
-        assert any(same(move, m) for m in step.moves), f"step {number}: the board offers {move}, not in the script"
+        assert accepted(step, move), f"step {number}: the board offers {move}, not in the script"
     if step.read_only:
         assert offered(page) == [] and page.locator(STEP_CONTROL).count() == 0, f"step {number}: a read-only step offers a move"
     assert page.evaluate("document.getElementById('announcer').textContent").startswith(f"Step {number} of")
@@ -71,6 +67,7 @@ def tapper(page) -> Callable[[Any], None]:
         locator.scroll_into_view_if_needed()
         locator.tap()
 
+    press.taps = True  # type: ignore[attr-defined]  # a driver may aim where a finger would
     return press
 
 
@@ -87,7 +84,7 @@ def keyboard(page) -> Callable[[Any], None]:
 def make_move(page, step: Step, press: Callable[[Any], None]) -> None:
     for _ in range(12):
         for i, move in enumerate(offered(page)):
-            if any(same(move, m) for m in step.moves):
+            if accepted(step, move):
                 control = page.locator(MOVE_CONTROLS).nth(i)
                 assert control.get_attribute("data-lesson-next") is not None, "the move to make is marked"
                 press(control)
@@ -99,6 +96,21 @@ def make_move(page, step: Step, press: Callable[[Any], None]) -> None:
         press(control)
         page.wait_for_function("n => document.querySelector('.lesson-board').innerHTML.length !== n", arg=before, timeout=10_000)
     raise AssertionError(f"no control plays {step.moves}")
+
+
+def tower_war_drop(page, step: Step, press: Callable[[Any], None]) -> None:
+    """Tower War's measured drop (``Step.near``): a finger presses the card's centre and lifts
+    (the aim is where it pressed, the hold how long it held); keys let go where the aim starts,
+    the centre, with the marked Let go button. Then the landing is the engine's, within reach."""
+    if step.near and getattr(press, "taps", False):
+        card = page.locator("#twar-top")
+        card.scroll_into_view_if_needed()
+        card.tap()  # the viewBox is centred on the top card's centre
+    else:
+        make_move(page, step, press)
+
+
+DRIVERS["tower-war"] = tower_war_drop
 
 
 def shoot(page, name: str) -> None:

@@ -4,17 +4,19 @@ branch of every choice, and the format refuses a script the engine disagrees wit
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from recording import RecordingActions
 from tabletop.catalog import has_lesson
-from tabletop.engine.lesson import Lesson, LessonError, Step, check_lesson, lesson_of, replay
-from tabletop.games import GAMES, tower_battle
+from tabletop.engine.lesson import Lesson, LessonError, Step, accepted, check_lesson, lesson_of, replay
+from tabletop.games import GAMES, tower_battle, tower_war
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, find_all, text_of
 from tabletop.ui.lesson_run import AFTER, KEY_PREFIX, LessonRun
+from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.router import Route
 from tabletop.ui.screens import home, new_game, rules
 from tabletop.ui.screens import lesson as lesson_screen
@@ -81,6 +83,19 @@ def test_a_choice_whose_other_branch_breaks_the_script_is_refused() -> None:
     assert check_lesson(tower_battle, toy(broken.steps[:1])) == 2
 
 
+def test_a_learner_move_must_be_written_as_the_game_writes_it() -> None:
+    """The table's controls carry ``move_to_json``'s form; a script leaving out a field the game
+    fills in (Tower War's ``as_card``, None but for a joker) would match none of them."""
+    lesson = lesson_of("tower-war")
+    assert lesson is not None
+    number = next(n for n, step in enumerate(lesson.steps, 1) if step.moves and step.moves[0]["kind"] == "play")
+    step = lesson.steps[number - 1]
+    short = replace(step, moves=tuple({k: v for k, v in m.items() if k != "as_card"} for m in step.moves))
+    broken = replace(lesson, steps=lesson.steps[: number - 1] + (short,))
+    with pytest.raises(LessonError, match=f"step {number}: the learner's move .* is not written as the game writes it"):
+        check_lesson(tower_war, broken)
+
+
 def test_part_names_are_checked() -> None:
     with pytest.raises(LessonError, match="step 1: 'The hand' is not a part name"):
         check_lesson(tower_battle, toy((Step("Look.", part="The hand"),)))
@@ -112,7 +127,10 @@ def test_each_step_outlines_its_part_and_offers_only_its_moves(game_id: str) -> 
         if step.part:
             assert find_all(tree, lambda el: SPOT in (el.attrs.get("class") or "").split()), f"step {run.number}: no {step.part!r}"
         offered = sorted(json.dumps(run.module.move_to_json(m), sort_keys=True) for m in run.offered())
-        assert offered == sorted(json.dumps(dict(m), sort_keys=True) for m in step.moves), f"step {run.number}"
+        if step.near:  # a measured move: whatever the table offers lies within reach of the script's
+            assert offered and all(accepted(step, json.loads(m)) for m in offered), f"step {run.number}"
+        else:
+            assert offered == sorted(json.dumps(dict(m), sort_keys=True) for m in step.moves), f"step {run.number}"
         if step.moves:
             assert find_all(tree, lambda el: "data-lesson-next" in el.attrs), f"step {run.number}: nothing to press"
             run.play(run.offered()[0])
@@ -128,8 +146,26 @@ def test_a_move_the_step_does_not_ask_for_is_refused() -> None:
     run = run_of("tower-battle")
     run.next()
     wrong = next(m for m in tower_battle.legal_moves(run.state) if m not in run.offered())
-    assert run.play(wrong) == "That is not the move this step asks for."
+    assert run.play(wrong) == f"That is not the move this step asks for. {run.step.hint}"
     assert (run.number, run.phase) == (2, "do")
+
+
+def test_a_measured_move_is_taken_within_reach_and_refused_beyond_it() -> None:
+    """Tower War's drop (Step.near): a release off the mark is refused with the step's hint and the
+    hand's hold starts afresh (else a grip that ran out would let go again at once); a release
+    within reach is taken as made, its own aim and hold."""
+    run = run_of("tower-war")
+    while not run.step.near:
+        run.skip()
+    drawn(run)  # the table's hand takes hold: its clock and aim live in the lesson's table_ui
+    assert "twar_t0" in run.table_ui
+    live.AIM.set_target(9.0, 0.0)
+    live.AIM.release(700)  # let go 9 mm right of the centre: beyond the step's 6 mm
+    assert (run.phase, run.chosen[-1]) == ("do", {"kind": "pick_pyramid", "size": "medium"})
+    assert "twar_t0" not in run.table_ui
+    near = {"kind": "drop", "x": -4.5, "y": 3.0, "hold_ms": 2345}
+    assert run.play(tower_war.move_from_json(near)) is None
+    assert run.chosen[-1] == near and tower_war.view(run.state, 0)["last_drop"]["target"] == [-4.5, 3.0]
 
 
 def test_the_lesson_resumes_where_it_was_left_and_skipping_plays_the_step() -> None:

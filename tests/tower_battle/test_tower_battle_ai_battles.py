@@ -6,7 +6,6 @@ a face-down facing card may be the other side's 10."""
 from __future__ import annotations
 
 import pytest
-from tabletop.games.tower_battle.deck import FACING, OWNER, TNT
 
 import tabletop.games.tower_battle as tb
 from tabletop.ai import decide
@@ -14,6 +13,7 @@ from tabletop.engine.cards import JACK, Suit
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_battle import DeclareBattle, DeclineBattle
 from tabletop.games.tower_battle.ai import sensible_moves
+from tabletop.games.tower_battle.facts import FACING, OWNER, TNT
 from tabletop.games.tower_battle.state import BATTLE
 
 from .positions import position

@@ -2,7 +2,10 @@
 
 - While the pass-the-device curtain is up it holds focus (Enter passes) and everything
   else on the page is ``inert``: Tab cannot wander to the header links hidden behind it.
-- Once the next person has tapped through, focus lands on the table's first decision.
+- Once the next person has tapped through, focus lands on the table's first decision; so it does
+  when a render took away the control that had focus (the card just played, Start game), at once
+  or, while the computer thinks, as soon as there is a decision, unless the person has put focus
+  somewhere meanwhile. After a pointer's tap it does so without scrolling the page.
 - A control marked ``data-take-focus`` (the end of a game's first button) takes focus once when
   it appears; re-renders while it stays leave focus where the person moved it.
 - In a group marked by ``tabletop.ui.roving`` the arrow keys move focus to the nearest
@@ -31,9 +34,10 @@ FIRST_DECISION = (
 )
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
-_listening: list = []  # the page-wide keydown listener, installed on first use
+_listening: list[Any] = []  # the page-wide keydown listener, installed on first use
 _claimed: list[str] = []  # the [data-take-focus] control that took focus, while it stays on the page
 _announced: list[str] = []  # the [data-announce] words last said
+_pointer: list[bool] = [False]  # the last input was a pointer (mouse, finger, pen), not a key
 
 
 def settle(first_decision_wanted: bool = False) -> bool:
@@ -42,6 +46,7 @@ def settle(first_decision_wanted: bool = False) -> bool:
     focus went to the first decision (the app's wish is then met; else it waits for a later render)."""
     if not _listening:
         _listening.append(on(js.document, "keydown", arrow_keys))
+        _listening.append(on(js.document, "pointerdown", lambda _e: _pointer.__setitem__(0, True)))
     document = js.document
     announce()
     for element in document.querySelectorAll(f"[{INERT_MARK}]"):
@@ -60,10 +65,17 @@ def settle(first_decision_wanted: bool = False) -> bool:
             _claimed[:] = [key]
             claim.focus()
         return False
-    if first_decision_wanted:
-        first_decision()
+    done = False
+    if first_decision_wanted:  # met once focus is on a decision, or the person put it somewhere
+        done = not nowhere() or first_decision()
     keep_stop_on_focus()
-    return first_decision_wanted
+    return done
+
+
+def nowhere() -> bool:
+    """Focus is on no control: the page itself (a removed control leaves it there)."""
+    active = js.document.activeElement
+    return absent(active) or active.isSameNode(js.document.body) or active.isSameNode(js.document.documentElement)
 
 
 def announce() -> None:
@@ -101,12 +113,14 @@ def hold(curtain: Any) -> None:
             button.focus()
 
 
-def first_decision() -> None:
+def first_decision() -> bool:
+    """Focus the table's first decision; False when there is none yet (the computer's turn)."""
     for selector in FIRST_DECISION:
         element = js.document.querySelector(selector)
         if not absent(element):
-            element.focus()
-            return
+            element.focus(js.Object.fromEntries([["preventScroll", _pointer[0]]]))
+            return True
+    return False
 
 
 def keep_stop_on_focus() -> None:
@@ -126,6 +140,7 @@ def set_stop(group: Any, item: Any) -> None:
 
 def arrow_keys(event: Any) -> None:
     """Arrow keys inside a roving group: focus the nearest control in that direction."""
+    _pointer[0] = False
     key = str(event.key)
     if key not in ARROWS and key not in ("Home", "End") or event.altKey or event.ctrlKey or event.metaKey:
         return
@@ -151,7 +166,7 @@ def arrow_keys(event: Any) -> None:
     chosen.focus()
 
 
-def nearest(origin: Any, items: list, direction: tuple[int, int]) -> Any:
+def nearest(origin: Any, items: list[Any], direction: tuple[int, int]) -> Any:
     """The control whose centre lies nearest in ``direction`` (distance across counts three times)."""
     ox, oy = centre(origin)
     dx, dy = direction

@@ -14,15 +14,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.engine.lesson import Lesson, LessonError, MoveJson, play_step, replay
+from tabletop.engine.lesson import Lesson, LessonError, MoveJson, accepted, play_step, replay
 from tabletop.ui.storage import Backend
 
 KEY_PREFIX = "tw:lesson:"
 DO, AFTER, DONE = "do", "after", "done"  # the step's instruction, its "what happened", the end
-
-
-def same_move(a: MoveJson, b: MoveJson) -> bool:
-    return json.dumps(dict(a), sort_keys=True) == json.dumps(dict(b), sort_keys=True)
 
 
 class LessonRun:
@@ -70,18 +66,18 @@ class LessonRun:
         the step is read-only or its "what happened" shows)."""
         if self.phase != DO or self.step.read_only:
             return []
-        wanted = self.step.moves
-        listed = [m for m in self.module.legal_moves(self.state) if any(same_move(self.module.move_to_json(m), w) for w in wanted)]
+        step = self.step
+        listed = [m for m in self.module.legal_moves(self.state) if accepted(step, self.module.move_to_json(m))]
         if listed:
             return listed
-        return [self.module.move_from_json(dict(w)) for w in wanted]  # placements the engine does not list (Tower War)
+        return [self.module.move_from_json(dict(w)) for w in step.moves]  # placements the engine does not list (Tower War)
 
     # ---------------------------------------------------------------- moving on
     def play(self, move: Any) -> str | None:
         """The learner's move; None when taken, else why not (a move the step does not ask for)."""
         data = self.module.move_to_json(move)
-        if self.phase != DO or not any(same_move(data, w) for w in self.step.moves):
-            return "That is not the move this step asks for."
+        if self.phase != DO or not accepted(self.step, data):
+            return " ".join(filter(None, ["That is not the move this step asks for.", self.step.hint if self.phase == DO else ""]))
         self._finish_step(data, show_after=True)
         return None
 
@@ -91,6 +87,7 @@ class LessonRun:
             self._finish_step(None, show_after=True)
         elif self.phase == AFTER:
             self.phase = DONE if len(self.chosen) == self.total else DO
+            self.table_ui.clear()  # what the table kept while "what happened" showed (a hand's clock) starts afresh
             self._remember()
 
     def skip(self) -> None:
@@ -140,7 +137,7 @@ class LessonRun:
         if not isinstance(chosen, list) or phase not in (DO, AFTER, DONE) or not isinstance(said, str) or len(chosen) > self.total:
             return
         for step, move in zip(self.lesson.steps, chosen):
-            fits = move is None if step.read_only else isinstance(move, dict) and any(same_move(move, w) for w in step.moves)
+            fits = move is None if step.read_only else isinstance(move, dict) and accepted(step, move)
             if not fits:
                 return
         consistent = {DO: len(chosen) < self.total, AFTER: len(chosen) >= 1, DONE: len(chosen) == self.total}

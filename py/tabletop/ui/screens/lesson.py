@@ -14,11 +14,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.engine.lesson import PART_ATTRIBUTE, MoveJson
+from tabletop.engine.lesson import PART_ATTRIBUTE, Step, accepted
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, find_all, h
-from tabletop.ui.lesson_run import AFTER, LessonRun, same_move
+from tabletop.ui.lesson_run import AFTER, LessonRun
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
 
@@ -44,28 +44,28 @@ def enabled(el: El) -> bool:
     return not el.attrs.get("disabled") and el.attrs.get("aria-disabled") != "true"
 
 
-def plays(el: El, moves: tuple[MoveJson, ...]) -> bool:
+def plays(el: El, step: Step) -> bool:
     try:
         data = json.loads(el.attrs.get("data-move") or "null")
     except ValueError:
         return False
-    return isinstance(data, dict) and any(same_move(data, m) for m in moves)
+    return isinstance(data, dict) and accepted(step, data)
 
 
-def next_control(tree: El, moves: tuple[MoveJson, ...]) -> El | None:
+def next_control(tree: El, step: Step) -> El | None:
     """The control the learner presses next: the step's move if the table shows it, else the
     first step toward it (an enabled ``data-step`` not already pressed)."""
-    if not moves:
+    if not step.moves:
         return None
     for el in find_all(tree, lambda el: "data-move" in el.attrs and enabled(el)):
-        if plays(el, moves):
+        if plays(el, step):
             return el
     steps = find_all(tree, lambda el: "data-step" in el.attrs and enabled(el) and el.attrs.get("aria-pressed") != "true")
     return steps[0] if steps else None
 
 
 def mark_next(tree: El, run: LessonRun) -> El | None:
-    el = next_control(tree, run.step.moves)
+    el = next_control(tree, run.step)
     if el is not None:
         add_class(el, NEXT)
         el.attrs["data-lesson-next"] = ""
@@ -83,7 +83,8 @@ def table(ctx: ScreenContext, act: Actions, run: LessonRun) -> El:
         if refused is None:
             act.refresh()
         else:
-            act.notify(refused, "error")
+            run.table_ui.clear()  # the choice starts afresh (a hand let go off the mark holds anew)
+            act.notify(refused, "error")  # (draws the page again)
 
     view = module.view(run.state, seat)
     table_ctx = TableContext(module, view, run.offered(), run.names(), seat, play, act.refresh, run.table_ui, act.notify, ctx.settings)

@@ -1,6 +1,10 @@
 """Tower War at the table: draft, deck building, battles and the trembling tower.
 
 ``render(ctx)`` draws ``ctx.view`` and plays only moves found in ``ctx.legal``.
+Parts a lesson may outline (``data-part``, ``engine/lesson.py``): ``draft-cards`` (the five to
+split), ``piles`` (the piles to take), ``hand``, ``pickup`` (the sizes or cards to pick up),
+``top-card`` (the top card seen from above, where a piece is aimed) and ``tower`` (the tower
+from the side).
 Modules: ``cards`` (faces, glyphs, value words), ``draft`` (split, sweeten, take,
 deck building), ``battle`` (the cards of the war), ``tower`` (top and side views,
 balance, the fall), ``aim`` (the live unsteady hand), ``players`` (stashes, counts).
@@ -167,7 +171,7 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
             )
             for m in picks
         ]
-        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"}, sizes), sizes))
+        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid", "data-part": "pickup"}, sizes), sizes))
         for size, is_short in short.items():
             if is_short:
                 rows.append(
@@ -190,7 +194,11 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
             )
             for m in cards
         ]
-        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card"}, crowns), crowns))
+        rows.append(
+            roving(
+                h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card", "data-part": "pickup"}, crowns), crowns
+            )
+        )
     if lifts:
         top = view["tower"]["levels"][-1]
         ox, oy = top["x"], top["y"]

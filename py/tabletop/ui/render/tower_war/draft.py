@@ -68,6 +68,7 @@ def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
     if not splits:
         return h(
             "div.twar-piles",
+            {"data-part": "draft-cards"},
             h("div.twar-faceup", [card_img(c) for c in faceup]),
             h("p.twar-hint", f"{seat_name(ctx, view['draft']['splitter'])} is splitting these five cards."),
         )
@@ -115,6 +116,7 @@ def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
     )
     return h(
         "div.twar-split",
+        {"data-part": "draft-cards"},
         h(
             "p.twar-hint",
             "Tap a card to move it to the other pile. Both piles need at least one card; the other player takes the pile they like.",
@@ -205,7 +207,7 @@ def piles_area(ctx: TableContext, view: dict[str, Any]) -> El:
         else None
     )
     choices = [kid for col in cols for kid in col.children if isinstance(kid, El) and kid.tag == "button"]
-    return h("div.twar-piles", hint, roving(h("div.twar-zones", cols), choices), done)
+    return h("div.twar-piles", {"data-part": "piles"}, hint, roving(h("div.twar-zones", cols), choices), done)
 
 
 def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:

@@ -288,6 +288,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             "svg",
             {
                 "id": live.TOP_ID,
+                "data-part": "top-card",
                 "class": "twar-topview twar-aiming",
                 "viewBox": vb,
                 "role": "application",
@@ -307,6 +308,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
         "svg",
         {
             "id": "twar-top-still",
+            "data-part": "top-card",
             "class": "twar-topview",
             "viewBox": vb,
             "role": "img",
@@ -450,6 +452,7 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
     # height beside it is the height it names
     return h(
         "figure.twar-side",
+        {"data-part": "tower"},
         h(
             "div.twar-side-frame",
             {"style": f"--twar-side-ratio:{vb_w / vb_h:.5f}"},
