@@ -13,7 +13,7 @@ from tabletop.engine.cards import JACK, Suit
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_battle import DeclareBattle, DeclineBattle
 from tabletop.games.tower_battle.ai import sensible_moves
-from tabletop.games.tower_battle.deck import FACING, OWNER, TNT
+from tabletop.games.tower_battle.facts import FACING, OWNER, TNT
 from tabletop.games.tower_battle.state import BATTLE
 
 from .positions import position
