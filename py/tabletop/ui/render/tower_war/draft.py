@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.moves import Move
+from tabletop.games.tower_war.scoring import suit_example, suit_rule_short
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import (
@@ -36,6 +37,8 @@ def draft_panel(ctx: TableContext, view: dict[str, Any]) -> El:
         "div.twar-draft-head",
         h("h3", f"Draft round {d['round']} of {d['rounds']}"),
         h("p.twar-hint", f"{seat_name(ctx, splitter)} splits, {seat_name(ctx, chooser)} chooses. {d['cards_left']} cards still to come."),
+        # the rule that makes a pile worth taking, where piles are chosen (not first at deck building)
+        h("p.twar-rule", {"id": "twar-suit-rule", "title": suit_example(), "aria-description": suit_example()}, suit_rule_short()),
     )
     if phase == "split":
         body = split_area(ctx, view)
