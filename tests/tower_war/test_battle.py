@@ -247,3 +247,14 @@ def test_the_lead_alternates_from_player_one():
     s = war_position(hands=("5H 6H 7H", "5S 6S 7S"), decks=("2D 3D 4D", "2C 3C 4C"), leader=0)
     s = play(s, "5H", "5S", "6H", "6S", "7H", "7S")  # three tied skirmishes, a tied battle
     assert s.battle == 2 and s.leader == 1 and s.actor == 1
+
+
+def test_a_rank_tie_break_says_why_at_the_battle():
+    """A♦ (10) against K♣ (10): equal values, the higher rank wins, and the line says so (issue 22)."""
+    s = war_position(hands=("AD 5S 6S", "KC 7D 8D"), decks=("6D 7C 8S", "6C 7S 8C"), leader=0)
+    s = play(s, "AD", "KC")
+    assert s.log[-1] == (
+        "Skirmish 1: Red's A♦ (10) beats Blue's K♣ (10): equal values, and between 10, J, Q, K and A the higher rank wins (10 < J < Q < K < A)."
+    )
+    s = war_position(hands=("9H 5S 6S", "2C 7D 8D"), decks=("6D 7C 8S", "6C 7S 8C"), leader=0)
+    assert play(s, "9H", "2C").log[-1] == "Skirmish 1: Red's 9♥ (9) beats Blue's 2♣ (2)."  # values decide: nothing more to say

@@ -176,6 +176,12 @@ def test_live_ghost_follows_the_engine_and_the_grip_gives_out(fake_browser):
         js.els[ident] = FakeEl()
     held = ctx.view["held"]
     assert js.frames, "the frame loop was started"
+    js.now = 1000.0 + 20_000  # nothing pressed yet: the hand rests and the grip's clock waits (issue 22)
+    js.frames.pop()(js.now)
+    assert js.els[live.GHOST_ID].attrs["data-hold"] == "0" and js.els[live.GRIP_TEXT_ID].textContent == live.GRIP_WAITING
+    assert played == []
+    js.now = 1000.0
+    live.AIM.first_press()  # what a press on the card, an arrow key or Space does first
     js.now = 1000.0 + 2345
     js.frames.pop()(js.now)
     ghost = js.els[live.GHOST_ID].attrs
@@ -196,7 +202,8 @@ def test_the_grip_warns_in_its_last_seconds_then_says_it_gave_out(fake_browser):
     ctx = ctx_for(s, played)
     tree = R.render(ctx)
     bar = find_all(tree, lambda e: e.attrs.get("id") == live.RELEASE_ID)[0]
-    assert bar.attrs["data-low"] == "0" and "10.0 s of grip left" in text_of(bar)
+    assert bar.attrs["data-low"] == "0" and live.GRIP_WAITING in text_of(bar)
+    live.AIM.first_press()
     assert find_all(bar, lambda e: e.attrs.get("id") == live.DROP_ID), "the release sits in the bar under the card"
     for ident in (
         live.GHOST_ID,

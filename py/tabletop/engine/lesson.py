@@ -2,7 +2,7 @@
 
 A game offers a lesson by having a module ``tabletop.games.<package>.lesson`` with one
 name, ``LESSON: Lesson``; ``lesson_of(game_id)`` finds it (None when the game has none),
-``tests/test_lessons.py`` runs ``check_lesson`` on every one, and ``e2e/test_lessons.py``
+``tests/test_lesson_scripts.py`` runs ``check_lesson`` on every one, and ``e2e/test_lessons.py``
 plays every one in the browser by taps and by keyboard.
 
 How a lesson runs
@@ -28,10 +28,21 @@ a choice; the script after it must then work after each of them (the check repla
 branch, so keep choices few). A lesson may stop before the game ends: its last screen offers a
 real game against the computer.
 
+Measured moves
+--------------
+Some moves carry numbers a person cannot hit exactly: Tower War's drop has an aim in
+millimetres and a hold time, and the unsteady hand moves the landing. ``near`` loosens a
+step's scripted moves: ``{"x": 6, "y": 6, "hold_ms": 5000}`` accepts any move equal to a
+scripted one in every other field and within that distance of it in each field named
+(``accepted`` is the one judge, for the table and the tests). ``check_lesson`` replays each
+loosened field at both ends and the middle of its range, in every combination; a game whose
+outcome can turn inside the range must also test it finely (Tower War's own lesson test does).
+
 Board parts
 -----------
 ``part`` names what to outline: the renderer puts ``data-part="<name>"`` on that element (see
-``PART_ATTRIBUTE``) and the coach outlines every element carrying it. A name is lowercase
+``PART_ATTRIBUTE``; several names separated by spaces, as in ``class``, when an element is part of a
+group too: ``data-part="tower:H towers:0"``) and the coach outlines every element carrying it. A name is lowercase
 words joined by ``-``, optionally followed by ``:``-separated details that pick one of many:
 ``hand``, ``draw-pile``, ``sky``, ``tower:1:spades`` (seat 1's spades tower),
 ``foundation:0:1`` (seat 0's second foundation). Each renderer documents the parts it names;
@@ -85,6 +96,7 @@ class Step:
     hint: str = ""
     after: str = ""
     replies: tuple[MoveJson, ...] = ()
+    near: Mapping[str, float] = field(default_factory=dict)
 
     @property
     def read_only(self) -> bool:
@@ -110,6 +122,45 @@ class Lesson:
         """The position the first step is shown on."""
         state = module.new_game(self.seats, dict(self.options), self.seed)
         return self.arrange(state) if self.arrange is not None else state
+
+
+def accepted(step: Step, move: MoveJson) -> bool:
+    """True when ``move`` (JSON) is one of ``step.moves``, or within ``step.near`` of one.
+
+    >>> drop = Step("Let go over the centre.", moves=({"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": 5000},),
+    ...             near={"x": 6, "y": 6, "hold_ms": 5000})
+    >>> accepted(drop, {"kind": "drop", "x": -5.5, "y": 2.0, "hold_ms": 812})
+    True
+    >>> accepted(drop, {"kind": "drop", "x": 7.0, "y": 0.0, "hold_ms": 812})
+    False
+    """
+    return any(_close(dict(scripted), dict(move), step.near) for scripted in step.moves)
+
+
+def _close(scripted: dict[str, Any], move: dict[str, Any], near: Mapping[str, float]) -> bool:
+    if scripted.keys() != move.keys():
+        return False
+    for key, want in scripted.items():
+        got = move[key]
+        if key not in near:
+            if got != want:
+                return False
+        elif isinstance(got, bool) or not isinstance(got, (int, float)) or abs(got - want) > near[key] + 1e-9:
+            return False
+    return True
+
+
+def variants(step: Step, move: MoveJson) -> list[MoveJson]:
+    """``move`` with each loosened field at its two ends and its middle (every combination):
+    what ``check_lesson`` replays for a step with ``near``."""
+    out: list[MoveJson] = [dict(move)]
+    for key, reach in step.near.items():
+        want = move[key]
+        ends = [want - reach, want, want + reach]
+        if isinstance(want, int):
+            ends = [int(round(v)) for v in ends]
+        out = [dict(m, **{key: v}) for m in out for v in ends]
+    return out
 
 
 class LessonError(ValueError):
@@ -145,6 +196,8 @@ def _apply(module: Any, lesson: Lesson, state: State, number: int, data: MoveJso
         raise LessonError(lesson.game, number, f"{who} {dict(data)} is scripted, but it is the learner's turn")
     try:
         move = module.move_from_json(dict(data))
+        if seat is not None and module.move_to_json(move) != dict(data):  # the table's controls carry that form
+            raise LessonError(lesson.game, number, f"{who} {dict(data)} is not written as the game writes it: {module.move_to_json(move)}")
         module.legal_moves(state)  # (every game lists its options; apply is the judge, as for Tower War's placements)
         return module.apply(state, move)
     except IllegalMove as exc:
@@ -166,6 +219,10 @@ def check_lesson(module: Any, lesson: Lesson) -> int:
             raise LessonError(lesson.game, number, f"{step.part!r} is not a part name (lowercase-words[:detail...])")
         if not step.say.strip():
             raise LessonError(lesson.game, number, "the step says nothing")
+        for move in step.moves:
+            loose = [key for key in step.near if isinstance(move.get(key), bool) or not isinstance(move.get(key), (int, float))]
+            if loose:
+                raise LessonError(lesson.game, number, f"near loosens {loose}, which {dict(move)} has no number for")
     return sum(1 for _ in _branches(module, lesson, lesson.start(module), 1))
 
 
@@ -174,8 +231,9 @@ def _branches(module: Any, lesson: Lesson, state: State, number: int) -> Iterato
         yield state
         return
     step = lesson.steps[number - 1]
-    for move in step.moves or (None,):
-        yield from _branches(module, lesson, play_step(module, lesson, state, number, move), number + 1)
+    for scripted in step.moves or (None,):
+        for move in (None,) if scripted is None else variants(step, scripted):
+            yield from _branches(module, lesson, play_step(module, lesson, state, number, move), number + 1)
 
 
 def replay(module: Any, lesson: Lesson, chosen: list[MoveJson | None]) -> State:

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.catalog import LEVELS as LEVELS
+from tabletop.catalog import LEVELS
 from tabletop.engine.numbers import parse_count, quoted
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 

@@ -10,6 +10,9 @@
   it appears; re-renders while it stays leave focus where the person moved it.
 - In a group marked by ``tabletop.ui.roving`` the arrow keys move focus to the nearest
   control in their direction (Home and End to the first and last).
+- Words a screen marks ``data-announce`` (a lesson's step) are said once through the page's
+  lasting live region (``#announcer`` in index.html): a region drawn afresh with every render is
+  not reliably read out.
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ FIRST_DECISION = (
 )
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
-_listening: list = []  # the page-wide keydown listener, installed on first use
+_listening: list[Any] = []  # the page-wide keydown listener, installed on first use
 _claimed: list[str] = []  # the [data-take-focus] control that took focus, while it stays on the page
+_announced: list[str] = []  # the [data-announce] words last said
 _pointer: list[bool] = [False]  # the last input was a pointer (mouse, finger, pen), not a key
 
 
@@ -44,6 +48,7 @@ def settle(first_decision_wanted: bool = False) -> bool:
         _listening.append(on(js.document, "keydown", arrow_keys))
         _listening.append(on(js.document, "pointerdown", lambda _e: _pointer.__setitem__(0, True)))
     document = js.document
+    announce()
     for element in document.querySelectorAll(f"[{INERT_MARK}]"):
         element.removeAttribute("inert")
         element.removeAttribute(INERT_MARK)
@@ -71,6 +76,25 @@ def nowhere() -> bool:
     """Focus is on no control: the page itself (a removed control leaves it there)."""
     active = js.document.activeElement
     return absent(active) or active.isSameNode(js.document.body) or active.isSameNode(js.document.documentElement)
+
+
+def announce() -> None:
+    """Say the screen's ``data-announce`` words when they changed (a new step), once, and bring the
+    part the step outlines and the control to press into view."""
+    source = js.document.querySelector("[data-announce]")
+    words = "" if absent(source) else str(source.getAttribute("data-announce"))
+    if words == (_announced[0] if _announced else ""):
+        return
+    _announced[:] = [words]
+    region = js.document.getElementById("announcer")
+    if not absent(region) and words:
+        region.textContent = words
+    spot = js.document.querySelector(".lesson-spot")  # the board part a new step outlines, into view
+    if not absent(spot):
+        spot.scrollIntoView(js.Object.fromEntries([["block", "center"], ["inline", "nearest"]]))
+    control = js.document.querySelector("[data-lesson-next]")  # and the control to press, if the part left it out
+    if not absent(control):
+        control.scrollIntoView(js.Object.fromEntries([["block", "nearest"], ["inline", "nearest"]]))
 
 
 def hold(curtain: Any) -> None:
@@ -142,7 +166,7 @@ def arrow_keys(event: Any) -> None:
     chosen.focus()
 
 
-def nearest(origin: Any, items: list, direction: tuple[int, int]) -> Any:
+def nearest(origin: Any, items: list[Any], direction: tuple[int, int]) -> Any:
     """The control whose centre lies nearest in ``direction`` (distance across counts three times)."""
     ox, oy = centre(origin)
     dx, dy = direction

@@ -18,6 +18,7 @@ from tabletop.engine.words import count as counted
 
 from .facts import (
     FACING,
+    ID,
     MAX_TARGET,
     NUMBER_RANKS,
     OWNER,
@@ -37,15 +38,13 @@ from .moves import DiscardCard, PlayCard, move_to_json
 from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State
 
-GAME_ID = "tower-battle"
-
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` may see it (None: a spectator, who sees no secrets)."""
     seat = checked_seat(seat, len(SEAT_NAMES))
     settings = s.settings
     return {
-        "game": GAME_ID,
+        "game": ID,
         "seat": seat,
         "seat_names": list(SEAT_NAMES),
         "to_act": s.deciding_seat(),

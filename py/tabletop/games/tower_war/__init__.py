@@ -8,7 +8,8 @@ decisions and their JSON form), ``rules`` (the rule steps), ``view`` (what a sea
 sees), ``guide`` (the in-app rules page), ``ai`` (with its parts ``ai_cards``,
 ``ai_economy``, ``ai_economy_table``, ``ai_placement``); and its own ``physics``
 (every physical constant), ``hand`` (the tremor), ``tower`` (the statics, pure
-functions) and ``scoring`` (card values).
+functions), ``scoring`` (card values), ``exact_drop`` (what a drop landing exactly
+at the aim would do) and ``lesson`` (the guided first game).
 """
 
 from tabletop.games.tower_war.facts import (

@@ -67,7 +67,7 @@ from tabletop.games.tower_war.physics import (
     PYRAMIDS_PER_LEVEL,
     SAMPLE_HOLDS_MS,
 )
-from tabletop.games.tower_war.scoring import battle_total, compare, is_double, skirmish_value
+from tabletop.games.tower_war.scoring import RANK_RULE, battle_total, compare, is_double, rank_decided, skirmish_value
 from tabletop.games.tower_war.state import Held, Played, State
 from tabletop.games.tower_war.tower import Level, Pyramid, Tower, first_fall
 
@@ -382,8 +382,9 @@ def resolve_skirmish(s: State) -> None:
             return next_skirmish(s)
         loser = follow if c > 0 else lead
         win, lose_ = (a, b) if c > 0 else (b, a)
+        why = f": {RANK_RULE}" if rank_decided(win.eff, win.value, lose_.eff, lose_.value) else ""
         s.log.append(
-            f"Skirmish {n}: {name(1 - loser)}'s {win.eff.label} ({win.value}) beats {name(loser)}'s {lose_.eff.label} ({lose_.value})."
+            f"Skirmish {n}: {name(1 - loser)}'s {win.eff.label} ({win.value}) beats {name(loser)}'s {lose_.eff.label} ({lose_.value}){why}."
         )
         if lose_.double:
             s.log.append(f"{name(loser)} played a double, so adds no pyramid.")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 
 
+@dataclass(slots=True, eq=False)
 class State:
     """Everything about one game. Cards are ints (see ``facts``); a tower is a list
     of cards, all of one suit, bottom first; an empty list is a foundation.
@@ -19,28 +21,6 @@ class State:
     (private to that seat).
     """
 
-    __slots__ = (
-        "players",
-        "options",
-        "foundations",
-        "sky_start",
-        "hands",
-        "towers",
-        "draw",
-        "discard",
-        "sky",
-        "in_game",
-        "current",
-        "result",
-        "rng",
-        "epoch",
-        "moves",
-        "log",
-        "events",
-        "fresh",
-        "beats",
-        "attackers",
-    )
     players: int
     options: dict[str, Any]
     foundations: int

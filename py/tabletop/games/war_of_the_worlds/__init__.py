@@ -6,7 +6,9 @@ the option), ``state`` (the State and the setup), ``moves`` (the decisions and t
 JSON form), ``rules`` (the turn: legality, apply, outcome, new_game), ``view`` (what
 a seat sees), ``guide`` (the rules page), ``ai``; and its own ``board`` (coaster
 geometry derived from a layout), ``destruction`` and ``scoring`` (the two rules that
-decide the war) and ``positions`` (explicit positions for tests and imports).
+decide the war), ``telling`` (how the log names places so a line stays true after the
+board moves), ``positions`` (explicit positions for tests and imports) and ``lesson``
+(the guided first game).
 
 >>> s = new_game(2, None, seed=1)
 >>> to_act(s), legal_moves(s)[0]

@@ -79,9 +79,9 @@ def step_move(source: str, target: str) -> Step:
 
 def legal_moves(state: State) -> list[Move]:
     """Every decision open to the player to act, in a stable order; [] once the game is over."""
-    cached = state.__dict__.get("_legal")
+    cached = state.legal_cache
     if cached is None:
-        cached = state.__dict__["_legal"] = find_legal_moves(state)
+        cached = state.legal_cache = find_legal_moves(state)
     return list(cached)
 
 
@@ -199,7 +199,7 @@ def action_options(state: State) -> list[Move]:
 def apply(state: State, move: Move) -> State:
     """A new state after ``move``; raises IllegalMove (state untouched) unless it is legal."""
     CODEC.check(move)
-    legal = state.__dict__.get("_legal") or legal_moves(state)
+    legal = state.legal_cache or legal_moves(state)
     move = require_listed(move, legal, lambda m: why_illegal(state, m))
     new = state.copy()
     _HANDLERS[type(move)](new, move)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.engine.moves import Move
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
@@ -30,11 +31,11 @@ IDLE_TURNS_LIMIT = 10
 """Tactical: the game ends after this many turns in a row with no pyramid placed."""
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """A position plus where the turn stands. Treat a state as frozen once it has been
-    handed out: ``rules.legal_moves`` caches its answer on the state (outside the
-    dataclass fields, so equality ignores it) and ``apply`` always works on a copy."""
+    handed out: ``rules.legal_moves`` caches its answer in ``legal_cache`` (which
+    equality ignores and ``copy`` drops) and ``apply`` always works on a copy."""
 
     tactical: bool
     layout: Layout
@@ -60,12 +61,16 @@ class State:
     epoch: int = 0
     log: list[str] = field(default_factory=list)
     result: Outcome | None = None
+    legal_cache: list[Move] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> State:
         """A cheap independent copy (lists copied, immutable fields shared)."""
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.pop("_legal", None)
+        new.tactical, new.layout, new.player, new.phase, new.turn = self.tactical, self.layout, self.player, self.phase, self.turn
+        new.placed, new.placed_size, new.rotated, new.relocated = self.placed, self.placed_size, self.rotated, self.relocated
+        new.forbidden, new.obstacle_moves, new.dice, new.plan = self.forbidden, self.obstacle_moves, self.dice, self.plan
+        new.action, new.placed_any, new.idle_turns, new.epoch = self.action, self.placed_any, self.idle_turns, self.epoch
+        new.result, new.legal_cache = self.result, None
         new.side = self.side[:]
         new.size = self.size[:]
         new.up = self.up[:]
