@@ -62,7 +62,7 @@ def test_embed(browser, site, game, size):
     context = browser.new_context(viewport=dict(zip(("width", "height"), SIZES[size])), service_workers="block")
     page = context.new_page()
     try:
-        page.goto(f"{site.url}?embed={game}")
+        page.goto(f"{site.url}?embed={game}&vs=people")  # people: Tower Battle's curtain shows
         page.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
         page.wait_for_selector("#embed-start")
         clean(page)

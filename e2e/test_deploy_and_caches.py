@@ -67,7 +67,7 @@ def test_two_builds_on_one_origin_both_work_offline(browser, two_sites):
         page.click("#start-game")
         page.wait_for_selector("[data-screen='table']")
         play_any_move(page)
-        assert moves_made(page) == 1
+        assert moves_made(page) >= 1  # (seat 2 is the computer by default: it may have answered)
     context.close()
 
 

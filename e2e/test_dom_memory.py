@@ -48,6 +48,7 @@ def play_moves(page, count: int) -> None:
 
 def new_game(page, game: str) -> None:
     goto(page, f"#/new/{game}")
+    page.select_option("#seat-kind-1", "human")  # people passing the device, as measured before seat 2 was the computer by default
     page.click("#start-game")
     page.wait_for_function("() => !!document.querySelector(\"[data-screen='table']\")")
 

@@ -44,6 +44,8 @@ def test_towers_of_wyoming_form_asks_who_goes_first(app):
     app.fill("#seat-name-1", "Ben")
     app.select_option("#player-count", "3")
     app.fill("#seat-name-2", "Cleo")
+    for seat in (1, 2):  # people passing the device (the seats after the first are the computer by default)
+        app.select_option(f"#seat-kind-{seat}", "human")
     assert app.inner_text("#first-seat option:checked") == "Ana"
     app.select_option("#first-seat", "1")
     app.click("#start-game")
@@ -77,3 +79,23 @@ def test_notices_float_errors_replace_each_other_and_export_confirms(app):
     for name, (w, h) in SIZES.items():
         app.set_viewport_size({"width": w, "height": h})
         app.screenshot(path=str(shot(app, f"notice-table-{name}")))
+
+
+def test_seat_two_is_the_computer_at_normal_until_the_table_chooses_otherwise(app):
+    """A newcomer who just presses Start plays the computer; a choice of people is remembered for
+    every game's next form, after a reload too."""
+    goto(app, "#/new/tower-battle")
+    app.wait_for_selector("#seat-kind-1")
+    assert (app.input_value("#seat-kind-0"), app.input_value("#seat-kind-1")) == ("human", "normal")
+    app.click("#start-game")
+    app.wait_for_selector("[data-screen='table']", state="attached")
+    assert "computer, normal" in app.inner_text(".seat-list")
+    goto(app, "#/new/war-of-the-worlds")
+    app.select_option("#seat-kind-1", "human")
+    app.click("#start-game")
+    app.wait_for_selector("[data-screen='table']", state="attached")
+    app.reload()
+    app.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
+    goto(app, "#/new/towers-of-wyoming")
+    app.wait_for_selector("#seat-kind-1")
+    assert (app.input_value("#seat-kind-0"), app.input_value("#seat-kind-1")) == ("human", "human")

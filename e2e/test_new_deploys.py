@@ -154,6 +154,7 @@ def test_a_page_running_when_a_deploy_lands_offers_reload_and_keeps_the_game(bro
     context, page = visit_once(browser, site)
     old_version = version_of(root)
     goto(page, "#/new/war-of-the-worlds")
+    page.select_option("#seat-kind-1", "human")  # people: no computer's answer moves the game on while the deploy lands
     page.click("#start-game")
     page.wait_for_selector("[data-screen='table']")
     play_any_move(page)

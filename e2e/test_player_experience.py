@@ -15,6 +15,7 @@ def fill_new_game(page, game: str, names: list[str], seed: int | None = None):
         page.select_option("#player-count", str(len(names)))
     for i, name in enumerate(names):
         page.fill(f"#seat-name-{i}", name)
+        page.select_option(f"#seat-kind-{i}", "human")  # people passing the device (seat 2 is the computer by default)
     if seed is not None:
         page.fill("#game-seed", str(seed))
     page.click("#start-game")
@@ -209,7 +210,7 @@ def test_blocked_storage_says_saves_are_off_and_still_plays(browser, site):
     page.click("#start-game")
     page.wait_for_selector("[data-screen='table']", state="attached")
     play_any_move(page)
-    assert moves_made(page) == 1
+    assert moves_made(page) >= 1  # (seat 2 is the computer by default: it may have answered)
     assert page.inner_text("main#app").count("Saves are off") == 1
     context.close()
 

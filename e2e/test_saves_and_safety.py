@@ -48,6 +48,7 @@ def boot_with(browser, site, script: str, path: str = "#/"):
 
 def start_from_form(page, game: str = "war-of-the-worlds"):
     goto(page, f"#/new/{game}")
+    page.select_option("#seat-kind-1", "human")  # people passing the device (seat 2 is the computer by default)
     page.click("#start-game")
     page.wait_for_selector("[data-screen='table']", state="attached")
 

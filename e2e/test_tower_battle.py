@@ -71,7 +71,7 @@ def hot_seat_game():
         aces = [
             j
             for j, m in enumerate(moves)
-            if j > i + 2 and isinstance(m, PlayCard) and m.card.rank == ACE and states[j].towers[tb.deck.FACING[m.card.suit]]
+            if j > i + 2 and isinstance(m, PlayCard) and m.card.rank == ACE and states[j].towers[tb.facts.FACING[m.card.suit]]
         ]
         if aces:
             return seed, states, moves, i, aces[0]

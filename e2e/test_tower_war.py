@@ -16,6 +16,7 @@ from conftest import goto, moves_made, pass_moment, play_any_move, shot, start_s
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.hand import tremor
+from tabletop.games.tower_war.moves import Drop
 
 GAME = "tower-war"
 SEATS = ["Ana", "Ben"]
@@ -50,7 +51,7 @@ def steady(s, jitter: float = 0.0):
 
 def exact_drop(s, want, hold_ms: int):
     dx, dy = tremor(s.held.amplitude, s.held.phases, hold_ms)
-    return r.Drop(round(want[0] - dx, 3), round(want[1] - dy, 3), hold_ms)
+    return Drop(round(want[0] - dx, 3), round(want[1] - dy, 3), hold_ms)
 
 
 def prefix(seed: int, until, options=None, moves=None, jitter: float = 0.0, cap: int = 2000):
@@ -478,3 +479,97 @@ def test_the_face_up_draft_is_played_without_hand_overs(app):
     built = replay(seed, moves + [{"kind": "take", "pile": 0}])
     assert built.phase == "build"
     assert (app.locator("#curtain-go").count() == 1) == (built.actor != mover)
+
+
+# --- before the release: the engine's answer for the aim, sizes that cannot finish a level (issue 22) ---------
+
+
+def aimed(page) -> tuple[float, float]:
+    return float(page.get_attribute("#twar-aim", "data-x")), float(page.get_attribute("#twar-aim", "data-y"))
+
+
+def test_the_warning_for_an_exact_drop_is_the_engines_and_marks_the_overlap(app):
+    from tabletop.games.tower_war.exact_drop import outcome_of_exact_drop
+
+    s, moves = prefix(3, lambda s: s.phase == "drop" and len(s.tower[-1].pyramids) == 1 and s.held.piece == "pyramid")
+    open_at(app, 3, moves)
+    app.wait_for_selector("#twar-ghost")
+    other = s.tower[-1].pyramids[0]
+    top = s.tower[-1]
+    seen = {}
+    app.focus("#twar-top")
+    # walk the aim onto the pyramid already there, then off it again, checking the page against the engine each step
+    steps = ["Shift+ArrowRight"] * 2 + ["Shift+ArrowLeft"] * 6 + ["Shift+ArrowDown"] * 4
+    for key in steps:
+        app.keyboard.press(key)
+        x, y = aimed(app)
+        want = outcome_of_exact_drop(s, x, y)
+        app.wait_for_function("w => document.getElementById('twar-exact-wide').textContent === w", arg=want.words())
+        assert app.get_attribute("#twar-aim", "data-stands") == ("1" if want.stands else "0")
+        assert app.get_attribute("#twar-exact-wide", "data-stands") == ("1" if want.stands else "0")
+        overlap = app.get_attribute("#twar-top-pyr-0", "data-overlap")
+        assert overlap == ("1" if want.overlaps else "0"), (x, y, want)
+        seen[want.stands] = (x, y)
+        if want.overlaps:
+            seen["overlap"] = want.words()
+            assert abs(x - (other.x - top.x)) < 20 and abs(y - (other.y - top.y)) < 20
+            shot(app, "tower-war-exact-overlap")
+    assert True in seen and False in seen and "overlap" in seen, seen
+    assert "overlaps the" in seen["overlap"] and "you would lose the war" in seen["overlap"]
+
+
+def test_a_size_that_cannot_finish_the_level_is_marked_with_the_engines_reason(app):
+    from tabletop.games.tower_war.exact_drop import size_warnings
+
+    s, moves = prefix(7, lambda s: bool(size_warnings(s)))
+    warned = size_warnings(s)
+    assert warned
+    open_at(app, 7, moves)
+    for size, reason in warned.items():
+        button = app.locator(f"#twar-pick-{size}")
+        assert button.get_attribute("data-short") == "1"
+        assert button.get_attribute("aria-describedby") == f"twar-short-{size}"
+        assert app.inner_text(f"#twar-short-{size}") == f"{size.capitalize()}: {reason}"
+    for size in {"small", "medium", "large"} - set(warned):
+        if app.locator(f"#twar-pick-{size}").count():
+            assert app.locator(f"#twar-pick-{size}").get_attribute("data-short") is None
+            assert app.locator(f"#twar-short-{size}").count() == 0
+    shot(app, "tower-war-size-warned")
+
+
+def test_on_a_phone_the_aiming_area_is_in_view_after_tapping_a_size(app):
+    _, moves = prefix(3, lambda s: s.phase == "place")
+    app.set_viewport_size({"width": 390, "height": 844})
+    try:
+        open_at(app, 3, moves)
+        button = app.locator(".twar-pyr-btn").first
+        # a player who scrolled down to the sizes (they sit at the bottom of the screen), then taps one
+        app.evaluate("() => { window.scrollTo(0, document.documentElement.scrollHeight); }")
+        button.scroll_into_view_if_needed()
+        button.click()
+        app.wait_for_selector("#twar-ghost")
+        app.wait_for_function(
+            "() => { const r = document.getElementById('twar-top').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+        )
+        box = app.evaluate("() => { const r = document.getElementById('twar-release').getBoundingClientRect(); return [r.top, r.bottom]; }")
+        assert box[1] <= 844, box  # the release sits under the card, in the same view
+        shot(app, "tower-war-aiming-after-scroll-phone")
+    finally:
+        app.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_the_rules_that_decide_are_shown_where_they_first_matter(app):
+    """Suits multiplying, during the draft (not first at deck building); the rank tie-break, at the battle."""
+    from tabletop.games.tower_war.scoring import RANK_RULE, suit_example, suit_rule_short
+
+    open_at(app, 2, [])
+    rule = app.locator("#twar-suit-rule")
+    assert rule.inner_text() == suit_rule_short() and "400" in rule.inner_text()
+    assert rule.get_attribute("title") == suit_example()
+    assert rule.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    shot(app, "tower-war-suit-rule")
+    s, moves = prefix(7, lambda s: bool(s.log) and RANK_RULE in s.log[-1])
+    assert RANK_RULE in s.log[-1]
+    open_at(app, 7, moves)
+    just_now = app.inner_text("body")
+    assert "(10) beats" in just_now and RANK_RULE in just_now

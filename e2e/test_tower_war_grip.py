@@ -34,6 +34,13 @@ def where(page, selector: str) -> dict:
     return box
 
 
+def first_press(page) -> None:
+    """The grip's clock starts at the first press (issue 22): one arrow key on the aiming card."""
+    page.focus("#twar-top")
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("document.getElementById('twar-grip-text').textContent.includes('s of grip left')")
+
+
 def scroll_y(page) -> float:
     return page.evaluate("scrollY")
 
@@ -63,7 +70,13 @@ def test_picking_up_keeps_the_aim_the_ghost_and_the_release_in_one_view(app):
         assert app.get_attribute("#twar-release", "data-low") == "0"
         app.wait_for_function("document.activeElement && document.activeElement.id === 'twar-top'")  # keys aim at once
         assert scroll_y(app) == 0
-        assert "s of grip left" in app.inner_text("#twar-grip-text")
+        assert app.inner_text("#twar-grip-text") == "Grip: starts at your first press"  # time to read and look first
+        assert app.get_attribute("#twar-ghost", "data-hold") == "0"
+        exact = "#twar-exact" if w <= 560 else "#twar-exact-wide"  # the engine's answer for a landing exactly on the aim
+        assert where(app, exact)["inside"], f"{exact} is out of view at {size}: {where(app, exact)}"
+        assert app.inner_text(exact).startswith("If it lands exactly on the aim")
+        app.keyboard.press("ArrowLeft")  # the first press starts the clock
+        app.wait_for_function("document.getElementById('twar-grip-text').textContent.includes('s of grip left')")
         shot(app, f"tower-war-aiming-{size}")
     app.set_viewport_size({"width": 1024, "height": 768})
 
@@ -72,6 +85,7 @@ def test_the_grip_warns_before_it_gives_out_and_the_drop_says_so(app):
     _, moves = prefix(SEED, lambda s: s.phase == "drop")
     app.set_viewport_size({"width": 390, "height": 844})
     sid = open_at(app, SEED, moves)
+    first_press(app)
     app.wait_for_selector("#twar-release[data-low='1']", timeout=15_000)
     assert "or the hand lets go for you" in app.inner_text("#twar-grip-text")
     assert app.inner_text("#twar-grip-alert") == "3 seconds of grip left."
@@ -91,6 +105,7 @@ def test_letting_go_when_the_calm_light_comes_on_lands_on_the_aim(app):
     """The calm a person can reach: wait for the light, tap 'Let go here', land within the calm's sway."""
     s, moves = prefix(SEED, lambda s: s.phase == "drop")
     sid = open_at(app, SEED, moves)
+    first_press(app)
     # a calm that begins while we watch (not one already lit at the pick-up), then the button at once
     app.evaluate("""() => new Promise(done => {
         const light = () => document.getElementById('twar-calm-light');

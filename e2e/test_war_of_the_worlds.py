@@ -157,7 +157,9 @@ def test_a_coaster_at_the_end_of_a_leg_moves_beyond_the_old_frame(app):
     assert saved_moves(app)[-1] == {"kind": "relocate", "coaster": 1, "to": "top-left"}
     large = app.locator(".wotw-cell[data-cell='A1']")
     assert "large" in large.get_attribute("aria-label").lower() and "alien" in large.get_attribute("aria-label").lower()
-    assert "the other two shift one place to the right" in app.inner_text(".game-log")
+    log = app.inner_text(".game-log")  # names that stay true: the large where it is now, the coaster by its colour
+    assert "placed a large at A1" in log and "placed a large at D1" not in log
+    assert "moved the red coaster left of the blue coaster" in log
     assert app.locator(".wotw-empty").get_attribute("class").count("wotw-q-bottom-left") == 1
 
 

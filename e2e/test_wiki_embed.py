@@ -148,7 +148,7 @@ def test_the_reader_may_choose_the_computer_before_starting(browser, site, host)
     page.goto(url)
     page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     inner = page.frames[1]
-    assert inner.input_value("#embed-opponent") == "people"
+    assert inner.input_value("#embed-opponent") == "normal"  # no vs= in the address: the computer, as on the new-game screen
     inner.select_option("#embed-opponent", "hard")
     inner.click("#embed-start")
     inner.wait_for_selector("[data-screen='table']")
@@ -165,7 +165,7 @@ def test_war_of_the_worlds_decision_supplies_and_board_share_the_frame(browser, 
     """No scrolling inside the frame to see where a chosen pyramid can go: the decision, the supplies
     it picks from and every cell of the board are in view together, and the title shows at most once."""
     w, h = size
-    context, page, inner = started_in_frame(browser, site, host, "embed=war-of-the-worlds", size)
+    context, page, inner = started_in_frame(browser, site, host, "embed=war-of-the-worlds&amp;vs=people", size)
     for step in range(2):
         inner.evaluate("scrollTo(0, 0)")
         for part in (".wotw-decision", ".wotw-tray.is-acting", ".wotw-frame", "#open-full"):

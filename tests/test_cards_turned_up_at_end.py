@@ -11,7 +11,7 @@ import pytest
 
 from tabletop.engine.cards import Card, standard_deck
 from tabletop.games import GAMES
-from tabletop.games.towers_of_wyoming.deck import CODES
+from tabletop.games.towers_of_wyoming.facts import CODES
 
 
 def played_to_the_end(game: str, seed: int, players: int = 2):

@@ -16,11 +16,18 @@ def kinds(setup):
     return [(s["kind"], s["level"]) for s in setup.form["seats"][: setup.form["players"]]]
 
 
-def test_no_query_is_a_game_between_people_with_default_variants():
+def test_no_query_is_the_reader_against_the_computer_at_normal_with_default_variants():
     module = GAMES["tower-battle"]
     setup = apply_query({"embed": "tower-battle"}, module, form_for(module))
-    assert kinds(setup) == [("human", "normal"), ("human", "normal")]
+    assert kinds(setup) == [("human", "normal"), ("computer", "normal")]
     assert setup.form["options"] == module.default_options() and setup.problems == []
+    assert setup.vs_computer
+
+
+def test_vs_people_is_a_game_between_people():
+    module = GAMES["tower-battle"]
+    setup = apply_query({"vs": "people"}, module, form_for(module))
+    assert kinds(setup) == [("human", "normal"), ("human", "normal")]
     assert not setup.vs_computer
 
 

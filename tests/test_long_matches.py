@@ -37,7 +37,7 @@ from tabletop.engine.saves import MAX_MOVES, MAX_SAVE_BYTES, new_save, parse_sav
 from tabletop.engine.share import MAX_CODE_CHARS, save_from_code, save_to_code
 from tabletop.games import GAMES
 from tabletop.games.tower_battle import DeclineBattle, DiscardCard
-from tabletop.games.tower_battle.match import MAX_TARGET
+from tabletop.games.tower_battle.facts import MAX_TARGET
 
 TB = GAMES["tower-battle"]
 

@@ -63,3 +63,12 @@ CATALOG: dict[str, GameInfo] = {
         ),
     )
 }
+
+
+def has_lesson(game_id: str) -> bool:
+    """The game offers a guided first game (``tabletop/games/<package>/lesson.py``, engine/lesson.py):
+    read from the files, so Home can say "Learn to play" without importing the game."""
+    from pathlib import Path
+
+    info = CATALOG.get(game_id)
+    return info is not None and (Path(__file__).parent / "games" / info.package / "lesson.py").is_file()

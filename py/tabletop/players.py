@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop import ai
+from tabletop.catalog import LEVELS
 from tabletop.engine.rng import Rng
 
 Player = Callable[[Any, Any, int], Any]
@@ -43,7 +44,7 @@ def computer_player(level: str, time_cap: float | None | str = None) -> Callable
     return factory
 
 
-BOTS: dict[str, Callable[[Rng], Player]] = {"random": random_player, **{level: computer_player(level) for level in ai.LEVELS}}
+BOTS: dict[str, Callable[[Rng], Player]] = {"random": random_player, **{level: computer_player(level) for level in LEVELS}}
 """A factory of players for each level a bot can play at: ``random`` and the computer's levels."""
 
 

@@ -25,6 +25,8 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 from tabletop.engine.rng import Rng
 from tabletop.games import get_game
@@ -50,13 +52,13 @@ class GameRecord:
     think: dict[str, list[float]] = field(default_factory=dict)  # level -> [seconds spent, decisions, largest]
 
 
-def play_one(module, players: int, options: dict | None, seed: int, levels: list[str]) -> tuple[object, int]:
+def play_one(module: ModuleType, players: int, options: dict[str, Any] | None, seed: int, levels: list[str]) -> tuple[object, int]:
     """Play one game to its end (or the move cap); return (outcome or None, moves made)."""
     record, state = play_game(module, players, options, seed, levels)
     return module.outcome(state), record.moves
 
 
-def play_game(module, players: int, options: dict | None, seed: int, bots: list[str]) -> tuple[GameRecord, object]:
+def play_game(module: ModuleType, players: int, options: dict[str, Any] | None, seed: int, bots: list[str]) -> tuple[GameRecord, object]:
     """Play one game with one bot level per seat; the record and the final state."""
     state = module.new_game(players, options, seed)
     bot_rng = Rng(seed ^ 0x5EED)
@@ -110,7 +112,7 @@ class Tally:
             entry[1] += count
             entry[2] = max(entry[2], largest)
 
-    def summary(self, elapsed: float | None = None, bots: list[str] | None = None) -> dict:
+    def summary(self, elapsed: float | None = None, bots: list[str] | None = None) -> dict[str, Any]:
         games, players = self.games, self.players
         rate = (lambda n: round(n / games, 4)) if games else (lambda n: 0)
         decided = games - self.draws - self.unfinished
@@ -140,7 +142,7 @@ class Tally:
         return out
 
 
-def _play_range(args: tuple) -> list[GameRecord]:
+def _play_range(args: tuple[Any, ...]) -> list[GameRecord]:
     game, players, options, seed, levels, rotate, indices = args
     module = get_game(game)
     return [play_game(module, players, options, seed + i, seating(levels, players, i, rotate))[0] for i in indices]
@@ -152,10 +154,10 @@ def simulate(
     seed: int,
     players: int | None = None,
     levels: list[str] | None = None,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     rotate: bool = False,
     jobs: int = 1,
-) -> dict:
+) -> dict[str, Any]:
     module = get_game(game)
     players = players or module.MIN_PLAYERS
     if not module.MIN_PLAYERS <= players <= module.MAX_PLAYERS:

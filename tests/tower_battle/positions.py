@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.rng import Rng
-from tabletop.games.tower_battle.deck import OWNER, TOWER_ORDER, card_order, side_cards
+from tabletop.games.tower_battle.facts import OWNER, TOWER_ORDER, card_order, side_cards
 from tabletop.games.tower_battle.state import PLAYING, Settings, State
 
 

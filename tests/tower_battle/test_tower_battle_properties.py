@@ -14,7 +14,7 @@ from tabletop.engine.cards import KING, Card, Suit
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_battle import ChooseScoringCard, DeclareBattle, DiscardCard, PlayCard
-from tabletop.games.tower_battle.deck import ARMY_RANKS, SIDE_SUITS, TNT, side_cards
+from tabletop.games.tower_battle.facts import ARMY_RANKS, SIDE_SUITS, TNT, side_cards
 
 # Short matches (a few games each) under every variant, so the suite stays fast.
 OPTION_SETS = [

@@ -11,7 +11,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.tower_battle import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
 from tabletop.games.tower_battle.ai import determinize
-from tabletop.games.tower_battle.deck import side_cards
+from tabletop.games.tower_battle.facts import side_cards
 
 from .positions import cards, position
 

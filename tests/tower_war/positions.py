@@ -13,6 +13,8 @@ from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.moves import Drop, LiftPyramid, PickPyramid, Play, move_to_json
+from tabletop.games.tower_war.state import Played, State
 from tabletop.games.tower_war.tower import Level, Pyramid
 from tabletop.games.tower_war.view import view
 
@@ -57,7 +59,7 @@ def war_position(
     skirmish: int | None = None,
     seed: int = 7,
     start: bool = True,
-) -> r.State:
+) -> State:
     """A position in the middle of a battle, ``leader`` leading, ready for the next play.
 
     ``played`` lists each side's earlier cards of this battle (jokers as
@@ -65,7 +67,7 @@ def war_position(
     (small, medium, large). ``tower``: levels for ``build_tower`` (default: the
     base card KH alone).
     """
-    s = r.State(advanced=False, rng=Rng(seed))
+    s = State(advanced=False, rng=Rng(seed))
     s.tower = build_tower(tower or [("KH", 0, 0, ())])
     s.base_card = s.tower[0].card
     s.hand = [cards(h) for h in hands]
@@ -77,7 +79,7 @@ def war_position(
             phys, _, as_code = token.partition("=")
             card = Card.parse(phys)
             eff = Card.parse(as_code) if as_code else card
-            s.played[seat].append(r.Played(card, eff, r.skirmish_value(eff, earlier), r.is_double(eff, earlier)))
+            s.played[seat].append(Played(card, eff, r.skirmish_value(eff, earlier), r.is_double(eff, earlier)))
             earlier.append(eff)
     if stash is not None:
         s.stash = [[0, *stash[0]], [0, *stash[1]]]
@@ -95,32 +97,32 @@ def war_position(
     return s
 
 
-def play(s: r.State, *codes: str) -> r.State:
+def play(s: State, *codes: str) -> State:
     """Play cards in turn ("JOKER1=9H" for a joker copying the 9 of hearts)."""
     for token in codes:
         phys, _, as_code = token.partition("=")
-        s = r.apply(s, r.Play(Card.parse(phys), Card.parse(as_code) if as_code else None))
+        s = r.apply(s, Play(Card.parse(phys), Card.parse(as_code) if as_code else None))
     return s
 
 
-def place_pyramid(s: r.State, size: Size, x: float, y: float, hold_ms: int = 0) -> r.State:
+def place_pyramid(s: State, size: Size, x: float, y: float, hold_ms: int = 0) -> State:
     """Pick up a pyramid and drop it aiming so that it lands exactly at (x, y) in the
     top card's frame (the aim compensates the drawn tremor)."""
-    s = r.apply(s, r.PickPyramid(size))
+    s = r.apply(s, PickPyramid(size))
     return drop_exactly(s, x, y, hold_ms)
 
 
-def drop_exactly(s: r.State, x: float, y: float, hold_ms: int = 0) -> r.State:
+def drop_exactly(s: State, x: float, y: float, hold_ms: int = 0) -> State:
     from tabletop.games.tower_war.hand import tremor
 
     dx, dy = tremor(s.held.amplitude, s.held.phases, hold_ms)
-    return r.apply(s, r.Drop(x - dx, y - dy, hold_ms))
+    return r.apply(s, Drop(x - dx, y - dy, hold_ms))
 
 
 # --- bookkeeping ---------------------------------------------------------------------------------
 
 
-def all_cards(s: r.State) -> list[Card]:
+def all_cards(s: State) -> list[Card]:
     """Every card of the state, wherever it is (each must appear once)."""
     out = list(s.draft_deck) + list(s.faceup) + list(s.set_aside)
     if s.piles:
@@ -134,7 +136,7 @@ def all_cards(s: r.State) -> list[Card]:
     return out
 
 
-def pyramid_counts(s: r.State) -> dict[Size, int]:
+def pyramid_counts(s: State) -> dict[Size, int]:
     """Every pyramid of the state by size: stashes, middle, piles, tower, hand."""
     counts = {z: s.stash[0][z] + s.stash[1][z] + s.middle[z] + s.pile_pyramids[0][z] + s.pile_pyramids[1][z] for z in (S, M, L)}
     for lv in s.tower:
@@ -145,7 +147,7 @@ def pyramid_counts(s: r.State) -> dict[Size, int]:
     return counts
 
 
-def assert_conserved(s: r.State) -> None:
+def assert_conserved(s: State) -> None:
     assert sorted([card_key(c) for c in all_cards(s)]) == ALL_KEYS, "cards lost or duplicated"
     per_size = 15 if s.advanced else 10
     assert pyramid_counts(s) == {S: per_size, M: per_size, L: per_size}
@@ -161,7 +163,7 @@ def card_codes_in(view: dict) -> set[str]:
     return set(_QUOTED_CODE.findall(json.dumps(view))) & ALL_CODES
 
 
-def allowed_codes(s: r.State, seat: int | None) -> set[str]:
+def allowed_codes(s: State, seat: int | None) -> set[str]:
     """The cards ``seat`` may see: face-up cards and piles on the table, the base,
     discards, cards played or in the tower or in the hand; and their own hand, deck,
     unused cards and (after the draft) drafted cards. Once the war is over, everyone's hand,
@@ -181,7 +183,7 @@ def allowed_codes(s: r.State, seat: int | None) -> set[str]:
     return {CODE_OF[c] for c in ok}
 
 
-def no_secret_shows(s: r.State) -> None:
+def no_secret_shows(s: State) -> None:
     """No seat's view (nor the spectator's) names a card that seat may not see."""
     for seat in (0, 1, None):
         v = view(s, seat)
@@ -198,10 +200,10 @@ def json_round_trip(v: dict) -> dict:
 def random_bot(rng: Rng):
     """Uniform over legal moves, but every drop is held for a random 0-10 000 ms."""
 
-    def choose(s: r.State):
+    def choose(s: State):
         move = rng.choice(r.legal_moves(s))
-        if isinstance(move, r.Drop):
-            move = r.Drop(move.x, move.y, rng.between(0, 10_000))
+        if isinstance(move, Drop):
+            move = Drop(move.x, move.y, rng.between(0, 10_000))
         return move
 
     return choose
@@ -212,17 +214,17 @@ def careful_bot(rng: Rng, tries: int = 24):
     stands with the widest margin (among ``tries`` random aims). Exercises the late
     game: running out of pyramids and cards, reshuffles, high levels."""
 
-    def choose(s: r.State):
+    def choose(s: State):
         moves = r.legal_moves(s)
         if s.phase == "place":
-            adds = [m for m in moves if not isinstance(m, r.LiftPyramid)]
+            adds = [m for m in moves if not isinstance(m, LiftPyramid)]
             return rng.choice(adds)
         if s.phase != "drop":
             return rng.choice(moves)
         best, best_score = None, None
         for _ in range(tries):
             m = rng.choice(moves)
-            m = r.Drop(m.x, m.y, rng.between(0, 10_000))
+            m = Drop(m.x, m.y, rng.between(0, 10_000))
             p = r.preview_drop(s, m.x, m.y, m.hold_ms)
             score = -1e9 if p["fall"] else tightest(r.tower_after(s, landing(s, m)))
             if best_score is None or score > best_score:
@@ -232,7 +234,7 @@ def careful_bot(rng: Rng, tries: int = 24):
     return choose
 
 
-def landing(s: r.State, m: r.Drop):
+def landing(s: State, m: Drop):
     return r.landing_of(s, m)
 
 
@@ -252,7 +254,7 @@ def play_game(seed: int, bot_factory=random_bot, options=None, on_state=None, ca
         if on_state:
             on_state(s)
         m = bots[s.actor](s)
-        moves.append(r.move_to_json(m))
+        moves.append(move_to_json(m))
         s = r.apply(s, m)
     if on_state:
         on_state(s)
@@ -269,20 +271,20 @@ def skilled_bot(rng: Rng):
     adjusts a pyramid (lifting it and dropping it back where it stood)."""
     from tabletop.games.tower_war.hand import tremor
 
-    def choose(s: r.State):
+    def choose(s: State):
         moves = r.legal_moves(s)
         if s.phase == "place":
-            lifts = [m for m in moves if isinstance(m, r.LiftPyramid)]
+            lifts = [m for m in moves if isinstance(m, LiftPyramid)]
             if lifts and rng.below(6) == 0:
                 return rng.choice(lifts)
-            return rng.choice([m for m in moves if not isinstance(m, r.LiftPyramid)])
+            return rng.choice([m for m in moves if not isinstance(m, LiftPyramid)])
         if s.phase != "drop":
             return rng.choice(moves)
         top = s.tower[-1]
         hold = rng.between(0, 10_000)
         dx, dy = tremor(s.held.amplitude, s.held.phases, hold)
         for x, y in wanted_points(s, rng):
-            m = r.Drop(x - dx, y - dy, hold)
+            m = Drop(x - dx, y - dy, hold)
             try:
                 if r.preview_drop(s, m.x, m.y, m.hold_ms)["fall"] is None:
                     return m
@@ -294,7 +296,7 @@ def skilled_bot(rng: Rng):
     return choose
 
 
-def wanted_points(s: r.State, rng: Rng):
+def wanted_points(s: State, rng: Rng):
     """Landing points worth trying (top card's frame), best first."""
     top, held = s.tower[-1], s.held
     if held.piece == "card":

@@ -6,6 +6,7 @@ import pytest
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalMove
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.moves import PickCard, PickPyramid, Play
 from tabletop.games.tower_war.scoring import battle_total, compare, points, skirmish_value
 
 from .positions import L, M, S, assert_conserved, cards, drop_exactly, place_pyramid, play, war_position
@@ -60,10 +61,10 @@ def test_the_seventy_against_seventy_two_battle():
     assert s.totals == [70, 72] and s.battle_loser == 0
     # the level already holds three pyramids: Red goes straight to the card
     assert s.phase == "place" and s.placing == "card" and s.actor == 0
-    assert set(r.legal_moves(s)) >= {r.PickCard(c) for c in cards("AH 10C 6C")}
+    assert set(r.legal_moves(s)) >= {PickCard(c) for c in cards("AH 10C 6C")}
     with pytest.raises(IllegalMove):
-        r.apply(s, r.PickCard(Card.parse("9S")))
-    s = r.apply(s, r.PickCard(Card.parse("10C")))
+        r.apply(s, PickCard(Card.parse("9S")))
+    s = r.apply(s, PickCard(Card.parse("10C")))
     s = drop_exactly(s, 0.0, -6.5)
     assert len(s.tower) == 2 and s.tower[1].card == Card.parse("10C")
     assert (s.tower[1].x, s.tower[1].y) == pytest.approx((0.0, -6.5))
@@ -107,13 +108,13 @@ def test_a_double_saves_its_player_from_adding_a_pyramid():
 
 def test_a_joker_copies_an_earlier_card_and_cannot_open_a_battle():
     s = war_position(hands=("JOKER1 9H 7C", "2S 3S 4D"), decks=("", ""), leader=0)
-    assert r.Play(Card.parse("JOKER1"), Card.parse("9H")) not in r.legal_moves(s)
+    assert Play(Card.parse("JOKER1"), Card.parse("9H")) not in r.legal_moves(s)
     with pytest.raises(IllegalMove, match="first card"):
         play(s, "JOKER1=9H")
     s = play(s, "9H", "2S")
     s = place_pyramid(s, M, *SPOTS[0])
     assert s.actor == 0 and s.phase == "play"
-    assert r.Play(Card.parse("JOKER1"), Card.parse("9H")) in r.legal_moves(s)
+    assert Play(Card.parse("JOKER1"), Card.parse("9H")) in r.legal_moves(s)
     with pytest.raises(IllegalMove, match="copy one of the cards"):
         play(s, "JOKER1=7C")
     with pytest.raises(IllegalMove, match="only a joker"):
@@ -135,12 +136,12 @@ def test_a_joker_that_copies_an_ace_wins_by_hierarchy():
 def test_the_skirmish_pyramid_matches_the_level_size():
     s = war_position(hands=("2C 3C 4C", "9H 8H 7S"), decks=("", ""), leader=0)
     s = play(s, "2C", "9H")
-    assert {m for m in r.legal_moves(s) if isinstance(m, r.PickPyramid)} == {r.PickPyramid(z) for z in (S, M, L)}
+    assert {m for m in r.legal_moves(s) if isinstance(m, PickPyramid)} == {PickPyramid(z) for z in (S, M, L)}
     s = place_pyramid(s, L, *SPOTS[0])
     s = play(s, "3C", "8H")
-    assert [m for m in r.legal_moves(s) if isinstance(m, r.PickPyramid)] == [r.PickPyramid(L)]
+    assert [m for m in r.legal_moves(s) if isinstance(m, PickPyramid)] == [PickPyramid(L)]
     with pytest.raises(IllegalMove, match="large"):
-        r.apply(s, r.PickPyramid(M))
+        r.apply(s, PickPyramid(M))
 
 
 def test_a_player_with_no_card_to_play_loses_the_skirmish():
@@ -161,7 +162,7 @@ def test_a_player_without_a_card_at_the_start_of_a_battle_loses_the_war():
     s = play(s, "4C")
     s = place_pyramid(s, M, *SPOTS[2])
     assert s.totals == [5, 24] and s.placing == "card" and s.actor == 0
-    s = r.apply(s, r.PickCard(Card.parse("5H")))
+    s = r.apply(s, PickCard(Card.parse("5H")))
     s = drop_exactly(s, 0.0, -6.5)
     assert s.result is not None and s.result.winners == (1,)
     assert "Red has no card left to start battle 2" in s.result.reason
@@ -193,7 +194,7 @@ def test_the_battle_loser_fills_the_level_to_three_with_its_size():
     s = play(s, "5D", "5S", "6S", "6D")  # two ties
     assert s.totals == [13, 20] and s.battle_loser == 0
     assert s.phase == "place" and s.placing == "pyramid" and s.reason == "battle" and s.actor == 0
-    assert [m for m in r.legal_moves(s) if isinstance(m, r.PickPyramid)] == [r.PickPyramid(S)]
+    assert [m for m in r.legal_moves(s) if isinstance(m, PickPyramid)] == [PickPyramid(S)]
     s = place_pyramid(s, S, *SPOTS[1])
     assert s.placing == "pyramid"
     s = place_pyramid(s, S, *SPOTS[2])
@@ -218,7 +219,7 @@ def test_the_battle_loser_adds_pyramids_until_three():
     s = play(s, "2S", "4S")  # Red loses the third too, but it is a double: no pyramid
     assert s.totals == [14, 16] and s.battle_loser == 0
     assert s.phase == "place" and s.placing == "pyramid" and s.reason == "battle"
-    assert [m for m in r.legal_moves(s) if isinstance(m, r.PickPyramid)] == [r.PickPyramid(M)]
+    assert [m for m in r.legal_moves(s) if isinstance(m, PickPyramid)] == [PickPyramid(M)]
     s = place_pyramid(s, M, *SPOTS[2])
     assert s.placing == "card" and s.actor == 0
 
@@ -246,3 +247,14 @@ def test_the_lead_alternates_from_player_one():
     s = war_position(hands=("5H 6H 7H", "5S 6S 7S"), decks=("2D 3D 4D", "2C 3C 4C"), leader=0)
     s = play(s, "5H", "5S", "6H", "6S", "7H", "7S")  # three tied skirmishes, a tied battle
     assert s.battle == 2 and s.leader == 1 and s.actor == 1
+
+
+def test_a_rank_tie_break_says_why_at_the_battle():
+    """A♦ (10) against K♣ (10): equal values, the higher rank wins, and the line says so (issue 22)."""
+    s = war_position(hands=("AD 5S 6S", "KC 7D 8D"), decks=("6D 7C 8S", "6C 7S 8C"), leader=0)
+    s = play(s, "AD", "KC")
+    assert s.log[-1] == (
+        "Skirmish 1: Red's A♦ (10) beats Blue's K♣ (10): equal values, and between 10, J, Q, K and A the higher rank wins (10 < J < Q < K < A)."
+    )
+    s = war_position(hands=("9H 5S 6S", "2C 7D 8D"), decks=("6D 7C 8S", "6C 7S 8C"), leader=0)
+    assert play(s, "9H", "2C").log[-1] == "Skirmish 1: Red's 9♥ (9) beats Blue's 2♣ (2)."  # values decide: nothing more to say

@@ -11,14 +11,16 @@ import pytest
 from tabletop.engine.saves import VERSION, new_save, parse_save, replay
 from tabletop.games import GAMES
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.moves import move_from_json
 from tabletop.games.tower_war.physics import HAND_EDITION
+from tabletop.games.tower_war.state import State
 
 from .positions import careful_bot, play_game
 
 TW = GAMES["tower-war"]
 
 
-def towers_of(s: r.State) -> list:
+def towers_of(s: State) -> list:
     return [(lv.card, lv.x, lv.y, lv.pyramids) for lv in s.tower]
 
 
@@ -50,7 +52,7 @@ def test_a_save_from_before_the_retune_replays_exactly_with_its_old_hand():
     today = r.new_game(2, None, 4)
     for m in moves:
         try:
-            today = r.apply(today, r.move_from_json(m))
+            today = r.apply(today, move_from_json(m))
         except Exception:
             break
         if today.result is not None:
@@ -72,7 +74,7 @@ def test_old_hand_pick_ups_show_two_phases_and_new_ones_three():
     for m in moves:
         if s.phase == "drop":
             break
-        s = r.apply(s, r.move_from_json(m))
-        t = r.apply(t, r.move_from_json(m))
+        s = r.apply(s, move_from_json(m))
+        t = r.apply(t, move_from_json(m))
     assert s.phase == t.phase == "drop"
     assert len(s.held.phases) == 2 and len(t.held.phases) == 3 and t.held.phases[:2] == s.held.phases

@@ -10,6 +10,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalMove
 from tabletop.games.tower_war import hand, physics
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.moves import Drop, LiftPyramid, PickCard, PickPyramid, Play, move_from_json
 from tabletop.games.tower_war.view import view
 
 from .positions import L, M, S, assert_conserved, drop_exactly, place_pyramid, play, tripod, war_position
@@ -40,7 +41,7 @@ def card_to_place():
 def test_picking_up_draws_the_phases_and_moves_the_epoch():
     s = lost_skirmish()
     before = s.epoch
-    held = r.apply(s, r.PickPyramid(M))
+    held = r.apply(s, PickPyramid(M))
     assert held.epoch == before + 1 and held.phase == "drop" and held.actor == 0
     assert held.held.phases == hand.draw_phases(s.rng.copy())
     assert held.held.amplitude == physics.TREMOR_AMPLITUDE_PYRAMID_MM and held.held.level == 0
@@ -51,7 +52,7 @@ def test_picking_up_draws_the_phases_and_moves_the_epoch():
 
 
 def test_the_engine_lands_the_piece_where_the_views_ghost_is():
-    s = r.apply(lost_skirmish(), r.PickPyramid(M))
+    s = r.apply(lost_skirmish(), PickPyramid(M))
     g = view(s, 0)["held"]
     calm = g["calm"]
     for hold in (3210, 555, 1999, 4321, 7777):
@@ -67,7 +68,7 @@ def test_the_engine_lands_the_piece_where_the_views_ghost_is():
             target[0] + a * math.sin(2 * math.pi * g["frequencies_hz"][0] * t + g["phases"][0]),
             target[1] + a * math.sin(2 * math.pi * g["frequencies_hz"][1] * t + g["phases"][1]),
         )
-        after = r.apply(s, r.Drop(*target, hold))
+        after = r.apply(s, Drop(*target, hold))
         p = after.tower[0].pyramids[0]
         assert (p.x, p.y) == pytest.approx(ghost, abs=1e-9)
         assert (p.x, p.y) == hand.landing(target, g["amplitude_mm"], tuple(g["phases"]), hold)
@@ -76,15 +77,15 @@ def test_the_engine_lands_the_piece_where_the_views_ghost_is():
 
 
 def test_same_seed_same_level_same_hold_same_landing():
-    a = r.apply(r.apply(lost_skirmish(seed=3), r.PickPyramid(M)), r.Drop(0.0, 0.0, 777))
-    b = r.apply(r.apply(lost_skirmish(seed=3), r.PickPyramid(M)), r.Drop(0.0, 0.0, 777))
-    c = r.apply(r.apply(lost_skirmish(seed=4), r.PickPyramid(M)), r.Drop(0.0, 0.0, 777))
+    a = r.apply(r.apply(lost_skirmish(seed=3), PickPyramid(M)), Drop(0.0, 0.0, 777))
+    b = r.apply(r.apply(lost_skirmish(seed=3), PickPyramid(M)), Drop(0.0, 0.0, 777))
+    c = r.apply(r.apply(lost_skirmish(seed=4), PickPyramid(M)), Drop(0.0, 0.0, 777))
     assert a.tower == b.tower and a.tower != c.tower
 
 
 def test_higher_levels_tremble_more():
-    low = r.apply(lost_skirmish(seed=3), r.PickPyramid(M))
-    high = r.apply(lost_skirmish(seed=3, tower=HIGH_TOWER), r.PickPyramid(M))
+    low = r.apply(lost_skirmish(seed=3), PickPyramid(M))
+    high = r.apply(lost_skirmish(seed=3, tower=HIGH_TOWER), PickPyramid(M))
     assert high.held.level == 2 and high.held.phases == low.held.phases
     assert high.held.amplitude == pytest.approx(6.0 * 1.7)
     off_low = hand.tremor(low.held.amplitude, low.held.phases, 1500)
@@ -95,48 +96,48 @@ def test_higher_levels_tremble_more():
 def test_a_card_trembles_as_a_card_on_the_level_it_starts():
     s = card_to_place()
     assert s.placing == "card" and s.actor == 0
-    s = r.apply(s, r.PickCard(Card.parse("6C")))
+    s = r.apply(s, PickCard(Card.parse("6C")))
     assert s.held.level == 1 and s.held.amplitude == pytest.approx(9.0 * 1.35)
 
 
 def test_drop_bounds_and_hold_times():
-    s = r.apply(lost_skirmish(), r.PickPyramid(M))
+    s = r.apply(lost_skirmish(), PickPyramid(M))
     reach_x = physics.CARD_HALF_WIDTH_MM + physics.DROP_REACH_MM
     reach_y = physics.CARD_HALF_LENGTH_MM + physics.DROP_REACH_MM
-    for ok in [r.Drop(reach_x, 0.0, 0), r.Drop(0.0, -reach_y, 10_000), r.Drop(-reach_x, reach_y, 5000)]:
+    for ok in [Drop(reach_x, 0.0, 0), Drop(0.0, -reach_y, 10_000), Drop(-reach_x, reach_y, 5000)]:
         r.apply(s, ok)  # accepted (whatever then falls)
     for bad in [
-        r.Drop(reach_x + 0.01, 0.0, 0),
-        r.Drop(0.0, reach_y + 0.01, 0),
-        r.Drop(0.0, 0.0, -1),
-        r.Drop(0.0, 0.0, 10_001),
-        r.Drop(math.nan, 0.0, 100),
-        r.Drop(0.0, math.inf, 100),
+        Drop(reach_x + 0.01, 0.0, 0),
+        Drop(0.0, reach_y + 0.01, 0),
+        Drop(0.0, 0.0, -1),
+        Drop(0.0, 0.0, 10_001),
+        Drop(math.nan, 0.0, 100),
+        Drop(0.0, math.inf, 100),
     ]:
         snapshot = view(s, None)
         with pytest.raises(IllegalMove):
             r.apply(s, bad)
         assert view(s, None) == snapshot
     with pytest.raises(IllegalMove):
-        r.move_from_json({"kind": "drop", "x": 1, "y": 2, "hold_ms": 1.5})
+        move_from_json({"kind": "drop", "x": 1, "y": 2, "hold_ms": 1.5})
 
 
 def test_a_pick_up_commits_the_player_to_a_drop():
-    s = r.apply(lost_skirmish(), r.PickPyramid(M))
-    for move in [r.PickPyramid(M), r.LiftPyramid(0), r.Play(Card.parse("5D"))]:
+    s = r.apply(lost_skirmish(), PickPyramid(M))
+    for move in [PickPyramid(M), LiftPyramid(0), Play(Card.parse("5D"))]:
         with pytest.raises(IllegalMove, match="drop the piece"):
             r.apply(s, move)
 
 
 def test_legal_drops_are_a_five_millimetre_grid_with_a_few_hold_times():
-    s = r.apply(lost_skirmish(), r.PickPyramid(M))
+    s = r.apply(lost_skirmish(), PickPyramid(M))
     drops = r.legal_moves(s)
     assert len(drops) == 13 * 17 * len(physics.SAMPLE_HOLDS_MS)
     assert {d.hold_ms for d in drops} == set(physics.SAMPLE_HOLDS_MS)
     assert all(abs(d.x) <= 31.5 and abs(d.y) <= 44 and d.x % 5 == 0 and d.y % 5 == 0 for d in drops)
     # a card: the grid over the tripod under it, plus the tripod's centroid
     s = card_to_place()
-    s = r.apply(s, r.PickCard(Card.parse("6C")))
+    s = r.apply(s, PickCard(Card.parse("6C")))
     drops = r.legal_moves(s)
     points = {(d.x, d.y) for d in drops}
     assert (0.0, -6.7) in points
@@ -148,8 +149,8 @@ def test_adjusting_lifts_an_uncovered_top_level_pyramid_and_drops_it_again():
     s = lost_skirmish()
     s = place_pyramid(s, M, *SPOTS[0])
     s = play(s, "5D", "7D")  # Red loses again
-    assert r.LiftPyramid(0) in r.legal_moves(s)
-    s = r.apply(s, r.LiftPyramid(0))
+    assert LiftPyramid(0) in r.legal_moves(s)
+    s = r.apply(s, LiftPyramid(0))
     assert s.tower[0].pyramids == () and s.held.lifted is not None and s.held.owner == 0
     assert view(s, 1)["held"]["adjusting"] and view(s, 1)["held"]["from"] == [-17.0, -22.0]
     s = drop_exactly(s, -10.0, -20.0)
@@ -159,10 +160,10 @@ def test_adjusting_lifts_an_uncovered_top_level_pyramid_and_drops_it_again():
     assert "adjust" in s.log[-2]
     assert physics.ADJUSTMENTS_PER_PLACEMENT == 3  # the rules page ("Adding a piece"): at most 3 adjustments per piece added
     for _ in range(2):
-        s = drop_exactly(r.apply(s, r.LiftPyramid(0)), -10.0, -20.0)
-    assert not any(isinstance(m, r.LiftPyramid) for m in r.legal_moves(s))
+        s = drop_exactly(r.apply(s, LiftPyramid(0)), -10.0, -20.0)
+    assert not any(isinstance(m, LiftPyramid) for m in r.legal_moves(s))
     with pytest.raises(IllegalMove, match="adjustments"):
-        r.apply(s, r.LiftPyramid(0))
+        r.apply(s, LiftPyramid(0))
     s = place_pyramid(s, M, *SPOTS[1])
     assert s.phase == "play"
     assert_conserved(s)
@@ -170,9 +171,9 @@ def test_adjusting_lifts_an_uncovered_top_level_pyramid_and_drops_it_again():
 
 def test_covered_pyramids_cannot_be_adjusted():
     s = lost_skirmish(tower=HIGH_TOWER)
-    assert not any(isinstance(m, r.LiftPyramid) for m in r.legal_moves(s))
+    assert not any(isinstance(m, LiftPyramid) for m in r.legal_moves(s))
     with pytest.raises(IllegalMove, match="not yet covered"):
-        r.apply(s, r.LiftPyramid(0))
+        r.apply(s, LiftPyramid(0))
 
 
 def test_an_adjustment_can_make_the_tower_fall():
@@ -180,7 +181,7 @@ def test_an_adjustment_can_make_the_tower_fall():
     s = play(s, "5D", "7D")
     s = place_pyramid(s, M, *SPOTS[1])
     s = play(s, "6S", "8S")
-    s = drop_exactly(r.apply(s, r.LiftPyramid(1)), -10.0, -18.0)  # onto the other pyramid
+    s = drop_exactly(r.apply(s, LiftPyramid(1)), -10.0, -18.0)  # onto the other pyramid
     assert s.result.winners == (1,) and s.fall.cause == "overlap"
 
 
@@ -208,7 +209,7 @@ def test_the_same_pyramid_centred_stands():
 
 def test_a_card_that_misses_an_apex_falls():
     s = card_to_place()
-    s = r.apply(s, r.PickCard(Card.parse("AH")))
+    s = r.apply(s, PickCard(Card.parse("AH")))
     s = drop_exactly(s, 20.0, -6.0)
     assert s.result.winners == (1,) and s.fall.cause == "apex-outside" and s.fall.level == 1
     assert "missed a pyramid" in view(s, 0)["outcome"]["reason"]

@@ -12,6 +12,20 @@ from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.moves import (
+    Drop,
+    Keep,
+    LiftPyramid,
+    PickCard,
+    PickPyramid,
+    Play,
+    Split,
+    Sweeten,
+    Take,
+    move_from_json,
+    move_to_json,
+)
+from tabletop.games.tower_war.state import State
 from tabletop.games.tower_war.view import view
 
 from .positions import assert_conserved, no_secret_shows, play_game, random_bot, skilled_bot
@@ -70,14 +84,14 @@ def replay(seed, options, moves):
     s = r.new_game(2, options, seed)
     states = [s]
     for data in moves:
-        s = r.apply(s, r.move_from_json(json.loads(json.dumps(data))))
+        s = r.apply(s, move_from_json(json.loads(json.dumps(data))))
         states.append(s)
     return states
 
 
-def same_state(a: r.State, b: r.State) -> bool:
+def same_state(a: State, b: State) -> bool:
     """Every field of the game's state, the generator and the log included."""
-    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(r.State))
+    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(State))
 
 
 def test_replays_are_exact_including_every_drop():
@@ -118,8 +132,8 @@ def test_every_legal_move_applies_and_round_trips(seed, advanced, skilled):
         assert moves and r.to_act(s) in (0, 1)
         sample = moves if len(moves) <= 40 else [rng.choice(moves) for _ in range(12)]
         for m in sample:
-            data = r.move_to_json(m)
-            assert r.move_from_json(json.loads(json.dumps(data))) == m
+            data = move_to_json(m)
+            assert move_from_json(json.loads(json.dumps(data))) == m
             r.apply(s, m)
             checked += 1
 
@@ -128,17 +142,17 @@ def test_every_legal_move_applies_and_round_trips(seed, advanced, skilled):
 
 
 JUNK = [
-    r.Split(()),
-    r.Sweeten(2, r.Size.LARGE),
-    r.Take(2),
-    r.Keep(Card.parse("JOKER2")),
-    r.Play(Card.parse("AS")),
-    r.Play(Card.parse("JOKER1"), Card.parse("AS")),
-    r.PickPyramid(r.Size.SMALL),
-    r.LiftPyramid(5),
-    r.PickCard(Card.parse("KH")),
-    r.Drop(500.0, 0.0, 100),
-    r.Drop(0.0, 0.0, 20_000),
+    Split(()),
+    Sweeten(2, r.Size.LARGE),
+    Take(2),
+    Keep(Card.parse("JOKER2")),
+    Play(Card.parse("AS")),
+    Play(Card.parse("JOKER1"), Card.parse("AS")),
+    PickPyramid(r.Size.SMALL),
+    LiftPyramid(5),
+    PickCard(Card.parse("KH")),
+    Drop(500.0, 0.0, 100),
+    Drop(0.0, 0.0, 20_000),
 ]
 
 
@@ -168,7 +182,7 @@ def test_bad_json_moves_are_refused_plainly():
         {"kind": "play", "card": "ZZ"},
     ]:
         try:
-            r.move_from_json(data)
+            move_from_json(data)
         except IllegalMove as exc:
             assert str(exc)
         else:

@@ -101,6 +101,7 @@ def test_the_placing_view_names_size_needs_and_adjustments():
         "adjustments_left": 3,
         "liftable": [],
         "battle_cards": [],
+        "size_warnings": {},  # 5 of each size in both stashes: every size can complete the level
     }
     assert "pick up a pyramid of any size" in view(s, 0)["prompt"]
 

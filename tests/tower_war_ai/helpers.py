@@ -11,10 +11,11 @@ from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.scoring import battle_total
+from tabletop.games.tower_war.state import State
 from tabletop.games.tower_war.view import view
 
 
-def redeal(s: r.State, seat: int, seed: int) -> r.State:
+def redeal(s: State, seat: int, seed: int) -> State:
     """A state ``seat`` cannot tell from ``s``: every card hidden from it dealt anew into
     the same places (same counts), its own deck reordered, and a fresh generator."""
     t = s.copy()

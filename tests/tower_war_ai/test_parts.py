@@ -16,6 +16,8 @@ from tabletop.games.tower_war import ai_cards as ac
 from tabletop.games.tower_war import ai_economy as ae
 from tabletop.games.tower_war import ai_placement as ap
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.moves import PickPyramid, Play, Split
+from tabletop.games.tower_war.state import Played, State
 from tabletop.games.tower_war.tower import Level, Pyramid, first_fall, supports
 from tabletop.games.tower_war.view import view
 
@@ -117,14 +119,14 @@ def test_a_lone_heavy_pyramid_is_parked_where_it_balances_the_card():
 
 
 def battle_state(hands, played=("", ""), leader=0, skirmish=0, stash=None):
-    s = r.State(advanced=False, rng=Rng(1))
+    s = State(advanced=False, rng=Rng(1))
     s.tower = (Level(Card(5, C), 0.0, 0.0, ()),)
     s.base_card = s.tower[0].card
     s.hand = [cards(h) for h in hands]
     for seat in (0, 1):
         earlier = []
         for c in cards(played[seat]):
-            s.played[seat].append(r.Played(c, c, r.skirmish_value(c, earlier), r.is_double(c, earlier)))
+            s.played[seat].append(Played(c, c, r.skirmish_value(c, earlier), r.is_double(c, earlier)))
             earlier.append(c)
     if stash:
         s.stash = [[0, *stash[0]], [0, *stash[1]]]
@@ -137,23 +139,23 @@ def battle_state(hands, played=("", ""), leader=0, skirmish=0, stash=None):
 def test_the_last_card_wins_the_skirmish_and_the_battle(level):
     # Blue leads the 3 of spades (worth 30 after the 10); Red's 8 of hearts (72) wins both
     s = battle_state(("8H 2C", "3S"), played=("9H 4C", "10S 2D"), leader=1, skirmish=2)
-    s = r.apply(s, r.Play(Card(3, S)))
+    s = r.apply(s, Play(Card(3, S)))
     assert s.actor == 0
-    assert ai.choose(view(s, 0), r.legal_moves(s), level, Rng(2)) == r.Play(Card(8, H))
+    assert ai.choose(view(s, 0), r.legal_moves(s), level, Rng(2)) == Play(Card(8, H))
 
 
 def test_a_joker_copies_the_card_that_makes_it_worth_most():
     s = battle_state(("JOKER1 2D", "4S 5S"), played=("10C 3H", "9S 8S"), leader=0, skirmish=2)
     move = ai.choose(view(s, 0), r.legal_moves(s), "hard", Rng(2))
-    assert move == r.Play(Card(0, None, 1), Card(10, C))  # 100, and a double
+    assert move == Play(Card(0, None, 1), Card(10, C))  # 100, and a double
 
 
 def test_a_seat_short_of_a_size_fights_to_avoid_adding_one():
     # the level is medium; Red has no medium left, so losing this skirmish loses the war
     s = battle_state(("KD 2C", "9S"), played=("", ""), leader=1, skirmish=0, stash=((5, 0, 5), (5, 5, 5)))
     s.tower = (s.tower[0]._replace(pyramids=(Pyramid(Size.MEDIUM, 0.0, -20.0, 1),)),)
-    s = r.apply(s, r.Play(Card(9, S)))
-    assert ai.choose(view(s, 0), r.legal_moves(s), "normal", Rng(2)) == r.Play(Card(13, D))
+    s = r.apply(s, Play(Card(9, S)))
+    assert ai.choose(view(s, 0), r.legal_moves(s), "normal", Rng(2)) == Play(Card(13, D))
 
 
 def test_the_other_hand_is_dealt_only_from_cards_out_of_sight():
@@ -212,7 +214,7 @@ def test_memory_of_the_draft_knows_where_every_card_went():
 
 def test_advanced_drafting_sweetens_the_poorer_pile():
     s = r.new_game(2, {"advanced_draft": True}, 4)
-    s = r.apply(s, r.Split(tuple(s.faceup[:1])))
+    s = r.apply(s, Split(tuple(s.faceup[:1])))
     assert s.phase == "sweeten"
     move = ai.choose(view(s, 0), r.legal_moves(s), "normal", Rng(1))
     values = [ac.pile_value(p) for p in s.piles]
@@ -260,9 +262,9 @@ def test_thinking_cut_short_still_gives_a_move_the_rules_accept():
         r.apply(s, move)
 
 
-def tall_drop() -> r.State:
-    s = r.State(advanced=False, rng=Rng(2))
+def tall_drop() -> State:
+    s = State(advanced=False, rng=Rng(2))
     tower, _ = build_exactly(2, Size.SMALL)
     s.tower = tower
     s.phase, s.actor, s.reason, s.placing, s.battle_loser = "place", 0, "battle", "pyramid", 0
-    return r.apply(s, r.PickPyramid(Size.LARGE))
+    return r.apply(s, PickPyramid(Size.LARGE))

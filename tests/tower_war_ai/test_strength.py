@@ -11,7 +11,9 @@ from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai
 from tabletop.games.tower_war import ai_placement as ap
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.moves import PickCard, PickPyramid
 from tabletop.games.tower_war.physics import HAND_EDITION
+from tabletop.games.tower_war.state import State
 from tabletop.games.tower_war.tower import sample_tower
 from tabletop.games.tower_war.view import view
 from tabletop.simulate import simulate
@@ -25,18 +27,18 @@ def test_every_level_beats_random_play(level):
     assert result["level_wins"][level] >= 5, result
 
 
-def tall_tower_drop(piece: str, seed: int, cards: int = 9, edition: int = HAND_EDITION) -> r.State:
+def tall_tower_drop(piece: str, seed: int, cards: int = 9, edition: int = HAND_EDITION) -> State:
     """A piece held over a tower of ``cards`` cards on medium tripods (the hand shakes
     hard high up): a card to crown the top tripod, or the top level's first pyramid."""
-    s = r.State(advanced=False, rng=Rng(seed), hand_edition=edition)
+    s = State(advanced=False, rng=Rng(seed), hand_edition=edition)
     s.tower = sample_tower(cards + 1)[:-1] if piece == "card" else sample_tower(cards)
     s.phase, s.actor, s.reason, s.adjustments_left, s.battle_loser = "place", 0, "battle", 0, 0
     if piece == "card":
         s.placing = "card"
         s.hand[0] = [Card(9, Suit.SPADES)]
-        return r.apply(s, r.PickCard(Card(9, Suit.SPADES)))
+        return r.apply(s, PickCard(Card(9, Suit.SPADES)))
     s.placing = "pyramid"
-    return r.apply(s, r.PickPyramid(r.Size.MEDIUM))
+    return r.apply(s, PickPyramid(r.Size.MEDIUM))
 
 
 def fall_rate(level: str, piece: str, seeds=range(8), releases: int = 25, edition: int = HAND_EDITION) -> float:

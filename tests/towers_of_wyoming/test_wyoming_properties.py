@@ -11,7 +11,8 @@ import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Suit
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.rng import Rng
-from tabletop.games.towers_of_wyoming.rules import OPTION_DEFAULTS, Play
+from tabletop.games.towers_of_wyoming.facts import OPTION_DEFAULTS
+from tabletop.games.towers_of_wyoming.moves import Play
 
 OPTION_KEYS = sorted(OPTION_DEFAULTS)
 SWITCHES = [k for k in OPTION_KEYS if k != "three_player_two_foundations"]

@@ -9,7 +9,7 @@ from wyoming_helpers import C, D, Discard, H, S, assert_accounted, held, play, p
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.errors import IllegalMove
-from tabletop.games.towers_of_wyoming.deck import CARDS, PER_SUIT
+from tabletop.games.towers_of_wyoming.facts import CARDS, PER_SUIT
 
 
 def refused(state, move, words):

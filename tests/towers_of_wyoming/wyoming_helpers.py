@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Suit
-from tabletop.games.towers_of_wyoming.deck import PER_SUIT, SUIT_INDEX
-from tabletop.games.towers_of_wyoming.rules import Discard, Play, State
+from tabletop.games.towers_of_wyoming.facts import PER_SUIT, SUIT_INDEX
+from tabletop.games.towers_of_wyoming.moves import Discard, Play
+from tabletop.games.towers_of_wyoming.state import State
 
 H, S, C, D = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
 

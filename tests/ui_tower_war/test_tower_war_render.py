@@ -14,6 +14,7 @@ import pytest
 from tabletop.engine.rng import Rng
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.moves import Drop
 from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.render import TableContext
 from tabletop.ui.render import tower_war as R
@@ -31,7 +32,7 @@ def steady(s):
         else:
             want = TRIPOD[len(top.pyramids) % 3]
         dx, dy = live.tremor(s.held.amplitude, s.held.phases, 1200)
-        return r.Drop(want[0] - dx, want[1] - dy, 1200)
+        return Drop(want[0] - dx, want[1] - dy, 1200)
     if s.phase == "place":
         adds = [m for m in legal if m.kind != "lift_pyramid"]
         return max(adds, key=lambda m: s.stash[s.actor][m.size]) if s.placing == "pyramid" else adds[0]
@@ -116,7 +117,7 @@ def test_the_ghost_is_where_the_engine_lands_the_piece():
 
 def test_the_drawn_pyramid_is_the_engine_pyramid():
     s = drop_state()
-    s = g.apply(s, r.Drop(3.0, -4.0, 1500))
+    s = g.apply(s, Drop(3.0, -4.0, 1500))
     tree = R.render(ctx_for(s))
     top = s.tower[-1]
     pyr = find_all(tree, lambda e: "twar-pyr" in (e.attrs.get("class") or "").split())
@@ -175,6 +176,12 @@ def test_live_ghost_follows_the_engine_and_the_grip_gives_out(fake_browser):
         js.els[ident] = FakeEl()
     held = ctx.view["held"]
     assert js.frames, "the frame loop was started"
+    js.now = 1000.0 + 20_000  # nothing pressed yet: the hand rests and the grip's clock waits (issue 22)
+    js.frames.pop()(js.now)
+    assert js.els[live.GHOST_ID].attrs["data-hold"] == "0" and js.els[live.GRIP_TEXT_ID].textContent == live.GRIP_WAITING
+    assert played == []
+    js.now = 1000.0
+    live.AIM.first_press()  # what a press on the card, an arrow key or Space does first
     js.now = 1000.0 + 2345
     js.frames.pop()(js.now)
     ghost = js.els[live.GHOST_ID].attrs
@@ -195,7 +202,8 @@ def test_the_grip_warns_in_its_last_seconds_then_says_it_gave_out(fake_browser):
     ctx = ctx_for(s, played)
     tree = R.render(ctx)
     bar = find_all(tree, lambda e: e.attrs.get("id") == live.RELEASE_ID)[0]
-    assert bar.attrs["data-low"] == "0" and "10.0 s of grip left" in text_of(bar)
+    assert bar.attrs["data-low"] == "0" and live.GRIP_WAITING in text_of(bar)
+    live.AIM.first_press()
     assert find_all(bar, lambda e: e.attrs.get("id") == live.DROP_ID), "the release sits in the bar under the card"
     for ident in (
         live.GHOST_ID,
@@ -227,7 +235,7 @@ def test_the_grip_warns_in_its_last_seconds_then_says_it_gave_out(fake_browser):
     assert box and "The grip gave out" in text_of(box[0]) and "10 s" in text_of(box[0])
     assert "(the grip gave out)" in text_of(out)
     # an ordinary release says nothing of the kind
-    calm = g.apply(s, r.Drop(0.0, 0.0, 1200))
+    calm = g.apply(s, Drop(0.0, 0.0, 1200))
     assert not find_all(R.render(ctx_for(calm)), lambda e: "twar-gripout" in e.attrs.get("class", ""))
 
 
@@ -523,7 +531,7 @@ def test_a_tower_that_fell_at_its_base_is_not_called_safe():
     s = g.new_game(2, None, 5)
     while s.phase != "drop":
         s = g.apply(s, steady(s))
-    s = g.apply(s, r.Drop(40.0, 50.0, 1200))  # well past the base card's edge: it falls
+    s = g.apply(s, Drop(40.0, 50.0, 1200))  # well past the base card's edge: it falls
     assert s.result is not None and "fall" in s.result.reason
     text = text_of(R.render(ctx_for(s)))
     assert "The tower fell: no card is left standing to balance." in text

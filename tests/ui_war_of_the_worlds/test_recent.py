@@ -1,5 +1,6 @@
 """What just happened, read from the engine's log: the marks land on the right cells even
-after the coasters they stand on were turned or moved later in the same window."""
+after the coasters they stand on were turned or moved later in the same window (the engine
+says each cell by its name now)."""
 
 from __future__ import annotations
 
@@ -7,19 +8,9 @@ import pytest
 
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
-from tabletop.ui.render.war_of_the_worlds.recent import carry_cell, recent, turn_cell, turns
+from tabletop.ui.render.war_of_the_worlds.recent import recent, turns
 
 MODULE = GAMES["war-of-the-worlds"]
-
-
-def test_turning_four_times_is_the_identity_and_ccw_undoes_cw():
-    for col in "ABCDEF":
-        for row in range(1, 7):
-            cell = f"{col}{row}"
-            once = turn_cell(cell, True)
-            assert turn_cell(once, False) == cell
-            assert turn_cell(turn_cell(turn_cell(once, True), True), True) == cell
-            assert carry_cell(carry_cell(cell, 3), (int(cell[1]) - 1) // 3 * 2 + "ABCDEF".index(col) // 3) == cell
 
 
 def test_lines_are_grouped_by_the_side_acting():

@@ -121,7 +121,7 @@ def test_the_view_has_what_the_table_needs():
     assert v["supply"][0] == {"small": 5, "medium": 5, "large": 3}
     assert v["board"]["empty_quadrant"] == "bottom-right" and v["board"]["occupied"] == 6
     coaster = v["board"]["coasters"][1]
-    assert set(coaster) == {"id", "quadrant", "rotation", "dot_corner", "cells", "places"}
+    assert set(coaster) == {"id", "quadrant", "rotation", "dot_corner", "colour", "cells", "places"}
     assert coaster["places"] == [  # the top-right coaster ends a leg: three places keep the L
         {"to": "top-left", "words": "left of the top-left coaster", "slide": [0, 1]},
         {"to": "bottom-left", "words": "left of the bottom-left coaster", "slide": [0, 1]},

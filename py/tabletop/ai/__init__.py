@@ -44,9 +44,10 @@ from tabletop.ai.mcts import Rules
 from tabletop.ai.search import Decided, RandomSearch, Search, Thinking
 from tabletop.catalog import LEVELS
 from tabletop.engine.hooks import ai_hook
+from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 
-__all__ = ["LEVELS", "Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "level_notes", "searcher", "think"]
+__all__ = ["Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "level_notes", "searcher", "think"]
 
 _AI_MODULES: dict[str, ModuleType | None] = {}
 
@@ -65,13 +66,15 @@ def budget(module: Any, level: str) -> Budget:
     return budgets.get(level, BUDGETS.get(level, BUDGETS["normal"]))
 
 
-def canonical(module: Any, legal: list) -> list:
+def canonical(module: Any, legal: list[Move]) -> list[Move]:
     """The legal moves in an order that depends only on the moves (their JSON), not on
     how the engine happened to list them (e.g. the order cards were drawn)."""
     return sorted(legal, key=lambda m: json.dumps(module.move_to_json(m), sort_keys=True))
 
 
-def searcher(module: Any, view: dict, legal: list, seat: int, level: str, rng: Rng, memory: dict | None = None) -> Search:
+def searcher(
+    module: Any, view: dict[str, Any], legal: list[Move], seat: int, level: str, rng: Rng, memory: dict[str, Any] | None = None
+) -> Search:
     """The search that will choose ``seat``'s move at ``level`` (see the module doc)."""
     if not legal:
         raise ValueError("no legal move to choose from")
@@ -83,13 +86,14 @@ def searcher(module: Any, view: dict, legal: list, seat: int, level: str, rng: R
         return RandomSearch(legal, rng)
     ai = ai_module(module)
     if ai_hook(ai, "searcher") is not None:
-        return ai_hook(ai, "searcher")(view, legal, seat, level, rng, memory)
+        search: Search = ai_hook(ai, "searcher")(view, legal, seat, level, rng, memory)
+        return search
     if ai is not None and ai_hook(ai, "determinize") is not None:
         return tree_searcher(module, ai, view, legal, seat, level, rng)
     return RandomSearch(legal, rng)
 
 
-def tree_searcher(module: Any, ai: ModuleType, view: dict, legal: list, seat: int, level: str, rng: Rng) -> Search:
+def tree_searcher(module: Any, ai: ModuleType, view: dict[str, Any], legal: list[Move], seat: int, level: str, rng: Rng) -> Search:
     """The shared information-set tree search, driven by the game's ``determinize``."""
     from tabletop.ai.ismcts import ismcts
 
@@ -102,18 +106,19 @@ def tree_searcher(module: Any, ai: ModuleType, view: dict, legal: list, seat: in
     return ismcts(rules, lambda r: ai.determinize(view, seat, r), legal, seat, rng, iterations, **options)
 
 
-def seat_count(module: Any, ai: ModuleType, view: dict) -> int:
+def seat_count(module: Any, ai: ModuleType, view: dict[str, Any]) -> int:
     """How many seats the game in ``view`` has (the game's ``ai.seat_count`` knows best)."""
     count = ai_hook(ai, "seat_count")
     if count is not None:
         return int(count(view))
-    if module.MIN_PLAYERS == module.MAX_PLAYERS:
-        return module.MIN_PLAYERS
+    fixed: int = module.MIN_PLAYERS
+    if fixed == module.MAX_PLAYERS:
+        return fixed
     players = view.get("players")
     return players if isinstance(players, int) else len(players or view.get("seats") or ()) or module.MIN_PLAYERS
 
 
-def level_notes(games: dict) -> tuple[str, list[str]]:
+def level_notes(games: dict[str, ModuleType]) -> tuple[str, list[str]]:
     """The help page's section on each game's computer levels, from the games' ``ai.LEVEL_NOTES``
     (level -> a sentence on its strength and think time). Imports the ai modules, so call it
     when the page is shown, not at start-up."""
@@ -127,12 +132,12 @@ def level_notes(games: dict) -> tuple[str, list[str]]:
 
 def think(
     module: Any,
-    view: dict,
-    legal: list,
+    view: dict[str, Any],
+    legal: list[Move],
     seat: int,
     level: str,
     rng: Rng,
-    memory: dict | None = None,
+    memory: dict[str, Any] | None = None,
     time_cap: float | None | str = "level",
 ) -> Thinking:
     """A ``Thinking`` for one decision; ``time_cap="level"`` takes the level's cap."""
@@ -142,12 +147,12 @@ def think(
 
 def decide(
     module: Any,
-    view: dict,
-    legal: list,
+    view: dict[str, Any],
+    legal: list[Move],
     seat: int,
     level: str,
     rng: Rng,
-    memory: dict | None = None,
+    memory: dict[str, Any] | None = None,
     time_cap: float | None | str = "level",
 ) -> Any:
     """Think to the end (blocking) and return the move."""

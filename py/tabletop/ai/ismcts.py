@@ -46,7 +46,7 @@ class Deal:
         self.rng = rng
         quick_shuffle(self.pool, rng)
 
-    def take(self, n: int) -> list:
+    def take(self, n: int) -> list[Any]:
         """``n`` unseen cards (already in random order)."""
         if n > len(self.pool):
             raise ValueError(f"the view hides {len(self.pool)} cards, not {n}")
@@ -61,11 +61,11 @@ class Deal:
                 return self.pool.pop(i)
         raise ValueError("no unseen card fits this place: the view is inconsistent")
 
-    def left(self) -> list:
+    def left(self) -> list[Any]:
         return list(self.pool)
 
 
-def quick_shuffle(items: list, rng: Rng) -> None:
+def quick_shuffle(items: list[Any], rng: Rng) -> None:
     """Fisher-Yates driven by ``rng``'s SplitMix64 outputs, inlined (a search deals thousands
     of times); ``% n`` of a 64-bit number is fair to within n / 2**64."""
     state = rng.state

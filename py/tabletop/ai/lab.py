@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from tabletop.ai import budget, think
 from tabletop.engine.rng import Rng
@@ -28,7 +29,7 @@ class Batch:
         game_id: str,
         players: int,
         levels: list[str],
-        options: dict | None,
+        options: dict[str, Any] | None,
         games: int,
         seed: int,
         rotate: bool = False,
@@ -53,7 +54,7 @@ class Batch:
             state = module.new_game(self.players, self.options, self.seed + i)
             bot_rng = Rng((self.seed + i) ^ 0x5EED)
             rngs = [bot_rng.fork() for _ in range(self.players)]
-            memories: list[dict] = [{} for _ in range(self.players)]
+            memories: list[dict[str, Any]] = [{} for _ in range(self.players)]
             think_time: dict[str, list[float]] = {}
             self.moves_in_game = 0
             while module.outcome(state) is None and self.moves_in_game < MOVE_CAP:
@@ -105,5 +106,5 @@ class Batch:
             self.done = True
             return True
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return self.tally.summary(bots=[self.levels[i % len(self.levels)] for i in range(self.players)])

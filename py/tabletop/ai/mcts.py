@@ -37,14 +37,20 @@ State = Any
 class Rules:
     """The engine functions a search calls (``apply`` may be a faster unchecked version)."""
 
-    legal_moves: Callable[[State], list]
+    legal_moves: Callable[[State], list[Move]]
     apply: Callable[[State, Move], State]
     to_act: Callable[[State], int | None]
     outcome: Callable[[State], Any]
     players: int
 
     @classmethod
-    def of(cls, module: Any, players: int, apply: Callable | None = None, legal_moves: Callable | None = None) -> Rules:
+    def of(
+        cls,
+        module: Any,
+        players: int,
+        apply: Callable[[State, Move], State] | None = None,
+        legal_moves: Callable[[State], list[Move]] | None = None,
+    ) -> Rules:
         return cls(legal_moves or module.legal_moves, apply or module.apply, module.to_act, module.outcome, players)
 
 

@@ -11,13 +11,14 @@ are the costs of a full search.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from tabletop.ai import decide
 from tabletop.engine.rng import Rng
 from tabletop.games import get_game
 
 
-def think_times(game_id: str, level: str, decisions: int = 20, seed: int = 1, players: int | None = None) -> dict:
+def think_times(game_id: str, level: str, decisions: int = 20, seed: int = 1, players: int | None = None) -> dict[str, Any]:
     """Median, 90th percentile and largest milliseconds of ``decisions`` decisions at ``level``."""
     module = get_game(game_id)
     players = players or module.MIN_PLAYERS

@@ -37,7 +37,7 @@ class Turn:
 
     __slots__ = ("moves", "state", "value")
 
-    def __init__(self, moves: tuple, state: State, value: float = 0.0):
+    def __init__(self, moves: tuple[Move, ...], state: State, value: float = 0.0):
         self.moves = moves
         self.state = state
         self.value = value
@@ -216,7 +216,7 @@ class TurnSearch(Search):
         turn = self.best_turn()
         return turn.moves[0] if turn is not None else self.fallback
 
-    def plan(self) -> tuple:
+    def plan(self) -> tuple[Move, ...]:
         """The chosen turn's moves (the first is ``best()``)."""
         turn = self.best_turn()
         return turn.moves if turn is not None else ()

@@ -49,7 +49,7 @@ class App:
         self.mount = Mount(js.document.getElementById("app"))
         self.overlay = Mount(js.document.getElementById("overlay-root"))
         self.motion = Motion()  # pieces travel between renders of the table (motion.py)
-        self.focus_decision = False  # after the curtain, focus goes to the table's first decision (focus.py)
+        self.focus_decision = False  # focus wanted on the table's next decision (focus.py)
 
     # ------------------------------------------------------------ listening to the browser
     def start(self) -> None:
@@ -114,8 +114,8 @@ class App:
             self.notices.absorb(self.store.problems)
         tree = self.pages.draw(self._context(saves), self, self.close_history)
         self.motion.show(self.mount.element, self.game.motion_scope(self.route), self.settings, lambda: self.mount.show(tree))
-        if focus.settle(self.focus_decision):
-            self.focus_decision = False
+        wanted = self.focus_decision or (self.mount.focus_lost and self.route.name in TABLE_ROUTES)  # (the control used is gone)
+        self.focus_decision = not focus.settle(wanted) and wanted  # kept while the computer thinks
         self.computer.maybe_move()
 
     def _dialog(self, dialog: El, focus_id: str) -> None:

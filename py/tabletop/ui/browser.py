@@ -156,7 +156,7 @@ def later(ms: int, fn: Any) -> None:
     js.setTimeout(proxy, ms)
 
 
-def download_json(filename: str, data: dict) -> None:
+def download_json(filename: str, data: dict[str, Any]) -> None:
     """Offer ``data`` as a .json file download."""
     _download(filename, json.dumps(data, indent=1), "application/json")
 
@@ -213,7 +213,7 @@ def focus(element_id: str) -> None:
         element.focus()
 
 
-def reflect_settings(settings: dict) -> None:
+def reflect_settings(settings: dict[str, Any]) -> None:
     """Settings that CSS acts on, as attributes of <html> (e.g. no animations)."""
     root = js.document.documentElement
     if settings.get("reduce_motion"):

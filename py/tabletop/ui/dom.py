@@ -164,6 +164,7 @@ class Mount:
         self.null = jsnull
         self.element = element
         self.handlers: dict[str, Handler] = {}
+        self.focus_lost = False  # the last ``show`` removed the control that had keyboard focus
         self._proxies = []
         for event in EVENTS:
             proxy = create_proxy(self._dispatch)
@@ -181,10 +182,13 @@ class Mount:
             handler(event)
 
     def show(self, tree: El | None) -> None:
-        """Replace the region's content with ``tree``, keeping keyboard focus where it was."""
+        """Replace the region's content with ``tree``, keeping keyboard focus where it was (by id);
+        ``focus_lost`` says when the focused control is gone (e.g. the card just played)."""
         document = self.js.document
         active = document.activeElement
-        focus_id = active.id if active not in (None, self.null) and self.element.contains(active) else ""
+        inside = active not in (None, self.null) and bool(self.element.contains(active))
+        focus_id = active.id if inside else ""
+        self.focus_lost = inside
         self.handlers = {}
         node = self._build(tree, False) if tree is not None else None
         if node is None:
@@ -195,6 +199,7 @@ class Mount:
             again = document.getElementById(focus_id)
             if again not in (None, self.null):
                 again.focus()
+                self.focus_lost = False
 
     def _build(self, node: El | str, svg: bool) -> Any:
         document = self.js.document

@@ -19,7 +19,7 @@ from typing import Any
 from tabletop.ui.dom import El, h
 
 
-def kept_games(store: Any, game_id: str) -> list[dict]:
+def kept_games(store: Any, game_id: str) -> list[dict[str, Any]]:
     """This game's saves in this frame's storage: games in progress, then copies kept at a move
     ("Keep a copy…"), then finished games, each newest first."""
     if not store.available:
@@ -29,7 +29,7 @@ def kept_games(store: Any, game_id: str) -> list[dict]:
     return playing + [r for r in games if r.get("kept")] + [r for r in games if r.get("finished") and not r.get("kept")]
 
 
-def to_continue(store: Any, game_id: str) -> dict | None:
+def to_continue(store: Any, game_id: str) -> dict[str, Any] | None:
     """The game a second visit's Play goes back to: the newest of this game still in progress."""
     return next((r for r in kept_games(store, game_id) if not r.get("finished") and not r.get("kept")), None)
 
@@ -51,7 +51,7 @@ def where_kept(partitioned: bool, wiki: str | None) -> str | None:
     )
 
 
-def facts(record: dict) -> str:
+def facts(record: dict[str, Any]) -> str:
     """One line about a kept game: who plays, how far, when."""
     from tabletop.ui.screens.common import when
     from tabletop.ui.screens.home import result_words

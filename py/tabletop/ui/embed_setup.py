@@ -3,7 +3,8 @@ number of players and the variants in the frame's URL, e.g.
 
     ?embed=tower-battle&vs=computer&level=hard&target=5&tnt=true
 
-- ``vs=computer`` (every other seat is the computer) or ``vs=people`` (hot-seat, the default);
+- ``vs=computer`` (every other seat is the computer, the default, as on the new-game screen) or
+  ``vs=people`` (hot-seat);
 - ``level=easy|normal|hard`` for the computer (default normal);
 - ``seat=N`` the seat the reader takes against the computer (1-based, default 1);
 - ``players=N`` where the game allows several counts;
@@ -31,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.catalog import LEVELS as LEVELS
+from tabletop.catalog import LEVELS
 from tabletop.engine.numbers import parse_count, quoted
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 
@@ -87,10 +88,10 @@ def apply_query(query: Mapping[str, str], module: Any, form: dict[str, Any]) -> 
     if seat is None:
         setup.problems.append(f"seat “{quoted(seat_text)}” (1 to {form['players']})")
         seat = 1
-    vs = query.get("vs", "people")
+    vs = query.get("vs", "computer")
     if vs not in ("computer", "people"):
         setup.problems.append(f"vs “{quoted(vs)}” (computer or people)")
-        vs = "people"
+        vs = "computer"
     for i, s in enumerate(form["seats"]):
         s["kind"] = "computer" if vs == "computer" and i != seat - 1 else "human"
         s["level"] = level

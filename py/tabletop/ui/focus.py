@@ -2,11 +2,17 @@
 
 - While the pass-the-device curtain is up it holds focus (Enter passes) and everything
   else on the page is ``inert``: Tab cannot wander to the header links hidden behind it.
-- Once the next person has tapped through, focus lands on the table's first decision.
+- Once the next person has tapped through, focus lands on the table's first decision; so it does
+  when a render took away the control that had focus (the card just played, Start game), at once
+  or, while the computer thinks, as soon as there is a decision, unless the person has put focus
+  somewhere meanwhile. After a pointer's tap it does so without scrolling the page.
 - A control marked ``data-take-focus`` (the end of a game's first button) takes focus once when
   it appears; re-renders while it stays leave focus where the person moved it.
 - In a group marked by ``tabletop.ui.roving`` the arrow keys move focus to the nearest
   control in their direction (Home and End to the first and last).
+- Words a screen marks ``data-announce`` (a lesson's step) are said once through the page's
+  lasting live region (``#announcer`` in index.html): a region drawn afresh with every render is
+  not reliably read out.
 """
 
 from __future__ import annotations
@@ -28,8 +34,10 @@ FIRST_DECISION = (
 )
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
-_listening: list = []  # the page-wide keydown listener, installed on first use
+_listening: list[Any] = []  # the page-wide keydown listener, installed on first use
 _claimed: list[str] = []  # the [data-take-focus] control that took focus, while it stays on the page
+_announced: list[str] = []  # the [data-announce] words last said
+_pointer: list[bool] = [False]  # the last input was a pointer (mouse, finger, pen), not a key
 
 
 def settle(first_decision_wanted: bool = False) -> bool:
@@ -38,7 +46,9 @@ def settle(first_decision_wanted: bool = False) -> bool:
     focus went to the first decision (the app's wish is then met; else it waits for a later render)."""
     if not _listening:
         _listening.append(on(js.document, "keydown", arrow_keys))
+        _listening.append(on(js.document, "pointerdown", lambda _e: _pointer.__setitem__(0, True)))
     document = js.document
+    announce()
     for element in document.querySelectorAll(f"[{INERT_MARK}]"):
         element.removeAttribute("inert")
         element.removeAttribute(INERT_MARK)
@@ -55,10 +65,36 @@ def settle(first_decision_wanted: bool = False) -> bool:
             _claimed[:] = [key]
             claim.focus()
         return False
-    if first_decision_wanted:
-        first_decision()
+    done = False
+    if first_decision_wanted:  # met once focus is on a decision, or the person put it somewhere
+        done = not nowhere() or first_decision()
     keep_stop_on_focus()
-    return first_decision_wanted
+    return done
+
+
+def nowhere() -> bool:
+    """Focus is on no control: the page itself (a removed control leaves it there)."""
+    active = js.document.activeElement
+    return absent(active) or active.isSameNode(js.document.body) or active.isSameNode(js.document.documentElement)
+
+
+def announce() -> None:
+    """Say the screen's ``data-announce`` words when they changed (a new step), once, and bring the
+    part the step outlines and the control to press into view."""
+    source = js.document.querySelector("[data-announce]")
+    words = "" if absent(source) else str(source.getAttribute("data-announce"))
+    if words == (_announced[0] if _announced else ""):
+        return
+    _announced[:] = [words]
+    region = js.document.getElementById("announcer")
+    if not absent(region) and words:
+        region.textContent = words
+    spot = js.document.querySelector(".lesson-spot")  # the board part a new step outlines, into view
+    if not absent(spot):
+        spot.scrollIntoView(js.Object.fromEntries([["block", "center"], ["inline", "nearest"]]))
+    control = js.document.querySelector("[data-lesson-next]")  # and the control to press, if the part left it out
+    if not absent(control):
+        control.scrollIntoView(js.Object.fromEntries([["block", "nearest"], ["inline", "nearest"]]))
 
 
 def hold(curtain: Any) -> None:
@@ -77,12 +113,14 @@ def hold(curtain: Any) -> None:
             button.focus()
 
 
-def first_decision() -> None:
+def first_decision() -> bool:
+    """Focus the table's first decision; False when there is none yet (the computer's turn)."""
     for selector in FIRST_DECISION:
         element = js.document.querySelector(selector)
         if not absent(element):
-            element.focus()
-            return
+            element.focus(js.Object.fromEntries([["preventScroll", _pointer[0]]]))
+            return True
+    return False
 
 
 def keep_stop_on_focus() -> None:
@@ -102,6 +140,7 @@ def set_stop(group: Any, item: Any) -> None:
 
 def arrow_keys(event: Any) -> None:
     """Arrow keys inside a roving group: focus the nearest control in that direction."""
+    _pointer[0] = False
     key = str(event.key)
     if key not in ARROWS and key not in ("Home", "End") or event.altKey or event.ctrlKey or event.metaKey:
         return
@@ -127,7 +166,7 @@ def arrow_keys(event: Any) -> None:
     chosen.focus()
 
 
-def nearest(origin: Any, items: list, direction: tuple[int, int]) -> Any:
+def nearest(origin: Any, items: list[Any], direction: tuple[int, int]) -> Any:
     """The control whose centre lies nearest in ``direction`` (distance across counts three times)."""
     ox, oy = centre(origin)
     dx, dy = direction

@@ -114,7 +114,9 @@ class History:
         if position == 0:
             return []
         before, after = self.log(position - 1), self.log(position)
-        return after[len(before) :] if after[: len(before)] == before else after[-1:]
+        # a log only grows, but an earlier line may be said again in today's words (The War of the
+        # Worlds names a cell as it is called now, and turning a coaster renames cells): count lines
+        return after[len(before) :] if len(after) >= len(before) else after[-1:]
 
     def quiet_move(self, position: int | None = None) -> str:
         """What a move that wrote no log line did, in the past tense like the log ("kept a card for

@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.ui.dom import El, h
 
 
-def chosen_by_link(url_seed: int | None, form: dict) -> bool:
+def chosen_by_link(url_seed: int | None, form: dict[str, Any]) -> bool:
     """Whether the form would deal from the seed the address gave."""
     return url_seed is not None and str(form.get("seed") or "") == str(url_seed)
 
@@ -22,7 +22,7 @@ def words(seed: int, hidden_information: bool) -> str:
     return f"This game was set up by the link (seed {seed}): whoever wrote the link can know how its chances fall."
 
 
-def note(ctx: Any, act: Any, form: dict, module: Any) -> El | None:
+def note(ctx: Any, act: Any, form: dict[str, Any], module: Any) -> El | None:
     """The notice and its "Take a fresh deal" button, or None when the form deals afresh anyway
     (``ctx``: the screen's ScreenContext, ``act`` its Actions)."""
     if ctx.url_seed is None or not chosen_by_link(ctx.url_seed, form):

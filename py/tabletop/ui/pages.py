@@ -26,8 +26,11 @@ class Pages:
         self.lab_state: dict[str, Any] = {}
         self.embed_problems: list[str] = []  # what an embed's address asked for that was not understood
         self._position: tuple[str, Any] | None = None  # a position diagram's code, read once
+        self.lessons: dict[str, Any] = {}  # each game's lesson in progress (ui/lesson_run.py), kept between visits
+        self.shown: Any = None  # the route last drawn (a lesson is read again from storage on arrival)
 
     def draw(self, ctx: ScreenContext, act: Actions, close_history: Callable[[], None]) -> El:
+        arrived, self.shown = self.shown != ctx.route, ctx.route
         route, game_id = ctx.route, ctx.route.game or ""
         if route.name == "home":
             return home.render(ctx, act)
@@ -40,6 +43,8 @@ class Pages:
             return self.history(ctx, act, label, lambda: act.navigate(fragment))
         if route.name == "rules":
             return rules.render(ctx, route.game)
+        if route.name == "learn":
+            return self.lesson(ctx, act, game_id, arrived)
         if route.name == "settings":
             return settings.render(ctx, act)
         if route.name == "lab":
@@ -49,6 +54,22 @@ class Pages:
         from urllib.parse import unquote  # here, not at start-up: importing it costs ~70 ms in the browser
 
         return not_found.render(unquote(route.arg or ""))  # "<b>" rather than "%3Cb%3E", shown as text
+
+    def lesson(self, ctx: ScreenContext, act: Actions, game_id: str, arrived: bool) -> El:
+        """A game's guided first game (screens/lesson.py), resumed where the learner left it: as stored
+        (another tab may have moved it on), or as this page kept it when storage is off."""
+        from tabletop.engine.lesson import lesson_of
+        from tabletop.ui.lesson_run import LessonRun
+        from tabletop.ui.screens import lesson
+
+        store = self.game.store
+        run = self.lessons.get(game_id)
+        if run is None or (arrived and store.available):
+            script = lesson_of(game_id)
+            if script is None:
+                return not_found.render(f"learn/{game_id}")
+            run = self.lessons[game_id] = LessonRun(ctx.games[game_id], script, store.backend if store.available else None)
+        return lesson.render(ctx, act, run, self.form(ctx, game_id))
 
     def history(self, ctx: ScreenContext, act: Actions, label: str, back: Callable[[], None]) -> El:
         history = self.game.history

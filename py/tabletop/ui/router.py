@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-GAME_ROUTES = ("new", "play", "rules", "embed", "replay")  # replay: #/replay/GAME/SAVE-ID (screens/replay.py)
+GAME_ROUTES = ("new", "play", "rules", "embed", "replay", "learn")  # replay: #/replay/GAME/SAVE-ID (screens/replay.py); learn: a lesson
 PLAIN_ROUTES = ("", "rules", "settings", "lab")
 LINK_ROUTE = "open"  # #/open/CODE: a game carried whole in the link (engine/share.py)
 

@@ -23,6 +23,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from tabletop.catalog import LEVELS
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_NAME_LENGTH, MAX_SAVE_BYTES, load_json, parse_save
 
@@ -278,6 +279,12 @@ def clean_settings(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
             settings["names"] = [" ".join(n.split())[:MAX_NAME_LENGTH] for n in names]
         else:
             wrong.append("player names")
+    seats = data.get("seats")  # who played each seat of the last game started: "human" or a computer level
+    if seats is not None:
+        if isinstance(seats, list) and len(seats) <= 8 and all(s in ("human", *LEVELS) for s in seats):
+            settings["seats"] = list(seats)
+        else:
+            wrong.append("who plays each seat")
     for key, label in (("reduce_motion", "reduce motion"), ("curtain", "hide hands")):
         if key in data:
             if isinstance(data[key], bool):

@@ -1,15 +1,26 @@
 """Tower Battle (Bill de Veas, 2020): two players race to raise a tower five cards high.
 
-The engine state is a whole match; see ``rules`` (a turn, battles, the special
-cards), ``match`` (games, scoring, the target), ``view`` (what one seat sees) and
-``guide`` (the in-app rules page).
+Modules, in the order every game package keeps: ``facts`` (name, seats, options, the
+cards and the towers' layout), ``state`` (the State: a whole match), ``moves`` (the
+decisions and their JSON form), ``rules`` (a turn, battles, the special cards),
+``view`` (what one seat sees), ``guide`` (the in-app rules page), ``ai``; and its own
+``match`` (games, scoring, the target) and ``lesson`` (the scripted first game of
+Learn to play).
 """
 
-from typing import Any
-
-from tabletop.games.tower_battle.deck import SEAT_NAMES
+from tabletop.games.tower_battle.facts import (
+    BLURB,
+    HIDDEN_INFORMATION,
+    ID,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTION_CHOICES,
+    OPTION_LABELS,
+    SEAT_NAMES,
+    TITLE,
+    default_options,
+)
 from tabletop.games.tower_battle.guide import GUIDE
-from tabletop.games.tower_battle.match import DEFAULT_OPTIONS, OPTION_CHOICES, OPTION_LABELS
 from tabletop.games.tower_battle.moves import (
     ChooseScoringCard,
     DeclareBattle,
@@ -22,19 +33,6 @@ from tabletop.games.tower_battle.moves import (
 from tabletop.games.tower_battle.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.tower_battle.state import State
 from tabletop.games.tower_battle.view import VIEW_BOUNDS, view
-
-ID = "tower-battle"
-TITLE = "Tower Battle"
-BLURB = "Raise a tower five cards high while your rival's Assassins, Knaves and battles knock it down."
-MIN_PLAYERS = 2
-MAX_PLAYERS = 2
-HIDDEN_INFORMATION = True
-
-
-def default_options() -> dict[str, Any]:
-    """Simple scoring to 3 points, no TNT, random first player."""
-    return dict(DEFAULT_OPTIONS)
-
 
 __all__ = [
     "ID",

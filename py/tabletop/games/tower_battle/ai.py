@@ -16,7 +16,8 @@ wins a game) turned into a game-win chance, then into a match-win chance from th
 score.
 
 Levels: easy plays ``rollout_move``'s own choice, with a lesser choice one time in
-five; normal and hard search 40 and 800 iterations.
+five; normal and hard search 40 and 800 iterations. At every level a battle that can only
+wreck the computer's own tower (``wrecks_own_tower``) is never declared.
 """
 
 from __future__ import annotations
@@ -29,13 +30,13 @@ from typing import Any
 from tabletop.ai.ismcts import Deal, ismcts, quick_shuffle
 from tabletop.ai.levels import Budget
 from tabletop.ai.mcts import Rules
-from tabletop.ai.search import Search
+from tabletop.ai.search import Decided, Search
 from tabletop.engine.cards import ACE, JACK, QUEEN, Card, Suit
 from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 
 from . import rules
-from .deck import _SIDE_CARDS, FACING, OWNER, SIDE_SUITS, TNT, TOWER_ORDER, WINNING_HEIGHT, battle_value
+from .facts import _SIDE_CARDS, FACING, OWNER, SIDE_SUITS, TNT, TOWER_ORDER, WINNING_HEIGHT, battle_value
 from .match import choose_scoring_card
 from .moves import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
 from .state import BATTLE, CHOOSING, OVER, Settings, State
@@ -339,7 +340,39 @@ class QuickChoice(Search):
         return self.choice if self.choice is not None else self.legal[0]
 
 
+def wrecks_own_tower(s: State) -> bool:
+    """Whether declaring the battle on offer can only hurt the seat asked: its own top card is
+    face down and is its Knave (turned up, the whole tower goes to the discard pile and the facing
+    card stays, which declining would also have kept) or its 10 (its owner loses at once).
+
+    The one battle a Knave may still be worth: with TNT, a facing card that is face down may be the
+    other side's 10, which loses them the game when it is turned up; unless a 10 of the asker's own
+    lies in the tower the Knave throws away (found out on its way to the discard pile)."""
+    asked = rules.asked_seat(s)
+    offered = rules.offered_tower(s)
+    mine = offered if OWNER[offered] == asked else FACING[offered]
+    card, _up = s.towers[mine][-1]
+    if card.rank == TNT:
+        return True
+    if card.rank != JACK:
+        return False
+    _their_card, their_up = s.towers[FACING[mine]][-1]
+    their_ten_possible = s.settings.tnt and not their_up and not any(c.rank == TNT for c, _ in s.towers[mine])
+    return not their_ten_possible
+
+
+def sensible_moves(view: dict[str, Any], legal: list[Any], seat: int) -> list[Any]:
+    """The legal moves less a battle that can only wreck the computer's own tower."""
+    if view["phase"] != BATTLE or not any(isinstance(m, DeclareBattle) for m in legal):
+        return legal
+    s = Determinizer(view, seat)(Rng(0))  # the asker's own cards and the face-up ones are the real ones
+    return [m for m in legal if not isinstance(m, DeclareBattle)] if wrecks_own_tower(s) else legal
+
+
 def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]) -> Search:
+    legal = sensible_moves(view, legal, seat)
+    if len(legal) == 1:
+        return Decided(legal[0])
     if level == "easy":
         return QuickChoice(view, legal, seat, rng)
     options = TREE.get(level, TREE["normal"])

@@ -17,22 +17,8 @@ from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import MAX_MOVES
 
-from .deck import HAND_SIZE, SEAT_NAMES, TOWER_ORDER, card_order, scoring_value, side_cards
+from .facts import DEFAULT_OPTIONS, HAND_SIZE, MAX_TARGET, OPTION_CHOICES, SEAT_NAMES, TOWER_ORDER, card_order, scoring_value, side_cards
 from .state import BATTLE, CHOOSING, OVER, PLAYING, GameResult, Settings, State
-
-MAX_TARGET = 100  # the most points a match may be played to
-DEFAULT_OPTIONS = {"scoring": "simple", "target": 3, "tnt": False, "first": "random"}
-OPTION_LABELS = {
-    "scoring": "Scoring: simple (1 point a game) or advanced (secret scoring cards)",
-    "target": "Points needed to win the match",
-    "tnt": "TNT variant: add the 10s (a 10 seen on a tower loses the game)",
-    "first": "Who starts the first game",
-}
-OPTION_CHOICES: dict[str, list[Any]] = {
-    "scoring": ["simple", "advanced"],
-    "target": [1, 2, 3, 5, 7, 10, 15, 21],
-    "first": ["random", "red", "black"],
-}
 
 
 def read_settings(options: dict[str, Any] | None) -> Settings:

@@ -23,7 +23,7 @@ from tabletop.engine.errors import IllegalMove
 from tabletop.engine.moves import Move
 from tabletop.engine.outcome import Outcome
 
-from .deck import (
+from .facts import (
     FACING,
     NOUNS,
     OWNER,

@@ -15,7 +15,7 @@ from tabletop.engine.cards import Card, Suit
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 
-from .deck import OWNER, TOWER_ORDER
+from .facts import OWNER, TOWER_ORDER
 
 # Phases of play.
 CHOOSING = "scoring-card"  # advanced scoring: a player picks a scoring card from the stock

@@ -15,8 +15,10 @@ from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 
-from .deck import (
+from .facts import (
     FACING,
+    ID,
+    MAX_TARGET,
     NUMBER_RANKS,
     OWNER,
     ROLE_NAMES,
@@ -31,12 +33,9 @@ from .deck import (
     side_cards,
     tower_words,
 )
-from .match import MAX_TARGET
 from .moves import DiscardCard, PlayCard, move_to_json
 from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State
-
-GAME_ID = "tower-battle"
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -44,7 +43,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     seat = checked_seat(seat, len(SEAT_NAMES))
     settings = s.settings
     return {
-        "game": GAME_ID,
+        "game": ID,
         "seat": seat,
         "seat_names": list(SEAT_NAMES),
         "to_act": s.deciding_seat(),

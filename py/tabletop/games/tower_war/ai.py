@@ -71,20 +71,8 @@ from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai_cards as ac
 from tabletop.games.tower_war import ai_economy as ae
 from tabletop.games.tower_war import ai_placement as ap
-from tabletop.games.tower_war.rules import (
-    PILE_NAMES,
-    SEAT_NAMES,
-    Drop,
-    Keep,
-    LiftPyramid,
-    PickCard,
-    PickPyramid,
-    PilesReady,
-    Play,
-    Split,
-    Sweeten,
-    Take,
-)
+from tabletop.games.tower_war.facts import PILE_NAMES, SEAT_NAMES
+from tabletop.games.tower_war.moves import Drop, Keep, LiftPyramid, PickCard, PickPyramid, PilesReady, Play, Split, Sweeten, Take
 
 Decision = Generator[None, None, Move]  # a decide_<phase> step: yields while it thinks, returns the move
 

@@ -116,7 +116,10 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
             (
                 "Adding a pyramid or a card takes two steps. First you pick the piece up; from that moment your hand "
                 "trembles and the ghost of the piece drifts around the point you aim at. Then you let go: the piece "
-                "lands wherever the ghost is at that moment. Watch the drift and release at a calm moment.",
+                "lands wherever the ghost is at that moment. Watch the drift and release at a calm moment. "
+                "The hand's clock starts at your first press on the card (or arrow key), so you may look before you aim; "
+                "and before you let go, the table says what a landing exactly on your aim would do (the pyramids it "
+                "would overlap, whether the tower would stand), so the tremor is the only uncertainty left.",
                 f"a pick-up commits you: the piece must be dropped. A drop records the aim, measured from the top "
                 f"card's centre and up to {ph.DROP_REACH_MM:g} mm beyond its edges, and how long the piece was held, "
                 f"up to {ph.HOLD_MS_MAX / 1000:g} seconds.",

@@ -1,4 +1,4 @@
-"""Tower War: the state, the moves and the rules, one function per rule step.
+"""Tower War: the rules, one function per rule step (the State is in ``state``, the moves in ``moves``).
 
 The game in four stages (the rulebook as this edition reads it: the rules page, ``guide.py``):
 
@@ -29,19 +29,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar, NamedTuple
+from typing import Any
 
 from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.errors import IllegalMove
-from tabletop.engine.moves import Move, MoveCodec
+from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import hand as unsteady
+from tabletop.games.tower_war.facts import (
+    BATTLE_DRAW,
+    DECK_SIZE,
+    DRAFT_DEAL,
+    DRAFT_LEFTOVER,
+    PILE_NAMES,
+    SEAT_NAMES,
+    SKIRMISHES,
+    STASH_PER_SIZE,
+    TITLE,
+    default_options,
+)
+from tabletop.games.tower_war.moves import CODEC, Drop, Keep, LiftPyramid, PickCard, PickPyramid, PilesReady, Play, Split, Sweeten, Take
 from tabletop.games.tower_war.physics import (
     ADJUSTMENTS_PER_PLACEMENT,
     CARD_HALF_LENGTH_MM,
@@ -54,219 +66,9 @@ from tabletop.games.tower_war.physics import (
     PYRAMIDS_PER_LEVEL,
     SAMPLE_HOLDS_MS,
 )
-from tabletop.games.tower_war.scoring import battle_total, compare, is_double, skirmish_value
-from tabletop.games.tower_war.tower import Fall, Level, Pyramid, Tower, first_fall
-
-ID = "tower-war"
-TITLE = "Tower War"
-BLURB = "Draft a deck, win battles of cards, and keep a shaky tower of cards and pyramids standing."
-MIN_PLAYERS = MAX_PLAYERS = 2
-HIDDEN_INFORMATION = True
-SEAT_NAMES = ("Red", "Blue")
-OPTION_LABELS = {"advanced_draft": "Advanced drafting: a third stash of pyramids sweetens the piles"}
-OPTION_CHOICES: dict[str, list[Any]] = {}
-
-DRAFT_DEAL = 5
-DRAFT_LEFTOVER = 4  # one base card and three set aside
-DECK_SIZE = 15
-BATTLE_DRAW = 3
-SKIRMISHES = 3
-STASH_PER_SIZE = 5
-PILE_NAMES = ("A", "B")
-
-
-def default_options() -> dict[str, Any]:
-    return {"advanced_draft": False}
-
-
-# --- moves ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Split(Move):
-    """Splitter: these face-up cards form pile A, the rest pile B."""
-
-    kind: ClassVar[str] = "split"
-    pile: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Sweeten(Move):
-    """Splitter, advanced drafting: add one pyramid from the middle stash to a pile
-    (every pyramid of a round goes to the same pile)."""
-
-    kind: ClassVar[str] = "sweeten"
-    pile: int
-    size: Size
-
-
-@dataclass(frozen=True)
-class PilesReady(Move):
-    """Splitter, advanced drafting: no more pyramids; the other player chooses."""
-
-    kind: ClassVar[str] = "piles_ready"
-
-
-@dataclass(frozen=True)
-class Take(Move):
-    """Chooser: take pile 0 (A) or 1 (B); the splitter gets the other."""
-
-    kind: ClassVar[str] = "take"
-    pile: int
-
-
-@dataclass(frozen=True)
-class Keep(Move):
-    """Deck building: put one drafted card into the deck."""
-
-    kind: ClassVar[str] = "keep"
-    card: Card
-
-
-@dataclass(frozen=True)
-class Play(Move):
-    """Play a card in the skirmish; a joker names the earlier card it copies."""
-
-    kind: ClassVar[str] = "play"
-    card: Card
-    as_card: Card | None = None
-
-
-@dataclass(frozen=True)
-class PickPyramid(Move):
-    """Pick a pyramid of this size up from your stash (the tremor starts)."""
-
-    kind: ClassVar[str] = "pick_pyramid"
-    size: Size
-
-
-@dataclass(frozen=True)
-class LiftPyramid(Move):
-    """Adjust: lift the top level's pyramid number ``index`` to drop it again."""
-
-    kind: ClassVar[str] = "lift_pyramid"
-    index: int
-
-
-@dataclass(frozen=True)
-class PickCard(Move):
-    """Battle loser: pick up the battle card that will crown the tower."""
-
-    kind: ClassVar[str] = "pick_card"
-    card: Card
-
-
-@dataclass(frozen=True)
-class Drop(Move):
-    """Let go of the held piece: target (mm, top card's frame) after ``hold_ms``."""
-
-    kind: ClassVar[str] = "drop"
-    x: float
-    y: float
-    hold_ms: int
-
-
-CODEC = MoveCodec(Split, Sweeten, PilesReady, Take, Keep, Play, PickPyramid, LiftPyramid, PickCard, Drop)
-move_to_json = CODEC.to_json
-move_from_json = CODEC.from_json
-
-
-# --- state ----------------------------------------------------------------------------------------
-
-
-class Played(NamedTuple):
-    """A card played this battle: the physical card, what it counts as (a joker's
-    copy), its value when played and whether it was a double."""
-
-    card: Card
-    eff: Card
-    value: int
-    double: bool
-
-
-class Held(NamedTuple):
-    """The piece in the unsteady hand between a pick-up and its drop."""
-
-    piece: str  # "pyramid" or "card"
-    size: Size | None
-    card: Card | None
-    owner: int
-    lifted: Pyramid | None  # an adjusted pyramid's old pose
-    level: int  # the level it joins
-    amplitude: float
-    phases: unsteady.Phases
-
-    @property
-    def pyramid_size(self) -> Size:
-        """The size of a held pyramid (``pick_up`` gives every pyramid one; a card has none)."""
-        if self.size is None:
-            raise ValueError(f"a held {self.piece} has no pyramid size")
-        return self.size
-
-
-@dataclass(slots=True, eq=False)
-class State:
-    advanced: bool
-    rng: Rng
-    epoch: int = 0
-    phase: str = "split"
-    actor: int | None = 0
-    log: list[str] = field(default_factory=list)
-    result: Outcome | None = None
-    # draft
-    draft_deck: list[Card] = field(default_factory=list)
-    round: int = 0
-    faceup: list[Card] = field(default_factory=list)
-    piles: list[list[Card]] | None = None
-    pile_pyramids: list[list[int]] = field(default_factory=lambda: [[0] * 4, [0] * 4])
-    sweetened: int | None = None
-    middle: list[int] = field(default_factory=lambda: [0] * 4)
-    drafted: list[list[Card]] = field(default_factory=lambda: [[], []])
-    drafted_total: list[int] = field(default_factory=lambda: [0, 0])
-    base_card: Card | None = None
-    set_aside: list[Card] = field(default_factory=list)
-    # deck building
-    kept: list[list[Card]] = field(default_factory=lambda: [[], []])
-    unused: list[list[Card]] = field(default_factory=lambda: [[], []])
-    # war
-    deck: list[list[Card]] = field(default_factory=lambda: [[], []])
-    hand: list[list[Card]] = field(default_factory=lambda: [[], []])
-    discard: list[list[Card]] = field(default_factory=lambda: [[], []])
-    stash: list[list[int]] = field(default_factory=lambda: [[0] + [STASH_PER_SIZE] * 3, [0] + [STASH_PER_SIZE] * 3])
-    battle: int = 0
-    leader: int = 0
-    skirmish: int = 0
-    played: list[list[Played]] = field(default_factory=lambda: [[], []])
-    current: list[Played | None] = field(default_factory=lambda: [None, None])
-    totals: list[int] | None = None  # the last finished battle's totals
-    battle_loser: int | None = None
-    # the tower
-    tower: Tower = ()
-    placing: str = ""  # "pyramid" or "card"
-    reason: str = ""  # "skirmish" or "battle"
-    adjustments_left: int = 0
-    held: Held | None = None
-    last_drop: dict[str, Any] | None = None
-    fall: Fall | None = None
-    returned: list[tuple[int, Size]] = field(default_factory=list)
-    hand_edition: int = HAND_EDITION  # which unsteady hand (``physics.HAND_EDITIONS``); old saves keep theirs
-
-    def copy(self) -> State:
-        """A copy sharing only immutable parts (cards, tower tuples, the held piece)."""
-        return State(
-            self.advanced, self.rng.copy(), self.epoch, self.phase, self.actor, list(self.log), self.result,
-            list(self.draft_deck), self.round, list(self.faceup),
-            None if self.piles is None else [list(p) for p in self.piles],
-            [list(p) for p in self.pile_pyramids], self.sweetened, list(self.middle),
-            [list(d) for d in self.drafted], list(self.drafted_total), self.base_card, list(self.set_aside),
-            [list(k) for k in self.kept], [list(u) for u in self.unused],
-            [list(d) for d in self.deck], [list(h) for h in self.hand], [list(d) for d in self.discard],
-            [list(s) for s in self.stash], self.battle, self.leader, self.skirmish,
-            [list(p) for p in self.played], list(self.current),
-            None if self.totals is None else list(self.totals), self.battle_loser,
-            self.tower, self.placing, self.reason, self.adjustments_left, self.held,
-            self.last_drop, self.fall, list(self.returned), self.hand_edition,
-        )  # fmt: skip
+from tabletop.games.tower_war.scoring import RANK_RULE, battle_total, compare, is_double, rank_decided, skirmish_value
+from tabletop.games.tower_war.state import Held, Played, State
+from tabletop.games.tower_war.tower import Level, Pyramid, Tower, first_fall
 
 
 def name(seat: int) -> str:
@@ -579,8 +381,9 @@ def resolve_skirmish(s: State) -> None:
             return next_skirmish(s)
         loser = follow if c > 0 else lead
         win, lose_ = (a, b) if c > 0 else (b, a)
+        why = f": {RANK_RULE}" if rank_decided(win.eff, win.value, lose_.eff, lose_.value) else ""
         s.log.append(
-            f"Skirmish {n}: {name(1 - loser)}'s {win.eff.label} ({win.value}) beats {name(loser)}'s {lose_.eff.label} ({lose_.value})."
+            f"Skirmish {n}: {name(1 - loser)}'s {win.eff.label} ({win.value}) beats {name(loser)}'s {lose_.eff.label} ({lose_.value}){why}."
         )
         if lose_.double:
             s.log.append(f"{name(loser)} played a double, so adds no pyramid.")

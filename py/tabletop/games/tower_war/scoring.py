@@ -74,3 +74,37 @@ def compare(a: Card, a_value: int, b: Card, b_value: int) -> int:
         ha, hb = HIERARCHY[a.rank], HIERARCHY[b.rank]
         return (ha > hb) - (ha < hb)
     return 0
+
+
+def rank_decided(a: Card, a_value: int, b: Card, b_value: int) -> bool:
+    """Equal values settled by the hierarchy of 10-point ranks (the rule a newcomer does not expect)."""
+    return a_value == b_value and a.rank in HIERARCHY and b.rank in HIERARCHY and a.rank != b.rank
+
+
+RANK_RULE = "equal values, and between 10, J, Q, K and A the higher rank wins (10 < J < Q < K < A)"
+"""Said where the tie-break decides a skirmish, e.g. "A♦ (10) beats K♣ (10): equal values, and ..."."""
+
+
+def suit_example() -> str:
+    """The shared-suit rule in one worked example, computed by ``skirmish_value``: said during the draft,
+    where choosing cards of one suit is decided.
+
+    >>> suit_example()
+    'In battle a card of a suit you already played that battle is worth its points times each earlier card of that suit (10♣, 8♣, then 5♣: 5 × 10 × 8 = 400), and those earlier cards then count 0.'
+    """
+    ten, eight, five = Card(10, Suit.CLUBS), Card(8, Suit.CLUBS), Card(5, Suit.CLUBS)
+    worth = skirmish_value(five, [ten, eight])
+    return (
+        "In battle a card of a suit you already played that battle is worth its points times each earlier card of that suit "
+        f"({ten.label}, {eight.label}, then {five.label}: 5 × 10 × 8 = {worth}), and those earlier cards then count 0."
+    )
+
+
+def suit_rule_short() -> str:
+    """The same rule in one line, for a crowded screen.
+
+    >>> suit_rule_short()
+    'Suits multiply in battle: 10♣, 8♣, then 5♣ make the 5♣ worth 400.'
+    """
+    ten, eight, five = Card(10, Suit.CLUBS), Card(8, Suit.CLUBS), Card(5, Suit.CLUBS)
+    return f"Suits multiply in battle: {ten.label}, {eight.label}, then {five.label} make the {five.label} worth {skirmish_value(five, [ten, eight])}."

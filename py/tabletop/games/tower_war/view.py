@@ -31,7 +31,11 @@ from tabletop.engine.pyramids import SIZES
 from tabletop.games.tower_war import physics as ph
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war import tower as tw
+from tabletop.games.tower_war.exact_drop import size_warnings
+from tabletop.games.tower_war.facts import BATTLE_DRAW, DECK_SIZE, DRAFT_DEAL, DRAFT_LEFTOVER, ID, PILE_NAMES, SKIRMISHES, STASH_PER_SIZE
+from tabletop.games.tower_war.moves import move_to_json
 from tabletop.games.tower_war.scoring import battle_total, compare, is_double, skirmish_value
+from tabletop.games.tower_war.state import State
 
 TREMOR_FORMULA = (
     "landing = target + A * s(t) * (sin(2*pi*f1*t + p1), sin(2*pi*f2*t + p2)), t = hold_ms / 1000; "
@@ -57,11 +61,11 @@ def sizes_json(counts: list[int]) -> dict[str, Any]:
     return {str(z): counts[z] for z in SIZES}
 
 
-def view(s: r.State, seat: int | None) -> dict[str, Any]:
+def view(s: State, seat: int | None) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator, who sees no secrets)."""
     seat = checked_seat(seat, 2)
     return {
-        "game": r.ID,
+        "game": ID,
         "seat": seat,
         "phase": s.phase,
         "to_act": s.actor,
@@ -83,7 +87,7 @@ def view(s: r.State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def cards_at_end(s: r.State) -> list[dict[str, Any]] | None:
+def cards_at_end(s: State) -> list[dict[str, Any]] | None:
     """Once the war is over, each player's cards still out of sight turn up for everyone: the
     unused drafted cards were only to stay hidden during the war. None while it runs."""
     if s.result is None:
@@ -91,7 +95,7 @@ def cards_at_end(s: r.State) -> list[dict[str, Any]] | None:
     return [{"hand": codes(s.hand[p]), "deck": sorted_codes(s.deck[p]), "unused": sorted_codes(s.unused[p])} for p in (0, 1)]
 
 
-def prompt(s: r.State) -> str:
+def prompt(s: State) -> str:
     """One line saying who must do what."""
     if s.result:
         return s.result.reason
@@ -107,7 +111,7 @@ def prompt(s: r.State) -> str:
     return f"{who}: {r.PHASE_WORDS[s.phase]}."
 
 
-def player_view(s: r.State, p: int, seat: int | None) -> dict[str, Any]:
+def player_view(s: State, p: int, seat: int | None) -> dict[str, Any]:
     return {
         "seat": p,
         "name": r.name(p),
@@ -122,7 +126,7 @@ def player_view(s: r.State, p: int, seat: int | None) -> dict[str, Any]:
     }
 
 
-def draft_view(s: r.State) -> dict[str, Any]:
+def draft_view(s: State) -> dict[str, Any]:
     """The draft table: only what lies face up, and counts."""
     drafting = s.phase in ("split", "sweeten", "take")
     return {
@@ -135,7 +139,7 @@ def draft_view(s: r.State) -> dict[str, Any]:
         "faceup": codes(s.faceup),
         "piles": None
         if s.piles is None
-        else [{"name": r.PILE_NAMES[i], "cards": codes(s.piles[i]), "pyramids": sizes_json(s.pile_pyramids[i])} for i in (0, 1)],
+        else [{"name": PILE_NAMES[i], "cards": codes(s.piles[i]), "pyramids": sizes_json(s.pile_pyramids[i])} for i in (0, 1)],
         "sweetened_pile": s.sweetened,
         "middle": sizes_json(s.middle),
         "cards_left": len(s.draft_deck),
@@ -143,7 +147,7 @@ def draft_view(s: r.State) -> dict[str, Any]:
     }
 
 
-def private_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
+def private_view(s: State, seat: int | None) -> dict[str, Any] | None:
     """A seat's own cards; nothing during the draft (its drafted cards are face down)."""
     if seat is None:
         return None
@@ -158,7 +162,7 @@ def private_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
     }
 
 
-def battle_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
+def battle_view(s: State, seat: int | None) -> dict[str, Any] | None:
     if s.battle == 0:
         return None
     played = [[{"card": str(p.card), "as": str(p.eff), "value": p.value, "double": p.double} for p in s.played[q]] for q in (0, 1)]
@@ -166,7 +170,7 @@ def battle_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
     return {
         "number": s.battle,
         "leader": s.leader,
-        "skirmish": min(s.skirmish + 1, r.SKIRMISHES),
+        "skirmish": min(s.skirmish + 1, SKIRMISHES),
         "played": played,
         "current": current,
         "running_totals": [battle_total([p.eff for p in s.played[q]]) for q in (0, 1)],
@@ -177,7 +181,7 @@ def battle_view(s: r.State, seat: int | None) -> dict[str, Any] | None:
     }
 
 
-def plays_view(s: r.State) -> list[dict[str, Any]]:
+def plays_view(s: State) -> list[dict[str, Any]]:
     """Each legal play with what it would be worth, and whether it would beat the card
     already led (None while leading)."""
     seat = r.mover(s)
@@ -189,13 +193,13 @@ def plays_view(s: r.State) -> list[dict[str, Any]]:
         value = skirmish_value(eff, earlier)
         beats = None if led is None else compare(eff, value, led.eff, led.value)
         out.append({
-            "move": r.move_to_json(m), "value": value, "double": is_double(eff, earlier),
+            "move": move_to_json(m), "value": value, "double": is_double(eff, earlier),
             "result": None if beats is None else ("wins" if beats > 0 else "loses" if beats < 0 else "ties"),
         })  # fmt: skip
     return out
 
 
-def placing_view(s: r.State) -> dict[str, Any] | None:
+def placing_view(s: State) -> dict[str, Any] | None:
     if s.phase not in ("place", "drop"):
         return None
     size = r.required_size(s)
@@ -209,10 +213,11 @@ def placing_view(s: r.State) -> dict[str, Any] | None:
         "adjustments_left": s.adjustments_left,
         "liftable": list(range(len(s.tower[-1].pyramids))) if s.adjustments_left and s.phase == "place" else [],
         "battle_cards": codes(r.battle_cards(s, r.mover(s))) if s.placing == "card" else [],
+        "size_warnings": size_warnings(s),  # a size that cannot complete the level: why (exact_drop.py)
     }
 
 
-def held_view(s: r.State) -> dict[str, Any] | None:
+def held_view(s: State) -> dict[str, Any] | None:
     """The piece in the unsteady hand and everything needed to animate its ghost
     exactly as the engine will place it."""
     h = s.held
@@ -248,7 +253,7 @@ def held_view(s: r.State) -> dict[str, Any] | None:
     }
 
 
-def tower_view(s: r.State) -> dict[str, Any] | None:
+def tower_view(s: State) -> dict[str, Any] | None:
     """The whole tower for drawing: every card's pose and every pyramid, the support
     margins for the wobble, and what fell and why."""
     if not s.tower:
@@ -309,11 +314,11 @@ def physics_view() -> dict[str, Any]:
 # Every number and list a view holds, and what the game's facts allow (engine/bounds.py): a
 # position's code is checked against these before a renderer counts anything in it.
 CARDS = 54  # the deck, two jokers included
-SUPPLY = 3 * r.STASH_PER_SIZE  # pyramids of one size: both stashes and the middle's
+SUPPLY = 3 * STASH_PER_SIZE  # pyramids of one size: both stashes and the middle's
 TOWER_LEVELS = CARDS  # a tower level is a card
 REACH = TOWER_LEVELS * (ph.CARD_LENGTH_MM + ph.DROP_REACH_MM)  # how far from the base any piece can lie, in mm
 HEIGHT = TOWER_LEVELS * (ph.CARD_THICKNESS_MM + max(ph.PYRAMID_HEIGHT_MM))
-MOST_VALUE = 10**r.SKIRMISHES  # three 10-point cards of one suit multiply
+MOST_VALUE = 10**SKIRMISHES  # three 10-point cards of one suit multiply
 SEAT = count(0, 1)
 SIZES_BOUND = {str(z): count(0, SUPPLY) for z in SIZES}
 POINT = {"": items(2), "*": real(-REACH, REACH)}
@@ -350,21 +355,21 @@ VIEW_BOUNDS = {
     "draft.rounds": count(0, r.draft_rounds()),
     "draft.splitter": count(0, 1, null=True),
     "draft.chooser": count(0, 1, null=True),
-    "draft.faceup": items(r.DRAFT_DEAL),
+    "draft.faceup": items(DRAFT_DEAL),
     "draft.piles": items(2, null=True),
-    "draft.piles.*.cards": items(r.DRAFT_DEAL),
+    "draft.piles.*.cards": items(DRAFT_DEAL),
     **under("draft.piles.*.pyramids", SIZES_BOUND),
     "draft.sweetened_pile": count(0, 1, null=True),
     **under("draft.middle", SIZES_BOUND),
     "draft.cards_left": count(0, CARDS),
-    "draft.set_aside_count": count(0, r.DRAFT_LEFTOVER),
+    "draft.set_aside_count": count(0, DRAFT_LEFTOVER),
     **{f"mine.{key}": items(CARDS) for key in ("hand", "deck", "drafted", "kept", "unused")},
-    "mine.deck_target": count(0, r.DECK_SIZE, null=True),
+    "mine.deck_target": count(0, DECK_SIZE, null=True),
     "battle.number": count(1, CARDS),
     "battle.leader": SEAT,
-    "battle.skirmish": count(1, r.SKIRMISHES),
+    "battle.skirmish": count(1, SKIRMISHES),
     "battle.played": items(2),
-    "battle.played.*": items(r.SKIRMISHES),
+    "battle.played.*": items(SKIRMISHES),
     "battle.played.*.*.value": count(0, MOST_VALUE),
     "battle.current": items(2),
     "battle.running_totals": items(2),
@@ -374,7 +379,7 @@ VIEW_BOUNDS = {
     "battle.loser": count(0, 1, null=True),
     "battle.returned": items(3 * SUPPLY),
     "battle.returned.*.owner": SEAT,
-    "battle.plays": items(r.BATTLE_DRAW * CARDS, null=True),
+    "battle.plays": items(BATTLE_DRAW * CARDS, null=True),
     "battle.plays.*.value": count(0, MOST_VALUE),
     "placing.seat": SEAT,
     "placing.pyramids_needed": count(0, ph.PYRAMIDS_PER_LEVEL),

@@ -30,7 +30,7 @@ from tabletop.ai.search import Search
 from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 from tabletop.games.towers_of_wyoming import rules as tr
-from tabletop.games.towers_of_wyoming.deck import (
+from tabletop.games.towers_of_wyoming.facts import (
     CARD_IDS,
     CODES,
     DECK_SIZE,
@@ -41,7 +41,9 @@ from tabletop.games.towers_of_wyoming.deck import (
     WHEEL_ATTACKERS,
     WHEEL_BEATS,
 )
-from tabletop.games.towers_of_wyoming.rules import PLAYS, Discard, Play, State
+from tabletop.games.towers_of_wyoming.moves import Discard, Play
+from tabletop.games.towers_of_wyoming.rules import PLAYS
+from tabletop.games.towers_of_wyoming.state import State
 
 LEVEL_NOTES = {
     "easy": "Easy builds its tallest tower and knocks down rivals that come close to the Sky, but three turns in ten "

@@ -1,4 +1,4 @@
-"""Towers of Wyoming: state, moves, legality and the turn, step by step.
+"""Towers of Wyoming: legality and the turn, step by step (the State is in ``state``, the moves in ``moves``).
 
 A turn (the rules page, ``guide.py``, "Your turn" and "When the draw pile runs out"):
 
@@ -29,19 +29,22 @@ target, so it is not part of the move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from tabletop.engine.cards import SUITS, Card, Suit
+from tabletop.engine.cards import SUITS, Suit
 from tabletop.engine.errors import IllegalMove
-from tabletop.engine.moves import Move, MoveCodec
+from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng, deal
 from tabletop.engine.saves import MAX_MOVES
-from tabletop.games.towers_of_wyoming.deck import (
+from tabletop.games.towers_of_wyoming.facts import (
     CARDS,
     DECK_SIZE,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTION_DEFAULTS,
     PER_SUIT,
     STANDARD_ATTACKERS,
     STANDARD_BEATS,
@@ -51,154 +54,8 @@ from tabletop.games.towers_of_wyoming.deck import (
     card_id,
     count_cards,
 )
-
-HAND_SIZE = 7
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-OPTION_DEFAULTS: dict[str, bool] = {
-    "three_player_two_foundations": False,
-    "sudden_death": False,
-    "contractual_deadlines": False,
-    "tidal_influences": False,
-    "wheel_of_opposition": False,
-    "finicky_clients": False,
-}
-
-
-def default_options() -> dict[str, Any]:
-    return dict(OPTION_DEFAULTS)
-
-
-# ---------------------------------------------------------------- moves
-
-
-@dataclass(frozen=True)
-class Play(Move):
-    """Play ``count`` cards of ``suit`` onto ``owner``'s foundation number ``foundation`` (0-based)."""
-
-    kind: ClassVar[str] = "play"
-    suit: Suit
-    count: int
-    owner: int
-    foundation: int
-
-
-@dataclass(frozen=True)
-class Discard(Move):
-    """The forced discard when no play exists: one card of the player's choice."""
-
-    kind: ClassVar[str] = "discard"
-    card: Card
-
-
-CODEC = MoveCodec(Play, Discard)
-move_to_json = CODEC.to_json
-move_from_json = CODEC.from_json
-
-
-# ---------------------------------------------------------------- state
-
-
-class State:
-    """Everything about one game. Cards are ints (see ``deck``); a tower is a list
-    of cards, all of one suit, bottom first; an empty list is a foundation.
-
-    ``events`` holds public, structured records (draws, recycling with the Sky
-    change and every toss, eliminations, plays) tagged with the move that caused
-    them, so the UI can show notices; ``log`` holds the same in plain words.
-    ``fresh`` lists the cards the seat to act drew at the start of this turn
-    (private to that seat).
-    """
-
-    __slots__ = (
-        "players",
-        "options",
-        "foundations",
-        "sky_start",
-        "hands",
-        "towers",
-        "draw",
-        "discard",
-        "sky",
-        "in_game",
-        "current",
-        "result",
-        "rng",
-        "epoch",
-        "moves",
-        "log",
-        "events",
-        "fresh",
-        "beats",
-        "attackers",
-    )
-    players: int
-    options: dict[str, Any]
-    foundations: int
-    sky_start: int
-    hands: list[list[int]]
-    towers: list[list[list[int]]]  # per seat, per foundation: the cards bottom first
-    draw: list[int]
-    discard: list[int]
-    sky: int
-    in_game: list[bool]
-    current: int
-    result: Outcome | None
-    rng: Rng
-    epoch: int
-    moves: int
-    log: list[str]
-    events: list[dict[str, Any]]
-    fresh: list[int]
-    beats: tuple[int, ...]
-    attackers: tuple[int, ...]
-
-    def copy(self) -> State:
-        s = State.__new__(State)
-        s.players = self.players
-        s.options = self.options
-        s.foundations = self.foundations
-        s.sky_start = self.sky_start
-        s.hands = [h[:] for h in self.hands]
-        s.towers = [[t[:] for t in ts] for ts in self.towers]
-        s.draw = self.draw[:]
-        s.discard = self.discard[:]
-        s.sky = self.sky
-        s.in_game = self.in_game[:]
-        s.current = self.current
-        s.result = self.result
-        s.rng = self.rng.copy()
-        s.epoch = self.epoch
-        s.moves = self.moves
-        s.log = self.log[:]
-        s.events = self.events[:]
-        s.fresh = self.fresh[:]
-        s.beats = self.beats
-        s.attackers = self.attackers
-        return s
-
-    def key(self) -> tuple[Any, ...]:
-        """Everything that decides the future of the game (for equality checks in tests)."""
-        return (
-            self.players,
-            tuple(sorted(self.options.items())),
-            tuple(tuple(h) for h in self.hands),
-            tuple(tuple(tuple(t) for t in ts) for ts in self.towers),
-            tuple(self.draw),
-            tuple(self.discard),
-            self.sky,
-            tuple(self.in_game),
-            self.current,
-            self.result,
-            self.rng.state,
-            self.epoch,
-            self.moves,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.key() == other.key() and self.log == other.log
-
-    __hash__ = None  # type: ignore[assignment]  # mutable while a move is applied
+from tabletop.games.towers_of_wyoming.moves import CODEC, Discard, Play
+from tabletop.games.towers_of_wyoming.state import State
 
 
 def who(seat: int) -> str:

@@ -37,20 +37,22 @@ from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import SUITS, Card
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
-from tabletop.games.towers_of_wyoming.deck import CARDS, CODES, DECK_SIZE, PER_SUIT, card_id, card_json, count_cards
-from tabletop.games.towers_of_wyoming.rules import (
+from tabletop.games.towers_of_wyoming.facts import (
+    CARDS,
+    CODES,
+    DECK_SIZE,
+    ID,
     MAX_PLAYERS,
     MIN_PLAYERS,
     OPTION_DEFAULTS,
-    Discard,
-    Play,
-    State,
-    legal_moves,
-    move_to_json,
-    setup_for,
-    target_words,
-    tower_winner,
+    PER_SUIT,
+    card_id,
+    card_json,
+    count_cards,
 )
+from tabletop.games.towers_of_wyoming.moves import Discard, Play, move_to_json
+from tabletop.games.towers_of_wyoming.rules import legal_moves, setup_for, target_words, tower_winner
+from tabletop.games.towers_of_wyoming.state import State
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -58,7 +60,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     seat = checked_seat(seat, s.players)
     acting = s.result is None and seat == s.current
     v = {
-        "game": "towers-of-wyoming",
+        "game": ID,
         "seat": seat,
         "to_act": None if s.result is not None else s.current,
         "outcome": s.result.to_json() if s.result is not None else None,

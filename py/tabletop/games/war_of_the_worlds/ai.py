@@ -39,7 +39,8 @@ from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds import rules as wr
 from tabletop.games.war_of_the_worlds.board import QUADRANTS, geometry
-from tabletop.games.war_of_the_worlds.state import COASTER, EMPTY, NEUTRAL, OVER, SEAT_NAMES, SIDE_KEYS, State
+from tabletop.games.war_of_the_worlds.facts import EMPTY, NEUTRAL, SEAT_NAMES, SIDE_KEYS
+from tabletop.games.war_of_the_worlds.state import COASTER, OVER, State
 
 LEVEL_NOTES = {
     "easy": "Easy judges each way to finish its turn by the pyramids left standing and the threats it can see at once, and "

@@ -294,8 +294,3 @@ def relocation_places(layout: Layout, coaster: int) -> tuple[tuple[str, str, tup
             (to, relocation_words(layout, coaster, to), slide(layout, coaster, to)) for to in relocation_targets(layout, coaster)
         )
     return found
-
-
-def coaster_label(layout: Layout, coaster: int) -> str:
-    """Words for the log: ``"the top-left coaster"``."""
-    return f"the {QUADRANTS[layout[coaster][0]]} coaster"

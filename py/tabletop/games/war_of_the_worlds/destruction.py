@@ -11,7 +11,8 @@ standing coloured pyramid around it and the defence the standing obstacles.
 from __future__ import annotations
 
 from tabletop.games.war_of_the_worlds.board import geometry
-from tabletop.games.war_of_the_worlds.state import EMPTY, NEUTRAL, State
+from tabletop.games.war_of_the_worlds.facts import EMPTY, NEUTRAL
+from tabletop.games.war_of_the_worlds.state import State
 
 
 def strengths(state: State, slot: int) -> tuple[int, int] | None:

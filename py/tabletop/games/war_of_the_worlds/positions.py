@@ -41,19 +41,10 @@ from tabletop.games.war_of_the_worlds.board import (
     geometry,
     quadrant_index,
 )
+from tabletop.games.war_of_the_worlds.facts import ALIENS, EMPTY, HUMANS, NEUTRAL, PER_SIZE
 from tabletop.games.war_of_the_worlds.moves import FACES
 from tabletop.games.war_of_the_worlds.rules import roll_dice
-from tabletop.games.war_of_the_worlds.state import (
-    ALIENS,
-    DICE,
-    EMPTY,
-    HUMANS,
-    NEUTRAL,
-    PER_SIZE,
-    PLACE,
-    State,
-    empty_board,
-)
+from tabletop.games.war_of_the_worlds.state import DICE, PLACE, State, empty_board
 
 SIDE_LETTERS = {"A": ALIENS, "H": HUMANS}
 LETTER_OF_SIDE = {ALIENS: "A", HUMANS: "H"}

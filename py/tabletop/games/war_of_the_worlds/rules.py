@@ -28,10 +28,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tabletop.engine.moves import Move, require_listed
+from tabletop.engine.options import resolve_options
+from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.games.war_of_the_worlds import board
-from tabletop.games.war_of_the_worlds.board import CELL_NAMES, QUADRANTS, coaster_label, coaster_of, geometry
+from tabletop.games.war_of_the_worlds.board import CELL_NAMES, QUADRANTS, coaster_of, geometry
 from tabletop.games.war_of_the_worlds.destruction import doomed, is_full, topple
+from tabletop.games.war_of_the_worlds.facts import EMPTY, NEUTRAL, SEAT_NAMES, TITLE, default_options
 from tabletop.games.war_of_the_worlds.moves import (
     ACTIONS,
     CODEC,
@@ -51,21 +54,8 @@ from tabletop.games.war_of_the_worlds.moves import (
     WildAs,
 )
 from tabletop.games.war_of_the_worlds.scoring import final_outcome
-from tabletop.games.war_of_the_worlds.state import (
-    ACTION,
-    COASTER,
-    DESTROY,
-    DICE,
-    EMPTY,
-    IDLE_TURNS_LIMIT,
-    MOVE,
-    NEUTRAL,
-    OVER,
-    PLACE,
-    SEAT_NAMES,
-    WILD,
-    State,
-)
+from tabletop.games.war_of_the_worlds.state import ACTION, COASTER, DESTROY, DICE, IDLE_TURNS_LIMIT, MOVE, OVER, PLACE, WILD, State, setup
+from tabletop.games.war_of_the_worlds.telling import at, beside_words, coaster_called
 
 # Interned moves: legal move lists are rebuilt often (bots, validation), so reuse objects.
 _PLACES = {(size, name): Place(size, name) for size in SIZES for name in CELL_NAMES}
@@ -89,9 +79,9 @@ def step_move(source: str, target: str) -> Step:
 
 def legal_moves(state: State) -> list[Move]:
     """Every decision open to the player to act, in a stable order; [] once the game is over."""
-    cached = state.__dict__.get("_legal")
+    cached = state.legal_cache
     if cached is None:
-        cached = state.__dict__["_legal"] = find_legal_moves(state)
+        cached = state.legal_cache = find_legal_moves(state)
     return list(cached)
 
 
@@ -209,7 +199,7 @@ def action_options(state: State) -> list[Move]:
 def apply(state: State, move: Move) -> State:
     """A new state after ``move``; raises IllegalMove (state untouched) unless it is legal."""
     CODEC.check(move)
-    legal = state.__dict__.get("_legal") or legal_moves(state)
+    legal = state.legal_cache or legal_moves(state)
     move = require_listed(move, legal, lambda m: why_illegal(state, m))
     new = state.copy()
     _HANDLERS[type(move)](new, move)
@@ -223,7 +213,7 @@ def place_pyramid(state: State, move: Place) -> None:
     me = state.player
     state.side[slot], state.size[slot], state.up[slot] = me, int(move.size), True
     state.supply[me][move.size] -= 1
-    say(state, f"{SEAT_NAMES[me]} placed a {move.size} at {move.cell}.")
+    say(state, f"{SEAT_NAMES[me]} placed a {move.size} at {at(slot)}.")
     if state.tactical:
         state.placed_any = True
         review_destruction(state)
@@ -240,7 +230,7 @@ def rotate_coaster(state: State, move: Rotate) -> None:
     clockwise = move.turn == "cw"
     say(
         state,
-        f"{SEAT_NAMES[state.player]} turned {coaster_label(state.layout, move.coaster)} {'clockwise' if clockwise else 'counter-clockwise'}.",
+        f"{SEAT_NAMES[state.player]} turned {coaster_called(move.coaster)} {'clockwise' if clockwise else 'counter-clockwise'}.",
     )
     state.layout = board.rotated(state.layout, move.coaster, clockwise)
     state.rotated = True
@@ -248,19 +238,10 @@ def rotate_coaster(state: State, move: Rotate) -> None:
 
 
 def relocate_coaster(state: State, move: Relocate) -> None:
-    """Lift a coaster to another place that keeps the L; its pyramids ride along. When it
-    lands outside the old frame, the other two coasters' quadrant names slide (the log says so)."""
-    slid = board.slide(state.layout, move.coaster, move.to)
-    where = (
-        (
-            f"{board.relocation_words(state.layout, move.coaster, move.to)}: it is now the {move.to} coaster, "
-            f"and the other two shift one place {board.SLIDE_WORDS[slid]}"
-        )
-        if any(slid)
-        else f"to the {move.to}"
-    )
-    say(state, f"{SEAT_NAMES[state.player]} moved {coaster_label(state.layout, move.coaster)} {where}.")
+    """Lift a coaster to another place that keeps the L; its pyramids ride along. The log says
+    where by the coaster it now lies beside (names that move with the coasters, ``telling``)."""
     state.layout = board.relocated(state.layout, move.coaster, move.to)
+    say(state, f"{SEAT_NAMES[state.player]} moved {coaster_called(move.coaster)} {beside_words(state.layout, move.coaster)}.")
     state.relocated = True
     after_coaster_change(state)
 
@@ -287,9 +268,9 @@ def step_pyramid(state: State, move: Step) -> None:
     who = SEAT_NAMES[state.player]
     if side[b] == NEUTRAL:
         state.obstacle_moves = tuple(m for m in state.obstacle_moves if m[1] != a) + ((a, b),)
-        say(state, f"{who} moved an obstacle from {move.source} to {move.target}.")
+        say(state, f"{who} moved an obstacle from {at(a)} to {at(b)}.")
     else:
-        say(state, f"{who} moved a {Size(size[b])} from {move.source} to {move.target}.")
+        say(state, f"{who} moved a {Size(size[b])} from {at(a)} to {at(b)}.")
     review_destruction(state)
 
 
@@ -322,7 +303,7 @@ def review_destruction(state: State) -> None:
 
 def fall(state: State, slot: int) -> None:
     topple(state, slot)
-    name = geometry(state.layout).names[slot]
+    name = at(slot)  # said with the name the square has when the line is read
     side = state.side[slot]
     if side == NEUTRAL:
         say(state, f"The obstacle at {name} was destroyed.")
@@ -482,3 +463,27 @@ def why_illegal(state: State, move: Move) -> str:
     if isinstance(move, Keep):
         return "Keep two of the dice you rolled."
     return f"Not now: {prompt(state)}."
+
+
+def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 0) -> State:
+    """Set up the L with its three obstacles; Aliens to play (after their roll, if tactical)."""
+    if seats != 2:
+        raise ValueError(f"{TITLE} is for 2 players, not {seats}")
+    opts = resolve_options(default_options(), options)
+    state = setup(opts["tactical"], seed)
+    state.log.append("The Aliens have landed; they play first.")
+    if state.tactical:
+        roll_dice(state)
+    return state
+
+
+def to_act(state: State) -> int | None:
+    return None if state.phase == OVER else state.player
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.result
+
+
+def epoch(state: State) -> int:
+    return state.epoch

@@ -10,7 +10,8 @@ Obstacles belong to nobody and count for neither side.
 from __future__ import annotations
 
 from tabletop.engine.outcome import Outcome
-from tabletop.games.war_of_the_worlds.state import ALIENS, HUMANS, SEAT_NAMES, State
+from tabletop.games.war_of_the_worlds.facts import ALIENS, HUMANS, SEAT_NAMES
+from tabletop.games.war_of_the_worlds.state import State
 
 END_REASONS = {
     "full-board": "all 27 cells are occupied",

@@ -10,16 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.engine.moves import Move
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds.board import CENTRE, COASTERS, INITIAL_LAYOUT, SLOTS, Layout
-
-ALIENS, HUMANS, NEUTRAL, EMPTY = 0, 1, 2, -1
-SEAT_NAMES: tuple[str, str] = ("Aliens", "Humans")
-SIDE_KEYS: tuple[str, str, str] = ("aliens", "humans", "neutral")
-PER_SIZE = 5  # each side: 5 small, 5 medium, 5 large
-OBSTACLES = 3
+from tabletop.games.war_of_the_worlds.facts import ALIENS, EMPTY, NEUTRAL, PER_SIZE, SEAT_NAMES
 
 # Phases: what the player to act is deciding.
 PLACE = "place"  # strategic 1: put a pyramid on the board
@@ -35,11 +31,11 @@ IDLE_TURNS_LIMIT = 10
 """Tactical: the game ends after this many turns in a row with no pyramid placed."""
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """A position plus where the turn stands. Treat a state as frozen once it has been
-    handed out: ``rules.legal_moves`` caches its answer on the state (outside the
-    dataclass fields, so equality ignores it) and ``apply`` always works on a copy."""
+    handed out: ``rules.legal_moves`` caches its answer in ``legal_cache`` (which
+    equality ignores and ``copy`` drops) and ``apply`` always works on a copy."""
 
     tactical: bool
     layout: Layout
@@ -65,12 +61,16 @@ class State:
     epoch: int = 0
     log: list[str] = field(default_factory=list)
     result: Outcome | None = None
+    legal_cache: list[Move] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> State:
         """A cheap independent copy (lists copied, immutable fields shared)."""
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.pop("_legal", None)
+        new.tactical, new.layout, new.player, new.phase, new.turn = self.tactical, self.layout, self.player, self.phase, self.turn
+        new.placed, new.placed_size, new.rotated, new.relocated = self.placed, self.placed_size, self.rotated, self.relocated
+        new.forbidden, new.obstacle_moves, new.dice, new.plan = self.forbidden, self.obstacle_moves, self.dice, self.plan
+        new.action, new.placed_any, new.idle_turns, new.epoch = self.action, self.placed_any, self.idle_turns, self.epoch
+        new.result, new.legal_cache = self.result, None
         new.side = self.side[:]
         new.size = self.size[:]
         new.up = self.up[:]

@@ -1,12 +1,12 @@
 """What a table UI needs to draw the game (nothing is hidden in this game).
 
 Main keys: ``board`` (the frame and its three ``coasters``, each with ``quadrant``,
-``rotation``, ``dot_corner``, the ``places`` it could be moved to (each ``to`` a quadrant of
+``rotation``, ``dot_corner``, ``colour`` (its name in the log), the ``places`` it could be moved to (each ``to`` a quadrant of
 the new L, ``words`` from the table, and the ``slide`` of the other two), and nine ``cells`` carrying ``cell`` name, ``row`` /
 ``col`` on the 6x6 frame, ``arrows`` as they point now and the ``piece``),
 ``supply`` per side, ``phase`` and ``prompt``, this turn's facts (``placed``,
 ``coaster_step``, ``doomed``, ``no_undo``, ``dice``...), ``score`` and the contract
-keys ``to_act``, ``outcome``, ``log``, ``epoch``. Pieces that are surrounded also
+keys ``to_act``, ``outcome``, ``log`` (squares named as they are called now: ``telling``), ``epoch``. Pieces that are surrounded also
 carry their ``attack`` and ``defence`` so the UI can show threats without
 computing a rule.
 """
@@ -19,9 +19,11 @@ from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_places
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
+from tabletop.games.war_of_the_worlds.facts import EMPTY, ID, SEAT_NAMES, SIDE_KEYS
 from tabletop.games.war_of_the_worlds.rules import prompt
 from tabletop.games.war_of_the_worlds.scoring import tally
-from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, EMPTY, OVER, SEAT_NAMES, SIDE_KEYS, State
+from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, OVER, State
+from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, told
 
 
 def piece_view(state: State, slot: int) -> dict[str, Any] | None:
@@ -57,6 +59,7 @@ def board_view(state: State) -> dict[str, Any]:
                 "quadrant": QUADRANTS[quadrant],
                 "rotation": turns,
                 "dot_corner": DOT_CORNERS[turns],
+                "colour": COASTER_COLOURS[coaster],  # its name in the log, wherever it goes
                 "cells": cells,
                 "places": places,
             }
@@ -78,13 +81,13 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     names = geo.names
     over = state.phase == OVER
     return {
-        "game": "war-of-the-worlds",
+        "game": ID,
         "mode": "tactical" if state.tactical else "strategic",
         "seat": seat,
         "seat_names": list(SEAT_NAMES),
         "to_act": None if over else state.player,
         "outcome": state.result.to_json() if state.result else None,
-        "log": list(state.log),
+        "log": told(state.log, state.layout),  # squares named as they are called now
         "epoch": state.epoch,
         "turn": state.turn,
         "phase": state.phase,

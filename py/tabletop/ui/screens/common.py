@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.ui.dom import El, Handler, h
 
 
-def page(title: str, *children, **attrs) -> El:
+def page(title: str, *children: Any, **attrs: Handler | None) -> El:
     return h("section.screen", h("h1", title), *children, **attrs)
 
 
@@ -46,7 +47,7 @@ def saves_off_note(ctx: ScreenContext) -> El | None:
     return None
 
 
-def storage_full_text(used: dict) -> str:
+def storage_full_text(used: dict[str, Any]) -> str:
     """What a full store means and what to delete to make room, from where the room went."""
     from tabletop.ui.storage import size_text
 

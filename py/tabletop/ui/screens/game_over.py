@@ -34,7 +34,7 @@ def number(x: float) -> str:
     return f"{x:g}"
 
 
-def score_line(renderer: Any, view: dict, outcome: Any, labels: list[str]) -> El | None:
+def score_line(renderer: Any, view: dict[str, Any], outcome: Any, labels: list[str]) -> El | None:
     """ "Score: Ana (Aliens) 7, Ben (Humans) 5" in the game's own word for its score."""
     score = renderer_hook(renderer, "score_at_end")(view, outcome)
     if not score:
@@ -64,7 +64,7 @@ def cards_start_folded(table_ui: dict[str, Any]) -> bool:
     return bool(js.window.matchMedia(PHONE).matches)
 
 
-def turned_up(table_ui: dict[str, Any], renderer: Any, view: dict, labels: list[str], folded: bool) -> El | None:
+def turned_up(table_ui: dict[str, Any], renderer: Any, view: dict[str, Any], labels: list[str], folded: bool) -> El | None:
     """The cards that were out of sight until the end, per seat, marked as turned up, in a
     disclosure that says how many there are."""
     rows = renderer_hook(renderer, "turned_up_at_end")(view)
@@ -95,11 +95,19 @@ def turned_up(table_ui: dict[str, Any], renderer: Any, view: dict, labels: list[
 
 def why_it_ended(outcome: Any) -> str:
     """The engine's reason without the winner's name (the headline says it), where it gives one."""
-    return outcome.why or outcome.reason
+    why: str = outcome.why or outcome.reason
+    return why
 
 
 def end_summary(
-    act: Actions, table_ui: dict[str, Any], renderer: Any, view: dict, outcome: Any, labels: list[str], why: str, folded: bool = False
+    act: Actions,
+    table_ui: dict[str, Any],
+    renderer: Any,
+    view: dict[str, Any],
+    outcome: Any,
+    labels: list[str],
+    why: str,
+    folded: bool = False,
 ) -> El:
     """Who won (said aloud as it appears), why (``why``: not naming the winner again), the score,
     and Play again (focused), History and Home on one row beside them; then what turned up,

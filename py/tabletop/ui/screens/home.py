@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.catalog import has_lesson
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
@@ -9,7 +13,7 @@ from tabletop.ui.screens.common import link_button, notices, saves_off_note, whe
 from tabletop.ui.storage import size_text
 
 
-def game_card(game_id: str, module) -> El:
+def game_card(game_id: str, module: Any) -> El:
     return h(
         "li.game-card",
         {"data-game": game_id},
@@ -19,11 +23,14 @@ def game_card(game_id: str, module) -> El:
             "div.actions",
             link_button("New game", f"#/new/{game_id}", primary=True, **{"aria-label": f"New game of {module.TITLE}"}),
             link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"}),  # type: ignore[arg-type]  # no "primary" in it
+            link_button("Learn to play", f"#/learn/{game_id}", **{"aria-label": f"Learn to play {module.TITLE}"})  # type: ignore[arg-type]
+            if has_lesson(game_id)
+            else None,
         ),
     )
 
 
-def saved_game(ctx: ScreenContext, act: Actions, record: dict) -> El:
+def saved_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
     """A game in progress (or a copy kept at a move): whose turn it is, and Continue."""
     module = ctx.catalog[record["game"]]
     names = [s["name"] for s in record["seats"]]
@@ -50,7 +57,7 @@ def saved_game(ctx: ScreenContext, act: Actions, record: dict) -> El:
     )
 
 
-def result_words(record: dict) -> str:
+def result_words(record: dict[str, Any]) -> str:
     """ "Ana wins · 3 to 1", "A draw · 2 to 2", or "Finished" when the record has no result."""
     result = record.get("result")
     if not result:
@@ -63,7 +70,7 @@ def result_words(record: dict) -> str:
     return words
 
 
-def finished_game(ctx: ScreenContext, act: Actions, record: dict) -> El:
+def finished_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
     """A finished game: winner, score and date; replay it step by step, export or delete it."""
     module = ctx.catalog[record["game"]]
     title = record.get("name") or module.TITLE
@@ -136,7 +143,7 @@ def import_panel(act: Actions) -> El:
     )
 
 
-def welcome(catalog) -> list[El]:
+def welcome(catalog: Mapping[str, Any]) -> list[El]:
     """Title, lede and the four games: also written into index.html by build.py (ui/prerender.py)."""
     return [
         h("h1.home-title", "Four games of towers and worlds"),

@@ -8,22 +8,25 @@ a variant on the spot. Batches add up until the setup changes or "Clear results"
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tabletop.ai.lab import Batch
 from tabletop.ai.levels import DESCRIPTIONS
 from tabletop.engine.numbers import parse_count
+from tabletop.players import BOTS
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.new_game import option_control
 from tabletop.ui.thinking import Sliced
 
-BOT_LEVELS = ("random", "easy", "normal", "hard")
 BATCH_SIZES = (5, 10, 20, 50)
 BAR_COLOURS = ("#2f6f4f", "#c2552b", "#23304f", "#7a5cc7")
 
 
-def default_form(games, game_id: str) -> dict:
+def default_form(games: Mapping[str, Any], game_id: str) -> dict[str, Any]:
     module = games[game_id]
     return {
         "game": game_id,
@@ -35,18 +38,18 @@ def default_form(games, game_id: str) -> dict:
     }
 
 
-def prepare(state: dict, games) -> dict:
+def prepare(state: dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
     """The lab's state (kept by the app between visits) with a form, before the lab is first drawn."""
     if "form" not in state:
         state["form"] = default_form(games, next(iter(games)))
     return state
 
 
-def setup_key(form: dict) -> tuple:
+def setup_key(form: dict[str, Any]) -> tuple[Any, ...]:
     return (form["game"], form["players"], tuple(form["levels"][: form["players"]]), tuple(sorted(form["options"].items())), form["rotate"])
 
 
-def start_batch(act: Actions, state: dict) -> None:
+def start_batch(act: Actions, state: dict[str, Any]) -> None:
     form = state["form"]
     if state.get("runner") is not None:
         return
@@ -68,14 +71,14 @@ def start_batch(act: Actions, state: dict) -> None:
     state["tally"] = batch.tally
     state["batch"] = batch
 
-    def finished(job) -> None:
+    def finished(job: Any) -> None:
         state["runner"] = None
         state["played"] = state.get("played", 0) + job.games_done
         act.refresh()
 
     last = {"games": -1}
 
-    def progress(job) -> None:
+    def progress(job: Any) -> None:
         if job.games_done != last["games"]:
             last["games"] = job.games_done
             act.refresh()
@@ -84,7 +87,7 @@ def start_batch(act: Actions, state: dict) -> None:
     act.refresh()
 
 
-def stop_batch(act: Actions, state: dict) -> None:
+def stop_batch(act: Actions, state: dict[str, Any]) -> None:
     runner, batch = state.get("runner"), state.get("batch")
     if runner is not None:
         runner.cancel()
@@ -93,7 +96,7 @@ def stop_batch(act: Actions, state: dict) -> None:
     act.refresh()
 
 
-def clear_results(act: Actions, state: dict) -> None:
+def clear_results(act: Actions, state: dict[str, Any]) -> None:
     if state.get("runner") is None:
         state["tally"], state["played"], state["key"] = None, 0, None
     act.refresh()
@@ -147,12 +150,12 @@ def bar_chart(rows: list[tuple[str, float]], title: str) -> El:
     )
 
 
-def seat_rows(summary: dict, names: list[str], rotate: bool) -> list[tuple[str, float]]:
+def seat_rows(summary: dict[str, Any], names: list[str], rotate: bool) -> list[tuple[str, float]]:
     rows = [(f"Seat {i + 1}" + ("" if rotate else f" ({summary['bots'][i]})"), rate) for i, rate in enumerate(summary["win_rates"])]
     return rows + [("Draws", summary["draw_rate"])]
 
 
-def figures(summary: dict) -> El:
+def figures(summary: dict[str, Any]) -> El:
     think = ", ".join(f"{lv} {v['mean']:.0f} ms (longest {v['max']:.0f} ms)" for lv, v in summary["think_ms"].items() if lv != "random")
     rows = [
         ("Games", str(summary["games"])),
@@ -169,30 +172,30 @@ def figures(summary: dict) -> El:
     )
 
 
-def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
+def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
     """``state``: the lab's form and results, kept by the app (``prepare``)."""
     form = state["form"]
     module = ctx.games[form["game"]]
     running = state.get("runner") is not None
 
-    def set_game(event):
+    def set_game(event: Any) -> None:
         state["form"] = default_form(ctx.games, str(event.target.value))
         act.refresh()
 
-    def set_players(event):
+    def set_players(event: Any) -> None:
         form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
         act.refresh()
 
-    def set_level(i):
-        def handler(event):
+    def set_level(i: int) -> Handler:
+        def handler(event: Any) -> None:
             form["levels"][i] = str(event.target.value)
 
         return handler
 
-    def set_games(event):
+    def set_games(event: Any) -> None:
         form["games"] = parse_count(str(event.target.value), 1, max(BATCH_SIZES)) or form["games"]
 
-    def set_rotate(event):
+    def set_rotate(event: Any) -> None:
         form["rotate"] = bool(event.target.checked)
 
     seat_names = [module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}" for i in range(form["players"])]
@@ -219,7 +222,7 @@ def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
             h(
                 "select",
                 {"id": f"lab-level-{i}", "disabled": running},
-                [h("option", {"value": lv, "selected": lv == form["levels"][i]}, lv) for lv in BOT_LEVELS],
+                [h("option", {"value": lv, "selected": lv == form["levels"][i]}, lv) for lv in BOTS],
                 on_change=set_level(i),
             ),
         )
@@ -290,7 +293,7 @@ def render(ctx: ScreenContext, act: Actions, state: dict) -> El:
                     h("input#lab-rotate", {"type": "checkbox", "checked": form["rotate"], "disabled": running}, on_change=set_rotate),
                     "Turn the seating round every game",
                 ),
-                h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOT_LEVELS]),
+                h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOTS]),
             ),
             h("fieldset", h("legend", "Variants"), options) if options else None,
             h(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.catalog import LEVELS
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
@@ -13,22 +15,44 @@ from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
 
 
-def default_form(ctx: ScreenContext, module) -> dict:
+def default_form(ctx: ScreenContext, module: Any) -> dict[str, Any]:
+    """The form as a new game of ``module`` starts it: the usual names, and who plays each seat as
+    chosen for the last game started here (``settings["seats"]``), else a person against the
+    computer at normal level, so a newcomer who just presses Start has someone to play against."""
     names = ctx.settings.get("names") or []
     count = module.MIN_PLAYERS
     seats = []
     for i in range(module.MAX_PLAYERS):
         fallback = module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}"
-        seats.append({"name": (names[i] if i < len(names) and names[i] else fallback), "kind": "human", "level": "normal"})
+        seats.append(dict(name=names[i] if i < len(names) and names[i] else fallback, **who_plays(ctx.settings, i)))
     seed = ctx.url_seed
     return {"players": count, "seats": seats, "options": module.default_options(), "seed": "" if seed is None else str(seed)}
 
 
-def option_control(form: dict, key: str, value, module) -> El:
+def who_plays(settings: dict[str, Any], seat: int) -> dict[str, str]:
+    """Seat ``seat``'s kind and level: as last chosen (a person, or the computer at a level), else the
+    first seat a person and every other the computer at normal level.
+
+    >>> who_plays({}, 0), who_plays({}, 1)
+    ({'kind': 'human', 'level': 'normal'}, {'kind': 'computer', 'level': 'normal'})
+    >>> who_plays({"seats": ["human", "human", "hard"]}, 1), who_plays({"seats": ["easy", "human", "hard"]}, 2)
+    ({'kind': 'human', 'level': 'normal'}, {'kind': 'computer', 'level': 'hard'})
+    """
+    chosen = settings.get("seats") or []
+    choice = chosen[seat] if seat < len(chosen) else ("human" if seat == 0 else "normal")
+    return {"kind": "human", "level": "normal"} if choice == "human" else {"kind": "computer", "level": choice}
+
+
+def chosen_players(form: dict[str, Any]) -> list[str]:
+    """Who plays each seat of ``form``, as settings keep it: "human" or the computer's level."""
+    return ["human" if s["kind"] == "human" else s["level"] for s in form["seats"]]
+
+
+def option_control(form: dict[str, Any], key: str, value: Any, module: Any) -> El:
     label = module.OPTION_LABELS.get(key, key.replace("_", " "))
     field_id = f"option-{key}"
 
-    def set_value(event):
+    def set_value(event: Any) -> None:
         if isinstance(value, bool):
             form["options"][key] = bool(event.target.checked)
         elif isinstance(value, int):
@@ -62,17 +86,17 @@ def option_control(form: dict, key: str, value, module) -> El:
     )
 
 
-def seat_row(form: dict, i: int, module) -> El:
+def seat_row(form: dict[str, Any], i: int, module: Any) -> El:
     seat = form["seats"][i]
     side = f" ({module.SEAT_NAMES[i]})" if module.SEAT_NAMES else ""
 
-    def set_name(event):
+    def set_name(event: Any) -> None:
         seat["name"] = str(event.target.value)
         first = event.target.form.querySelector(f"#first-seat option[value='{i}']") if event.target.form else None
         if first:  # the "who goes first" list says the names as they are typed
             first.textContent = seat["name"].strip() or f"Seat {i + 1}"
 
-    def set_kind(event):
+    def set_kind(event: Any) -> None:
         value = str(event.target.value)
         seat["kind"], seat["level"] = ("human", seat["level"]) if value == "human" else ("computer", value)
 
@@ -95,15 +119,15 @@ def seat_row(form: dict, i: int, module) -> El:
     )
 
 
-def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict) -> El:
+def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str, Any]) -> El:
     """``form``: this game's new-game form, kept by the app between visits (``default_form`` at first)."""
     module = ctx.games[game_id]
 
-    def set_players(event):
+    def set_players(event: Any) -> None:
         form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
         act.refresh()
 
-    def set_seed(event):
+    def set_seed(event: Any) -> None:
         form["seed"] = str(event.target.value).strip()
 
     count = None
@@ -164,40 +188,42 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict) -> El:
     )
 
 
-def start(act: Actions, game_id: str, form: dict, module) -> None:
+def start(act: Actions, game_id: str, form: dict[str, Any], module: Any) -> None:
     started = as_started(form, module)
     if act.start_game(game_id, started):
         # Names and options are kept for the next game; who goes first is asked afresh, and a typed
         # seed dealt this game only (kept, it dealt every later game of this kind the same cards).
+        # Who plays each seat is remembered for every game's next form (in memory where storage is blocked).
         form["first"] = 0
         form["seed"] = ""
+        act.update_settings(seats=chosen_players(form))
 
 
-def applies(module, key: str, players: int) -> bool:
+def applies(module: Any, key: str, players: int) -> bool:
     """Whether an option means anything with this many players (Towers of Wyoming's two foundations for three)."""
     counts = game_hook(module, "OPTION_PLAYERS").get(key)
     return counts is None or players in counts
 
 
-def chooses_first(module) -> bool:
+def chooses_first(module: Any) -> bool:
     """Games whose rules let the table choose who starts and whose engine starts with the first seat:
     no sides (a side may have its own first move) and no "first" option of their own."""
     return not module.SEAT_NAMES and "first" not in module.default_options()
 
 
-def first_player(form: dict, module) -> int:
+def first_player(form: dict[str, Any], module: Any) -> int:
     """The seat chosen to go first: the first seat where the game does not let the table choose,
     or where the choice is beyond the players now at the table (fewer were chosen since)."""
     first = form.get("first", 0) if chooses_first(module) else 0
     return first if 0 <= first < form["players"] else 0
 
 
-def first_seat(form: dict, module) -> El | None:
+def first_seat(form: dict[str, Any], module: Any) -> El | None:
     if not chooses_first(module):
         return None
     first = first_player(form, module)
 
-    def set_first(event):
+    def set_first(event: Any) -> None:
         form["first"] = parse_count(str(event.target.value), 0, form["players"] - 1) or 0
 
     return h(
@@ -215,7 +241,7 @@ def first_seat(form: dict, module) -> El | None:
     )
 
 
-def as_started(form: dict, module) -> dict:
+def as_started(form: dict[str, Any], module: Any) -> dict[str, Any]:
     """The form as the game starts it: the seats turned so the chosen first player sits first (play
     goes round in the same order), and options that mean nothing at this player count left at their
     defaults."""

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Sequence
 
-from tabletop.catalog import CATALOG
+from tabletop.catalog import CATALOG, has_lesson
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
 
-APP_GUIDE = [
+# A rules page: (heading, paragraphs), a paragraph being a rule or a (rule, this edition's reading) pair.
+Guide = list[tuple[str, Sequence[str | tuple[str, str]]]]
+
+APP_GUIDE: Guide = [
     (
         "Playing together on one device",
         [
@@ -40,11 +44,12 @@ APP_GUIDE = [
 ]
 
 
-def guide_for(game_id: str) -> list:
+def guide_for(game_id: str) -> Guide:
     name = f"tabletop.games.{CATALOG[game_id].package}.guide"
     if importlib.util.find_spec(name) is None:
         return []
-    return importlib.import_module(name).GUIDE
+    guide: Guide = importlib.import_module(name).GUIDE
+    return guide
 
 
 EDITION_NOTE = "This edition:"
@@ -58,7 +63,7 @@ def paragraphs(item: str | tuple[str, str]) -> list[El]:
     return [h("p", rule), h("p.edition-note", h("strong", EDITION_NOTE), " ", reading)]
 
 
-def article(sections: list) -> El:
+def article(sections: Guide) -> El:
     return h("article", [h("section", h("h2", title), [paragraphs(para) for para in paras]) for title, paras in sections])
 
 
@@ -84,6 +89,10 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
             "div",
             h("p.edition-intro", EDITION_INTRO),
             article(guide_for(game_id)),
-            link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True),
+            h(
+                "div.button-row",
+                link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True),
+                link_button("Learn to play", f"#/learn/{game_id}") if has_lesson(game_id) else None,
+            ),
         )
     return h("section.rules", {"data-screen": "rules"}, h("h1", title), h("nav.rules-nav", {"aria-label": "Rules of"}, tabs), body)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.screens.common import notices, page, storage_full_text
 
 
@@ -12,14 +14,14 @@ def render(ctx: ScreenContext, act: Actions) -> El:
     settings = ctx.settings
     names = (list(settings.get("names") or []) + [""] * 4)[: max(4, len(settings.get("names") or []))]
 
-    def set_name(i):
-        def handler(event):
+    def set_name(i: int) -> Handler:
+        def handler(event: Any) -> None:
             names[i] = str(event.target.value)
             act.update_settings(names=names)
 
         return handler
 
-    def set_flag(key):
+    def set_flag(key: str) -> Handler:
         return lambda event: act.update_settings(**{key: bool(event.target.checked)})
 
     store = ctx.saves

@@ -120,7 +120,7 @@ def log_panel(seated: Any, log: list[str]) -> El:
 
 
 def read_only_table(
-    ctx: ScreenContext, act: Actions, module: Any, view: dict[str, Any], seats: list[dict], viewer: int | None
+    ctx: ScreenContext, act: Actions, module: Any, view: dict[str, Any], seats: list[dict[str, Any]], viewer: int | None
 ) -> TableContext:
     """A table drawn to be looked at, with no move to make (a finished game, a step of the history)."""
     names = [s["name"] for s in seats]

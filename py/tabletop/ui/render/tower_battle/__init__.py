@@ -40,7 +40,7 @@ def hand_panel(ctx: TableContext, seat: int | None) -> El | None:
         "section.tb-hand",
         {"aria-labelledby": "tb-hand-title"},
         h("h2#tb-hand-title", f"Your hand, {ctx.names[seat]}"),
-        h("ul.tb-hand-cards", [h("li", C.face(code, attrs=C.key("card", code, effect="arrive"))) for code in hand]),
+        h("ul.tb-hand-cards", {"data-part": "hand"}, [h("li", C.face(code, attrs=C.key("card", code, effect="arrive"))) for code in hand]),
     )
 
 

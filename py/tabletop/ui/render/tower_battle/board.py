@@ -3,6 +3,12 @@
 The seat at the screen sits at the bottom: their towers grow upward from their
 kings, the opponent's grow downward from theirs, so facing towers meet in the
 middle of each lane (hearts faces clubs, diamonds faces spades).
+
+Parts a lesson may outline (``data-part``, engine/lesson.py): ``tower:<suit>`` (``tower:H``),
+``towers:<n>`` (both towers of seat n),
+``lane:H`` and ``lane:D`` (the two lanes, named by the red suit in them), ``seat:<n>``,
+``stock:<n>``, ``discard:<n>``, ``hand-count:<n>`` (the other side's hand); in decide.py:
+``hand``, ``hand-card:<code>``, ``decision``; ``score`` is the match bar.
 """
 
 from __future__ import annotations
@@ -75,7 +81,7 @@ def tower_el(
     parts = [stack, label] if mine_side else [label, stack]
     return h(
         "div.tb-tower" + (".tb-mine" if mine_side else ".tb-theirs") + (".tb-in-battle" if battle else ""),
-        {"role": "group", "aria-label": aria, "data-suit": suit, "data-height": str(n)},
+        {"role": "group", "aria-label": aria, "data-suit": suit, "data-height": str(n), "data-part": f"tower:{suit} towers:{owner}"},
         parts,
     )
 
@@ -115,6 +121,7 @@ def lanes(ctx: TableContext, bottom: int, lit: dict[str, Any], last: dict[str, A
         out.append(
             h(
                 "div.tb-lane" + (".tb-lane-battle" if lane_offer else ""),
+                {"data-part": f"lane:{pair[0]}"},
                 tower_el(ctx, theirs, False, None, last_suit, last_label, theirs["suit"] in in_battle),
                 front_line(view, theirs, mine, lane_offer),
                 tower_el(ctx, mine, True, lit.get(mine["suit"]), last_suit, last_label, mine["suit"] in in_battle),
@@ -129,10 +136,13 @@ def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: dict[str, A
     colour = ctx.view["seat_names"][seat]
     name = h("span.tb-pile-name", f"Discard · {len(pile)}")
     if lit is not None:
-        return h("div.tb-pile.tb-discard", name, lit)
+        return h("div.tb-pile.tb-discard", {"data-part": f"discard:{seat}"}, name, lit)
     if not pile:
         return h(
-            "div.tb-pile.tb-discard", name, h("div.tb-card.tb-small.tb-empty", {"role": "img", "aria-label": "empty discard pile"}, "empty")
+            "div.tb-pile.tb-discard",
+            {"data-part": f"discard:{seat}"},
+            name,
+            h("div.tb-card.tb-small.tb-empty", {"role": "img", "aria-label": "empty discard pile"}, "empty"),
         )
     just = last is not None and last["kind"] == "discard" and last["seat"] == colour and C.label(pile[-1]) == last["label"]
     top = C.face(
@@ -143,6 +153,7 @@ def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: dict[str, A
     )
     return h(
         "details.tb-pile.tb-discard.tb-pile-list",
+        {"data-part": f"discard:{seat}"},
         h("summary", name, top, h("span.tb-pile-more", "all", h("span.visually-hidden", f" cards of {ctx.names[seat]}'s discard pile"))),
         h("ul", {"aria-label": f"{ctx.names[seat]}'s discard pile, newest first"}, [h("li", C.mini(code)) for code in reversed(pile)]),
     )
@@ -151,7 +162,7 @@ def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: dict[str, A
 def stock_pile(ctx: TableContext, seat: int) -> El:
     n = ctx.view["players"][seat]["stock_count"]
     card = C.back(".tb-small", aria=f"stock of {n} card{'s' if n != 1 else ''}", content=h("span.tb-count", str(n)))
-    return h("div.tb-pile.tb-stock", h("span.tb-pile-name", f"Stock · {n}"), card)
+    return h("div.tb-pile.tb-stock", {"data-part": f"stock:{seat}"}, h("span.tb-pile-name", f"Stock · {n}"), card)
 
 
 def scoring_pile(ctx: TableContext, seat: int) -> El | None:
@@ -185,6 +196,7 @@ def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None
         n = p["hand_count"]
         hand = h(
             "div.tb-pile.tb-hand-count",
+            {"data-part": f"hand-count:{seat}"},
             h("span.tb-pile-name", f"Hand · {n}"),
             h(
                 "div.tb-fan",
@@ -194,7 +206,7 @@ def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None
         )
     return h(
         "div.tb-seat" + (".tb-seat-bottom" if seat == bottom else ".tb-seat-top") + (".tb-acting" if to_act == seat else ""),
-        {"data-seat": str(seat)},
+        {"data-seat": str(seat), "data-part": f"seat:{seat}"},
         h(
             "div.tb-seat-name",
             h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),

@@ -36,7 +36,7 @@ def move_button(ctx: TableContext, move: Move, selector: str, attrs: dict[str, A
 
 
 def decision(heading: str | list[Any], *body: Any, kind: str = "") -> El:
-    return h("section.tb-decide" + kind, {"aria-labelledby": "tb-prompt"}, h("h2#tb-prompt", heading), *body)
+    return h("section.tb-decide" + kind, {"aria-labelledby": "tb-prompt", "data-part": "decision"}, h("h2#tb-prompt", heading), *body)
 
 
 # --- playing a card ----------------------------------------------------------------------------
@@ -143,9 +143,17 @@ class Choice:
         for code, entry in self.plays.items():
             r = entry["role"]
             desc = "army card" if r == "army" else r
+            # A card no offered move uses stays shut (a lesson offers one move; at a normal table every card may be discarded).
+            usable = key(entry["discard"]) in self.legal or any(key(opt["move"]) in self.legal for opt in entry["options"])
             button = h(
                 "button.tb-hand-card" + (".tb-selected" if code == selected else ""),
-                {"id": f"tb-hand-{code}", "data-step": "card", "aria-pressed": "true" if code == selected else "false"},
+                {
+                    "id": f"tb-hand-{code}",
+                    "data-step": "card",
+                    "aria-pressed": "true" if code == selected else "false",
+                    "data-part": f"hand-card:{code}",
+                    "disabled": not usable,
+                },
                 C.face(
                     code,
                     aria=f"{entry['label']}, {desc}, for your {C.NOUNS[entry['tower']]} tower",
@@ -156,7 +164,8 @@ class Choice:
             buttons.append(button)
             items.append(h("li", button))
         stop = next((b for b in buttons if b.attrs["aria-pressed"] == "true"), None)
-        return roving(h("ul.tb-hand-cards", {"aria-label": "Your hand (arrow keys move between the cards)"}, items), buttons, stop)
+        hand = h("ul.tb-hand-cards", {"aria-label": "Your hand (arrow keys move between the cards)", "data-part": "hand"}, items)
+        return roving(hand, buttons, stop)
 
     def panel(self) -> El:
         ctx = self.ctx
@@ -320,11 +329,13 @@ def scoring_panel(ctx: TableContext) -> El:
     )
 
 
-def waiting_panel(ctx: TableContext) -> El:
+def waiting_panel(ctx: TableContext) -> El | None:
     view = ctx.view
     seat = view.get("to_act")
     if seat is None:
         return decision("Waiting")
+    if seat == ctx.viewer:  # the viewer's own turn with nothing offered (a lesson's coach is talking): nothing to wait for
+        return None
     who = seat_words(ctx, seat)
     doing = {"battle": "is deciding whether to declare a battle", "scoring-card": "is choosing a scoring card"}.get(
         view["phase"], "is taking a turn"

@@ -40,7 +40,7 @@ def match_bar(ctx: TableContext) -> El:
     ]
     return h(
         "section.tb-match",
-        {"aria-label": "Match"},
+        {"aria-label": "Match", "data-part": "score"},
         h(
             "div.tb-match-head",
             h("strong.tb-game-no", f"Game {match['game_number']}"),
@@ -66,6 +66,7 @@ def card_summary(tnt: bool) -> El:
         items.append(h("li" + (".tb-summary-tnt" if is_tnt else ""), h("strong", f"{rank} {name}: "), text, note))
     return h(
         "details.tb-cards-help",
+        {"data-part": "card-help"},
         h("summary", "The cards"),
         h("ul", items),
         h(

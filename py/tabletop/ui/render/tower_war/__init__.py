@@ -1,6 +1,10 @@
 """Tower War at the table: draft, deck building, battles and the trembling tower.
 
 ``render(ctx)`` draws ``ctx.view`` and plays only moves found in ``ctx.legal``.
+Parts a lesson may outline (``data-part``, ``engine/lesson.py``): ``draft-cards`` (the five to
+split), ``piles`` (the piles to take), ``hand``, ``pickup`` (the sizes or cards to pick up),
+``top-card`` (the top card seen from above, where a piece is aimed) and ``tower`` (the tower
+from the side).
 Modules: ``cards`` (faces, glyphs, value words), ``draft`` (split, sweeten, take,
 deck building), ``battle`` (the cards of the war), ``tower`` (top and side views,
 balance, the fall), ``aim`` (the live unsteady hand), ``players`` (stashes, counts).
@@ -14,9 +18,9 @@ from typing import Any
 
 from tabletop.engine.cards import Card
 from tabletop.engine.outcome import Outcome
+from tabletop.games.tower_war.facts import SEAT_NAMES as SIDES
 from tabletop.games.tower_war.hand import amplitude, is_calm
-from tabletop.games.tower_war.physics import HOLD_MS_MAX
-from tabletop.games.tower_war.rules import SEAT_NAMES as SIDES
+from tabletop.games.tower_war.physics import HOLD_MS_MAX, PYRAMIDS_PER_LEVEL
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
@@ -134,6 +138,15 @@ def just_happened(ctx: TableContext, view: dict[str, Any]) -> str | None:
     return line
 
 
+def size_tip(size: str, view: dict[str, Any]) -> str:
+    """A size button's explanation: what the pyramid is and what choosing it commits the level to."""
+    dims = view["physics"]["pyramids"][size]
+    return (
+        f"{size.capitalize()} pyramid: base {dims['base_mm']:g} mm, {dims['height_mm']:g} mm tall, {dims['mass_g']:g} g. "
+        "A level holds three pyramids of one size: the first one chosen sets the size for the level."
+    )
+
+
 def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
     placing = view["placing"]
     picks = ctx.legal_of("pick_pyramid")
@@ -151,32 +164,33 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
         f"{placing['piece']}: the higher the tower, the shakier the hand.",
     )
     if picks:
-        needed = placing.get("pyramids_needed") or 1
-        short = {str(m.size): me["stash"][str(m.size)] < needed for m in picks}
+        warned: dict[str, str] = placing.get("size_warnings") or {}  # the engine's: sizes that cannot complete the level
+        needed = PYRAMIDS_PER_LEVEL - len(view["tower"]["levels"][-1]["pyramids"])
         sizes = [
             h(
                 "button.twar-pyr-btn.primary",
-                {"id": f"twar-pick-{m.size}", "data-move": move_attr(ctx, m), "data-short": "1" if short[str(m.size)] else None},
+                {
+                    "id": f"twar-pick-{m.size}",
+                    "data-move": move_attr(ctx, m),
+                    "data-short": "1" if str(m.size) in warned else None,
+                    "aria-describedby": f"twar-short-{m.size}" if str(m.size) in warned else None,
+                    "title": size_tip(str(m.size), view),
+                },
                 pyramid_glyph(str(m.size), placing["seat"], 40),
                 h(
                     "span",
                     h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")),
-                    h("small", f"{me['stash'][str(m.size)]} left" + (f", {needed} needed" if short[str(m.size)] else "")),
+                    h("small", f"{me['stash'][str(m.size)]} left" + (f", {needed} needed" if str(m.size) in warned else "")),
                 ),
                 on_click=lambda _e, mv=m: ctx.play(mv),
             )
             for m in picks
         ]
-        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid"}, sizes), sizes))
-        for size, is_short in short.items():
-            if is_short:
+        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid", "data-part": "pickup"}, sizes), sizes))
+        for m in picks:
+            if str(m.size) in warned:
                 rows.append(
-                    h(
-                        "p.twar-warn",
-                        {"role": "note", "id": f"twar-short-{size}"},
-                        f"Careful: you hold {me['stash'][size]} {size} pyramid{'s' * (me['stash'][size] != 1)} and this level needs "
-                        f"{needed}. Choose {size} and you lose the war when they run out.",
-                    )
+                    h("p.twar-warn", {"role": "note", "id": f"twar-short-{m.size}"}, f"{str(m.size).capitalize()}: {warned[str(m.size)]}")
                 )
     if cards:
         crowns = [
@@ -190,7 +204,11 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
             )
             for m in cards
         ]
-        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card"}, crowns), crowns))
+        rows.append(
+            roving(
+                h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card", "data-part": "pickup"}, crowns), crowns
+            )
+        )
     if lifts:
         top = view["tower"]["levels"][-1]
         ox, oy = top["x"], top["y"]
@@ -248,9 +266,10 @@ def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:
                     {"id": live.GRIP_ID, "class": "twar-bar-fill twar-grip", "style": f"width:{100 * left / held['hold_ms_max']:.1f}%"},
                 ),
             ),
-            h("span", {"id": live.GRIP_TEXT_ID, "class": "twar-grip-words"}, live.grip_words(left)),
+            h("span", {"id": live.GRIP_TEXT_ID, "class": "twar-grip-words"}, live.grip_words(left) if a.started else live.GRIP_WAITING),
             h("span", {"id": live.GRIP_ALERT_ID, "class": "visually-hidden", "role": "alert"}),
         ),
+        exact_words(a),
         h(
             "button.primary.twar-letgo",
             {"id": live.DROP_ID, "data-move": json.dumps(live.drop_json(target, hold))},
@@ -260,11 +279,25 @@ def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:
     )
 
 
+def exact_words(a: live.Aim, ident: str = live.EXACT_ID) -> El | None:
+    """The engine's answer for a landing exactly on the aim, kept current as the aim moves (``aim.show_exact``).
+    Drawn twice, one shown per layout: under the card on a phone, beside it on wider screens."""
+    answer = a.exact()
+    if answer is None:
+        return None
+    return h(
+        "p.twar-exact",
+        {"id": ident, "data-stands": "1" if answer.stands else "0", "aria-live": "polite" if ident == live.EXACT_ID else None},
+        answer.words(),
+    )
+
+
 def drop_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     held = view["held"]
     a = live.AIM
     return h(
         "div.twar-controls.twar-dropctl",
+        exact_words(a, live.EXACT_WIDE_ID),
         h(
             "div.twar-gauge",
             h("span.twar-gauge-label", "Drift"),
@@ -280,7 +313,7 @@ def drop_panel(ctx: TableContext, view: dict[str, Any]) -> El:
             "p.twar-hint",
             "Press on the card where the piece should go and let go when the ghost sits still on your aim: "
             "the piece lands where the ghost is at that moment. Arrow keys move the aim, Space lets go. "
-            f"The hand holds on for at most {held['hold_ms_max'] / 1000:g} s.",
+            f"The hand holds on for at most {held['hold_ms_max'] / 1000:g} s from your first press.",
         ),
     )
 
@@ -304,12 +337,12 @@ def tower_area(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El | N
     if not view.get("tower"):
         return None
     aiming = view["phase"] == "drop" and bool(ctx.legal_of("drop")) and view.get("held") is not None
+    top = top_view(ctx, view, aiming)  # first: it sets up the aim the panels below read (aim.AIM.configure)
     controls = None
     if aiming:
         controls = drop_panel(ctx, view)
     elif view["phase"] == "place":
         controls = place_panel(ctx, view)
-    top = top_view(ctx, view, aiming)
     waiting = None
     if view["phase"] == "drop" and not aiming:
         held = view.get("held") or {}

@@ -6,8 +6,17 @@ pure function, so the ghost is drawn exactly where a release now would land. The
 loop touches a handful of attributes by id and stops by itself when the ghost is
 no longer on the page.
 
+Before the release the engine says what a landing exactly on the aim would do
+(``games/tower_war/exact_drop.py``): the words under the card, the outline at the aim
+(``data-stands``) and the pyramids it would overlap (``data-overlap``), redrawn whenever the
+aim moves; the tremor is then the only uncertainty.
+
+The grip's clock starts at the first press (on the card, an arrow key, Space, or Let go), not
+at the pick-up: a player may read and look first. Until then the hand rests: the ghost sits
+where a release at once would land and the grip stays full.
+
 Input: pointerdown picks the target (and captures the pointer), moving adjusts it,
-pointerup releases with ``hold_ms`` = time since the pick-up showed on this screen;
+pointerup releases with ``hold_ms`` = time since the first press;
 a mouse also aims by hovering. Keyboard: arrows move the aim (Shift: 5 mm), Space or
 Enter releases; the "Drop here" button does the same and always carries the move
 JSON of a release now (kept current every frame). The hand cannot hold on forever:
@@ -25,7 +34,9 @@ import math
 import time
 from typing import Any
 
+from tabletop.games.tower_war.exact_drop import ExactDrop, exact_drop_from_view, tower_from_view
 from tabletop.games.tower_war.hand import is_calm, landing, tremor
+from tabletop.games.tower_war.tower import Tower
 from tabletop.ui.render import TableContext
 
 GHOST_ID = "twar-ghost"
@@ -38,6 +49,8 @@ STEADY_ID = "twar-steady-fill"
 AIM_TEXT_ID = "twar-aim-text"
 RELEASE_ID = "twar-release"
 CALM_ID = "twar-calm-light"
+EXACT_ID = "twar-exact"  # under the card (phones)
+EXACT_WIDE_ID = "twar-exact-wide"  # beside the card (wider screens)
 GRIP_ALERT_ID = "twar-grip-alert"
 GRIP_WARN_MS = 3000  # the grip's last seconds are shown loud (and said once to a screen reader)
 KEY_STEP_MM = 1.0
@@ -96,6 +109,9 @@ def grip_words(left_ms: int) -> str:
     return f"{left_ms / 1000:.1f} s of grip left"
 
 
+GRIP_WAITING = "Grip: starts at your first press"
+
+
 def calm_words(calm: bool) -> str:
     return "Calm: let go now" if calm else "Shaking"
 
@@ -126,6 +142,10 @@ class Aim:
         self.focused_key = None
         self.tap_guard = None  # the page-wide listener that eats the tap ending a touch drop
         self.eat_taps_until = 0.0
+        self.view: dict[str, Any] | None = None
+        self.tower: Tower | None = None  # the view's tower, read once per hold for the exact-drop answer
+        self.started = False  # the grip's clock runs from the first press
+        self.scrolled_key = None
 
     # -- set up from a render -------------------------------------------------------------------
     def configure(self, ctx: TableContext, view: dict[str, Any], watch: bool = False) -> tuple[tuple[float, float], int]:
@@ -133,23 +153,46 @@ class Aim:
         the first frame with. ``watch``: someone else (the computer) holds the piece: its
         hand is drawn shaking around where it would start to aim, and nothing here lets go."""
         held = view["held"]
-        self.ctx, self.held = ctx, held
+        self.ctx, self.held, self.view = ctx, held, view
         self.watching = watch
         key = view["epoch"]
         ui = ctx.ui
         if "twar_t0" not in ui or ui.get("twar_key") != key:
             ui["twar_key"] = key
             ui["twar_t0"] = now_ms()
+            ui["twar_started"] = watch  # a person's clock waits for their first press; a computer's runs
             ui["twar_target"] = default_target(view)
             self.pressed = False
             self.focused_key = None  # a new hold (epochs repeat across games): the aim takes the focus once
+            self.tower = None
+        if self.tower is None or self.key != key:
+            self.tower = tower_from_view(view["tower"])
         self.key = key
         self.t0 = ui["twar_t0"]
+        self.started = bool(ui.get("twar_started"))
         self.target = tuple(ui["twar_target"])
         self.dropping = False
         return self.target, self.hold_now()
 
+    def first_press(self) -> None:
+        """The hand closes now: the grip's clock and the sway start from this moment."""
+        if self.started or self.ctx is None:
+            return
+        self.started = True
+        self.t0 = now_ms()
+        self.ctx.ui["twar_started"] = True
+        self.ctx.ui["twar_t0"] = self.t0
+
+    def exact(self, target: tuple[float, float] | None = None) -> ExactDrop | None:
+        """The engine's answer for a landing exactly on ``target`` (the aim), or None when nothing is held."""
+        if self.view is None or self.held is None or self.watching:
+            return None
+        x, y = self.target if target is None else target
+        return exact_drop_from_view(self.view, x, y, self.tower)
+
     def hold_now(self, at: float | None = None) -> int:
+        if not self.started:
+            return 0
         t = (now_ms() if at is None else at) - self.t0
         return int(clamp(t, 0, self.held["hold_ms_max"] if self.held else 0))
 
@@ -187,6 +230,7 @@ class Aim:
         if not self.watching and self.focused_key != self.key:
             self.focused_key = self.key
             self.take_focus(doc)
+            self.keep_in_view(doc)
         self.frames += 1
         self.frame_ms += float(js.performance.now()) - float(began)
         if self.frames % 30 == 0:
@@ -210,6 +254,44 @@ class Aim:
         except Exception:  # an old engine without focus options: no focus rather than a jump
             pass
 
+    def keep_in_view(self, doc: Any) -> None:
+        """After a size is tapped the page is redrawn for aiming: on a phone the aiming card could
+        lie below the fold. Bring the whole aiming area (card, warning, release) into view once."""
+        area = doc.getElementById(TOP_ID)
+        if area is None or not hasattr(area, "getBoundingClientRect"):
+            return
+        try:
+            import js
+            from pyodide.ffi import to_js
+
+            box = area.getBoundingClientRect()
+            if box.top >= 0 and box.bottom <= float(js.window.innerHeight):
+                return
+            # the card's top a little below the screen's: the release bar right under it stays in view too
+            js.window.scrollBy(to_js({"top": float(box.top) - 8, "behavior": "instant"}, dict_converter=js.Object.fromEntries))
+        except Exception:  # an engine without scroll options: leave the page where it is
+            pass
+
+    def show_exact(self, doc: Any) -> None:
+        """The engine's answer for the aim as it is now: the words, the outline at the aim, the overlapped bases."""
+        answer = self.exact()
+        if answer is None:
+            return
+        stands = "1" if answer.stands else "0"
+        for ident in (EXACT_ID, EXACT_WIDE_ID):
+            words = doc.getElementById(ident)
+            if words is not None and hasattr(words, "setAttribute") and words.textContent != answer.words():
+                words.textContent = answer.words()
+                words.setAttribute("data-stands", stands)
+        aim = doc.getElementById(AIM_ID)
+        if aim is not None and hasattr(aim, "setAttribute"):
+            aim.setAttribute("data-stands", stands)
+        hit = {i for i, _ in answer.overlaps}
+        for i in range(3):
+            pyr = doc.getElementById(f"twar-top-pyr-{i}")
+            if pyr is not None and hasattr(pyr, "setAttribute"):
+                pyr.setAttribute("data-overlap", "1" if i in hit else "0")
+
     def paint(self, doc: Any, ghost: Any, held: dict[str, Any], hold: int) -> None:
         """Draw the ghost of ``held`` (the view's held piece) where the hand is after ``hold`` ms."""
         gx, gy = ghost_at(held, self.target, hold)
@@ -223,7 +305,7 @@ class Aim:
             fill.style.width = f"{100 * left / held['hold_ms_max']:.1f}%"
         text = doc.getElementById(GRIP_TEXT_ID)
         if text is not None and hasattr(text, "textContent"):
-            text.textContent = grip_words(left)
+            text.textContent = grip_words(left) if self.started or self.watching else GRIP_WAITING
         self.warn(doc, left)
         phases = tuple(held["phases"])
         dx, dy = tremor(held["amplitude_mm"], phases, hold)
@@ -291,6 +373,7 @@ class Aim:
         ghost = doc.getElementById(GHOST_ID)
         if ghost is not None and hasattr(ghost, "setAttribute"):
             self.paint(doc, ghost, held, self.hold_now())
+        self.show_exact(doc)
         if announce:
             words = doc.getElementById(AIM_TEXT_ID)
             if words is not None and hasattr(words, "textContent"):
@@ -304,6 +387,7 @@ class Aim:
             return
         event.preventDefault()
         self.pressed = True
+        self.first_press()
         try:
             import js
 
@@ -368,6 +452,7 @@ class Aim:
         moves = {"ArrowLeft": (-step, 0), "ArrowRight": (step, 0), "ArrowUp": (0, step), "ArrowDown": (0, -step)}
         if key in moves:
             event.preventDefault()
+            self.first_press()
             dx, dy = moves[key]
             self.set_target(self.target[0] + dx, self.target[1] + dy, announce=True)
         elif key in (" ", "Spacebar", "Enter"):

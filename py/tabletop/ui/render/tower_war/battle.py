@@ -161,7 +161,13 @@ def hand_area(ctx: TableContext, view: dict[str, Any], seat: int) -> El:
     stop = next((b for b in playable if b.attrs.get("aria-expanded") == "true"), None)  # the open joker keeps the Tab stop
     parts = [
         roving(
-            h("div.twar-hand", {"role": "group", "aria-label": "Your hand (arrow keys move between the cards)"}, buttons), playable, stop
+            h(
+                "div.twar-hand",
+                {"role": "group", "aria-label": "Your hand (arrow keys move between the cards)", "data-part": "hand"},
+                buttons,
+            ),
+            playable,
+            stop,
         )
     ]
     if joker_open and joker_open in by_card:

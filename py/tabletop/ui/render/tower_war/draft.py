@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.moves import Move
+from tabletop.games.tower_war.scoring import suit_example, suit_rule_short
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import (
@@ -36,6 +37,8 @@ def draft_panel(ctx: TableContext, view: dict[str, Any]) -> El:
         "div.twar-draft-head",
         h("h3", f"Draft round {d['round']} of {d['rounds']}"),
         h("p.twar-hint", f"{seat_name(ctx, splitter)} splits, {seat_name(ctx, chooser)} chooses. {d['cards_left']} cards still to come."),
+        # the rule that makes a pile worth taking, where piles are chosen (not first at deck building)
+        h("p.twar-rule", {"id": "twar-suit-rule", "title": suit_example(), "aria-description": suit_example()}, suit_rule_short()),
     )
     if phase == "split":
         body = split_area(ctx, view)
@@ -68,6 +71,7 @@ def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
     if not splits:
         return h(
             "div.twar-piles",
+            {"data-part": "draft-cards"},
             h("div.twar-faceup", [card_img(c) for c in faceup]),
             h("p.twar-hint", f"{seat_name(ctx, view['draft']['splitter'])} is splitting these five cards."),
         )
@@ -115,6 +119,7 @@ def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
     )
     return h(
         "div.twar-split",
+        {"data-part": "draft-cards"},
         h(
             "p.twar-hint",
             "Tap a card to move it to the other pile. Both piles need at least one card; the other player takes the pile they like.",
@@ -205,7 +210,7 @@ def piles_area(ctx: TableContext, view: dict[str, Any]) -> El:
         else None
     )
     choices = [kid for col in cols for kid in col.children if isinstance(kid, El) and kid.tag == "button"]
-    return h("div.twar-piles", hint, roving(h("div.twar-zones", cols), choices), done)
+    return h("div.twar-piles", {"data-part": "piles"}, hint, roving(h("div.twar-zones", cols), choices), done)
 
 
 def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:

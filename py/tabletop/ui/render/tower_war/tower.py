@@ -182,7 +182,14 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
         parts.append(h("polygon.twar-crown-tri", {"points": pts}))
     last = view.get("last_drop") or {}
     newest = len(top["pyramids"]) - 1 if last.get("piece") == "pyramid" and "lets go" in ((view.get("log") or [""])[-1]) else None
+    watching = not aiming and held is not None and view["phase"] == "drop"
+    exact = None
+    if (aiming or watching) and held:
+        target, hold = live.AIM.configure(ctx, view, watch=watching)
+        exact = live.AIM.exact()  # the engine's answer for a landing exactly on the aim (None while watching)
+    overlapped = {i for i, _ in exact.overlaps} if exact is not None else set()
     for p in top["pyramids"]:
+        marks = {"id": f"twar-top-pyr-{p['index']}", "data-overlap": "1" if p["index"] in overlapped else "0"} if exact is not None else {}
         moving = {**motion.key("pyr", f"{shown_k}-{p['index']}", effect="land"), **motion.last_move(p["index"] == newest)}
         cls = ""
         if fall and fall["piece"] == "pyramid" and fall["level"] == shown_k and p["index"] in (fall["index"], fall.get("other")):
@@ -198,13 +205,13 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
                         ox,
                         oy,
                         "twar-liftable " + cls,
-                        {"data-move": json.dumps(ctx.move_json(move))},
+                        {"data-move": json.dumps(ctx.move_json(move)), **marks},
                         on_click=lambda _e, mv=move: ctx.play(mv),
                     ),
                 )
             )
         else:
-            parts.append(h("g", moving, pyramid_top(p, ox, oy, cls)))
+            parts.append(h("g", moving, pyramid_top(p, ox, oy, cls, marks)))
     # cards that fell: their outlines, what stood on them, and the balance point that left the tripod
     if fall and fall["piece"] == "card":
         for lv in levels[fall["level"] :]:
@@ -244,13 +251,11 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
                 h("path.twar-lastdrop-aim", {"d": f"M{f(tx - 2.5)} {f(-ty - 2.5)}l5 5M{f(tx + 2.5)} {f(-ty - 2.5)}l-5 5"}),
             )
         )
-    watching = not aiming and held is not None and view["phase"] == "drop"
     if (aiming or watching) and held:
         if held.get("from"):
             fx, fy = held["from"]
             b = view["physics"]["pyramids"][held["size"]]["base_mm"]
             parts.append(h("rect.twar-from", {"x": f(fx - b / 2), "y": f(-fy - b / 2), "width": f(b), "height": f(b), "rx": "0.8"}))
-        target, hold = live.AIM.configure(ctx, view, watch=watching)
         gx, gy = live.ghost_at(held, target, hold)
         parts.append(
             h(
@@ -261,11 +266,15 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
                     "transform": f"translate({f(target[0])} {f(-target[1])})",
                     "data-x": f"{target[0]:.1f}",
                     "data-y": f"{target[1]:.1f}",
+                    "data-stands": None if exact is None else ("1" if exact.stands else "0"),
                 },
+                # the piece's outline exactly on the aim: green if the tower would stand, red if not (the engine's answer)
+                h("g.twar-exact-shape", ghost_shape(held, view["physics"])) if exact is not None else None,
                 h("circle.twar-aim-ring", {"cx": "0", "cy": "0", "r": f(held["amplitude_mm"])}),
                 h("path.twar-aim-cross", {"d": "M-5 0h3.5M1.5 0h3.5M0 -5v3.5M0 1.5v3.5"}),
             )
         )
+
         parts.append(
             h(
                 "g",
@@ -288,6 +297,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             "svg",
             {
                 "id": live.TOP_ID,
+                "data-part": "top-card",
                 "class": "twar-topview twar-aiming",
                 "viewBox": vb,
                 "role": "application",
@@ -307,6 +317,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
         "svg",
         {
             "id": "twar-top-still",
+            "data-part": "top-card",
             "class": "twar-topview",
             "viewBox": vb,
             "role": "img",
@@ -450,6 +461,7 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
     # height beside it is the height it names
     return h(
         "figure.twar-side",
+        {"data-part": "tower"},
         h(
             "div.twar-side-frame",
             {"style": f"--twar-side-ratio:{vb_w / vb_h:.5f}"},

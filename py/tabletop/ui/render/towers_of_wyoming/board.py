@@ -1,5 +1,10 @@
 """The public table: the Settling Sky, the piles, the opposition of suits, and every
-builder's foundations with their towers as fanned stacks."""
+builder's foundations with their towers as fanned stacks.
+
+Parts a lesson may outline (``data-part``, engine/lesson.py): ``sky``, ``draw-pile``,
+``discard-pile``, ``opposition``, ``seat:<n>``, ``foundations:<n>`` (seat n's row of
+foundations), ``foundation:<n>:<i>`` (seat n's foundation i, from 0); in hand.py: ``hand``,
+``hand-suit:<letter>`` (``hand-suit:S``), ``decision``."""
 
 from __future__ import annotations
 
@@ -34,7 +39,7 @@ def sky(view: dict[str, Any]) -> El:
     coins = [h("span.tow-coin") for _ in range(min(n, MAX_COINS))]
     return h(
         "div.tow-sky",
-        {"role": "group", "aria-label": f"Settling Sky: {pennies(n)}. {view['win_rule']}"},
+        {"role": "group", "aria-label": f"Settling Sky: {pennies(n)}. {view['win_rule']}", "data-part": "sky"},
         h("span.tow-label", "Settling Sky"),
         h(
             "span.tow-sky-row",
@@ -50,7 +55,7 @@ def piles(view: dict[str, Any]) -> list[El]:
     draw, discard, top = view["draw_pile"], view["discard_pile"], view["discard_top"]
     draw_el = h(
         "div.tow-pile",
-        {"role": "group", "aria-label": f"Draw pile: {plural(draw, 'card')}"},
+        {"role": "group", "aria-label": f"Draw pile: {plural(draw, 'card')}", "data-part": "draw-pile"},
         h("span.tow-label", {"aria-hidden": "true"}, "Draw"),
         h(
             "span.tow-pile-cards",
@@ -62,7 +67,7 @@ def piles(view: dict[str, Any]) -> list[El]:
     top_words = f", {top['label']} on top" if top else ""
     discard_el = h(
         "div.tow-pile",
-        {"role": "group", "aria-label": f"Discard pile: {plural(discard, 'card')}{top_words}"},
+        {"role": "group", "aria-label": f"Discard pile: {plural(discard, 'card')}{top_words}", "data-part": "discard-pile"},
         h("span.tow-label", {"aria-hidden": "true"}, "Discard"),
         h(
             "span.tow-pile-cards",
@@ -108,7 +113,7 @@ def opposition(view: dict[str, Any]) -> El:
         words = "Wheel of Opposition, one way only: " + ", ".join(f"{Suit(x).noun} knock down {Suit(beats[x]).noun}" for x in chain)
     return h(
         "div.tow-opp",
-        {"role": "group", "aria-label": words},
+        {"role": "group", "aria-label": words, "data-part": "opposition"},
         h("span.tow-label", {"aria-hidden": "true"}, "Knock down"),
         h("ul.tow-opp-list", {"aria-hidden": "true"}, items),
     )
@@ -209,6 +214,7 @@ def tower(
                 "data-step": "target",
                 "data-target": f"{owner}-{f}",
                 "data-tower": f"{letter or ''}{size}",
+                "data-part": f"foundation:{owner}:{f}",
                 **last_move(bool(tag)),
             },
             h("span.visually-hidden", spoken),
@@ -221,7 +227,14 @@ def tower(
         label += ", the winning tower"
     return h(
         f"div{classes}",
-        {"role": "img", "aria-label": label, "data-target": f"{owner}-{f}", "data-tower": f"{letter or ''}{size}", **last_move(bool(tag))},
+        {
+            "role": "img",
+            "aria-label": label,
+            "data-target": f"{owner}-{f}",
+            "data-tower": f"{letter or ''}{size}",
+            "data-part": f"foundation:{owner}:{f}",
+            **last_move(bool(tag)),
+        },
         parts,
     )
 
@@ -265,9 +278,9 @@ def seat_panel(
     towers = [tower(view, seat, t, choice, teller, tags, on_target, won and t["size"] == best and best > 0) for t in seat["towers"]]
     return h(
         f"section{classes}",
-        {"aria-label": f"{name}{' (you)' if me else ''}", "data-seat": str(p)},
+        {"aria-label": f"{name}{' (you)' if me else ''}", "data-seat": str(p), "data-part": f"seat:{p}"},
         h("header.tow-seat-head", h("h2.tow-name", name, h("span.tow-you", " (you)") if me else None), badges, hand),
-        h("div.tow-foundations", towers),
+        h("div.tow-foundations", {"data-part": f"foundations:{p}"}, towers),
         h("p.tow-out-note", "Lost the building contract") if not seat["in_game"] else None,
     )
 

@@ -27,6 +27,9 @@ class Choice:
         hand = view.get("hand") or []
         self.held = {s: sum(1 for c in hand if c["suit"] == s) for s in SUIT_ORDER}
         self.playable = {s for (s, _c, _o, _f) in self.moves}
+        self.counts: dict[str, set[int]] = {}  # suit -> how many of it some offered play takes (every count, at a normal table)
+        for s, c, _o, _f in self.moves:
+            self.counts.setdefault(s, set()).add(c)
         self.must_discard = bool(self.discards) and not self.moves
 
         suit = ui.get("suit")

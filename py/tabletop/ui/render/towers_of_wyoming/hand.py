@@ -43,7 +43,11 @@ def hand(view: dict[str, Any], choice: Choice, on_card: Callable[[str, str, int]
                 attrs["aria-pressed"] = "true" if picked else "false"
                 attrs["data-step"] = "discard"
             elif choice.acting:
-                if letter in choice.playable:
+                if letter in choice.playable and not picked and i + 1 not in choice.counts[letter]:
+                    # no offered play takes this many (a lesson offers one play): shown, not a step
+                    attrs["aria-disabled"] = "true"
+                    classes += ".tow-dim"
+                elif letter in choice.playable:
                     attrs["aria-pressed"] = "true" if picked else "false"
                     attrs["data-step"] = "cards"
                     if choice.suit and letter != choice.suit:
@@ -73,7 +77,7 @@ def hand(view: dict[str, Any], choice: Choice, on_card: Callable[[str, str, int]
         groups.append(
             h(
                 f"div.tow-suit-group.tow-{suit.noun}",
-                {"role": "group", "aria-label": f"{suit.noun.capitalize()}: {len(mine)}"},
+                {"role": "group", "aria-label": f"{suit.noun.capitalize()}: {len(mine)}", "data-part": f"hand-suit:{letter}"},
                 h("span.tow-group-label", {"aria-hidden": "true"}, f"{suit.symbol} {len(mine)}"),
                 h("div.tow-group-cards", buttons),
             )
@@ -83,7 +87,7 @@ def hand(view: dict[str, Any], choice: Choice, on_card: Callable[[str, str, int]
     stop = next((b for b in every if b.attrs.get("aria-pressed") == "true"), None)
     return h(
         "section.tow-hand",
-        {"aria-label": "Your hand"},
+        {"aria-label": "Your hand", "data-part": "hand"},
         h("h2.visually-hidden", "Your hand"),
         roving(h("div.tow-hand-cards", groups), every, stop),
     )
@@ -152,7 +156,7 @@ def decision(
         return None
     if not choice.acting:
         to_act = view["to_act"]
-        if me is None or to_act is None:
+        if me is None or to_act is None or to_act == me:  # (your own turn with nothing offered: a lesson's coach is talking)
             return None
         return h(
             "section.tow-decision.tow-waiting", {"aria-label": "Waiting"}, h("p.tow-prompt", f"Waiting for {teller.names[to_act]} to play.")
@@ -183,7 +187,7 @@ def decision(
             )
         else:
             body.append(h("p.tow-step", "Tap the card to discard in your hand."))
-        return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision"}, body)
+        return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision", "data-part": "decision"}, body)
     if not choice.suit:
         greyed = [Suit(s).noun for s in SUIT_ORDER if choice.held[s] and s not in choice.playable]
         body = [
@@ -206,7 +210,7 @@ def decision(
                     "and no empty foundation of yours.",
                 )
             )
-        return h("section#tow-decision.tow-decision", {"aria-label": "Your decision"}, body)
+        return h("section#tow-decision.tow-decision", {"aria-label": "Your decision", "data-part": "decision"}, body)
     held = choice.held[choice.suit]
     stepper = h(
         "div.tow-stepper",
@@ -231,7 +235,7 @@ def decision(
         n = len(choice.lit())
         return h(
             "section#tow-decision.tow-decision",
-            {"aria-label": "Your decision"},
+            {"aria-label": "Your decision", "data-part": "decision"},
             h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
             stepper,
             h(
@@ -252,7 +256,7 @@ def decision(
         notes.append(h("p.tow-warn", f"⚠ Careful: this makes {teller.names[win]} win at the end of your turn."))
     return h(
         "section#tow-decision.tow-decision.tow-previewing",
-        {"aria-label": "Your decision"},
+        {"aria-label": "Your decision", "data-part": "decision"},
         stepper,
         h(
             "div#tow-preview.tow-preview",

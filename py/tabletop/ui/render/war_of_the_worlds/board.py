@@ -5,6 +5,10 @@ narrow gutter between the coaster rows and columns. Each coaster is a coloured p
 behind its nine cells (its dot in the corner it has turned to); each cell is a button
 holding one small SVG: the tile, its arrows as they point now, and the pyramid on it.
 The empty quadrant shows a ghost outline where a coaster may be moved.
+
+Parts a lesson may outline (``data-part``, ``engine/lesson.py``): ``board``, ``cell:<name>``
+(each cell, e.g. ``cell:D3``) and ``coaster-turn`` (the quarter-turn buttons); ``panels``
+names ``supply:aliens`` / ``supply:humans``, ``score`` and ``coaster-done``.
 """
 
 from __future__ import annotations
@@ -76,7 +80,7 @@ def board(ctx: TableContext, ch: Choices, recent: Recent, highlight_coaster: int
     acting = SIDE_KEYS[view["to_act"]] if view.get("to_act") is not None else "none"  # targets wear its colour
     return h(
         f"div.wotw-board.wotw-side-{acting}",
-        {"role": "group", "aria-label": label, **motion_frame()},
+        {"role": "group", "aria-label": label, "data-part": "board", **motion_frame()},
         roving(h("div.wotw-frame", items), buttons),
     )
 
@@ -99,7 +103,7 @@ def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recen
     classes = f"wotw-coaster wotw-q-{coaster['quadrant']} wotw-c{cid} wotw-dot-{coaster['dot_corner']}"
     if highlight == cid:
         classes += " is-active"
-    if coaster["quadrant"] in recent.coasters:
+    if coaster["colour"] in recent.coasters:
         classes += " is-recent"
     buttons = []
     turns = ch.rotates.get(cid, {}) if highlight == cid else {}
@@ -111,6 +115,7 @@ def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recen
                     f"button.wotw-turn.wotw-turn-{turn}",
                     {
                         "id": f"wotw-turn-{turn}",
+                        "data-part": "coaster-turn",
                         "data-move": move_attr(ctx, move),
                         "title": f"Turn {coaster_name(coaster)} {word}",
                         "aria-label": f"Turn {coaster_name(coaster)} a quarter turn {word}",
@@ -146,6 +151,7 @@ def cell_button(
     attrs: dict[str, Any] = {
         "id": f"wotw-{name}",
         "data-cell": name,
+        "data-part": f"cell:{name}",
         **(key("tile", tile_key, state=coaster["rotation"], effect="turn") if tile_key else {}),
     }
     action: Handler | None = None

@@ -102,12 +102,16 @@ def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: E
     seat = view["to_act"]
     buttons: list[El] = []
 
-    def play_button(ident: str, label: str | list[Any], move: Move, primary: bool = False, hint: str | None = None) -> El:
+    def play_button(
+        ident: str, label: str | list[Any], move: Move, primary: bool = False, hint: str | None = None, part: str | None = None
+    ) -> El:
         cls = "button.primary" if primary else "button"
-        return h(f"{cls}#{ident}", {"data-move": move_attr(ctx, move), "title": hint}, label, on_click=lambda _e: ctx.play(move))
+        attrs = {"data-move": move_attr(ctx, move), "title": hint, "data-part": part}
+        return h(f"{cls}#{ident}", attrs, label, on_click=lambda _e: ctx.play(move))
 
     if ch.done is not None:
-        buttons.append(play_button("wotw-done", ["Done", h("span.wotw-wordy", " with the coaster")], ch.done, primary=True))
+        done = ["Done", h("span.wotw-wordy", " with the coaster")]
+        buttons.append(play_button("wotw-done", done, ch.done, primary=True, part="coaster-done"))
     if ch.skip is not None:
         buttons.append(play_button("wotw-skip", "Skip the move", ch.skip, primary=True))
     if ch.wilds:
@@ -267,6 +271,7 @@ def tray(ctx: TableContext, ch: Choices, seat: int) -> El:
             )
     stats = h(
         "p.wotw-stats",
+        {"data-part": "score"},
         h("span", h("b", str(score["standing"][seat])), " standing"),
         h("span", h("b", str(score["standing_pips"][seat])), " pips"),
         h("span", h("b", str(score["destroyed_enemy_pips"][seat])), " enemy pips down"),
@@ -274,7 +279,7 @@ def tray(ctx: TableContext, ch: Choices, seat: int) -> El:
     cls = f"div.wotw-tray.wotw-side-{side}" + (".is-acting" if acting else "")
     return h(
         cls,
-        {"role": "group", "aria-label": f"{who(ctx, seat)}: supply and score"},
+        {"role": "group", "aria-label": f"{who(ctx, seat)}: supply and score", "data-part": f"supply:{side}"},
         h(
             "h2.wotw-tray-title",
             h("span.wotw-badge", {"aria-hidden": "true"}),

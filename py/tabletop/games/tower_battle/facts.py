@@ -1,4 +1,4 @@
-"""The cards of Tower Battle and the layout of the four towers.
+"""Facts about Tower Battle: its name, seats and options, the cards and the layout of the four towers.
 
 Red plays hearts and diamonds, Black clubs and spades: one colour each of a
 standard deck without 8, 9, 10 and jokers (the TNT variant adds the 10s). The
@@ -12,7 +12,36 @@ kings are the tower bases; hearts faces clubs and diamonds faces spades.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+
+ID = "tower-battle"
+TITLE = "Tower Battle"
+BLURB = "Raise a tower five cards high while your rival's Assassins, Knaves and battles knock it down."
+MIN_PLAYERS = 2
+MAX_PLAYERS = 2
+HIDDEN_INFORMATION = True
+
+MAX_TARGET = 100  # the most points a match may be played to
+DEFAULT_OPTIONS = {"scoring": "simple", "target": 3, "tnt": False, "first": "random"}
+OPTION_LABELS = {
+    "scoring": "Scoring: simple (1 point a game) or advanced (secret scoring cards)",
+    "target": "Points needed to win the match",
+    "tnt": "TNT variant: add the 10s (a 10 seen on a tower loses the game)",
+    "first": "Who starts the first game",
+}
+OPTION_CHOICES: dict[str, list[Any]] = {
+    "scoring": ["simple", "advanced"],
+    "target": [1, 2, 3, 5, 7, 10, 15, 21],
+    "first": ["random", "red", "black"],
+}
+
+
+def default_options() -> dict[str, Any]:
+    """Simple scoring to 3 points, no TNT, random first player."""
+    return dict(DEFAULT_OPTIONS)
+
 
 RED, BLACK = 0, 1
 SEAT_NAMES = ("Red", "Black")

@@ -1,4 +1,5 @@
-"""The 100-card deck and the opposition of suits.
+"""Facts about Towers of Wyoming: its name, seat counts and options, the 100-card deck and
+the opposition of suits.
 
 Two ordinary decks minus one king per suit give 25 cards in each of the four
 suits: ace to queen twice (``copy`` 0 and 1) and one king. Ranks never matter to
@@ -22,6 +23,38 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.cards import KING, SUITS, Card, Suit
+
+ID = "towers-of-wyoming"
+TITLE = "Towers of Wyoming"
+BLURB = "Race to build a one-suit tower taller than the Settling Sky, and knock down your rivals' towers with the opposing suit."
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+HIDDEN_INFORMATION = True
+SEAT_NAMES = None
+OPTION_LABELS = {
+    "three_player_two_foundations": "3 players: two foundations each and a Sky of 8",
+    "sudden_death": "Sudden Death: no reshuffle; when the cards run out, the tallest tower wins",
+    "contractual_deadlines": "Contractual Deadlines: a builder with no tower at a reshuffle is out",
+    "tidal_influences": "Tidal Influences: Sky starts at 8; toss its pennies at each reshuffle",
+    "wheel_of_opposition": "Wheel of Opposition: clubs > diamonds > spades > hearts > clubs, one way",
+    "finicky_clients": "Finicky Clients: a tower must match the Sky exactly",
+}
+OPTION_CHOICES: dict[str, list[Any]] = {}
+OPTION_PLAYERS = {"three_player_two_foundations": (3,)}  # an option that means something only at these player counts
+HAND_SIZE = 7
+
+OPTION_DEFAULTS: dict[str, bool] = {
+    "three_player_two_foundations": False,
+    "sudden_death": False,
+    "contractual_deadlines": False,
+    "tidal_influences": False,
+    "wheel_of_opposition": False,
+    "finicky_clients": False,
+}
+
+
+def default_options() -> dict[str, Any]:
+    return dict(OPTION_DEFAULTS)
+
 
 PER_SUIT = 25
 DECK_SIZE = 4 * PER_SUIT

@@ -1,0 +1,67 @@
+"""Who plays each seat of a new game: a person against the computer at normal level unless chosen
+otherwise, and the choice of the last game started remembered (issue 22, 3)."""
+
+from __future__ import annotations
+
+import json
+
+from recording import RecordingActions
+from tabletop.catalog import CATALOG
+from tabletop.games import GAMES
+from tabletop.ui.context import SavesView, ScreenContext
+from tabletop.ui.dom import find_all
+from tabletop.ui.router import Route
+from tabletop.ui.screens import new_game
+from tabletop.ui.storage import SETTINGS_KEY, MemoryBackend, Store
+
+
+def context(settings: dict) -> ScreenContext:
+    return ScreenContext(Route("new", "tower-battle"), settings, (), SavesView(Store(MemoryBackend(), CATALOG)))
+
+
+def kinds(form: dict) -> list[tuple[str, str]]:
+    return [(s["kind"], s["level"]) for s in form["seats"][: form["players"]]]
+
+
+def chosen(tree, seat: int) -> str:
+    (select,) = find_all(tree, lambda el: el.attrs.get("id") == f"seat-kind-{seat}")
+    return next(o.attrs["value"] for o in find_all(select, lambda el: el.tag == "option") if o.attrs.get("selected"))
+
+
+def test_every_game_starts_as_a_person_against_the_computer_at_normal():
+    for game_id, module in GAMES.items():
+        form = new_game.default_form(context({}), module)
+        assert kinds(form) == [("human", "normal"), ("computer", "normal")], game_id
+        assert all(s["kind"] == "computer" for s in form["seats"][1:]), "a third or fourth seat joins as the computer too"
+        tree = new_game.render(context({}), RecordingActions(), game_id, form)
+        assert (chosen(tree, 0), chosen(tree, 1)) == ("human", "normal")
+
+
+def test_the_choice_is_remembered_when_a_game_starts():
+    settings: dict = {}
+    act = RecordingActions()
+    form = new_game.default_form(context(settings), GAMES["towers-of-wyoming"])
+    form["seats"][1].update(kind="human")
+    form["seats"][2].update(kind="computer", level="hard")
+    new_game.start(act, "towers-of-wyoming", form, GAMES["towers-of-wyoming"])
+    ((_, _, changes),) = [c for c in act.calls if c[0] == "update_settings"]
+    assert changes == {"seats": ["human", "human", "hard", "normal"]}
+    settings.update(changes)
+    again = new_game.default_form(context(settings), GAMES["tower-battle"])
+    assert kinds(again) == [("human", "normal"), ("human", "normal")]
+
+
+def test_a_refused_start_remembers_nothing():
+    act = RecordingActions(started=False)
+    form = new_game.default_form(context({}), GAMES["tower-battle"])
+    new_game.start(act, "tower-battle", form, GAMES["tower-battle"])
+    assert act.count("update_settings") == 0
+
+
+def test_the_stored_choice_is_checked_like_every_setting():
+    store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": ["human", "hard"]})}), CATALOG)
+    assert store.settings() == {"seats": ["human", "hard"]}
+    for bad in (["human", "robot"], "human", [1], ["normal"] * 9):
+        store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": bad, "curtain": False})}), CATALOG)
+        assert store.settings() == {"curtain": False}, bad
+        assert "who plays each seat" in store.problems[0]
