@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import sys
 import zipimport
-from collections.abc import Callable, Iterable
-from importlib.machinery import PathFinder
-from types import FrameType
+from collections.abc import Callable, Iterable, Sequence
+from importlib.machinery import ModuleSpec, PathFinder
+from types import FrameType, ModuleType
 
 FETCHED: list[tuple[str, str]] = []  # (module, the file whose import asked for it)
 
@@ -61,7 +61,7 @@ class WholeLibrary:
         self.say = say
         self.archive: str | None = None
 
-    def find_spec(self, fullname: str, path=None, target=None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None) -> ModuleSpec | None:
         if fullname not in self.names:
             return None  # not in Pyodide's library either: the ImportError it would have been
         if self.archive is None:
