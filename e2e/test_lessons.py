@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from axe import audit
 from conftest import boot, goto
 from tabletop.engine.lesson import Lesson, Step, accepted, lesson_of
 from tabletop.games import GAMES
@@ -217,3 +218,29 @@ def test_without_storage_the_lesson_still_runs(browser, site):
         page.wait_for_selector("[data-screen=lesson]:not([data-lesson-step='1']), [data-screen=lesson][data-phase=after]")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [DESK, PHONE], ids=["desk", "phone"])
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_the_lesson_screen_passes_axe(app, game_id, size):
+    """axe-core, moderate findings included, on a read-only step, the first move step and its "what happened"."""
+    app.set_viewport_size({"width": size[0], "height": size[1]})
+    open_lesson(app, game_id)
+    lesson = LESSONS[game_id]
+    number = 1
+    while True:
+        at_step(app, number, "do")
+        clean(app)
+        if not lesson.steps[number - 1].read_only:
+            break
+        app.click("#lesson-next")
+        if lesson.steps[number - 1].after:
+            app.click("#lesson-next")
+        number += 1
+    app.click("#lesson-skip")
+    at_step(app, number + 1, "do")
+
+
+def clean(page) -> None:
+    found = audit(page, moderate=True)
+    assert found == [], json.dumps(found, indent=1, ensure_ascii=False)

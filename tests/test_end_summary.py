@@ -16,6 +16,7 @@ from tabletop.engine.saves import new_save, parse_save
 from tabletop.games import GAMES
 from tabletop.ui.dom import El, find_all, text_of
 from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.render.tower_battle.news import LISTED_GAMES
 from tabletop.ui.screens import game_over
 
 
@@ -204,3 +205,22 @@ def test_a_save_keeps_the_game_play_again_started_and_nothing_else_under_that_na
     assert parse_save(json.dumps(save), GAMES)["played_again"] == "19a2b3c-0f1e"
     for bad in ("<b>x</b>", 7, "x" * 200, ""):
         assert "played_again" not in parse_save(json.dumps(dict(save, played_again=bad)), GAMES)
+
+
+def test_a_long_match_lists_its_last_games_and_folds_the_whole_list_away():
+    """A match of many games (89 made a list 7,345 px tall) shows the last three under the board and
+    every game, numbered, behind 'All N games'."""
+    for seed in range(1, 40):
+        tree, outcome = finished_table("tower-battle", seed, {"target": 8})
+        games = outcome.details["games"]
+        if len(games) > LISTED_GAMES:
+            break
+    else:
+        raise AssertionError("no seed made a match of more than six games")
+    (section,) = find_all(tree, lambda el: "tb-match-games" in classes(el))
+    shown, everything = find_all(section, lambda el: el.tag == "ol")
+    assert shown.attrs["start"] == str(len(games) - 2) and len(find_all(shown, lambda el: el.tag == "li")) == 3
+    assert text_of(shown).startswith(f"Game {len(games) - 2}:")
+    (folded,) = find_all(section, lambda el: el.tag == "details")
+    assert text_of(folded).startswith(f"All {len(games)} games")
+    assert len(find_all(everything, lambda el: el.tag == "li")) == len(games)

@@ -1,6 +1,5 @@
-"""Docstring examples of the Tower War modules, the state copy, and the guide."""
+"""Docstring examples of the Tower War modules, and the guide (every game's State copy: tests/test_game_shape.py)."""
 
-import dataclasses
 import doctest
 import importlib
 
@@ -8,9 +7,6 @@ import pytest
 
 from tabletop.games import GAMES
 from tabletop.games.tower_war.guide import GUIDE
-from tabletop.games.tower_war.state import State
-
-from .positions import play_game, skilled_bot
 
 
 @pytest.mark.parametrize("name", ["hand", "tower", "scoring", "physics", "rules", "view"])
@@ -28,20 +24,6 @@ def test_the_game_is_registered_with_its_contract():
         game.new_game(3, None, 1)
     with pytest.raises(ValueError):
         game.new_game(2, {"advanced_draft": "yes"}, 1)
-
-
-def test_copy_keeps_every_field_and_shares_no_mutable_list():
-    trail = []
-    play_game(3, skilled_bot, on_state=trail.append)
-    for s in trail[:: max(1, len(trail) // 25)]:
-        c = s.copy()
-        for f in dataclasses.fields(State):
-            a, b = getattr(s, f.name), getattr(c, f.name)
-            assert a == b, f.name
-            if isinstance(a, list):
-                assert a is not b, f.name
-                for x, y in zip(a, b):
-                    assert not isinstance(x, list) or x is not y, f.name
 
 
 def test_the_guide_states_the_model_and_this_editions_readings():

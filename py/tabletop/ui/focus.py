@@ -80,7 +80,7 @@ def nowhere() -> bool:
 
 def announce() -> None:
     """Say the screen's ``data-announce`` words when they changed (a new step), once, and bring the
-    part the step outlines into view."""
+    part the step outlines and the control to press into view."""
     source = js.document.querySelector("[data-announce]")
     words = "" if absent(source) else str(source.getAttribute("data-announce"))
     if words == (_announced[0] if _announced else ""):
@@ -92,6 +92,9 @@ def announce() -> None:
     spot = js.document.querySelector(".lesson-spot")  # the board part a new step outlines, into view
     if not absent(spot):
         spot.scrollIntoView(js.Object.fromEntries([["block", "center"], ["inline", "nearest"]]))
+    control = js.document.querySelector("[data-lesson-next]")  # and the control to press, if the part left it out
+    if not absent(control):
+        control.scrollIntoView(js.Object.fromEntries([["block", "nearest"], ["inline", "nearest"]]))
 
 
 def hold(curtain: Any) -> None:

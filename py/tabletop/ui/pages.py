@@ -27,8 +27,10 @@ class Pages:
         self.embed_problems: list[str] = []  # what an embed's address asked for that was not understood
         self._position: tuple[str, Any] | None = None  # a position diagram's code, read once
         self.lessons: dict[str, Any] = {}  # each game's lesson in progress (ui/lesson_run.py), kept between visits
+        self.shown: Any = None  # the route last drawn (a lesson is read again from storage on arrival)
 
     def draw(self, ctx: ScreenContext, act: Actions, close_history: Callable[[], None]) -> El:
+        arrived, self.shown = self.shown != ctx.route, ctx.route
         route, game_id = ctx.route, ctx.route.game or ""
         if route.name == "home":
             return home.render(ctx, act)
@@ -42,7 +44,7 @@ class Pages:
         if route.name == "rules":
             return rules.render(ctx, route.game)
         if route.name == "learn":
-            return self.lesson(ctx, act, game_id)
+            return self.lesson(ctx, act, game_id, arrived)
         if route.name == "settings":
             return settings.render(ctx, act)
         if route.name == "lab":
@@ -53,18 +55,19 @@ class Pages:
 
         return not_found.render(unquote(route.arg or ""))  # "<b>" rather than "%3Cb%3E", shown as text
 
-    def lesson(self, ctx: ScreenContext, act: Actions, game_id: str) -> El:
-        """A game's guided first game (screens/lesson.py), resumed where the learner left it."""
+    def lesson(self, ctx: ScreenContext, act: Actions, game_id: str, arrived: bool) -> El:
+        """A game's guided first game (screens/lesson.py), resumed where the learner left it: as stored
+        (another tab may have moved it on), or as this page kept it when storage is off."""
         from tabletop.engine.lesson import lesson_of
         from tabletop.ui.lesson_run import LessonRun
         from tabletop.ui.screens import lesson
 
+        store = self.game.store
         run = self.lessons.get(game_id)
-        if run is None:
+        if run is None or (arrived and store.available):
             script = lesson_of(game_id)
             if script is None:
                 return not_found.render(f"learn/{game_id}")
-            store = self.game.store
             run = self.lessons[game_id] = LessonRun(ctx.games[game_id], script, store.backend if store.available else None)
         return lesson.render(ctx, act, run, self.form(ctx, game_id))
 

@@ -14,9 +14,11 @@ from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
+from tabletop.engine.words import count as counted
 
 from .facts import (
     FACING,
+    ID,
     MAX_TARGET,
     NUMBER_RANKS,
     OWNER,
@@ -36,15 +38,13 @@ from .moves import DiscardCard, PlayCard, move_to_json
 from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State
 
-GAME_ID = "tower-battle"
-
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` may see it (None: a spectator, who sees no secrets)."""
     seat = checked_seat(seat, len(SEAT_NAMES))
     settings = s.settings
     return {
-        "game": GAME_ID,
+        "game": ID,
         "seat": seat,
         "seat_names": list(SEAT_NAMES),
         "to_act": s.deciding_seat(),
@@ -163,7 +163,7 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     elif card.rank == QUEEN:
         words = "While on top, no battle may be fought between these two towers."
     elif card.rank == JACK and face_up:
-        return f"A Knave seen face up: your whole {suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) would be discarded."
+        return f"A Knave seen face up: your whole {suit.noun} tower ({counted(height, 'card')} with it) would be discarded."
     elif target is None:
         words = f"No battle: {tower_words(facing)} is empty."
     elif is_diplomat(target):

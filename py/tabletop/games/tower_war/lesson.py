@@ -62,7 +62,6 @@ LESSON = Lesson(
     goal=GOAL,
     seed=SEED,
     learner=0,
-    names=("You", "Computer"),  # said with their colours at the table: "You (Red)"
     arrange=eight_rounds_drafted,
     steps=(
         Step(

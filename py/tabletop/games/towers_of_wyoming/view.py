@@ -43,6 +43,7 @@ from tabletop.games.towers_of_wyoming.facts import (
     CARDS,
     CODES,
     DECK_SIZE,
+    ID,
     MAX_PLAYERS,
     MIN_PLAYERS,
     OPTION_DEFAULTS,
@@ -62,7 +63,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     seat = checked_seat(seat, s.players)
     acting = s.result is None and seat == s.current
     v = {
-        "game": "towers-of-wyoming",
+        "game": ID,
         "seat": seat,
         "to_act": None if s.result is not None else s.current,
         "outcome": s.result.to_json() if s.result is not None else None,

@@ -19,7 +19,7 @@ from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds.board import DOT_CORNERS, QUADRANTS, SIZE, geometry, relocation_places
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
-from tabletop.games.war_of_the_worlds.facts import EMPTY, SEAT_NAMES, SIDE_KEYS
+from tabletop.games.war_of_the_worlds.facts import EMPTY, ID, SEAT_NAMES, SIDE_KEYS
 from tabletop.games.war_of_the_worlds.rules import prompt
 from tabletop.games.war_of_the_worlds.scoring import tally
 from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, OVER, State
@@ -81,7 +81,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     names = geo.names
     over = state.phase == OVER
     return {
-        "game": "war-of-the-worlds",
+        "game": ID,
         "mode": "tactical" if state.tactical else "strategic",
         "seat": seat,
         "seat_names": list(SEAT_NAMES),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.words import count
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 
@@ -80,7 +81,7 @@ def result_line(ctx: TableContext, result: dict[str, Any]) -> list[Any]:
     """'Game 1: Ana (Red) won and scored 1 point.' (or who scored instead, under advanced scoring)."""
     winner, scorer, points = result["winner"], result["scorer"], result["points"]
     who = "nobody won" if winner is None else f"{seat_words(ctx, winner)} won"
-    pts = f"{points} point{'s' if points != 1 else ''}"
+    pts = f"{count(points, 'point')}"
     if scorer is None:
         scored = " — nobody scored."
     elif scorer == winner:
@@ -145,6 +146,9 @@ def game_result_panel(ctx: TableContext) -> El | None:
     )
 
 
+LISTED_GAMES = 6  # a match of more games lists its last three and folds the whole list away
+
+
 def match_games(ctx: TableContext) -> El | None:
     """Under the final board once the match is over, each game of it in a line: who won, how,
     who scored (and with which scoring cards). The table's summary above says who won the
@@ -156,9 +160,18 @@ def match_games(ctx: TableContext) -> El | None:
     if len(results) < 2 and not any(r.get("scoring_cards") for r in results):
         return None
     rows = [h("li", result_line(ctx, r), " ", h("span.tb-hint", how_it_ended(ctx, r)), scoring_cards_line(r, ctx)) for r in results]
+    if len(rows) <= LISTED_GAMES:
+        listed = h("ol.tb-results", rows)
+    else:  # a long match (up to thousands of games) shows how it finished and folds the rest away
+        last = LISTED_GAMES // 2
+        listed = h(
+            "div",
+            h("ol.tb-results", {"start": str(len(rows) - last + 1)}, rows[-last:]),
+            h("details.tb-all-games", h("summary", f"All {len(rows)} games"), h("ol.tb-results", rows)),
+        )
     return h(
         "section.tb-match-games",
         {"aria-labelledby": "tb-games-title"},
         h("h2#tb-games-title", "The match, game by game"),
-        h("ol.tb-results", rows),
+        listed,
     )
