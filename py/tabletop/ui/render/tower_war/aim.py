@@ -241,7 +241,8 @@ class Aim:
         """After a pick-up the focus (on the pick-up button, now gone) falls to the page: give it
         to the aiming card, without scrolling, so the arrow keys and Space work at once."""
         active = getattr(doc, "activeElement", None)
-        if active is not None and getattr(active, "tagName", "BODY") not in ("BODY", "HTML"):
+        moved_on = getattr(active, "id", "") == DROP_ID  # the table's focus put it on Let go, the first move it found
+        if active is not None and getattr(active, "tagName", "BODY") not in ("BODY", "HTML") and not moved_on:
             return
         top = doc.getElementById(TOP_ID)
         if top is None or not hasattr(top, "focus"):
