@@ -104,9 +104,9 @@ def test_placing_keeps_the_aim_the_ghost_and_the_release_in_view(app):
     _, moves = prefix(SEED, lambda s: s.phase == "place" and s.actor == 0)
     open_against_the_computer(app, moves, "e2e-twar-phone-place")
     app.wait_for_selector(".twar-pyr-btn")
-    # the computer's winning card is named where the prompt is, each player with their colour
+    # the computer's winning card is named where the prompt is, each card by its owner's name
     last = app.inner_text(".twar-last")
-    assert "Bot (Blue)'s" in last and "beats Ana (Red)'s" in last, last
+    assert "Bot's" in last and "beats Ana's" in last, last
     # and shown: the card that won (the one marked in the battle panel, a screen further down) and
     # the card it beat, beside the sizes to pick up and the top card they go on
     won = app.get_attribute(".twar-result-won [role=img]", "aria-label")

@@ -1,5 +1,6 @@
 """A moment for the mover (ui/session.py, screens/moment.py, browser-free): after a move that hands
-the device to another person, the mover sees their own view of the result, may undo, and passes."""
+the device to another person, the mover sees the public result (nothing of anyone's hand or
+face-down cards: the device is on its way), may undo, and passes."""
 
 from __future__ import annotations
 
@@ -35,13 +36,14 @@ def play_until_hand_over(session: Session) -> int:
     return mover
 
 
-def test_after_handing_over_the_mover_sees_their_own_view_and_can_play_nothing():
+def test_after_handing_over_the_mover_sees_the_public_result_and_can_play_nothing():
     session = Session.start(WYOMING, people("Ana", "Ben"), {}, seed=7)
     mover = play_until_hand_over(session)
     other = session.to_act
     assert session.moment == mover and session.curtain is None
-    assert session.viewer() == mover
-    assert session.view() == WYOMING.view(session.state, mover)  # the mover's eyes: their hand, not the next one's
+    assert session.viewer() is None
+    assert session.view() == WYOMING.view(session.state, None)  # anyone's eyes: neither the mover's hand nor the next one's
+    assert WYOMING.view(session.state, mover)["hand"] and not session.view().get("hand")
     assert session.legal_moves() == []  # nothing is played for the next person from the mover's screen
     session.end_moment()
     assert session.moment is None and session.curtain == other and session.viewer() is None
@@ -63,6 +65,7 @@ def test_the_mover_may_take_a_misclick_back_during_the_moment():
     view_before, moves_before = session.view(), list(session.save["moves"])
     session.play(session.legal_moves()[0])
     assert session.moment == builder and session.to_act != builder and session.undo_status().allowed
+    assert session.view() == TOWER_WAR.view(session.state, None)  # Undo offered, nothing private shown
     session.undo()
     assert session.moment is None and session.curtain is None and session.to_act == builder
     assert session.save["moves"] == moves_before and session.view() == view_before and session.legal_moves()
@@ -85,7 +88,7 @@ def test_after_the_computer_replies_the_last_person_to_move_still_has_their_mome
     assert ann == 0 and session.to_act == 1 and session.moment is None  # the computer's turn: nothing to hand over yet
     while session.to_act == 1:
         session.play(WYOMING.legal_moves(session.state)[0])
-    assert session.to_act == 2 and session.moment == 0 and session.viewer() == 0 and session.legal_moves() == []
+    assert session.to_act == 2 and session.moment == 0 and session.viewer() is None and session.legal_moves() == []
     session.end_moment()
     assert session.curtain == 2
 

@@ -215,11 +215,12 @@ def test_the_lit_ghosts_sit_where_the_css_fans_and_fits_them():
     assert text_of(ghost) == f"Discard {free['label']}"
 
 
-def test_the_battle_question_says_each_tower_by_its_player_with_the_colour():
-    """ "Declare a battle between Ana (Red)'s hearts tower and Ben (Black)'s clubs tower?" (the engine
-    says "Red's hearts tower": the table puts the players in, as in its log)."""
+def test_the_battle_question_says_each_tower_by_its_player():
+    """ "Declare a battle between Ana's hearts tower and Ben's clubs tower?" (the engine says "Red's
+    hearts tower": the table puts the players in, as in its log; an owner by name alone, not
+    "Ana (Red)'s": the suit already says whose colour it is)."""
     s = battle_offer()
     [panel] = with_class(render(context(s, tb.to_act(s))), "tb-decide-battle")
     question = text_of(panel).split("?")[0]
     assert question.startswith("Declare a battle between ")
-    assert "Ana (Red)'s " in question and "Ben (Black)'s " in question, question
+    assert "Ana's " in question and "Ben's " in question and ")'s" not in question, question

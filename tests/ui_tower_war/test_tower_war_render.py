@@ -475,7 +475,8 @@ BARE_COLOUR = re.compile(r"(?<!\()\b(Red|Blue)\b(?!\))")
 
 def test_just_now_says_each_player_with_their_colour_beside_the_name():
     """Every "Just now" line of a whole game: the engine's colours said as "Ana (Red)", "Ben (Blue)",
-    never a colour alone; a skirmish's line names both players."""
+    never a colour alone; an owner by the name alone ("Ben's A♥", never "Ben (Blue)'s"); a
+    skirmish's line names both players."""
     said = 0
     for s in game_states(3):
         if s.result is not None or not s.log:
@@ -483,8 +484,9 @@ def test_just_now_says_each_player_with_their_colour_beside_the_name():
         (line,) = find_all(R.render(ctx_for(s)), lambda e: "twar-last" in (e.attrs.get("class") or "").split())
         text = text_of(line)
         assert not BARE_COLOUR.search(text), text
+        assert ")'s" not in text, text
         if "beats" in s.log[-1]:
-            assert "Ana (Red)" in text and "Ben (Blue)" in text, text
+            assert "Ana's" in text and "Ben's" in text, text
         said += ("Ana (Red)" in text) + ("Ben (Blue)" in text)
     assert said > 50
 

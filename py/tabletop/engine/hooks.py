@@ -39,6 +39,12 @@ class OptionalGame(Protocol):
         foundations for three). Default: every option at every count."""
         ...
 
+    @property
+    def PLURAL_SEAT_NAMES(self) -> bool:
+        """The side names (``SEAT_NAMES``) are peoples, said as plurals: "Aliens win", "the
+        Humans' medium" (engine/words.py). Default: singular ("Red wins")."""
+        ...
+
     def deal_from_view(self, view: View, seat: int | None, seed: int) -> State:
         """A whole state consistent with what ``seat`` saw (a position diagram played on).
         Default: none, so a diagram of a hidden-card game offers no "Play from here"."""
@@ -52,6 +58,7 @@ def never_public(state: State) -> bool:
 GAME_DEFAULTS: dict[str, Any] = {
     "public_now": never_public,
     "OPTION_PLAYERS": {},
+    "PLURAL_SEAT_NAMES": False,
     "deal_from_view": None,
 }
 

@@ -10,8 +10,9 @@ and hands it the moves people choose; the rules themselves stay in the game modu
   names them and ``view`` holds nothing private until ``pass_to`` is called.
 - A moment for the mover: after a person's move that hands the device to another person
   (straight away, or after the computer's replies), ``moment`` names the mover; the screen
-  still shows the mover's view (the result of their move, nothing of the next person's) with
-  no moves to make, until ``end_moment`` brings up the curtain (or an undo takes it back).
+  shows the result of their move as anyone may see it (in a game with hidden cards nothing of
+  the mover's hand or face-down cards either: at a real table the device is being handed over)
+  with no moves to make, until ``end_moment`` brings up the curtain (or an undo takes it back).
 - Undo takes back the last person's move (and any computer replies after it) as long
   as nothing hidden was revealed since: the game's ``epoch`` must be unchanged.
 """
@@ -155,8 +156,8 @@ class Session:
         """The seat whose view is on screen (None: a spectator's view, nothing private)."""
         if not self.module.HIDDEN_INFORMATION:
             return self.to_act if not self.is_computer(self.to_act) else self.shown_seat
-        if self.curtain is not None:
-            return None
+        if self.curtain is not None or self.moment is not None:
+            return None  # the mover's moment shows only what is public: at a table the device is handed over first
         if self.public_now() and self.outcome is None and not self.is_computer(self.to_act):
             return self.to_act
         if self.outcome is not None:
@@ -212,7 +213,9 @@ class Session:
         seat = self.movers[back]
         if self.module.HIDDEN_INFORMATION and self.shown_seat not in (None, seat):
             return UndoStatus(False, f"Only {self.name(seat)} can take back their own move.")
-        return UndoStatus(True, f"Take back {self.name(seat)}'s last move.", n - back)
+        from tabletop.ui.wording import whose  # (wording reads the renderers: not at start-up)
+
+        return UndoStatus(True, f"Take back {whose(self, seat)} last move.", n - back)
 
     def undo(self) -> None:
         status = self.undo_status()

@@ -4,6 +4,8 @@ the side beside the name ("Ben (Black) plays…").
 
 Browser-free. ``seated`` is anything with ``module`` (for ``SEAT_NAMES`` and ``ID``), ``seats``
 (``[{"name": …}, …]``) and ``name(seat)``: the session at the table, a history, a position.
+The grammar of names and counts is engine/words.py's: a seat still called by its side's plural
+name ("Aliens") is plural, any other name one person.
 """
 
 from __future__ import annotations
@@ -12,11 +14,28 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.hooks import renderer_hook
+from tabletop.engine.hooks import game_hook, renderer_hook
+from tabletop.engine.words import agree, possessive
 from tabletop.ui.render import renderer_for
 
 PLAYER_N = re.compile(r"\bPlayer (\d)\b")
 SINGULAR = {"win": " wins", "have": " has", "are": " is"}
+
+
+def plural_name(seated: Any, seat: int | None) -> bool:
+    """Whether the seat's name is said as a plural: the game's plural side name, left as it was."""
+    sides = seated.module.SEAT_NAMES
+    return bool(seat is not None and game_hook(seated.module, "PLURAL_SEAT_NAMES") and sides and seated.name(seat) == sides[seat])
+
+
+def whose(seated: Any, seat: int | None) -> str:
+    """The seat's name as an owner: "Ann's", "Aliens'"."""
+    return possessive(str(seated.name(seat)), plural_name(seated, seat))
+
+
+def says(seated: Any, seat: int | None, word: str) -> str:
+    """The seat's name and a verb that agrees: "Ann is", "Humans are"."""
+    return agree(str(seated.name(seat)), word, plural_name(seated, seat))
 
 
 def with_names(text: str, seated: Any, end: bool = False) -> str:
@@ -40,18 +59,29 @@ def with_names(text: str, seated: Any, end: bool = False) -> str:
 
 def name_sides(text: str, sides: Sequence[str], labels: list[str]) -> str:
     """Each side the engine names, said as its player's label; "the Aliens" (the side itself)
-    stays, and a possessive keeps its "'s".
+    stays, an owner is said by the player's name alone ("Ben's medium", not "Ben (Humans)'s"),
+    and a side still called by its own name keeps the engine's words ("Humans win").
 
     >>> name_sides("Humans' medium was destroyed; the Aliens placed one.", ("Aliens", "Humans"), ["Ana (Aliens)", "Ben (Humans)"])
-    "Ben (Humans)'s medium was destroyed; the Aliens placed one."
+    "Ben's medium was destroyed; the Aliens placed one."
     >>> name_sides("Humans win with more standing pyramids.", ("Aliens", "Humans"), ["Ana (Aliens)", "Ben (Humans)"])
     'Ben (Humans) wins with more standing pyramids.'
+    >>> name_sides("Humans win; Aliens' large fell.", ("Aliens", "Humans"), ["Aliens", "Humans"])
+    "Humans win; Aliens' large fell."
+    >>> name_sides("Red's diamonds tower grows.", ("Red", "Black"), ["Ann (Red)", "Ben (Black)"])
+    "Ann's diamonds tower grows."
     """
     pattern = re.compile(r"(?<![Tt]he )\b(" + "|".join(re.escape(side) for side in sides) + r")\b('s|')?( (?:win|have|are)\b)?")
 
     def label(m: re.Match[str]) -> str:
+        side = m.group(1)
+        said = labels[list(sides).index(side)]
+        if said == side:  # the side by its own name: the engine's words are already right for it
+            return m.group(0)
+        if m.group(2):
+            return possessive(said.removesuffix(f" ({side})")) + (m.group(3) or "")
         verb = SINGULAR.get((m.group(3) or "").strip(), m.group(3) or "")  # "Humans win" -> "Ben (Humans) wins"
-        return labels[list(sides).index(m.group(1))] + ("'s" if m.group(2) else "") + verb
+        return said + verb
 
     return pattern.sub(label, text)
 

@@ -16,6 +16,7 @@ from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import MAX_MOVES
+from tabletop.engine.words import count
 
 from .facts import DEFAULT_OPTIONS, HAND_SIZE, MAX_TARGET, OPTION_CHOICES, SEAT_NAMES, TOWER_ORDER, card_order, scoring_value, side_cards
 from .state import BATTLE, CHOOSING, OVER, PLAYING, GameResult, Settings, State
@@ -163,7 +164,7 @@ def end_match(s: State, champion: int) -> None:
     games = len(s.results)
     reason = (
         f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
-        f"{s.settings.target} point{'s' if s.settings.target != 1 else ''} in game {games}: {s.results[-1].reason}"
+        f"{count(s.settings.target, 'point')} in game {games}: {s.results[-1].reason}"
     )
     last = s.results[-1]
     if last.winner == champion:
@@ -205,9 +206,9 @@ def end_at_move_limit(s: State) -> None:
         )
     a, b = s.scores
     target = s.settings.target
-    short = f"before either player reached the target of {target} point{'s' if target != 1 else ''}"
+    short = f"before either player reached the target of {count(target, 'point')}"
     if a == b:
-        level = f"{a} point{'s' if a != 1 else ''} each"
+        level = f"{count(a, 'point')} each"
         close_match(
             s,
             (),

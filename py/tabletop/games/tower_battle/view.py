@@ -14,6 +14,7 @@ from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
+from tabletop.engine.words import count as counted
 
 from .facts import (
     FACING,
@@ -162,7 +163,7 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
     elif card.rank == QUEEN:
         words = "While on top, no battle may be fought between these two towers."
     elif card.rank == JACK and face_up:
-        return f"A Knave seen face up: your whole {suit.noun} tower ({height} card{'s' if height != 1 else ''} with it) would be discarded."
+        return f"A Knave seen face up: your whole {suit.noun} tower ({counted(height, 'card')} with it) would be discarded."
     elif target is None:
         words = f"No battle: {tower_words(facing)} is empty."
     elif is_diplomat(target):

@@ -130,19 +130,19 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 f"{ph.TREMOR_AMPLITUDE_CARD_MM:g} mm for a card at the bottom, and grows by "
                 f"{round(ph.TREMOR_GROWTH_PER_LEVEL * 100)}% with every level: high towers are hard to feed.",
                 "the level is the one the piece joins: a pyramid on card k is on level k, a card laid on level k's "
-                "pyramids is card k + 1 (the base card is level 0). Where each sway starts is drawn at pick-up from the "
-                "game's seeded generator and shown to both players: the hand trembles in plain sight. The draw is "
-                "hashed one way, so watching the hand tells nothing about the cards still hidden.",
+                "pyramids is card k + 1 (the base card is level 0). Where each sway starts is chosen by chance each time a "
+                "piece is picked up, and both players watch the same hand: it trembles in plain sight. Its trembling "
+                "tells nothing about the cards still hidden.",
             ),
             (
                 f"Every {ph.TREMOR_CALM_EVERY_MS / 1000:g} seconds the hand calms down for {ph.TREMOR_CALM_MS / 1000:g} s: the "
                 f"sway shrinks to {round(ph.TREMOR_CALM_FLOOR * 100)}% of its full size (at most "
                 f"{ph.TREMOR_CALM_FLOOR * ph.TREMOR_AMPLITUDE_PYRAMID_MM:.1f} mm each way for a pyramid at the bottom), and the "
                 "Calm light and the ghost's outline turn green. Wait for the calm to begin, then let go inside it.",
-                f"our tuning for play feel: the sway is multiplied by a steadiness that stays at {ph.TREMOR_CALM_FLOOR:g} for "
-                f"{ph.TREMOR_CALM_MS} ms in every {ph.TREMOR_CALM_EVERY_MS} ms, with smooth {ph.TREMOR_CALM_RAMP_MS} ms ramps to 1 "
-                "and back, starting at a moment drawn with the sways. Games saved before the calm keep the old, never-calm "
-                f"hand. The hand lets go by itself after {ph.HOLD_MS_MAX / 1000:g} s; the last seconds of its grip are shown in red.",
+                f"the hand eases into each calm and out of it again over {ph.TREMOR_CALM_RAMP_MS / 1000:g} s, and when the first "
+                "calm comes is chosen by chance with the sways. Games saved before the calm was added keep their old, "
+                f"never-calm hand. The hand lets go by itself after {ph.HOLD_MS_MAX / 1000:g} s; the last seconds of its grip "
+                "are shown in red.",
             ),
             (
                 "Before adding a piece you may adjust: lift a pyramid of the top level that no card covers yet and drop "
@@ -167,8 +167,8 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 "that card together with everything resting on it lies inside the triangle of those three tips, at "
                 f"least {ph.COM_MARGIN_MM:g} mm from its edges. The whole tower is checked after every drop: a heavy "
                 "pyramid near the edge high up can tip a card several levels below.",
-                "the rulebook gives no measurements: the sizes, masses and balance rule above are this edition's model "
-                "of the tower, and every level is checked after every placement or adjustment.",
+                "the rulebook gives no measurements: the sizes, weights and balance rule above are how this edition's "
+                "tower behaves, and every level is checked after every placement or adjustment.",
             ),
             "The tower sways more the closer a balance point is to its triangle's edge, so you can feel a risky "
             "tower before it goes. When something falls, the table says what fell and why.",

@@ -40,6 +40,7 @@ from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
+from tabletop.engine.words import count
 from tabletop.games.tower_war import hand as unsteady
 from tabletop.games.tower_war.facts import (
     BATTLE_DRAW,
@@ -205,8 +206,8 @@ def take_pile(s: State, move: Take) -> None:
 def pile_words(s: State, pile: int) -> str:
     cards = len(draft_piles(s)[pile])
     pyramids = sum(s.pile_pyramids[pile])
-    extra = f" and {pyramids} pyramid{'s' * (pyramids != 1)}" if pyramids else ""
-    return f" ({cards} card{'s' * (cards != 1)}{extra})"
+    extra = f" and {count(pyramids, 'pyramid')}" if pyramids else ""
+    return f" ({count(cards, 'card')}{extra})"
 
 
 def finish_draft(s: State) -> None:
@@ -427,7 +428,7 @@ def return_pyramids(s: State) -> None:
             s.stash[seat][p.size] += 1
             s.returned.append((seat, p.size))
         if mine:
-            s.log.append(f"{name(seat)} takes back {len(mine)} pyramid{'s' * (len(mine) != 1)}.")
+            s.log.append(f"{name(seat)} takes back {count(len(mine), 'pyramid')}.")
     s.tower = s.tower[:-1] + (top._replace(pyramids=()),)
 
 

@@ -104,7 +104,7 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
             (
                 "Tidal Influences: the Sky starts with 8 pennies whatever the number of players. At each reshuffle all the Sky's pennies "
                 "are tossed: more heads adds a penny, more tails removes one, and an even split is tossed again. The app shows each toss.",
-                "the tosses come from the game's seeded generator, so a saved game replays exactly. An empty Sky has no pennies to toss "
+                "the tosses are fair and belong to the game's deal, so a saved game replays exactly. An empty Sky has no pennies to toss "
                 "and stays empty. A climbing Sky can make a game long, but it still ends.",
             ),
             "Wheel of Opposition: opposition runs one way round a wheel. Clubs tear down diamonds, diamonds tear down spades, spades "

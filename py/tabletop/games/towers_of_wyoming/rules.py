@@ -38,6 +38,7 @@ from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng, deal
 from tabletop.engine.saves import MAX_MOVES
+from tabletop.engine.words import count as counted
 from tabletop.games.towers_of_wyoming.facts import (
     CARDS,
     DECK_SIZE,
@@ -105,10 +106,7 @@ def new_game(seats: int, options: dict[str, Any] | None = None, seed: int = 0) -
     s.moves = 0
     s.beats = WHEEL_BEATS if opts["wheel_of_opposition"] else STANDARD_BEATS
     s.attackers = WHEEL_ATTACKERS if opts["wheel_of_opposition"] else STANDARD_ATTACKERS
-    s.log = [
-        f"{seats} builders, {foundations} foundation{'s' if foundations > 1 else ''} each; the Settling Sky holds {sky} pennies. "
-        f"{who(0)} goes first."
-    ]
+    s.log = [f"{seats} builders, {counted(foundations, 'foundation')} each; the Settling Sky holds {sky} pennies. {who(0)} goes first."]
     s.events = []
     s.fresh = []
     return s
@@ -267,7 +265,7 @@ def check_play(state: State, move: Play) -> str:
     if not 0 <= move.owner < state.players or not state.in_game[move.owner]:
         raise IllegalMove("that builder is not in the game")
     if not 0 <= move.foundation < state.foundations:
-        raise IllegalMove(f"each builder has {state.foundations} foundation{'s' if state.foundations > 1 else ''}")
+        raise IllegalMove(f"each builder has {counted(state.foundations, 'foundation')}")
     held = suit_counts(state.hands[seat])[suit]
     if move.count < 1:
         raise IllegalMove("play at least one card")
@@ -588,7 +586,7 @@ def draw_up_to_seven(s: State, seat: int) -> None:
 def note_draw(s: State, seat: int, count: int) -> None:
     if count:
         s.epoch += 1
-        note(s, f"{who(seat)} drew {count} card{'s' if count > 1 else ''}.", {"type": "draw", "seat": seat, "count": count})
+        note(s, f"{who(seat)} drew {counted(count, 'card')}.", {"type": "draw", "seat": seat, "count": count})
 
 
 def recycle(s: State, drawer: int) -> None:

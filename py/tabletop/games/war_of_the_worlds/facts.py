@@ -15,6 +15,7 @@ OPTION_CHOICES: dict[str, list[Any]] = {}
 
 ALIENS, HUMANS, NEUTRAL, EMPTY = 0, 1, 2, -1
 SEAT_NAMES: tuple[str, str] = ("Aliens", "Humans")
+PLURAL_SEAT_NAMES = True  # "Aliens win", "the Humans' medium" (engine/words.py)
 SIDE_KEYS: tuple[str, str, str] = ("aliens", "humans", "neutral")
 PER_SIZE = 5  # each side: 5 small, 5 medium, 5 large
 OBSTACLES = 3

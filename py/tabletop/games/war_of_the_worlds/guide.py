@@ -102,7 +102,7 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 "The whole turn is different: it is a roll of three Treehouse dice, then two actions. Keep two of the "
                 "dice and carry out their actions in the order you choose; you may decline either action. There is no "
                 "separate place, war machine or move step.",
-                "each die face comes up one time in six, from the game's own seeded dice, so a saved game replays "
+                "each die face comes up one time in six, and the rolls belong to the game's deal, so a saved game replays "
                 "exactly. You choose both dice and their order before acting; a Wild is named when its turn to act comes.",
             ),
             (

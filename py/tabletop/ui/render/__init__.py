@@ -29,6 +29,7 @@ class TableContext:
     ui: dict[str, Any] = field(default_factory=dict)
     notify: Callable[[str], None] = print
     settings: dict[str, Any] = field(default_factory=dict)  # e.g. settings.get("reduce_motion")
+    holder: int | None = None  # the mover's moment: their side stays nearest them, though the view is public
 
     def move_json(self, move: Any) -> dict[str, Any]:
         json: dict[str, Any] = self.module.move_to_json(move)

@@ -1,9 +1,10 @@
 """A moment for the mover (hot-seat): after a move that hands the device to someone else, the mover
-sees how it turned out, from their own seat, and may take it back where undo is allowed; one tap on
-"Pass to NAME" brings up the curtain for the next person (session.py keeps the moment).
+sees how it turned out and may take it back where undo is allowed; one tap on "Pass to NAME"
+brings up the curtain for the next person (session.py keeps the moment).
 
-While it lasts the board is the mover's view with no moves to make: nothing of the next person's
-hand is drawn (the view is the mover's), and nothing can be played for them.
+While it lasts the board shows only what is public, with no moves to make: in a game with hidden
+cards nothing of either person's hand or face-down cards is drawn (the device is on its way to the
+next person), and nothing can be played for anyone.
 """
 
 from __future__ import annotations

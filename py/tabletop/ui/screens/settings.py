@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.words import sentence, some
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, Handler, h
@@ -74,6 +75,6 @@ def render(ctx: ScreenContext, act: Actions) -> El:
             "fieldset",
             h("legend", "Storage"),
             h("p", storage),
-            h("p.hint", f"{len(store.set_aside_records())} damaged record(s) set aside."),
+            h("p.hint", sentence(some(len(store.set_aside_records()), "damaged record") + " set aside.")),
         ),
     )

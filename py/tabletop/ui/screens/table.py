@@ -18,7 +18,7 @@ from tabletop.ui.screens import game_over
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.moment import moment_banner
 from tabletop.ui.session import Session
-from tabletop.ui.wording import seat_label, with_names
+from tabletop.ui.wording import says, seat_label, with_names
 
 
 def curtain(act: Actions, session: Session, seat: int) -> El:
@@ -174,6 +174,7 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         ui=ctx.table_ui,
         notify=act.notify,
         settings=ctx.settings,
+        holder=session.moment,
     )
     board = renderer_for(module.ID).render(table)  # a finished game's renderer draws its final table (Tower Battle: bluffs up)
     to_act = session.to_act
@@ -188,7 +189,7 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
             "div.turn-banner.thinking",
             {"role": "status"},
             h("span.spinner", {"aria-hidden": "true"}),
-            f"{session.name(to_act)} is thinking…",
+            f"{says(session, to_act, 'be')} thinking…",
         )
     else:
         banner = h("div.turn-banner", {"role": "status"}, f"{session.name(to_act)} to play")

@@ -59,7 +59,7 @@ def escape_cancels(ctx: TableContext) -> Callable[[Any], None]:
 def render(ctx: TableContext) -> El:
     view = ctx.view
     viewer = ctx.viewer
-    bottom = viewer if viewer is not None else 0
+    bottom = viewer if viewer is not None else ctx.holder if ctx.holder is not None else 0
     log = view.get("log") or []
     lines = recent.recap(log, view["seat_names"], viewer)
     if view["phase"] == "over" and view["match"]["results"]:  # the table's end summary says who won and how

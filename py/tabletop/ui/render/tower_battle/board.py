@@ -13,9 +13,9 @@ Parts a lesson may outline (``data-part``, engine/lesson.py): ``tower:<suit>`` (
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from tabletop.engine.words import count
 from tabletop.ui.dom import El, h
 from tabletop.ui.motion import last_move
 from tabletop.ui.render import TableContext
@@ -32,13 +32,12 @@ def seat_words(ctx: TableContext, seat: int) -> str:
     return name if name == colour else f"{name} ({colour})"
 
 
-SIDE_WORD = re.compile(r"\b(Red|Black)\b")
-
-
 def named(ctx: TableContext, text: str) -> str:
     """An engine sentence with each colour said as the person: 'Black plays…' -> 'Ben (Black) plays…'."""
+    from tabletop.ui.wording import name_sides  # the table's one way of naming sides (imported late: wording imports render)
+
     colours = ctx.view["seat_names"]
-    return SIDE_WORD.sub(lambda m: seat_words(ctx, colours.index(m.group(1))) if m.group(1) in colours else m.group(1), text)
+    return name_sides(text, colours, [seat_words(ctx, seat) for seat in range(len(colours))])
 
 
 def tower_by_suit(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -161,7 +160,7 @@ def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: dict[str, A
 
 def stock_pile(ctx: TableContext, seat: int) -> El:
     n = ctx.view["players"][seat]["stock_count"]
-    card = C.back(".tb-small", aria=f"stock of {n} card{'s' if n != 1 else ''}", content=h("span.tb-count", str(n)))
+    card = C.back(".tb-small", aria=f"stock of {count(n, 'card')}", content=h("span.tb-count", str(n)))
     return h("div.tb-pile.tb-stock", {"data-part": f"stock:{seat}"}, h("span.tb-pile-name", f"Stock · {n}"), card)
 
 
@@ -200,7 +199,7 @@ def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None
             h("span.tb-pile-name", f"Hand · {n}"),
             h(
                 "div.tb-fan",
-                {"role": "img", "aria-label": f"{n} card{'s' if n != 1 else ''} in hand", **C.key("hand", seat)},
+                {"role": "img", "aria-label": f"{count(n, 'card')} in hand", **C.key("hand", seat)},
                 [h("span.tb-fan-card", {"aria-hidden": "true"}) for _ in range(n)],
             ),
         )

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from tabletop.engine.words import count
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 
@@ -55,17 +56,14 @@ def turned_up(view: dict[str, Any]) -> int:
 def match_score(ctx: TableContext) -> str:
     match = ctx.view["match"]
     scores, target = match["scores"], match["target"]
-    return (
-        f"Match score: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]}, "
-        f"first to {target} point{'s' if target != 1 else ''}."
-    )
+    return f"Match score: {seat_words(ctx, 0)} {scores[0]}, {seat_words(ctx, 1)} {scores[1]}, first to {count(target, 'point')}."
 
 
 def final_board(ctx: TableContext, result: dict[str, Any], bottom: int) -> El:
     """The finished game's towers, bluffs turned up, in the table's own lanes."""
     shown = revealed_view(ctx.view, result)
     n = turned_up(shown)
-    note = f"{n} face-down card{'s' if n != 1 else ''} turned up, outlined in gold dashes." if n else "No card was face down."
+    note = f"{count(n, 'face-down card')} turned up, outlined in gold dashes." if n else "No card was face down."
     return h(
         "section.tb-board.tb-final",
         {"aria-labelledby": "tb-final-title"},

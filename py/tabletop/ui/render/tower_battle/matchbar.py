@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.engine.words import count
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 
@@ -44,7 +45,7 @@ def match_bar(ctx: TableContext) -> El:
         h(
             "div.tb-match-head",
             h("strong.tb-game-no", f"Game {match['game_number']}"),
-            h("span.tb-target", f"first to {target} point{'s' if target != 1 else ''}"),
+            h("span.tb-target", f"first to {count(target, 'point')}"),
             tags,
         ),
         h("ul.tb-scores", players),

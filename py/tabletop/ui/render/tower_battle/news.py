@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.words import count
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 
@@ -80,7 +81,7 @@ def result_line(ctx: TableContext, result: dict[str, Any]) -> list[Any]:
     """'Game 1: Ana (Red) won and scored 1 point.' (or who scored instead, under advanced scoring)."""
     winner, scorer, points = result["winner"], result["scorer"], result["points"]
     who = "nobody won" if winner is None else f"{seat_words(ctx, winner)} won"
-    pts = f"{points} point{'s' if points != 1 else ''}"
+    pts = f"{count(points, 'point')}"
     if scorer is None:
         scored = " — nobody scored."
     elif scorer == winner:

@@ -13,11 +13,11 @@ balance, the fall), ``aim`` (the live unsteady hand), ``players`` (stashes, coun
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from tabletop.engine.cards import Card
 from tabletop.engine.outcome import Outcome
+from tabletop.engine.words import count
 from tabletop.games.tower_war.facts import SEAT_NAMES as SIDES
 from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.physics import HOLD_MS_MAX, PYRAMIDS_PER_LEVEL
@@ -33,7 +33,6 @@ from tabletop.ui.render.tower_war.tower import balance_list, seat_label, seat_na
 from tabletop.ui.roving import roving
 
 DRAFT_PHASES = ("split", "sweeten", "take")
-SIDE_WORD = re.compile(r"\b(Red|Blue)\b")
 
 
 def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
@@ -58,7 +57,9 @@ def names_in_end_reason(text: str, labels: list[str]) -> str:
     >>> names_in_end_reason("Blue made the tower fall. Red wins the war.", ["Ana (Red)", "Ben (Blue)"])
     'Ben (Blue) made the tower fall. Ana (Red) wins the war.'
     """
-    return SIDE_WORD.sub(lambda m: labels[SIDES.index(m.group(1))] if len(labels) == len(SIDES) else m.group(1), text)
+    from tabletop.ui.wording import name_sides  # the table's one way of naming sides (imported late: wording imports render)
+
+    return name_sides(text, SIDES, labels) if len(labels) == len(SIDES) else text
 
 
 def named(ctx: TableContext, text: str) -> str:
@@ -232,8 +233,8 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
                 "div.twar-adjust",
                 h(
                     "p.twar-hint",
-                    f"Or adjust first: lift a pyramid of the top level and drop it again ({n} adjustment{'s' * (n != 1)} left). "
-                    "Tap it on the card or use these buttons.",
+                    f"Or adjust first: lift a pyramid of the top level and drop it again ({count(n, 'adjustment')} left). "
+                    "Choose it on the card or use these buttons.",
                 ),
                 h("div.button-row", buttons),
             )

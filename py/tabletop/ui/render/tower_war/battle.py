@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from tabletop.engine.moves import Move
+from tabletop.engine.words import count, possessive
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
@@ -229,7 +230,7 @@ def battle_panel(ctx: TableContext, view: dict[str, Any]) -> El:
             body.append(
                 h(
                     "div.twar-opp-hand",
-                    back(n, f"{seat_name(ctx, seat)} holds {n} card{'s' * (n != 1)}"),
+                    back(n, f"{seat_name(ctx, seat)} holds {count(n, 'card')}"),
                     h("span.twar-hint", f"{n} in hand"),
                 )
             )
@@ -242,7 +243,7 @@ def battle_panel(ctx: TableContext, view: dict[str, Any]) -> El:
         summary = h("p.twar-hint", f"Last battle: {seat_label(ctx, 0)} {t[0]}, {seat_label(ctx, 1)} {t[1]}.")
     returned = battle.get("returned") or []
     if returned and not any(battle["played"]):
-        words = ", ".join(f"{seat_label(ctx, r['owner'])}'s {r['size']}" for r in returned)
+        words = ", ".join(f"{possessive(seat_name(ctx, r['owner']))} {r['size']}" for r in returned)
         summary = h("p.twar-hint", f"Tied battle: back to their stashes went {words}.")
     return h(
         "section.twar-battle",
@@ -273,7 +274,7 @@ def skirmish_result(ctx: TableContext, view: dict[str, Any]) -> El | None:
             h(
                 "span.twar-result-side",
                 {"class": f"{SEAT_CLASSES[seat]}{' twar-result-won' if seat != loser else ''}", "data-seat": str(seat)},
-                card_img(played["as"], extra=f"{who}'s card, worth {played['value']}"),
+                card_img(played["as"], extra=f"{possessive(seat_name(ctx, seat))} card, worth {played['value']}"),
                 h("span.twar-result-words", h("b", who), h("span", f"worth {played['value']}")),
             )
         )
@@ -301,5 +302,5 @@ def owes(ctx: TableContext, view: dict[str, Any]) -> El | None:
             text = f"{who} lost the battle {score}: the level is full, now a card crowns it."
         else:
             n = placing["pyramids_needed"]
-            text = f"{who} lost the battle {score}: {n} more pyramid{'s' * (n != 1)} to fill the level, then a card on top."
+            text = f"{who} lost the battle {score}: {count(n, 'more pyramid')} to fill the level, then a card on top."
     return h("p.twar-owes", {"class": SEAT_CLASSES[placing["seat"]]}, text)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.moves import Move
+from tabletop.engine.words import count
 from tabletop.games.tower_war.scoring import suit_example, suit_rule_short
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
@@ -58,7 +59,7 @@ def drafted_counts(ctx: TableContext, view: dict[str, Any]) -> El:
             h(
                 "div.twar-drafted",
                 {"class": SEAT_CLASSES[p["seat"]]},
-                back(n, f"{seat_name(ctx, p['seat'])} has drafted {n} cards, face down"),
+                back(n, f"{seat_name(ctx, p['seat'])} has drafted {count(n, 'card')}, face down"),
                 h("span", h("b", seat_name(ctx, p["seat"])), f": {n} drafted"),
             )
         )
@@ -107,8 +108,8 @@ def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
         return h(
             "div.twar-pile-zone",
             {"id": ident, "aria-label": f"Pile {title}", "role": "group"},
-            h("div.twar-pile-title", f"Pile {title}", h("span.twar-count", f" · {len(cards)} card{'s' * (len(cards) != 1)}")),
-            h("div.twar-pile-cards", buttons or h("p.twar-hint.twar-empty-zone", f"Tap a card to move it to pile {title}.")),
+            h("div.twar-pile-title", f"Pile {title}", h("span.twar-count", f" · {count(len(cards), 'card')}")),
+            h("div.twar-pile-cards", buttons or h("p.twar-hint.twar-empty-zone", f"Choose a card to move it to pile {title}.")),
         )
 
     confirm = h(
@@ -122,7 +123,7 @@ def split_area(ctx: TableContext, view: dict[str, Any]) -> El:
         {"data-part": "draft-cards"},
         h(
             "p.twar-hint",
-            "Tap a card to move it to the other pile. Both piles need at least one card; the other player takes the pile they like.",
+            "Choose a card to move it to the other pile. Both piles need at least one card; the other player takes the pile they like.",
         ),
         roving(h("div.twar-zones", zone("A", pile_a, "B", "twar-zone-a"), zone("B", pile_b, "A", "twar-zone-b")), every),
         h("div.button-row", confirm, None if valid else h("span.twar-hint", "Move at least one card to pile B.")),
@@ -139,7 +140,7 @@ def pile_card(
         h(
             "div.twar-pile-title",
             f"Pile {pile['name']}",
-            h("span.twar-count", f" · {len(pile['cards'])} card{'s' * (len(pile['cards']) != 1)}"),
+            h("span.twar-count", f" · {count(len(pile['cards']), 'card')}"),
         ),
         h("div.twar-pile-cards", [card_img(c) for c in pile["cards"]]),
         h("div.twar-pile-pyr", {"role": "img", "aria-label": f"with pyramids: {pyr_words}"}, extra) if extra else None,
@@ -165,7 +166,7 @@ def pile_card(
             )
         )
     if take is not None:
-        what = f"{len(pile['cards'])} card{'s' * (len(pile['cards']) != 1)}" + (f" and {pyr_words} pyramids" if pyr_words else "")
+        what = f"{count(len(pile['cards']), 'card')}" + (f" and {pyr_words} pyramids" if pyr_words else "")
         kids.append(
             h(
                 "button.primary.twar-take",
@@ -260,7 +261,7 @@ def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:
         ),
         h(
             "p.twar-hint",
-            "Tap a card to put it in your deck. Cards of one suit multiply each other in a battle; "
+            "Choose a card to put it in your deck. Cards of one suit multiply each other in a battle; "
             "the cards you leave out stay hidden for the rest of the game.",
         ),
         roving(h("div.twar-pickgrid", {"role": "group", "aria-label": "Your drafted cards"}, buttons), buttons),

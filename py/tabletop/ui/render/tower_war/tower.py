@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.engine.words import count
 from tabletop.games.tower_war.hand import is_calm
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
@@ -453,7 +454,7 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
         sway.keep_on_the_clock()
     height_cm = (top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0)) / 10
     words = (
-        f"The tower from the side: {len(levels)} card{'s' * (len(levels) != 1)}, {height_cm:.1f} cm tall"
+        f"The tower from the side: {count(len(levels), 'card')}, {height_cm:.1f} cm tall"
         + (f"; the tightest balance is {tower['tightest_margin_mm']:.1f} mm" if tower.get("tightest_margin_mm") is not None else "")
         + "."
     )
@@ -474,7 +475,7 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
             ),
             side_labels("levels", names, z_top),
         ),
-        h("figcaption.twar-side-cap", f"{len(levels)} level{'s' * (len(levels) != 1)} · {height_cm:.1f} cm"),
+        h("figcaption.twar-side-cap", f"{count(len(levels), 'level')} · {height_cm:.1f} cm"),
     )
 
 

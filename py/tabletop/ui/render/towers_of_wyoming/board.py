@@ -266,7 +266,7 @@ def seat_panel(
         {"title": f"{plural(seat['hand_size'], 'card')} in hand"},
         h("span.tow-mini-back", {"aria-hidden": "true"}),
         f"{seat['hand_size']}",
-        h("span.visually-hidden", " cards in hand"),
+        h("span.visually-hidden", " card in hand" if seat["hand_size"] == 1 else " cards in hand"),
     )
     classes = (
         f".tow-seat.tow-seat-{p}"

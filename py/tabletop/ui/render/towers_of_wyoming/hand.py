@@ -186,7 +186,7 @@ def decision(
                 )
             )
         else:
-            body.append(h("p.tow-step", "Tap the card to discard in your hand."))
+            body.append(h("p.tow-step", "Choose the card to discard in your hand."))
         return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision", "data-part": "decision"}, body)
     if not choice.suit:
         greyed = [Suit(s).noun for s in SUIT_ORDER if choice.held[s] and s not in choice.playable]
@@ -194,8 +194,8 @@ def decision(
             h("h2.tow-prompt", f"{name}, choose cards of one suit"),
             h(
                 "p.tow-hint",
-                "Tap a card in your hand: it and the lower cards of its suit are picked (only suits matter). "
-                "Then tap a lit tower or foundation.",
+                "Choose a card in your hand: it and the lower cards of its suit are picked (only suits matter). "
+                "Then choose a lit tower or foundation.",
             ),
         ]
         if greyed and not choice.blocked:
@@ -240,7 +240,7 @@ def decision(
             stepper,
             h(
                 "p.tow-hint",
-                f"{plural(n, 'place')} lit on the table: tap one to see what happens",
+                f"{plural(n, 'place')} lit on the table: choose one to see what happens",
                 h("span.tow-or-list", ", or pick a play here"),
                 ".",
             ),
