@@ -110,6 +110,143 @@ def copy_runtime(dist: Path) -> None:
         (copy_script if path.suffix == ".js" else shutil.copy2)(path, pyscript_dst / path.name)
 
 
+# ---------------------------------------------------------------- the standard library, cut
+
+FULL_STDLIB = "python_stdlib.zip"  # Pyodide's whole library: fetched only for an import the cut lacks
+STDLIB_FALLBACK = ROOT / "py" / "tabletop" / "stdlib_fallback.py"
+PYTHON_IMPORT_IN_JS = re.compile(r"""(?:^|\\n|["'`])\s*(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*))""")
+
+
+def imports_in(source: str) -> set[str]:
+    """Every absolute module name an ``import`` in ``source`` spells, inside functions too (a module
+    imported lazily is imported all the same); ``from x import y`` also names ``x.y``, in case it is
+    a module."""
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*"}
+    return names
+
+
+def app_imports(dist: Path) -> list[str]:
+    """What the app may import: every module of tabletop.zip, the start-up snapshot's modules, and
+    each name an import spells in the app's Python, PyScript's Python package and the Python that
+    PyScript's shipped scripts run."""
+    with zipfile.ZipFile(dist / "tabletop.zip") as archive:
+        sources = {name: archive.read(name).decode() for name in archive.namelist() if name.endswith(".py")}
+    ours = sorted(name[:-3].removesuffix("/__init__").replace("/", ".") for name in sources)
+    spelled: set[str] = set()
+    pyscript_python = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib"
+    for text in [*sources.values(), *(p.read_text() for p in sorted(pyscript_python.rglob("*.py")))]:
+        spelled |= imports_in(text)
+    for script in sorted((dist / "vendor" / "pyscript").glob("*.js")):
+        spelled |= {a or b for a, b in PYTHON_IMPORT_IN_JS.findall(script.read_text(errors="replace"))}
+    spelled = {name for name in spelled if name.split(".")[0] != "tabletop"}  # every app module is listed already
+    return ours + list(SNAPSHOT_MODULES) + sorted(spelled - set(ours))
+
+
+def run_imports(node: str, dist: Path, app: str, stdlib: Path, names: list[str], rest: Path | None = None) -> dict:
+    """tools/stdlib_cut.mjs: a start in Node's Pyodide with ``stdlib`` as its library (swapped for
+    ``rest`` once the snapshot's modules are imported), then every import of ``names``."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as listed:
+        json.dump({"first": list(SNAPSHOT_MODULES), "names": names}, listed)
+    tool = ROOT / "tools" / "stdlib_cut.mjs"
+    try:
+        proc = subprocess.run(
+            [
+                node,
+                str(tool),
+                str(dist / "vendor" / "pyodide"),
+                app,
+                str(dist / "tabletop.zip"),
+                str(stdlib),
+                listed.name,
+                *([str(rest)] if rest else []),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+    finally:
+        os.unlink(listed.name)
+    if proc.returncode != 0:
+        sys.exit(f"build.py: tools/stdlib_cut.mjs failed:\n{proc.stderr[-2000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def stored_zip(members: dict[str, bytes]) -> bytes:
+    """A zip of ``members`` stored uncompressed, with fixed dates: gzipped whole it is smaller than
+    a zip compressing each file alone, and zipimport reads it without inflating."""
+    import io
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
+        for name, data in members.items():
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data)
+    return out.getvalue()
+
+
+def write_stdlib(dist: Path, restore: bool = True) -> dict:
+    """The standard library cut to what the app imports, beside Pyodide, gzipped:
+    - ``stdlib-<hash>.zip.gz``: for a boot, each file of the whole library Python loaded while
+      booting, importing the start-up snapshot's modules, unpacking the app and importing each
+      name of app_imports, all in Node's Pyodide;
+    - with ``restore``, ``stdlib-<hash>.zip.gz`` for a start restored from the snapshot: only the
+      files of that cut the snapshot does not hold already imported (a tenth of it).
+    Every name that imported with the whole library must import again with each cut (the restore
+    cut swapped in after the snapshot's modules), or the build fails.
+    Returns {file, restore, full, names}: ``names``, the modules of the whole library, which
+    tabletop/stdlib_fallback.py fetches if an import asks for one a cut lacks after all."""
+    import gzip
+
+    node = shutil.which("node")
+    if not node:
+        sys.exit("build.py: Node.js is needed to cut the standard library to what the app imports")
+    pyodide = dist / "vendor" / "pyodide"
+    names = app_imports(dist)
+    with tempfile.TemporaryDirectory() as app, tempfile.TemporaryDirectory() as tmp:
+        with zipfile.ZipFile(dist / "tabletop.zip") as archive:
+            archive.extractall(app)
+        traced = run_imports(node, dist, app, pyodide / FULL_STDLIB, names)
+        with zipfile.ZipFile(pyodide / FULL_STDLIB) as full:
+            every = full.namelist()
+            cuts = {"file": stored_zip({name: full.read(name) for name in traced["files"]})}
+            if restore:
+                cuts["restore"] = stored_zip({name: full.read(name) for name in traced["files"] if name not in traced["held"]})
+        trial = {kind: Path(tmp) / f"{kind}.zip" for kind in cuts}
+        for kind, data in cuts.items():
+            trial[kind].write_bytes(data)
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor() as pool:  # the two checks at once: each is one Node process
+            runs = [pool.submit(run_imports, node, dist, app, trial["file"], traced["imported"])]
+            if restore:
+                runs.append(pool.submit(run_imports, node, dist, app, trial["file"], traced["imported"], trial["restore"]))
+            checks = [run.result() for run in runs]
+    failed = {name: why for check in checks for name, why in check["failed"].items()}
+    if failed:
+        lost = "\n".join(f"  {name}: {why}" for name, why in sorted(failed.items()))
+        sys.exit(f"build.py: these imports fail with the cut standard library (tools/stdlib_cut.mjs):\n{lost}")
+    sys.path.insert(0, str(ROOT / "py"))
+    from tabletop.stdlib_fallback import module_names
+
+    written: dict = {"restore": None}
+    for kind, data in cuts.items():
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        name = f"stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip.gz"
+        (pyodide / name).write_bytes(packed)
+        written[kind] = f"./{name}"
+        log(f"standard library for a {'restore' if kind == 'restore' else 'boot'}: {name}, {len(data)} bytes, {len(packed)} gzipped")
+    whole = sorted(module_names(every))
+    log(f"standard library cut to {len(traced['files'])} of {len(every)} files ({len(traced['held'])} held by the snapshot)")
+    return {**written, "full": f"./{FULL_STDLIB}", "names": whole}
+
+
 # ---------------------------------------------------------------- start-up snapshot
 
 # What main.py imports before it draws, and the standard modules PyScript's own start-up imports
@@ -179,7 +316,7 @@ def make_snapshot(dist: Path, node: str) -> tuple[dict | None, str]:
     return {"file": f"./{name}", "key": key}, f"{out.strip()} holding {len(holds)} app files"
 
 
-def write_snapshot(dist: Path, enabled: bool = True) -> dict | None:
+def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None) -> dict | None:
     """Make the start-up snapshot in Node and write the loader PyScript imports in Pyodide's place.
 
     Without a snapshot (``--no-snapshot``, or Node failed to make one) the loader boots Python
@@ -195,7 +332,9 @@ def write_snapshot(dist: Path, enabled: bool = True) -> dict | None:
         else:
             log("no start-up snapshot (Node could not make one): " + said)
     loader = (ROOT / "static" / "js" / SNAPSHOT_LOADER).read_text()
-    (pyodide / SNAPSHOT_LOADER).write_text(loader.replace("__SNAPSHOT__", json.dumps(snapshot)))
+    for placeholder, value in (("__SNAPSHOT__", snapshot), ("__STDLIB__", stdlib), ("__STDLIB_FALLBACK__", STDLIB_FALLBACK.read_text())):
+        loader = loader.replace(placeholder, json.dumps(value))
+    (pyodide / SNAPSHOT_LOADER).write_text(loader)
     return snapshot
 
 
@@ -216,7 +355,7 @@ def loadable(module: Path, seen: frozenset[Path] = frozenset()) -> bool:
     return all(name in seen or loadable(name, seen | {module}) for name in imports - {module})
 
 
-def startup_files(dist: Path, snapshot: dict | None) -> list[tuple[str, str]]:
+def startup_files(dist: Path, snapshot: dict | None, stdlib: dict) -> list[tuple[str, str]]:
     """What gates the first board, as (path under dist/, kind): PyScript's modules, the loader and
     Pyodide's, then the snapshot, the wasm and the files Pyodide and PyScript fetch before Python runs.
     Preloaded from index.html's head."""
@@ -225,7 +364,7 @@ def startup_files(dist: Path, snapshot: dict | None) -> list[tuple[str, str]]:
     modules += [f"vendor/pyodide/{name}" for name in (SNAPSHOT_LOADER, "pyodide.mjs", "pyodide.asm.mjs")]
     fetched = ([f"vendor/pyodide/{snapshot['file'][2:]}"] if snapshot else []) + [
         "vendor/pyodide/pyodide.asm.wasm",
-        "vendor/pyodide/python_stdlib.zip",
+        f"vendor/pyodide/{(stdlib['restore'] if snapshot else stdlib['file'])[2:]}",
         "vendor/pyodide/pyodide-lock.json",
         "pyscript.toml",
         "tabletop.zip",
@@ -234,12 +373,12 @@ def startup_files(dist: Path, snapshot: dict | None) -> list[tuple[str, str]]:
     return [(m, "module") for m in modules] + [(f, "fetch") for f in fetched]
 
 
-def write_preloads(dist: Path, snapshot: dict | None) -> None:
+def write_preloads(dist: Path, snapshot: dict | None, stdlib: dict) -> None:
     """index.html's head asks for every start-up file at once (no waiting for one to name the next:
     on a phone each of those waits is a round trip).
     The snapshot is preloaded by static/js/boot.js, on a first visit only: an installed site reads
     its unzipped copy instead (an unused preload would be fetched for nothing)."""
-    files = startup_files(dist, snapshot)
+    files = startup_files(dist, snapshot, stdlib)
     first_visit = f"./vendor/pyodide/{snapshot['file'][2:]}" if snapshot else ""
     links = "\n".join(
         f'<link rel="modulepreload" href="./{path}">'
@@ -317,8 +456,8 @@ def write_precache(dist: Path) -> str:
     files = sorted(
         p
         for p in dist.rglob("*")  # sw.js and version.json are written below; dotfiles are for the host
-        if p.is_file() and p.name not in ("sw.js", "version.json") and not p.name.startswith(".")
-    )
+        if p.is_file() and p.name not in ("sw.js", "version.json", FULL_STDLIB) and not p.name.startswith(".")
+    )  # Pyodide's whole library is fetched only for an import the cut lacks (stdlib_fallback), never kept ahead
     entries = {str(p.relative_to(dist)).replace(os.sep, "/"): file_hash(p) for p in files}
     version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
     template = (ROOT / "static" / "sw.js").read_text()
@@ -441,7 +580,8 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     package_archive(dist)
     write_not_found_page(dist)
     write_embed_previews(dist)
-    write_preloads(dist, write_snapshot(dist, snapshot))
+    stdlib = write_stdlib(dist, restore=snapshot)
+    write_preloads(dist, write_snapshot(dist, snapshot, stdlib), stdlib)
     stamp_build(dist)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")
@@ -633,7 +773,8 @@ def test_under_pyodide(python: Path, env: dict) -> int:
     if not node:
         sys.exit("build.py: Node.js is needed to run the unit tests under Pyodide")
     site = ensure_pyodide_test_tools(python)
-    cmd = [node, str(ROOT / "tools" / "pyodide_pytest.mjs"), str(site), "-q", "tests", *PYODIDE_HOST_ONLY]
+    (cut,) = (DIST / "vendor" / "pyodide").glob("stdlib-*.zip.gz")  # the site's cut library: the suite runs with it
+    cmd = [node, str(ROOT / "tools" / "pyodide_pytest.mjs"), str(site), f"--stdlib={cut}", "-q", "tests", *PYODIDE_HOST_ONLY]
     log(" ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
 

@@ -110,6 +110,7 @@ def test_the_next_visit_runs_a_new_deploy_whole_and_downloads_only_what_changed(
     changed = sorted(p for p in b_files if b_files[p] != a_files.get(p))
     assert changed == ["index.html", "tabletop.zip"]
     snapshot = next(p for p in b_files if "/snapshot-" in p)
+    stdlib = next(p for p in b_files if "/stdlib-" in p)  # the cut library (build.write_stdlib): the same imports, the same file
     site.counts.clear()
 
     page = context.new_page()
@@ -131,7 +132,7 @@ def test_the_next_visit_runs_a_new_deploy_whole_and_downloads_only_what_changed(
     assert page.locator("#new-version").count() == 0  # this page already runs B: nothing to offer
     fetched = {path.split("/towers-and-worlds/", 1)[1] or "index.html" for path in site.counts}
     assert fetched - {"version.json", "sw.js"} <= set(changed), fetched
-    assert not any(site.counts.get(f"/towers-and-worlds/{p}") for p in (*HEAVY, snapshot))
+    assert not any(site.counts.get(f"/towers-and-worlds/{p}") for p in (*HEAVY, snapshot, stdlib))
     page.close()
 
     # The visit after: B is in charge, with its own cache only.

@@ -27,6 +27,13 @@ def snapshot_path(dist):
     return path
 
 
+def stdlib_path(dist, kind="restore"):
+    """The cut standard library (build.write_stdlib) a start restored from the snapshot ("restore")
+    or a boot ("file") is given, as the loader names it."""
+    loader = (dist / "vendor" / "pyodide" / "pyodide-snapshot.mjs").read_text()
+    return dist / "vendor" / "pyodide" / json.loads(re.search(r"const STDLIB = (.*?);\n", loader).group(1))[kind][2:]
+
+
 def start(browser, url, route=None):
     """A first visit (fresh context, no service worker): the page, and its console warnings."""
     context = browser.new_context(service_workers="block")
@@ -176,11 +183,13 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
         context.close()
     heavy = [
         f"{SUBPATH}vendor/pyodide/pyodide.asm.wasm",
-        f"{SUBPATH}vendor/pyodide/python_stdlib.zip",
+        f"{SUBPATH}vendor/pyodide/{stdlib_path(site.directory).name}",
         f"{SUBPATH}vendor/pyodide/{snapshot_path(site.directory).name}",
         f"{SUBPATH}tabletop.zip",
     ]
     assert {path: counts.get(path) for path in heavy} == dict.fromkeys(heavy, 1)
+    # Pyodide's whole library is fetched only for an import the cut lacks (tabletop/stdlib_fallback.py): never here.
+    assert counts.get(f"{SUBPATH}vendor/pyodide/python_stdlib.zip") is None
 
 
 def held_before_python(browser, site, viewport=(390, 844)):
@@ -250,3 +259,37 @@ def test_restored_interpreters_draw_their_own_random_numbers(site):
     first, second = json.loads(out.stdout.strip().splitlines()[-1])
     assert first.endswith(" True") and second.endswith(" True"), "not restored from the snapshot"
     assert first != second
+
+
+def cut_without(packed: bytes, member: str) -> bytes:
+    """A gzipped cut library (build.write_stdlib) with one file left out."""
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(packed))) as cut:
+        kept = {name: cut.read(name) for name in cut.namelist() if name != member}
+    assert len(kept) < len(cut.namelist()), member
+    return gzip.compress(build.stored_zip(kept), mtime=0)
+
+
+def test_a_module_the_cut_library_lacks_comes_from_the_whole_library(browser, site):
+    """Should an import ask for a module the cut standard library left out (here hashlib, which Tower
+    War's hand imports), tabletop/stdlib_fallback.py fetches Pyodide's whole library once, says so in
+    the console, and the game goes on."""
+    restore = stdlib_path(site.directory)
+    lacking = cut_without(restore.read_bytes(), "hashlib.py")
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    said, whole = [], []
+    page.on("console", lambda m: said.append(m.text))
+    page.on("request", lambda r: whole.append(r.url) if r.url.endswith("/python_stdlib.zip") else None)
+    page.route(f"**/vendor/pyodide/{restore.name}", lambda route: route.fulfill(body=lacking, content_type="application/gzip"))
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert whole == []
+    goto(page, "#/new/tower-war")
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']")
+    assert len(whole) == 1
+    assert any("hashlib" in text and "came from the whole standard library" in text for text in said), said
+    context.close()

@@ -528,6 +528,7 @@ def test_a_size_that_cannot_finish_the_level_is_marked_with_the_engines_reason(a
     open_at(app, 7, moves)
     for size, reason in warned.items():
         button = app.locator(f"#twar-pick-{size}")
+        assert button.get_attribute("data-tip").startswith(f"{size.capitalize()} pyramid: base")  # what a size is, on a long press too
         assert button.get_attribute("data-short") == "1"
         assert button.get_attribute("aria-describedby") == f"twar-short-{size}"
         assert app.inner_text(f"#twar-short-{size}") == f"{size.capitalize()}: {reason}"

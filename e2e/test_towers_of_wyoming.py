@@ -290,3 +290,51 @@ def test_play_any_move_works_at_every_decision(app):
             app.click("#curtain-go")
             app.wait_for_selector(".tow")
     assert moves_made(app) == len(moves) + 4
+
+
+# ---------------------------------------------------------------- warnings before a play (issue 22)
+
+
+def test_a_play_that_leaves_you_no_build_is_warned_and_still_confirmable(app):
+    def locking(s):
+        found = [p for p in acting_view(s)["plays"] if p["locks_out"] and p["wins"] is None]
+        return found[0] if found else None
+
+    seed, moves, s, p = find(2, locking)
+    open_game(app, 2, seed, moves)
+    pick_cards(app, p["suit"], p["count"])
+    app.click(f"#tow-target-{p['owner']}-{p['foundation']}")
+    app.wait_for_selector("#tow-lockout")
+    assert app.inner_text("#tow-lockout") == f"⚠ {p['locks_out']}"  # the engine's words (lockout.py)
+    assert app.inner_text("#tow-confirm").startswith("Confirm anyway")
+    sky = app.locator("[data-part='sky']")  # the Sky and the foundations explain themselves (title, description, long press)
+    assert sky.get_attribute("data-tip").startswith("The Settling Sky:") and sky.get_attribute("title") == sky.get_attribute("data-tip")
+    foundation = app.locator(f"[data-target='{p['owner']}-{p['foundation']}']")
+    assert foundation.get_attribute("data-tip").startswith("A foundation:") and foundation.get_attribute("aria-description")
+    shot(app, "towers_of_wyoming-lockout-warning")
+    app.click("#tow-confirm")
+    app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) >= n", arg=len(moves) + 1)
+
+
+def test_constructing_onto_another_builders_tower_looks_and_reads_apart(app):
+    def theirs(s):
+        found = [p for p in acting_view(s)["plays"] if p["theirs"] and p["action"] == "construct" and p["wins"] is None]
+        return found[0] if found else None
+
+    seed, moves, s, p = find(2, theirs)
+    open_game(app, 2, seed, moves)
+    pick_cards(app, p["suit"], p["count"])
+    app.click(f"#tow-target-{p['owner']}-{p['foundation']}")
+    app.wait_for_selector("#tow-preview.tow-theirs")
+    owner = NAMES[p["owner"]]
+    assert app.inner_text("#tow-preview .tow-verb").lower() == f"construct onto {owner}'s tower".lower()  # shown in capitals
+    assert f"This tower is {owner}'s, not yours" in app.inner_text("#tow-preview")
+    assert app.inner_text("#tow-confirm") == f"Confirm: construct onto {owner}'s tower"
+    assert app.evaluate("getComputedStyle(document.getElementById('tow-preview')).borderLeftStyle") == "dashed"
+    shot(app, "towers_of_wyoming-construct-theirs")
+    mine = [q for q in acting_view(s)["plays"] if not q["theirs"] and q["action"] == "construct" and q["suit"] == p["suit"]]
+    if mine:  # the same cards on your own tower or foundation read as a plain construct
+        app.click("#tow-untarget")
+        app.click(f"#tow-target-{mine[0]['owner']}-{mine[0]['foundation']}")
+        app.wait_for_selector("#tow-preview:not(.tow-theirs)")
+        assert app.inner_text("#tow-preview .tow-verb").lower() == "construct"

@@ -283,3 +283,44 @@ def test_keyboard_only_placement_with_visible_focus(app):
     assert saved_moves(app)[-1] == {"kind": "place", "size": "medium", "cell": cell}
     label = app.get_attribute(f".wotw-cell[data-cell='{cell}']", "aria-label")
     assert label.startswith(f"{cell}, ") and "medium pyramid, standing" in label
+
+
+# --- a table that explains itself (issue 22) --------------------------------------------------------------------
+
+LONG_PRESS = """([sel, ms]) => new Promise(done => {
+    const el = document.querySelector(sel);
+    const r = el.getBoundingClientRect();
+    const at = {bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true, pointerId: 7,
+                clientX: r.left + r.width / 2, clientY: r.top + r.height / 2};
+    el.dispatchEvent(new PointerEvent('pointerdown', at));
+    setTimeout(() => {
+        el.dispatchEvent(new PointerEvent('pointerup', at));
+        el.dispatchEvent(new MouseEvent('click', at));
+        done();
+    }, ms);
+})"""
+
+
+def test_each_step_of_a_turn_says_step_x_of_3_and_a_long_press_explains_a_cell(app):
+    open_game(app, 1, [])
+    assert app.inner_text("#wotw-step").lower() == "step 1 of 3: place a pyramid"
+    open_game(app, 1, [{"kind": "place", "size": "large", "cell": "D1"}])
+    assert app.inner_text("#wotw-step").lower() == "step 2 of 3: turn or move the war machine's coaster"
+    cell = app.locator("#wotw-A1")
+    words = cell.get_attribute("data-tip")
+    assert words.startswith("Cell A1. Its arrows (") and "step 3 of a turn" in words
+    assert cell.get_attribute("title") == words == cell.get_attribute("aria-description")
+    plate = app.locator(".wotw-coaster.wotw-c1")
+    assert "The red coaster" in plate.get_attribute("data-tip")
+    # a long press by touch shows the same words, and is not a tap on the cell
+    before = moves_made(app)
+    app.evaluate(LONG_PRESS, ["#wotw-D2", 700])
+    bubble = app.locator("#tip-bubble")
+    assert bubble.is_visible() and bubble.inner_text() == app.get_attribute("#wotw-D2", "data-tip")
+    assert bubble.get_attribute("role") == "tooltip"
+    app.wait_for_timeout(300)
+    assert moves_made(app) == before
+    shot(app, "wotw-long-press-tip")
+    # a short touch is an ordinary tap: no bubble
+    app.evaluate(LONG_PRESS, ["#wotw-D2", 80])
+    assert not bubble.is_visible()

@@ -115,6 +115,8 @@ import gc, importlib, sys
 for name in ${JSON.stringify(modules.split(","))}:
     importlib.import_module(name)
 importlib.invalidate_caches()
+import zipimport
+zipimport._zip_directory_cache.clear()  # the page may serve another zip at the library's path (a cut one)
 for finder in sys.path_importer_cache.values():
     for listing in ("_path_cache", "_relaxed_path_cache"):
         getattr(finder, listing, set()).clear()

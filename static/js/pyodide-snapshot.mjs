@@ -16,6 +16,15 @@ import { loadPyodide as bootPyodide, version } from "./pyodide.mjs";
 export { version };
 
 const SNAPSHOT = __SNAPSHOT__;  /* {file, key} or null when built with --no-snapshot */
+/* The standard library cut to what the app imports (build.py's write_stdlib): {file, restore,
+   full, names}. A boot is given the cut `file`; a start restored from the snapshot only
+   `restore`, what the snapshot does not hold already imported (both gunzipped here). An import
+   the cut cannot answer of a module of the whole library (`names`) fetches `full` once
+   (tabletop/stdlib_fallback.py, whose source build.py puts in STDLIB_FALLBACK).
+   null: Pyodide's whole library, as it comes. */
+const STDLIB = __STDLIB__;
+const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
+const WHOLE_LIBRARY_PATH = "/lib/python_stdlib_whole.zip";
 const HEADER_BYTES = 64;        /* "tw-snapshot <key> <end> <sha>" padded with spaces, then Pyodide's snapshot */
 /* Pyodide 314 restores into its default 30 MiB heap only (pyodide issues 4652, 6254): a bigger
    heap fails inside the restore after the wasm is compiled, so it is refused before. */
@@ -38,6 +47,57 @@ async function unzipped(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${SNAPSHOT.file} answered ${response.status}`);
   return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+}
+
+/* A cut library's bytes ("file" or "restore"), asked for once (the page preloads the one its
+   start needs) and handed to Pyodide as a blob: URL. If it cannot be had, Pyodide fetches its
+   whole library as usual. */
+const cutLibraries = {};
+function cutStdlib(kind) {
+  if (!STDLIB || !STDLIB[kind] || !globalThis.document) return Promise.resolve({});  /* not in a page (Node's tests): the whole library */
+  if (!cutLibraries[kind]) {
+    cutLibraries[kind] = fetch(new URL(STDLIB[kind], import.meta.url)).then(async (response) => {
+      if (!response.ok) throw new Error(`${STDLIB[kind]} answered ${response.status}`);
+      const bytes = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).blob();
+      return { stdLibURL: URL.createObjectURL(bytes) };
+    }).catch((error) => {
+      console.warn(`Towers & Worlds: the cut standard library was not used because ${error && error.message || error}; fetching the whole one.`);
+      return { stdLibURL: new URL(STDLIB.full, import.meta.url).href };
+    });
+  }
+  return cutLibraries[kind];
+}
+
+/* Pyodide's whole library, fetched synchronously (an import cannot wait) into the file system. */
+function mountWholeLibrary(pyodide) {
+  return () => {
+    const request = new XMLHttpRequest();
+    request.open("GET", new URL(STDLIB.full, import.meta.url).href, false);
+    request.overrideMimeType("text/plain; charset=x-user-defined");  /* bytes, as a synchronous request may not ask for a buffer */
+    request.send();
+    if (request.status !== 200) throw new Error(`${STDLIB.full} answered ${request.status}`);
+    const text = request.responseText, bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    pyodide.FS.writeFile(WHOLE_LIBRARY_PATH, bytes);
+    return WHOLE_LIBRARY_PATH;
+  };
+}
+
+/* tabletop/stdlib_fallback.py, as a module of its own, installed after the finder of sys.path. */
+function withWholeLibraryFallback(pyodide) {
+  if (!STDLIB || !globalThis.document) return pyodide;
+  const scope = pyodide.toPy({ source: STDLIB_FALLBACK, names: STDLIB.names, mount: mountWholeLibrary(pyodide) });
+  try {
+    pyodide.runPython(`import sys, types
+module = types.ModuleType("tw_stdlib_fallback")
+module.__file__ = "<tw_stdlib_fallback>"
+exec(compile(source, module.__file__, "exec"), module.__dict__)
+sys.modules[module.__name__] = module
+module.install(names, mount)`, { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+  return pyodide;
 }
 
 /* An installed site's service worker also keeps the snapshot unzipped (static/sw.js): reading
@@ -231,6 +291,7 @@ export async function loadPyodide(options) {
     mark("tw:snapshot-fetch");
     step("tw:fetching");
     const url = new URL(SNAPSHOT.file, import.meta.url);
+    const library = cutStdlib("restore");
     let snapshot = null, copy = null;
     try {
       copy = marked("copy") ? null : await unzippedCopy(url);
@@ -244,11 +305,12 @@ export async function loadPyodide(options) {
       const unhook = end ? rebuildWhenInstantiated(snapshot, end, sha) : () => null;
       let pyodide;
       try {
-        pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
+        pyodide = await bootPyodide({ ...options, ...await library, _loadSnapshot: snapshot });
       } catch (error) {
         throw new Error(unhook() || (error && error.message) || error);
       }
       unhook();
+      withWholeLibraryFallback(pyodide);
       pyodide.runPython("import random\nrandom.seed()");  /* from os.urandom, not the snapshot's state */
       mark("tw:snapshot-restored");
       note("snapshot");
@@ -264,7 +326,7 @@ export async function loadPyodide(options) {
   }
   mark("tw:boot-start");
   step("tw:booting");
-  const pyodide = await bootPyodide(options);
+  const pyodide = withWholeLibraryFallback(await bootPyodide({ ...options, ...await cutStdlib("file") }));
   note("boot");
   return reported(pyodide);
 }

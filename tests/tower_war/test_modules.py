@@ -1,4 +1,4 @@
-"""Docstring examples of the Tower War modules, and the guide (every game's State copy: tests/test_state_shape.py)."""
+"""Docstring examples of the Tower War modules, and the guide (every game's State copy: tests/test_game_shape.py)."""
 
 import doctest
 import importlib

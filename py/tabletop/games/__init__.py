@@ -2,7 +2,7 @@
 
 A game appears here once its package exists under ``tabletop/games/``; the
 order is the order of the home screen. Every package has the same modules in the
-same order: ``facts``, ``state``, ``moves``, ``rules``, ``view``, ``guide``, ``ai``,
+same order: ``facts``, ``state``, ``moves``, ``rules``, ``view``, ``guide``, ``lesson``, ``ai``,
 then its own (listed in its docstring); its ``__init__`` re-exports the contract.
 A ``State`` is written one way: a mutable ``@dataclass(slots=True)`` whose ``copy()``
 copies the lists the rules change and shares the rest; ``apply`` copies, then the

@@ -3,9 +3,9 @@
 Modules, in the order every game package keeps: ``facts`` (name, seats, options, the
 cards and the towers' layout), ``state`` (the State: a whole match), ``moves`` (the
 decisions and their JSON form), ``rules`` (a turn, battles, the special cards),
-``view`` (what one seat sees), ``guide`` (the in-app rules page), ``ai``; and its own
-``match`` (games, scoring, the target) and ``lesson`` (the scripted first game of
-Learn to play).
+``view`` (what one seat sees), ``guide`` (the in-app rules page), ``lesson`` (the
+scripted first game of Learn to play), ``ai``; and its own ``match`` (games, scoring,
+the target).
 """
 
 from tabletop.games.tower_battle.facts import (

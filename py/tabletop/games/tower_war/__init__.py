@@ -5,11 +5,12 @@ modelled unsteady hand (this edition's readings are on the rules page, ``guide.p
 Modules, in the order every game package keeps: ``facts`` (name, seats, the option,
 the counts of the draft, deck and battles), ``state`` (the State), ``moves`` (the
 decisions and their JSON form), ``rules`` (the rule steps), ``view`` (what a seat
-sees), ``guide`` (the in-app rules page), ``ai`` (with its parts ``ai_cards``,
-``ai_economy``, ``ai_economy_table``, ``ai_placement``); and its own ``physics``
-(every physical constant), ``hand`` (the tremor), ``tower`` (the statics, pure
-functions), ``scoring`` (card values), ``exact_drop`` (what a drop landing exactly
-at the aim would do) and ``lesson`` (the guided first game).
+sees), ``guide`` (the in-app rules page), ``lesson`` (the scripted first game of
+Learn to play), ``ai`` (with its parts ``ai_cards``, ``ai_economy``,
+``ai_economy_table``, ``ai_placement``); and its own ``physics`` (every physical
+constant), ``hand`` (the tremor), ``tower`` (the statics, pure functions),
+``scoring`` (card values) and ``exact_drop`` (what a drop landing exactly at the aim
+would do).
 """
 
 from tabletop.games.tower_war.facts import (

@@ -14,7 +14,9 @@ Keys (besides the contract's ``to_act``, ``outcome``, ``log``, ``epoch``):
 - ``must_discard``, ``plays``, ``discards``: only for the seat to act. Each play gives the
   ``move`` (JSON), suit, count, target, ``action`` ("construct"/"deconstruct"), the tower
   ``before`` and ``after``, ``wins`` (the seat that would win at the end of this turn, or
-  None) and ``text`` ("3 hearts onto Player 1's 2-card spade tower: it becomes 1 heart").
+  None) and ``text`` ("3 hearts onto Player 1's 2-card spade tower: it becomes 1 heart"),
+  ``theirs`` (the target is another builder's) and ``locks_out`` (``lockout.py``: words when none
+  of the cards kept would have a place after the play, else None).
 - ``events``: public records made by the last move (draws, recycling with ``sky_before``,
   ``sky_after``, ``tosses`` as [heads, tails] pairs, ``eliminated``; plays; skips; the end).
   ``recycles``: every recycling so far. ``recent``: the events since this seat's own last
@@ -50,6 +52,7 @@ from tabletop.games.towers_of_wyoming.facts import (
     card_json,
     count_cards,
 )
+from tabletop.games.towers_of_wyoming.lockout import locks_out
 from tabletop.games.towers_of_wyoming.moves import Discard, Play, move_to_json
 from tabletop.games.towers_of_wyoming.rules import legal_moves, setup_for, target_words, tower_winner
 from tabletop.games.towers_of_wyoming.state import State
@@ -176,6 +179,7 @@ def describe_play(s: State, m: Play) -> dict[str, Any]:
         after_size = abs(m.count - before)
         after_suit = None if m.count == before else (before_suit if m.count < before else suit)
     target = target_words(s, m.owner, m.foundation, viewer=seat)
+    wins = tower_winner(s, seat, (m.owner, m.foundation, after_size))
     if action == "construct":
         result = f"starts a tower of {count_cards(after_size, suit)}" if not tower else f"it becomes {count_cards(after_size, suit)}"
     elif after_suit is None:
@@ -191,8 +195,10 @@ def describe_play(s: State, m: Play) -> dict[str, Any]:
         "action": action,
         "before": {"suit": SUITS[before_suit].value if tower else None, "size": before},  # type: ignore[index]  # a tower has a suit
         "after": {"suit": SUITS[after_suit].value if after_suit is not None else None, "size": after_size},
-        "wins": tower_winner(s, seat, (m.owner, m.foundation, after_size)),
+        "wins": wins,
         "text": f"{count_cards(m.count, suit)} onto {target}: {result}",
+        "theirs": m.owner != seat,  # building on (or knocking down) another builder's tower, not your own
+        "locks_out": None if wins is not None else locks_out(s, m),  # the cards kept would have no place after it
     }
 
 

@@ -4,11 +4,11 @@ on three Martian Coasters laid out as an L.
 Modules, in the order every game package keeps: ``facts`` (name, sides, pieces,
 the option), ``state`` (the State and the setup), ``moves`` (the decisions and their
 JSON form), ``rules`` (the turn: legality, apply, outcome, new_game), ``view`` (what
-a seat sees), ``guide`` (the rules page), ``ai``; and its own ``board`` (coaster
-geometry derived from a layout), ``destruction`` and ``scoring`` (the two rules that
-decide the war), ``telling`` (how the log names places so a line stays true after the
-board moves), ``positions`` (explicit positions for tests and imports) and ``lesson``
-(the guided first game).
+a seat sees), ``guide`` (the rules page), ``lesson`` (the scripted first game of
+Learn to play), ``ai``; and its own ``board`` (coaster geometry derived from a
+layout), ``destruction`` and ``scoring`` (the two rules that decide the war),
+``telling`` (how the log names places so a line stays true after the board moves)
+and ``positions`` (explicit positions for tests and imports).
 
 >>> s = new_game(2, None, seed=1)
 >>> to_act(s), legal_moves(s)[0]

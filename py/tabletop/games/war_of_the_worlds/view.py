@@ -23,7 +23,7 @@ from tabletop.games.war_of_the_worlds.facts import EMPTY, ID, SEAT_NAMES, SIDE_K
 from tabletop.games.war_of_the_worlds.rules import prompt
 from tabletop.games.war_of_the_worlds.scoring import tally
 from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, OVER, State
-from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, told
+from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, told, turn_step
 
 
 def piece_view(state: State, slot: int) -> dict[str, Any] | None:
@@ -91,6 +91,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "epoch": state.epoch,
         "turn": state.turn,
         "phase": state.phase,
+        "step": turn_step(state.phase, state.tactical, len(state.plan), state.action),  # "step x of n" (telling.py)
         "prompt": prompt(state),
         "board": board_view(state),
         "supply": [{str(s): state.supply[seat_][int(s)] for s in Size} for seat_ in (0, 1)],

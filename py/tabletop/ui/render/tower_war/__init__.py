@@ -31,6 +31,8 @@ from tabletop.ui.render.tower_war.draft import build_panel, draft_panel
 from tabletop.ui.render.tower_war.players import player_strip
 from tabletop.ui.render.tower_war.tower import balance_list, seat_label, seat_name, side_view, top_view
 from tabletop.ui.roving import roving
+from tabletop.ui.tips import install as install_tips
+from tabletop.ui.tips import tip
 
 DRAFT_PHASES = ("split", "sweeten", "take")
 
@@ -175,7 +177,7 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
                     "data-move": move_attr(ctx, m),
                     "data-short": "1" if str(m.size) in warned else None,
                     "aria-describedby": f"twar-short-{m.size}" if str(m.size) in warned else None,
-                    "title": size_tip(str(m.size), view),
+                    **tip(size_tip(str(m.size), view)),
                 },
                 pyramid_glyph(str(m.size), placing["seat"], 40),
                 h(
@@ -387,6 +389,7 @@ def top_caption(view: dict[str, Any], aiming: bool) -> str:
 
 
 def render(ctx: TableContext) -> El:
+    install_tips()  # a long press explains a size, a card's balance (ui/tips.py)
     view = ctx.view
     phase = view["phase"]
     reduced = reduced_motion(ctx)

@@ -21,6 +21,7 @@ from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war import sway
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
+from tabletop.ui.tips import tip
 
 CARD_W, CARD_L = 63.0, 88.0
 VIEW_MARGIN_MM = 4.0
@@ -498,7 +499,16 @@ def balance_list(view: dict[str, Any]) -> El | None:
         items.append(
             h(
                 "li.twar-balance-item",
-                {"class": "twar-tightest" if worst else None, "data-wobble": str(w)},
+                {
+                    "class": "twar-tightest" if worst else None,
+                    "data-wobble": str(w),
+                    "tabindex": "0",
+                    **tip(
+                        f"Card {st['level']} rests on three pyramid tips. The balance point of it and everything on it is "
+                        f"{st['margin_mm']:.1f} mm inside their triangle; under {st['needed_mm']:g} mm the card topples and the "
+                        "player who made it fall loses the war."
+                    ),
+                },
                 h("span.twar-balance-name", f"Card {st['level']}"),
                 h(
                     "span.twar-meter",

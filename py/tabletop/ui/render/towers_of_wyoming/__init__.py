@@ -23,6 +23,7 @@ from tabletop.ui.render.towers_of_wyoming.board import center, changes, seat_pan
 from tabletop.ui.render.towers_of_wyoming.choice import Choice
 from tabletop.ui.render.towers_of_wyoming.hand import decision, hand
 from tabletop.ui.render.towers_of_wyoming.words import Teller, named
+from tabletop.ui.tips import install as install_tips
 
 
 def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
@@ -103,6 +104,7 @@ def focus(element_id: str) -> None:
 
 
 def render(ctx: TableContext) -> El:
+    install_tips()  # a long press explains the Sky, a foundation (ui/tips.py)
     view = ctx.view
     names = list(ctx.names)
     if view.get("log"):

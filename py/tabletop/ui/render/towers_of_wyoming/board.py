@@ -17,6 +17,12 @@ from tabletop.ui.motion import key, last_move
 from tabletop.ui.render.towers_of_wyoming.cards import back, face, fan_card
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
 from tabletop.ui.render.towers_of_wyoming.words import Teller, cards, named, plural, symbol
+from tabletop.ui.tips import tip
+
+FOUNDATION_TIP = (
+    "A foundation: a tower of one suit grows here. You construct onto a tower of the suit you play, or onto an empty "
+    "foundation of your own; you deconstruct a tower with its opposing suit. A tower taller than the Sky wins for its owner."
+)
 
 MAX_COINS = 16
 
@@ -39,7 +45,16 @@ def sky(view: dict[str, Any]) -> El:
     coins = [h("span.tow-coin") for _ in range(min(n, MAX_COINS))]
     return h(
         "div.tow-sky",
-        {"role": "group", "aria-label": f"Settling Sky: {pennies(n)}. {view['win_rule']}", "data-part": "sky"},
+        {
+            "role": "group",
+            "aria-label": f"Settling Sky: {pennies(n)}. {view['win_rule']}",
+            "data-part": "sky",
+            "tabindex": "0",
+            **tip(
+                f"The Settling Sky: {pennies(n)}. {view['win_rule']} The pennies change when the draw pile runs out and the "
+                "discards are shuffled into a new one."
+            ),
+        },
         h("span.tow-label", "Settling Sky"),
         h(
             "span.tow-sky-row",
@@ -201,7 +216,10 @@ def tower(
         flag = None
         if win is not None:
             flag = h("span.tow-chip-win", "★ wins" if win == choice.view["seat"] else f"⚠ {teller.names[win]} wins")
-        parts.insert(0, h(f"span.tow-chip.tow-{play['action']}", {"aria-hidden": "true"}, h("span", verb), h("span", f"→ {result}"), flag))
+        theirs = ".tow-theirs" if play.get("theirs") and play["action"] == "construct" else ""  # another builder's tower
+        parts.insert(
+            0, h(f"span.tow-chip.tow-{play['action']}{theirs}", {"aria-hidden": "true"}, h("span", verb), h("span", f"→ {result}"), flag)
+        )
         spoken = f"{label}. {verb}: {named(play['text'], teller.names)}"
         if win is not None:
             spoken += ". This wins the game" + ("" if win == choice.view["seat"] else f" for {teller.names[win]}")
@@ -216,6 +234,7 @@ def tower(
                 "data-tower": f"{letter or ''}{size}",
                 "data-part": f"foundation:{owner}:{f}",
                 **last_move(bool(tag)),
+                **tip(FOUNDATION_TIP),
             },
             h("span.visually-hidden", spoken),
             parts,
@@ -234,6 +253,7 @@ def tower(
             "data-tower": f"{letter or ''}{size}",
             "data-part": f"foundation:{owner}:{f}",
             **last_move(bool(tag)),
+            **tip(FOUNDATION_TIP),
         },
         parts,
     )

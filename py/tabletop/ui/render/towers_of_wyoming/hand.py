@@ -100,16 +100,18 @@ def option_rows(choice: Choice, teller: Teller, move_json: Callable[..., Any], p
         m = choice.move_at(key)
         if p is None or m is None:
             continue
-        verb = "Construct" if p["action"] == "construct" else "Deconstruct"
+        verb = verb_of(p, teller)
         win = p["wins"]
         flag = None
         if win is not None:
             flag = h("span.tow-chip-win", "★ wins" if win == choice.view["seat"] else f"⚠ {teller.names[win]} wins")
+        elif p.get("locks_out"):
+            flag = h("span.tow-chip-lock", "⚠ leaves you no play")
         rows.append(
             h(
                 "li",
                 h(
-                    f"button.tow-option.tow-{p['action']}",
+                    f"button.tow-option.tow-{p['action']}{theirs_class(p)}",
                     {"type": "button", "data-move": json.dumps(move_json(m)), "id": f"tow-option-{key[0]}-{key[1]}"},
                     h("span.tow-verb", verb),
                     h("span.tow-option-text", named(p["text"], teller.names)),
@@ -119,6 +121,20 @@ def option_rows(choice: Choice, teller: Teller, move_json: Callable[..., Any], p
             )
         )
     return h("ul.tow-options", {"aria-label": "Plays for the selected cards"}, rows)
+
+
+def theirs_class(p: dict[str, Any]) -> str:
+    """Building onto another builder's tower looks different from building your own."""
+    return ".tow-theirs" if p.get("theirs") and p["action"] == "construct" else ""
+
+
+def verb_of(p: dict[str, Any], teller: Teller) -> str:
+    """``Construct``, ``Deconstruct``, or ``Construct onto Ben's tower``: a construct on someone else's tower says whose."""
+    if p["action"] != "construct":
+        return "Deconstruct"
+    if p.get("theirs"):
+        return f"Construct onto {teller.names[p['owner']]}'s tower"
+    return "Construct"
 
 
 def consequence(p: dict[str, Any], teller: Teller) -> str:
@@ -247,20 +263,31 @@ def decision(
             option_rows(choice, teller, ctx.move_json, ctx.play),
         )
     m = choice.move_at(choice.target)
-    verb = "Construct" if p["action"] == "construct" else "Deconstruct"
+    verb = verb_of(p, teller)
     win = p["wins"]
     notes = [h("p.tow-consequence", consequence(p, teller))]
+    if theirs_class(p):
+        notes.append(
+            h(
+                "p.tow-theirs-note",
+                f"This tower is {teller.names[p['owner']]}'s, not yours: your cards make their tower taller, "
+                "and a tower taller than the Sky wins for its owner.",
+            )
+        )
     if win == me:
         notes.append(h("p.tow-wins", "★ This play wins the game for you."))
     elif win is not None:
         notes.append(h("p.tow-warn", f"⚠ Careful: this makes {teller.names[win]} win at the end of your turn."))
+    locked = p.get("locks_out")
+    if locked:
+        notes.append(h("p#tow-lockout.tow-warn", {"role": "alert"}, f"⚠ {locked}"))
     return h(
         "section#tow-decision.tow-decision.tow-previewing",
         {"aria-label": "Your decision", "data-part": "decision"},
         stepper,
         h(
             "div#tow-preview.tow-preview",
-            {"class": f"tow-{p['action']}", "aria-live": "polite"},
+            {"class": f"tow-{p['action']}{theirs_class(p).replace('.', ' ')}", "aria-live": "polite"},
             h("span.tow-verb", verb),
             h("p.tow-preview-text", named(p["text"], teller.names)),
             notes,
@@ -270,7 +297,7 @@ def decision(
             h(
                 "button#tow-confirm.primary",
                 {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
-                f"Confirm: {verb.lower()}",
+                f"Confirm anyway: {verb[0].lower()}{verb[1:]}" if locked else f"Confirm: {verb[0].lower()}{verb[1:]}",
                 on_click=lambda _e: ctx.play(m),
             ),
             h("button#tow-untarget", {"type": "button"}, "Another place", on_click=lambda _e: untarget()),

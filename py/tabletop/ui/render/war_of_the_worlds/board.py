@@ -23,6 +23,7 @@ from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, pyramid, words
 from tabletop.ui.render.war_of_the_worlds.recent import MOVED, Recent
 from tabletop.ui.roving import roving
+from tabletop.ui.tips import tip
 
 QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
 COASTER_COLOURS = ("blue", "red", "violet")
@@ -126,9 +127,25 @@ def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recen
             )
     return h(
         "div",
-        {"class": classes, **key("coaster", cid, state=coaster["rotation"], effect="turn")},
+        {
+            "class": classes,
+            **key("coaster", cid, state=coaster["rotation"], effect="turn"),
+            **tip(
+                f"The {coaster['colour']} coaster: its nine cells, their arrows and what stands on them turn and move together. "
+                f"The log calls it the {coaster['colour']} coaster wherever it goes."
+            ),
+        },
         h("span.wotw-dot", {"aria-hidden": "true"}),
         buttons,
+    )
+
+
+def cell_tip(name: str, arrows: str) -> str:
+    """What a cell and its arrows are for (a tooltip, a description, a long press)."""
+    pointing = " and ".join(ARROW_WORDS[a] for a in arrows)
+    return (
+        f"Cell {name}. Its arrows ({pointing}) are the ways a standing pyramid here may step, one cell, onto an empty cell "
+        "(step 3 of a turn). They are printed on the coaster: they turn and move with it."
     )
 
 
@@ -213,6 +230,7 @@ def cell_button(
         why = refusal(ctx, ch, cell, banned)
         action = lambda _e, w=why: refuse(ctx, name, w)  # noqa: E731
     attrs["aria-label"] = ", ".join(label)
+    attrs.update(tip(cell_tip(name, cell["arrows"])))
     attrs["class"] = " ".join(classes)
     came_from = f"piece:{came[name]}" if name in came else None
     piece_key = (

@@ -152,6 +152,7 @@ def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: E
     return h(
         f"div.wotw-decision.{state}.wotw-side-{side}",
         {"role": "region", "aria-label": "Your decision" if ch.any else "Turn"},
+        h("p#wotw-step.wotw-step", view["step"]["words"]) if view.get("step") and ch.any else None,
         h(
             "p#wotw-prompt.wotw-prompt",
             {"aria-live": "polite"},

@@ -1,8 +1,10 @@
-"""Every game writes its State one way: a mutable ``@dataclass(slots=True)`` that rule steps
-change in place on the copy ``apply`` makes, and a ``copy()`` that keeps every field while
-sharing no list the rules change (a field added to the State but forgotten by ``copy`` fails here)."""
+"""Every game package has the same shape (games/__init__.py) and writes its State one way: a
+mutable ``@dataclass(slots=True)`` that rule steps change in place on the copy ``apply`` makes,
+and a ``copy()`` that keeps every field while sharing no list the rules change (a field added
+to the State but forgotten by ``copy`` fails here)."""
 
 import dataclasses
+import importlib
 
 import pytest
 
@@ -47,3 +49,20 @@ def test_copy_keeps_every_field_and_shares_no_list(game_id):
                     assert a is not b, f.name
                     for x, y in zip(a, b):
                         assert not isinstance(x, list) or x is not y, f.name
+
+
+SHAPE = ("facts", "state", "moves", "rules", "view", "guide", "lesson", "ai")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_package_has_the_same_modules_and_its_facts_in_facts(game_id):
+    """The games' one shape (games/__init__.py): the same modules in every package, and the
+    contract's facts (id, title, seats, options) defined in ``facts``, re-exported by the package."""
+    package = GAMES[game_id]
+    for name in SHAPE:
+        importlib.import_module(f"{package.__name__}.{name}")
+    facts = importlib.import_module(f"{package.__name__}.facts")
+    for name in ("ID", "TITLE", "BLURB", "MIN_PLAYERS", "MAX_PLAYERS", "HIDDEN_INFORMATION", "SEAT_NAMES", "OPTION_LABELS"):
+        assert getattr(package, name) is getattr(facts, name), name
+    assert package.default_options is facts.default_options
+    assert package.ID == game_id
