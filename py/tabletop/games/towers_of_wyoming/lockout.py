@@ -11,6 +11,7 @@ certainty; the table shows it with the play's preview and the player still confi
 from __future__ import annotations
 
 from tabletop.engine.cards import SUITS
+from tabletop.engine.words import count as counted
 from tabletop.games.towers_of_wyoming.facts import PER_SUIT
 from tabletop.games.towers_of_wyoming.moves import Play
 from tabletop.games.towers_of_wyoming.state import State
@@ -64,7 +65,7 @@ def locks_out(state: State, move: Play) -> str | None:
         return None
     held = [SUITS[s].noun for s in range(4) if counts[s]]
     return (
-        f"After this play none of the {kept} card{'s' if kept != 1 else ''} you keep ({' and '.join(held)}) could be played: "
+        f"After this play none of the {counted(kept, 'card')} you keep ({' and '.join(held)}) could be played: "
         "no empty foundation of yours, no tower they build on or knock down. Unless your draw or the others change the table, "
         "your next turn is a forced discard."
     )
