@@ -64,8 +64,10 @@ def locks_out(state: State, move: Play) -> str | None:
     if kept == 0 or has_place(state, seat, counts, after_play(state, move)):
         return None
     held = [SUITS[s].noun for s in range(4) if counts[s]]
+    which = "the card you keep" if kept == 1 else f"none of the {counted(kept, 'card')} you keep"
+    verb = "could not be played" if kept == 1 else "could be played"
     return (
-        f"After this play none of the {counted(kept, 'card')} you keep ({' and '.join(held)}) could be played: "
+        f"After this play {which} ({' and '.join(held)}) {verb}: "
         "no empty foundation of yours, no tower they build on or knock down. Unless your draw or the others change the table, "
         "your next turn is a forced discard."
     )
