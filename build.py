@@ -221,9 +221,13 @@ def write_stdlib(dist: Path, restore: bool = True) -> dict:
         trial = {kind: Path(tmp) / f"{kind}.zip" for kind in cuts}
         for kind, data in cuts.items():
             trial[kind].write_bytes(data)
-        checks = [run_imports(node, dist, app, trial["file"], traced["imported"])]
-        if restore:
-            checks.append(run_imports(node, dist, app, trial["file"], traced["imported"], rest=trial["restore"]))
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor() as pool:  # the two checks at once: each is one Node process
+            runs = [pool.submit(run_imports, node, dist, app, trial["file"], traced["imported"])]
+            if restore:
+                runs.append(pool.submit(run_imports, node, dist, app, trial["file"], traced["imported"], trial["restore"]))
+            checks = [run.result() for run in runs]
     failed = {name: why for check in checks for name, why in check["failed"].items()}
     if failed:
         lost = "\n".join(f"  {name}: {why}" for name, why in sorted(failed.items()))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import goto, moves_made, shot
+from conftest import boot, goto, moves_made, shot
 
 FOCUS = """() => { const a = document.activeElement;
     if (!a || a === document.body || a === document.documentElement) return 'body';
@@ -33,7 +33,8 @@ def wait_for_decision(page) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_focus_stays_on_the_decision_after_start_and_every_move(app, game):
+def test_focus_stays_on_the_decision_after_start_and_every_move(browser, site, game):
+    context, app, _ = boot(browser, site)  # a page of its own: the shared one keeps forms (and choices) from earlier tests
     goto(app, f"#/new/{game}")
     app.wait_for_selector("#start-game")
     assert app.input_value("#seat-kind-1") == "normal"
@@ -54,3 +55,4 @@ def test_focus_stays_on_the_decision_after_start_and_every_move(app, game):
         where = wait_for_decision(app)
         assert app.locator("[data-end]").count() or where.startswith("decision:"), f"{game}: after move {move + 1} focus is on {where}"
     shot(app, f"focus-after-moves-{game}")
+    context.close()

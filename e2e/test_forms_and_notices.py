@@ -5,7 +5,7 @@ Export says it is done."""
 
 from __future__ import annotations
 
-from conftest import goto, shot, start_saved_game
+from conftest import boot, goto, shot, start_saved_game
 
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left}; }"
@@ -81,21 +81,24 @@ def test_notices_float_errors_replace_each_other_and_export_confirms(app):
         app.screenshot(path=str(shot(app, f"notice-table-{name}")))
 
 
-def test_seat_two_is_the_computer_at_normal_until_the_table_chooses_otherwise(app):
+def test_seat_two_is_the_computer_at_normal_until_the_table_chooses_otherwise(browser, site):
     """A newcomer who just presses Start plays the computer; a choice of people is remembered for
-    every game's next form, after a reload too."""
-    goto(app, "#/new/tower-battle")
-    app.wait_for_selector("#seat-kind-1")
-    assert (app.input_value("#seat-kind-0"), app.input_value("#seat-kind-1")) == ("human", "normal")
-    app.click("#start-game")
-    app.wait_for_selector("[data-screen='table']", state="attached")
-    assert "computer, normal" in app.inner_text(".seat-list")
-    goto(app, "#/new/war-of-the-worlds")
-    app.select_option("#seat-kind-1", "human")
-    app.click("#start-game")
-    app.wait_for_selector("[data-screen='table']", state="attached")
-    app.reload()
-    app.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
-    goto(app, "#/new/towers-of-wyoming")
-    app.wait_for_selector("#seat-kind-1")
-    assert (app.input_value("#seat-kind-0"), app.input_value("#seat-kind-1")) == ("human", "human")
+    every game's next form, after a reload too. (A page of its own: the shared page keeps each
+    form, and the last choice, from earlier tests.)"""
+    context, page, _ = boot(browser, site)
+    goto(page, "#/new/tower-battle")
+    page.wait_for_selector("#seat-kind-1")
+    assert (page.input_value("#seat-kind-0"), page.input_value("#seat-kind-1")) == ("human", "normal")
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']", state="attached")
+    assert "computer, normal" in page.inner_text(".seat-list")
+    goto(page, "#/new/war-of-the-worlds")
+    page.select_option("#seat-kind-1", "human")
+    page.click("#start-game")
+    page.wait_for_selector("[data-screen='table']", state="attached")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
+    goto(page, "#/new/towers-of-wyoming")
+    page.wait_for_selector("#seat-kind-1")
+    assert (page.input_value("#seat-kind-0"), page.input_value("#seat-kind-1")) == ("human", "human")
+    context.close()

@@ -279,7 +279,7 @@ def test_assassin_removes_the_facing_top_card_showing_a_face_down_one():
     s = play(position(hands=("AH 2D 3D", "7S 4S 6S"), towers={"C": "2C 6C?"}), "AH")
     assert tower(s, "C") == [("2C", True)] and codes(s.discards[1]) == ["6C"]
     assert tower(s, "H") == [("AH", True)]
-    assert "the Assassin A♥ strikes Black's clubs tower: 6♣ (it was face down) goes to the discard pile." in log_text(s)
+    assert "The Assassin A♥ strikes Black's clubs tower: 6♣ (it was face down) goes to the discard pile." in log_text(s)
 
 
 def test_knave_revealed_by_an_assassin_takes_its_whole_tower():

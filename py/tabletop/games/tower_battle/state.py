@@ -140,9 +140,10 @@ class State:
         return c
 
     def say(self, line: str) -> None:
-        """Add a public line to the log."""
+        """Add a public line to the log, said as a sentence (a line may open with a card's name,
+        'the Assassin A♥ strikes…')."""
         pages, page = self.log
-        page += (line,)
+        page += (line[:1].upper() + line[1:],)
         self.log = (pages + (page,), ()) if len(page) == LOG_PAGE else (pages, page)
 
     def log_lines(self) -> list[str]:

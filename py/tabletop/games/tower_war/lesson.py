@@ -76,7 +76,7 @@ LESSON = Lesson(
             "into pile B; the other four stay in pile A.",
             part="draft-cards",
             moves=LEARNER_SPLITS,
-            hint="Tap one card to move it into pile B, then confirm the split.",
+            hint="Choose one card to move it into pile B, then confirm the split.",
             after="Blue took pile A, the four cards, and your lone card went to you face down: nobody sees "
             "their drafted cards until the draft is over. Round 10: Blue split, the A♥ alone in pile A.",
             replies=({"kind": "take", "pile": 0}, {"kind": "split", "pile": ["AH"]}),

@@ -11,6 +11,7 @@ certainty; the table shows it with the play's preview and the player still confi
 from __future__ import annotations
 
 from tabletop.engine.cards import SUITS
+from tabletop.engine.words import count as counted
 from tabletop.games.towers_of_wyoming.facts import PER_SUIT
 from tabletop.games.towers_of_wyoming.moves import Play
 from tabletop.games.towers_of_wyoming.state import State
@@ -63,8 +64,10 @@ def locks_out(state: State, move: Play) -> str | None:
     if kept == 0 or has_place(state, seat, counts, after_play(state, move)):
         return None
     held = [SUITS[s].noun for s in range(4) if counts[s]]
+    which = "the card you keep" if kept == 1 else f"none of the {counted(kept, 'card')} you keep"
+    verb = "could not be played" if kept == 1 else "could be played"
     return (
-        f"After this play none of the {kept} card{'s' if kept != 1 else ''} you keep ({' and '.join(held)}) could be played: "
+        f"After this play {which} ({' and '.join(held)}) {verb}: "
         "no empty foundation of yours, no tower they build on or knock down. Unless your draw or the others change the table, "
         "your next turn is a forced discard."
     )

@@ -19,7 +19,7 @@ APP_GUIDE: Guide = [
         "Playing together on one device",
         [
             "Each game is played on a single screen passed from player to player. In games with hidden cards a curtain asks you to "
-            "hand the device to the next player; only they should tap through it.",
+            "hand the device to the next player; only they should go on past it.",
             "Every move is saved at once. Games in progress are listed on the home screen, newest first; you can also export a game "
             "to a file and import it on another device.",
             "Undo takes back your own last move as long as no card was drawn or turned and no dice were rolled since.",
