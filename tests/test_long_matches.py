@@ -119,4 +119,4 @@ def test_a_log_shared_between_copies_is_never_changed_by_either():
     other = state.copy()
     other.say("only in the copy")
     state.say("only in the original")
-    assert other.log_lines() == [*before, "only in the copy"] and state.log_lines() == [*before, "only in the original"]
+    assert other.log_lines() == [*before, "Only in the copy"] and state.log_lines() == [*before, "Only in the original"]
