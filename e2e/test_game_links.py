@@ -20,6 +20,7 @@ def test_open_in_full_app_carries_the_game_from_a_blocked_cross_site_embed(brows
     page.goto(f"{wiki_host}/wide.html")
     page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     inner = page.frames[1]
+    inner.select_option("#embed-opponent", "people")  # a frame now defaults to the computer; this test passes the device
     inner.click("#embed-start")
     inner.wait_for_selector("[data-screen='table']")
     play_any_move(inner)
