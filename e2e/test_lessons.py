@@ -18,12 +18,11 @@ from typing import Any
 import pytest
 
 from axe import audit
-from conftest import boot, goto
+from conftest import SHOTS, boot, goto
 from tabletop.engine.lesson import Lesson, Step, accepted, lesson_of
 from tabletop.games import GAMES
 
 LESSONS = {game_id: lesson for game_id in GAMES if (lesson := lesson_of(game_id)) is not None}
-SHOTS = Path("/work/shots/lessons") if Path("/work/shots").is_dir() else None  # screenshots to look at, where the machine keeps them
 PHONE, DESK = (390, 844), (1024, 768)
 
 STEP_CONTROL = ".lesson-board [data-step]:not([disabled]):not([aria-disabled='true']):not([aria-pressed='true'])"
@@ -106,17 +105,33 @@ def tower_war_drop(page, step: Step, press: Callable[[Any], None]) -> None:
         card = page.locator("#twar-top")
         card.scroll_into_view_if_needed()
         card.tap()  # the viewBox is centred on the top card's centre
+    elif step.near:
+        make_move(page, step, space_on_the_aim(page, press))
     else:
         make_move(page, step, press)
+
+
+def space_on_the_aim(page, press: Callable[[Any], None]) -> Callable[[Any], None]:
+    """After a pick-up the keyboard's focus is on the aiming area (arrows aim at once), whose Space
+    lets go as the Let go button would; other controls are pressed as before."""
+
+    def let_go_or_press(locator: Any) -> None:
+        if locator.get_attribute("id") == "twar-drop":
+            page.wait_for_function("document.activeElement?.id === 'twar-top'", timeout=10_000)
+            page.keyboard.press("Space")
+        else:
+            press(locator)
+
+    return let_go_or_press
 
 
 DRIVERS["tower-war"] = tower_war_drop
 
 
 def shoot(page, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
+    """Each lesson's first and last step, to look at (e2e/screenshots/lessons)."""
+    (SHOTS / "lessons").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "lessons" / f"{name}.png"))
 
 
 def open_lesson(page, game_id: str) -> None:
