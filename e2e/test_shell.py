@@ -11,7 +11,8 @@ def test_ready_under_subpath_with_no_request_leaving_localhost(booted, site):
     assert page.evaluate("document.documentElement.dataset.appReady") == "1"
     assert SUBPATH in page.url
     assert recorder.urls, "no requests recorded"
-    outside = [u for u in recorder.urls if not u.startswith(site.origin + SUBPATH)]
+    # a blob: URL of this origin is bytes the page already holds (the cut standard library, unzipped)
+    outside = [u for u in recorder.urls if not u.startswith((site.origin + SUBPATH, f"blob:{site.origin}/"))]
     assert outside == []
     assert recorder.errors == []
 
