@@ -152,16 +152,26 @@ def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: E
     return h(
         f"div.wotw-decision.{state}.wotw-side-{side}",
         {"role": "region", "aria-label": "Your decision" if ch.any else "Turn"},
-        h("p#wotw-step.wotw-step", view["step"]["words"]) if view.get("step") and ch.any else None,
         h(
-            "p#wotw-prompt.wotw-prompt",
-            {"aria-live": "polite"},
-            h("strong", f"{who(ctx, seat)}: ") if seat is not None and ch.any else None,
-            instruction(ctx, ch, highlight),
+            "div.wotw-say",
+            step_line(view["step"]) if view.get("step") and ch.any else None,
+            h(
+                "p#wotw-prompt.wotw-prompt",
+                {"aria-live": "polite"},
+                h("strong", f"{who(ctx, seat)}: ") if seat is not None and ch.any else None,
+                instruction(ctx, ch, highlight),
+            ),
         ),
         extra,
         h("div.wotw-actions.button-row" + (".wotw-faces" if ch.wilds else ""), buttons) if buttons else None,
     )
+
+
+def step_line(step: dict[str, Any]) -> El:
+    """"Step x of 3: what it is"; where the rail is short (a phone, a wiki frame) the count runs into
+    the prompt's line and the step's name, which the prompt says again, is left out (the CSS)."""
+    count, _, name = step["words"].partition(": ")
+    return h("p#wotw-step.wotw-step", h("span.wotw-step-count", count), h("span.wotw-step-name", f": {name}"))
 
 
 def relocation_buttons(ctx: TableContext, ch: Choices, highlight: int | None) -> list[El]:
