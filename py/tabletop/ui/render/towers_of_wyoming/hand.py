@@ -100,7 +100,7 @@ def option_rows(choice: Choice, teller: Teller, move_json: Callable[..., Any], p
         m = choice.move_at(key)
         if p is None or m is None:
             continue
-        verb = verb_of(p, teller)
+        verb = verb_of(p)  # the row's words say whose tower ("onto Bot's …"); its dashed purple frame sets it apart
         win = p["wins"]
         flag = None
         if win is not None:
@@ -128,11 +128,12 @@ def theirs_class(p: dict[str, Any]) -> str:
     return ".tow-theirs" if p.get("theirs") and p["action"] == "construct" else ""
 
 
-def verb_of(p: dict[str, Any], teller: Teller) -> str:
-    """``Construct``, ``Deconstruct``, or ``Construct onto Ben's tower``: a construct on someone else's tower says whose."""
+def verb_of(p: dict[str, Any], teller: Teller | None = None) -> str:
+    """``Construct``, ``Deconstruct``, or, given the names, ``Construct onto Ben's tower``: a construct on
+    someone else's tower says whose."""
     if p["action"] != "construct":
         return "Deconstruct"
-    if p.get("theirs"):
+    if p.get("theirs") and teller is not None:
         return f"Construct onto {teller.names[p['owner']]}'s tower"
     return "Construct"
 
