@@ -272,6 +272,18 @@ def test_text_names_the_seats_and_the_risk():
     assert "Ana" in text and "Ben" in text and "Balance" in text and "mm to spare" in text
 
 
+def test_a_seat_named_after_its_colour_is_not_said_twice():
+    """The lesson's seats are called Red and Blue: their trays say "Red", not "Red Red pyramids"."""
+    s = g.new_game(2, None, 3)
+    ctx = ctx_for(s)
+    ctx.names = ["Red", "Blue"]
+    heads = [text_of(e) for e in find_all(R.render(ctx), lambda e: "twar-player-head" in e.attrs.get("class", ""))]
+    assert heads == ["Redyou", "Blue"], heads  # seat 1 is the viewer ("you")
+    ctx.names = ["Ana", "Ben"]
+    heads = [text_of(e) for e in find_all(R.render(ctx), lambda e: "twar-player-head" in e.attrs.get("class", ""))]
+    assert [h.replace(" ", "") for h in heads] == ["AnaRedpyramidsyou", "BenBluepyramids"], heads
+
+
 def test_rng_is_untouched_by_rendering():
     s = drop_state()
     before = s.rng.copy()

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import tabletop.games.towers_of_wyoming as tw
+from tabletop.engine.cards import Suit
 from tabletop.ui.dom import El, find_all, text_of
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming import render
@@ -197,3 +198,25 @@ def test_a_change_tag_keeps_who_made_it_apart_from_what_changed():
     who = find_all(tag, lambda e: "tow-tag-who" in e.attrs.get("class", ""))
     assert [text_of(w) for w in who] == ["Ana: Ben: "] and text_of(tag) == "Ana: Ben: −2♠"
     assert not find_all(tag_chip("+1♥"), lambda e: "tow-tag-who" in e.attrs.get("class", ""))
+
+
+def test_a_suit_held_back_by_a_lesson_step_is_not_said_to_have_no_place():
+    """A lesson offers only its step's plays: a greyed suit that the rules would let you play is
+    "not part of this step", and only a suit without any play "has no place this turn"."""
+    for s in random_states(2, 5, {}, limit=200):
+        seat = tw.to_act(s)
+        if seat is None:
+            break
+        plays = [m for m in tw.legal_moves(s) if m.kind == "play"]
+        suits = sorted({m.suit.value for m in plays})
+        if len(suits) < 2:
+            continue
+        kept = [m for m in plays if m.suit.value == suits[0]]
+        ctx = context(s, seat)
+        ctx.legal = kept
+        lines = [text_of(el) for el in find_all(render(ctx), lambda e: "tow-hint" in e.attrs.get("class", ""))]
+        held_back = [line for line in lines if line.endswith("not part of this step.")]
+        assert len(held_back) == 1 and all(Suit(x).noun in held_back[0] for x in suits[1:]), lines
+        assert not any(Suit(x).noun in line for x in suits[1:] for line in lines if "no place" in line), lines
+        return
+    raise AssertionError("no position with plays in two suits")

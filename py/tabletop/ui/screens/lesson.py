@@ -173,7 +173,7 @@ def coach(act: Actions, run: LessonRun, restart_form: dict[str, Any]) -> El:
         {"aria-labelledby": "lesson-step", "data-announce": announce, "data-step-number": str(run.number), "data-phase": run.phase},
         h("p.lesson-goal", h("strong", "Goal: "), lesson.goal),
         progress,
-        words,
+        h("div.lesson-words", words),  # on a phone this scrolls, and the buttons under it stay in view
         h("div.button-row.lesson-buttons", buttons),
     )
 

@@ -44,7 +44,7 @@ def player_strip(ctx: TableContext, view: dict[str, Any]) -> El:
                     "div.twar-player-head",
                     h("span.twar-swatch", {"aria-hidden": "true"}),
                     h("b.twar-player-name", who),
-                    h("span.twar-colour", f"{SEAT_COLOURS[seat]} pyramids"),
+                    None if who == SEAT_COLOURS[seat] else h("span.twar-colour", f"{SEAT_COLOURS[seat]} pyramids"),  # not "Red Red"
                     h("span.twar-you", "you") if p["is_you"] else None,
                 ),
                 stash_row(p["stash"], seat, f"{who}'s stash"),

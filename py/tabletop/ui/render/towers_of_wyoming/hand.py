@@ -206,7 +206,10 @@ def decision(
             body.append(h("p.tow-step", "Choose the card to discard in your hand."))
         return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision", "data-part": "decision"}, body)
     if not choice.suit:
-        greyed = [Suit(s).noun for s in SUIT_ORDER if choice.held[s] and s not in choice.playable]
+        greyed = [s for s in SUIT_ORDER if choice.held[s] and s not in choice.playable]
+        with_a_place = {p["suit"] for p in choice.plays.values()}  # the rules' plays: a lesson's step may offer fewer
+        no_place = [Suit(s).noun for s in greyed if s not in with_a_place]
+        held_back = [Suit(s).noun for s in greyed if s in with_a_place]
         body = [
             h("h2.tow-prompt", f"{name}, choose cards of one suit"),
             h(
@@ -215,8 +218,10 @@ def decision(
                 "Then choose a lit tower or foundation.",
             ),
         ]
-        if greyed and not choice.blocked:
-            body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(greyed)}, which have no place this turn."))
+        if no_place and not choice.blocked:
+            body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(no_place)}, which have no place this turn."))
+        if held_back:
+            body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(held_back)}, not part of this step."))
         if choice.blocked:
             s = Suit(choice.blocked)
             body.append(
