@@ -198,8 +198,7 @@ def _apply(module: Any, lesson: Lesson, state: State, number: int, data: MoveJso
         move = module.move_from_json(dict(data))
         if seat is not None and module.move_to_json(move) != dict(data):  # the table's controls carry that form
             raise LessonError(lesson.game, number, f"{who} {dict(data)} is not written as the game writes it: {module.move_to_json(move)}")
-        module.legal_moves(state)  # (every game lists its options; apply is the judge, as for Tower War's placements)
-        return module.apply(state, move)
+        return module.apply(state, move)  # apply is the judge (Tower War's placements are not all listed)
     except IllegalMove as exc:
         raise LessonError(lesson.game, number, f"{who} {dict(data)} is not legal here: {exc}") from None
 
