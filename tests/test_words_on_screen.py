@@ -130,6 +130,10 @@ def test_no_table_says_a_number_or_a_name_wrong(game_id, seating):
             if between_games(session):  # a game of a Tower Battle match is over: on to the next
                 tab.next_game()
                 continue
+            seat = session.to_act
+            if seat is not None and session.is_computer(seat):  # the computer's turn: a random move, as its scheduler would play one
+                session.play(rng.choice(module.legal_moves(session.state)))
+                continue
             legal = session.legal_moves()
             if not legal:
                 break
