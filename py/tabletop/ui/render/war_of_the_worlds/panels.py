@@ -168,7 +168,7 @@ def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: E
 
 
 def step_line(step: dict[str, Any]) -> El:
-    """"Step x of 3: what it is"; where the rail is short (a phone, a wiki frame) the count runs into
+    """ "Step x of 3: what it is"; where the rail is short (a phone, a wiki frame) the count runs into
     the prompt's line and the step's name, which the prompt says again, is left out (the CSS)."""
     count, _, name = step["words"].partition(": ")
     return h("p#wotw-step.wotw-step", h("span.wotw-step-count", count), h("span.wotw-step-name", f": {name}"))
