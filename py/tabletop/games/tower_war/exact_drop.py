@@ -128,17 +128,18 @@ def size_warnings(s: State) -> dict[str, str]:
     if s.phase != "place" or s.placing != "pyramid" or s.tower[-1].pyramids:
         return {}
     seat = r.mover(s)
-    needed = PYRAMIDS_PER_LEVEL - len(s.tower[-1].pyramids)
+    needed = PYRAMIDS_PER_LEVEL  # the level is empty
     out: dict[str, str] = {}
     for size in SIZES:
         mine, both = s.stash[seat][size], s.stash[0][size] + s.stash[1][size]
         if not mine:
             continue
-        if s.reason == "battle" and mine < needed:
-            out[str(size)] = f"You have {mine} {size} left and must add {needed} to this level: you would run out and lose the war."
-        elif s.reason != "battle" and both < needed:
+        if s.reason == "battle":
+            if mine < needed:
+                out[str(size)] = f"You have {mine} {size} left and must add {needed} to this level: you would run out and lose the war."
+        elif both < needed:
             out[str(size)] = f"Only {both} {size} are left in both stashes and this level needs {needed}: it could never be finished."
-        elif s.reason != "battle" and mine < needed:
+        elif mine < needed:
             out[str(size)] = (
                 f"You have {mine} {size} left and this level needs {needed}: if you lose this battle you must finish "
                 f"it with {size} pyramids and would run out."
