@@ -57,11 +57,7 @@ def verb(word: str, plural: bool = False) -> str:
         return IRREGULAR[word][1 if plural else 0]
     if plural:
         return word
-    if word.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return word + "es"
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
+    return word + "es" if word.endswith("o") else plural_noun(word)  # "goes"; else spelt as a noun's plural
 
 
 def agree(name: str, word: str, plural: bool = False) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
+from tabletop.engine.words import sentence
 
 from .facts import OWNER, TOWER_ORDER
 
@@ -143,7 +144,7 @@ class State:
         """Add a public line to the log, said as a sentence (a line may open with a card's name,
         'the Assassin A♥ strikes…')."""
         pages, page = self.log
-        page += (line[:1].upper() + line[1:],)
+        page += (sentence(line),)
         self.log = (pages + (page,), ()) if len(page) == LOG_PAGE else (pages, page)
 
     def log_lines(self) -> list[str]:

@@ -50,20 +50,8 @@ class ExactDrop(NamedTuple):
         fall = self.fall
         if fall is None:  # pragma: no cover - a tower that does not stand has a lowest fall
             raise ValueError("a fall without a cause")
-        m = abs(fall.margin_mm)
-        if fall.cause == "overlap" and self.overlaps:
-            index, depth = self.overlaps[0]
-            what = self.sizes[index] if index < len(self.sizes) else "other"
-            return f"{LEAD} it overlaps the {what} pyramid already there by {depth:.1f} mm and falls: you would lose the war."
-        if fall.cause == "off-card":
-            return f"{LEAD} its centre is {m:.1f} mm beyond the card's edge and it falls: you would lose the war."
-        if fall.cause == "apex-outside":
-            return f"{LEAD} the card misses a pyramid by {m:.1f} mm and slides off: you would lose the war."
-        where = f"{m:.1f} mm outside" if fall.margin_mm < 0 else f"only {m:.1f} mm inside"
-        return (
-            f"{LEAD} the card of level {fall.level} topples: the balance point of it and everything on it is {where} "
-            f"its tripod (it needs {fall.needed_mm:g} mm): you would lose the war."
-        )
+        other = self.sizes[fall.other] if fall.other is not None and fall.other < len(self.sizes) else "other"
+        return f"{LEAD} {fall.words(would=True, other=other)}: you would lose the war."
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -140,17 +128,18 @@ def size_warnings(s: State) -> dict[str, str]:
     if s.phase != "place" or s.placing != "pyramid" or s.tower[-1].pyramids:
         return {}
     seat = r.mover(s)
-    needed = PYRAMIDS_PER_LEVEL - len(s.tower[-1].pyramids)
+    needed = PYRAMIDS_PER_LEVEL  # the level is empty
     out: dict[str, str] = {}
     for size in SIZES:
         mine, both = s.stash[seat][size], s.stash[0][size] + s.stash[1][size]
         if not mine:
             continue
-        if s.reason == "battle" and mine < needed:
-            out[str(size)] = f"You have {mine} {size} left and must add {needed} to this level: you would run out and lose the war."
-        elif s.reason != "battle" and both < needed:
+        if s.reason == "battle":
+            if mine < needed:
+                out[str(size)] = f"You have {mine} {size} left and must add {needed} to this level: you would run out and lose the war."
+        elif both < needed:
             out[str(size)] = f"Only {both} {size} are left in both stashes and this level needs {needed}: it could never be finished."
-        elif s.reason != "battle" and mine < needed:
+        elif mine < needed:
             out[str(size)] = (
                 f"You have {mine} {size} left and this level needs {needed}: if you lose this battle you must finish "
                 f"it with {size} pyramids and would run out."

@@ -85,6 +85,10 @@ RANK_RULE = "equal values, and between 10, J, Q, K and A the higher rank wins (1
 """Said where the tie-break decides a skirmish, e.g. "A♦ (10) beats K♣ (10): equal values, and ..."."""
 
 
+SUIT_EXAMPLE = (Card(10, Suit.CLUBS), Card(8, Suit.CLUBS), Card(5, Suit.CLUBS))
+"""The shared-suit rule's worked example, said in full (``suit_example``) and short (``suit_rule_short``)."""
+
+
 def suit_example() -> str:
     """The shared-suit rule in one worked example, computed by ``skirmish_value``: said during the draft,
     where choosing cards of one suit is decided.
@@ -92,7 +96,7 @@ def suit_example() -> str:
     >>> suit_example()
     'In battle a card of a suit you already played that battle is worth its points times each earlier card of that suit (10♣, 8♣, then 5♣: 5 × 10 × 8 = 400), and those earlier cards then count 0.'
     """
-    ten, eight, five = Card(10, Suit.CLUBS), Card(8, Suit.CLUBS), Card(5, Suit.CLUBS)
+    ten, eight, five = SUIT_EXAMPLE
     worth = skirmish_value(five, [ten, eight])
     return (
         "In battle a card of a suit you already played that battle is worth its points times each earlier card of that suit "
@@ -106,5 +110,5 @@ def suit_rule_short() -> str:
     >>> suit_rule_short()
     'Suits multiply in battle: 10♣, 8♣, then 5♣ make the 5♣ worth 400.'
     """
-    ten, eight, five = Card(10, Suit.CLUBS), Card(8, Suit.CLUBS), Card(5, Suit.CLUBS)
+    ten, eight, five = SUIT_EXAMPLE
     return f"Suits multiply in battle: {ten.label}, {eight.label}, then {five.label} make the {five.label} worth {skirmish_value(five, [ten, eight])}."

@@ -102,16 +102,28 @@ class Fall(NamedTuple):
     needed_mm: float
     other: int | None = None
 
-    def words(self) -> str:
-        """The fall in a sentence a player understands."""
+    def words(self, would: bool = False, other: str = "other") -> str:
+        """The fall in a sentence a player understands: what happened, or (``would``) what a drop
+        landing exactly on the aim would do (``exact_drop``), ``other`` naming the overlapped size."""
         m = abs(self.margin_mm)
+        where = f"{m:.1f} mm outside" if self.margin_mm < 0 else f"only {m:.1f} mm inside"
         if self.cause == "off-card":
+            if would:
+                return f"its centre is {m:.1f} mm beyond the card's edge and it falls"
             return f"a pyramid on level {self.level} landed with the centre of its base {m:.1f} mm beyond the edge of its card and fell"
         if self.cause == "overlap":
+            if would:
+                return f"it overlaps the {other} pyramid already there by {m:.1f} mm and falls"
             return f"a pyramid on level {self.level} landed on the base of another one (they overlap by {m:.1f} mm) and fell"
         if self.cause == "apex-outside":
+            if would:
+                return f"the card misses a pyramid by {m:.1f} mm and slides off"
             return f"the card of level {self.level} missed a pyramid: one apex was {m:.1f} mm outside it, so the card slid off"
-        where = f"{m:.1f} mm outside" if self.margin_mm < 0 else f"only {m:.1f} mm inside"
+        if would:
+            return (
+                f"the card of level {self.level} topples: the balance point of it and everything on it is {where} "
+                f"its tripod (it needs {self.needed_mm:g} mm)"
+            )
         return (
             f"the card of level {self.level} toppled: the centre of mass of it and everything above was {where} "
             f"the triangle of its three supporting apexes (it needs {self.needed_mm:g} mm inside)"

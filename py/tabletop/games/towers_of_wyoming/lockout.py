@@ -14,6 +14,7 @@ from tabletop.engine.cards import SUITS
 from tabletop.engine.words import count as counted
 from tabletop.games.towers_of_wyoming.facts import PER_SUIT
 from tabletop.games.towers_of_wyoming.moves import Play
+from tabletop.games.towers_of_wyoming.rules import after_play, suit_counts
 from tabletop.games.towers_of_wyoming.state import State
 
 
@@ -39,26 +40,12 @@ def has_place(state: State, seat: int, counts: list[int], target: tuple[int, int
     return False
 
 
-def after_play(state: State, move: Play) -> tuple[int, int, int | None, int]:
-    """The target tower after ``move``: (owner, foundation, top suit or None, size), as the rules build it."""
-    suit = SUITS.index(move.suit)
-    tower = state.towers[move.owner][move.foundation]
-    before_suit = tower[0] // PER_SUIT if tower else None
-    if not tower or before_suit == suit:
-        return (move.owner, move.foundation, suit, len(tower) + move.count)
-    size = abs(move.count - len(tower))
-    top = None if size == 0 else (before_suit if move.count < len(tower) else suit)
-    return (move.owner, move.foundation, top, size)
-
-
 def locks_out(state: State, move: Play) -> str | None:
     """Words of warning when, after ``move``, none of the cards the player keeps could be played
     anywhere; None otherwise (or when the hand would be empty: it is refilled to seven)."""
     seat = state.current
     suit = SUITS.index(move.suit)
-    counts = [0, 0, 0, 0]
-    for card in state.hands[seat]:
-        counts[card // PER_SUIT] += 1
+    counts = suit_counts(state.hands[seat])
     counts[suit] -= move.count
     kept = sum(counts)
     if kept == 0 or has_place(state, seat, counts, after_play(state, move)):

@@ -194,6 +194,19 @@ def play_kind(state: State, seat: int, suit: int, owner: int, foundation: int) -
     return None
 
 
+def after_play(state: State, move: Play) -> tuple[int, int, int | None, int]:
+    """The target tower after ``move``: (owner, foundation, top suit or None, size), as ``construct``
+    and ``deconstruct`` build it (for the view's preview of a play and ``lockout``)."""
+    suit = SUITS.index(move.suit)
+    tower = state.towers[move.owner][move.foundation]
+    before_suit = tower[0] // PER_SUIT if tower else None
+    if not tower or before_suit == suit:
+        return (move.owner, move.foundation, suit, len(tower) + move.count)
+    size = abs(move.count - len(tower))
+    top = None if size == 0 else (before_suit if move.count < len(tower) else suit)
+    return (move.owner, move.foundation, top, size)
+
+
 # Moves are immutable values: build each possible one once and hand out the same objects.
 # PLAYS[suit][owner][foundation] = (None, Play(count 1), ..., Play(count 7)).
 # Typed as Plays only: index 0 (None) is never read.

@@ -54,7 +54,7 @@ from tabletop.games.towers_of_wyoming.facts import (
 )
 from tabletop.games.towers_of_wyoming.lockout import locks_out
 from tabletop.games.towers_of_wyoming.moves import Discard, Play, move_to_json
-from tabletop.games.towers_of_wyoming.rules import legal_moves, setup_for, target_words, tower_winner
+from tabletop.games.towers_of_wyoming.rules import after_play, legal_moves, setup_for, target_words, tower_winner
 from tabletop.games.towers_of_wyoming.state import State
 
 
@@ -171,13 +171,8 @@ def describe_play(s: State, m: Play) -> dict[str, Any]:
     tower = s.towers[m.owner][m.foundation]
     before_suit = tower[0] // PER_SUIT if tower else None
     before = len(tower)
-    after_suit: int | None
-    if not tower or before_suit == suit:
-        action, after_size, after_suit = "construct", before + m.count, suit
-    else:
-        action = "deconstruct"
-        after_size = abs(m.count - before)
-        after_suit = None if m.count == before else (before_suit if m.count < before else suit)
+    action = "construct" if not tower or before_suit == suit else "deconstruct"
+    _, _, after_suit, after_size = after_play(s, m)
     target = target_words(s, m.owner, m.foundation, viewer=seat)
     wins = tower_winner(s, seat, (m.owner, m.foundation, after_size))
     if action == "construct":

@@ -59,33 +59,3 @@ def beside_words(layout: Layout, coaster: int) -> str:
         if other is not None:
             return f"{words} {coaster_called(other)}"
     raise ValueError("a coaster of an L always touches another")  # pragma: no cover - an L is connected
-
-
-STRATEGIC_STEPS = ("Place a pyramid", "Turn or move the war machine's coaster", "Move a pyramid along an arrow")
-
-
-def turn_step(phase: str, tactical: bool, plan_left: int, action: str) -> dict[str, object] | None:
-    """Where the turn stands, as "step x of n" (a turn has three steps in either game):
-    strategic: place, the coaster (after a large only), the move; tactical: keep two dice, then
-    the first and the second kept die. The destruction review closes a step and is not one.
-
-    >>> turn_step("coaster", False, 0, "")
-    {'number': 2, 'of': 3, 'words': "Step 2 of 3: Turn or move the war machine's coaster"}
-    >>> turn_step("action", True, 1, "tip")["words"], turn_step("action", True, 0, "hop")["words"]
-    ('Step 2 of 3: the Tip die', 'Step 3 of 3: the Hop die')
-    """
-    if tactical:
-        if phase == "dice":
-            number, name = 1, "Keep two of the three dice"
-        elif phase in ("action", "wild"):
-            number = 2 if plan_left else 3
-            name = f"the {action.capitalize()} die" if action else "the Wild die"
-        else:
-            return None
-    else:
-        steps = {"place": 1, "coaster": 2, "move": 3}
-        if phase not in steps:
-            return None
-        number = steps[phase]
-        name = STRATEGIC_STEPS[number - 1]
-    return {"number": number, "of": 3, "words": f"Step {number} of 3: {name}"}

@@ -23,7 +23,7 @@ from tabletop.games.war_of_the_worlds.facts import EMPTY, ID, SEAT_NAMES, SIDE_K
 from tabletop.games.war_of_the_worlds.rules import prompt
 from tabletop.games.war_of_the_worlds.scoring import tally
 from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, OVER, State
-from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, told, turn_step
+from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, told
 
 
 def piece_view(state: State, slot: int) -> dict[str, Any] | None:
@@ -74,6 +74,36 @@ def board_view(state: State) -> dict[str, Any]:
     }
 
 
+STRATEGIC_STEPS = ("Place a pyramid", "Turn or move the war machine's coaster", "Move a pyramid along an arrow")
+
+
+def turn_step(phase: str, tactical: bool, plan_left: int, action: str) -> dict[str, object] | None:
+    """Where the turn stands, as "step x of n" (a turn has three steps in either game):
+    strategic: place, the coaster (after a large only), the move; tactical: keep two dice, then
+    the first and the second kept die. The destruction review closes a step and is not one.
+
+    >>> turn_step("coaster", False, 0, "")
+    {'number': 2, 'of': 3, 'words': "Step 2 of 3: Turn or move the war machine's coaster"}
+    >>> turn_step("action", True, 1, "tip")["words"], turn_step("action", True, 0, "hop")["words"]
+    ('Step 2 of 3: the Tip die', 'Step 3 of 3: the Hop die')
+    """
+    if tactical:
+        if phase == "dice":
+            number, name = 1, "Keep two of the three dice"
+        elif phase in ("action", "wild"):
+            number = 2 if plan_left else 3
+            name = f"the {action.capitalize()} die" if action else "the Wild die"
+        else:
+            return None
+    else:
+        steps = {"place": 1, "coaster": 2, "move": 3}
+        if phase not in steps:
+            return None
+        number = steps[phase]
+        name = STRATEGIC_STEPS[number - 1]
+    return {"number": number, "of": 3, "words": f"Step {number} of 3: {name}"}
+
+
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The whole table; the same for every seat and for spectators."""
     seat = checked_seat(seat, len(SEAT_NAMES))
@@ -91,7 +121,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "epoch": state.epoch,
         "turn": state.turn,
         "phase": state.phase,
-        "step": turn_step(state.phase, state.tactical, len(state.plan), state.action),  # "step x of n" (telling.py)
+        "step": turn_step(state.phase, state.tactical, len(state.plan), state.action),  # "step x of n"
         "prompt": prompt(state),
         "board": board_view(state),
         "supply": [{str(s): state.supply[seat_][int(s)] for s in Size} for seat_ in (0, 1)],

@@ -145,7 +145,7 @@ class Aim:
         self.view: dict[str, Any] | None = None
         self.tower: Tower | None = None  # the view's tower, read once per hold for the exact-drop answer
         self.started = False  # the grip's clock runs from the first press
-        self.scrolled_key = None
+        self.answer: tuple[tuple[float, float], ExactDrop] | None = None  # the last exact-drop answer and its aim
 
     # -- set up from a render -------------------------------------------------------------------
     def configure(self, ctx: TableContext, view: dict[str, Any], watch: bool = False) -> tuple[tuple[float, float], int]:
@@ -172,6 +172,7 @@ class Aim:
         self.started = bool(ui.get("twar_started"))
         self.target = tuple(ui["twar_target"])
         self.dropping = False
+        self.answer = None  # a new view: ask again
         return self.target, self.hold_now()
 
     def first_press(self) -> None:
@@ -183,12 +184,15 @@ class Aim:
         self.ctx.ui["twar_started"] = True
         self.ctx.ui["twar_t0"] = self.t0
 
-    def exact(self, target: tuple[float, float] | None = None) -> ExactDrop | None:
-        """The engine's answer for a landing exactly on ``target`` (the aim), or None when nothing is held."""
+    def exact(self) -> ExactDrop | None:
+        """The engine's answer for a landing exactly on the aim, or None when nothing is held; asked
+        once per aim (a render reads it for the outline and both places its words are drawn)."""
         if self.view is None or self.held is None or self.watching:
             return None
-        x, y = self.target if target is None else target
-        return exact_drop_from_view(self.view, x, y, self.tower)
+        if self.answer is None or self.answer[0] != self.target:
+            x, y = self.target
+            self.answer = (self.target, exact_drop_from_view(self.view, x, y, self.tower))
+        return self.answer[1]
 
     def hold_now(self, at: float | None = None) -> int:
         if not self.started:
@@ -278,11 +282,11 @@ class Aim:
         answer = self.exact()
         if answer is None:
             return
-        stands = "1" if answer.stands else "0"
+        stands, said = ("1" if answer.stands else "0"), answer.words()
         for ident in (EXACT_ID, EXACT_WIDE_ID):
             words = doc.getElementById(ident)
-            if words is not None and hasattr(words, "setAttribute") and words.textContent != answer.words():
-                words.textContent = answer.words()
+            if words is not None and hasattr(words, "setAttribute") and words.textContent != said:
+                words.textContent = said
                 words.setAttribute("data-stands", stands)
         aim = doc.getElementById(AIM_ID)
         if aim is not None and hasattr(aim, "setAttribute"):

@@ -34,12 +34,13 @@ def draft_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     d = view["draft"]
     phase = view["phase"]
     splitter, chooser = d["splitter"], d["chooser"]
+    example = suit_example()
     head = h(
         "div.twar-draft-head",
         h("h3", f"Draft round {d['round']} of {d['rounds']}"),
         h("p.twar-hint", f"{seat_name(ctx, splitter)} splits, {seat_name(ctx, chooser)} chooses. {d['cards_left']} cards still to come."),
         # the rule that makes a pile worth taking, where piles are chosen (not first at deck building)
-        h("p.twar-rule", {"id": "twar-suit-rule", "title": suit_example(), "aria-description": suit_example()}, suit_rule_short()),
+        h("p.twar-rule", {"id": "twar-suit-rule", "title": example, "aria-description": example}, suit_rule_short()),
     )
     if phase == "split":
         body = split_area(ctx, view)

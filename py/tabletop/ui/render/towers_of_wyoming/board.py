@@ -16,6 +16,7 @@ from tabletop.ui.dom import El, h
 from tabletop.ui.motion import key, last_move
 from tabletop.ui.render.towers_of_wyoming.cards import back, face, fan_card
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
+from tabletop.ui.render.towers_of_wyoming.hand import theirs_class, verb_of
 from tabletop.ui.render.towers_of_wyoming.words import Teller, cards, named, plural, symbol
 from tabletop.ui.tips import tip
 
@@ -209,17 +210,15 @@ def tower(
         height,
     ]
     if lit and play is not None:
-        verb = "Construct" if play["action"] == "construct" else "Deconstruct"
+        verb = verb_of(play)
         after = play["after"]
         result = f"{after['size']} {symbol(after['suit'])}" if after["size"] else "empty"
         win = play["wins"]
         flag = None
         if win is not None:
             flag = h("span.tow-chip-win", "★ wins" if win == choice.view["seat"] else f"⚠ {teller.names[win]} wins")
-        theirs = ".tow-theirs" if play.get("theirs") and play["action"] == "construct" else ""  # another builder's tower
-        parts.insert(
-            0, h(f"span.tow-chip.tow-{play['action']}{theirs}", {"aria-hidden": "true"}, h("span", verb), h("span", f"→ {result}"), flag)
-        )
+        chip = f"span.tow-chip.tow-{play['action']}{theirs_class(play)}"  # another builder's tower looks different
+        parts.insert(0, h(chip, {"aria-hidden": "true"}, h("span", verb), h("span", f"→ {result}"), flag))
         spoken = f"{label}. {verb}: {named(play['text'], teller.names)}"
         if win is not None:
             spoken += ". This wins the game" + ("" if win == choice.view["seat"] else f" for {teller.names[win]}")

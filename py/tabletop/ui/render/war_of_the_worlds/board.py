@@ -26,7 +26,6 @@ from tabletop.ui.roving import roving
 from tabletop.ui.tips import tip
 
 QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
-COASTER_COLOURS = ("blue", "red", "violet")
 ARROW_POINTS = {  # large, from the tile's edge out to the cell's: the whole game turns on them
     "U": "31,19 69,19 50,1",
     "R": "81,31 81,69 99,50",

@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS
+
 SIDES = ("Aliens", "Humans")
 CELL = r"([A-F][1-6])"
-COLOUR = r"(blue|red|purple)"
+COLOUR = "(" + "|".join(COASTER_COLOURS) + ")"  # the log names a coaster by its colour
 
 PLACED = re.compile(rf"^\w+ placed an? (\w+) at {CELL}\.")
 MOVED = re.compile(rf"^\w+ moved an? (\w+) from {CELL} to {CELL}\.")
