@@ -163,7 +163,14 @@ def play_through(page, game_id: str, press: Callable[[Any], None], label: str) -
     page.wait_for_selector("[data-screen=lesson][data-phase=done]")
     shoot(page, f"{game_id}-{label}-done")
     press(page.locator("#lesson-real-game"))
-    page.wait_for_selector(f"[data-screen=table][data-game='{game_id}']", timeout=30_000)
+    try:
+        page.wait_for_selector(f"[data-screen=table][data-game='{game_id}']", timeout=30_000)
+    except Exception:
+        page.screenshot(path=str(SHOTS / "lessons" / f"{game_id}-{label}-no-real-game.png"))
+        screen = page.evaluate("[location.hash, document.querySelector('[data-screen]')?.dataset.screen, document.activeElement?.id]")
+        raise AssertionError(
+            f"no table after 'Play a real game': at {screen}, notices {page.locator('.notice').all_inner_texts()}"
+        ) from None
     assert "computer, normal" in page.locator(".seat-list").inner_text()
 
 

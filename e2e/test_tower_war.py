@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import time
 
 from axe import audit
 from conftest import goto, moves_made, pass_moment, play_any_move, shot, start_saved_game
@@ -224,18 +223,16 @@ def test_a_battle_and_a_pyramid_dropped_by_pointer_lands_where_drawn(app):
     n = moves_made(app)
     app.mouse.move(x, y)
     app.mouse.down()
-    started = time.perf_counter()
     app.wait_for_timeout(700)
     ghost_before = app.evaluate("() => [...document.querySelectorAll('#twar-ghost')].map(e => Number(e.dataset.hold))[0]")
     app.mouse.up()
-    held_for = (time.perf_counter() - started) * 1000
     wait_moves(app, n + 1)
     moves = saved_moves(app, sid)
     drop = moves[-1]
     assert drop["kind"] == "drop" and set(drop) == {"kind", "x", "y", "hold_ms"}
     assert abs(drop["x"] - aim_mm[0]) <= 0.2 and abs(drop["y"] - aim_mm[1]) <= 0.2  # the aim is the pointer's point
     assert ghost_before is not None and drop["hold_ms"] >= ghost_before >= 500
-    assert drop["hold_ms"] >= held_for - 100  # hold counts from the pick-up, so at least the press
+    assert drop["hold_ms"] >= 690  # the grip's clock runs from the press, and the page waited 700 ms before the release
     s = replay(seed, moves)
     top = s.tower[-1]
     placed = top.pyramids[-1]

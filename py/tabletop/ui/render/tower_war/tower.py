@@ -13,13 +13,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import tabletop.ui.render.tower_war.aim as live
+import tabletop.ui.render.tower_war.sway as sway
 from tabletop.engine.words import count
 from tabletop.games.tower_war.hand import is_calm
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
-from tabletop.ui.render.tower_war import aim as live
-from tabletop.ui.render.tower_war import sway
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
 from tabletop.ui.tips import tip
 
