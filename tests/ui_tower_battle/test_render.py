@@ -224,3 +224,20 @@ def test_the_battle_question_says_each_tower_by_its_player():
     question = text_of(panel).split("?")[0]
     assert question.startswith("Declare a battle between ")
     assert "Ana's " in question and "Ben's " in question and ")'s" not in question, question
+
+
+def test_a_seat_named_after_its_colour_is_not_said_twice():
+    """The lesson's seats are called Red and Black: "Red", not "Red Red" or "Red (Red)"."""
+    state = tb.new_game(2, {}, 4)
+    ctx = context(state, 0)
+    colours = list(ctx.view["seat_names"])
+    ctx.names = colours
+
+    def seat_names(tree):
+        return [text_of(e) for e in find_all(tree, lambda e: "tb-seat-name" in e.attrs.get("class", ""))]
+
+    tree = render(ctx)
+    assert all(colour + colour not in said for colour in colours for said in seat_names(tree)), seat_names(tree)
+    assert not any(f"{c} ({c})" in str(e.attrs.get("aria-label", "")) for c in colours for e in with_attr(tree, "aria-label"))
+    ctx.names = NAMES
+    assert any(colours[0] in said and "Ana" in said for said in seat_names(render(ctx)))

@@ -86,8 +86,12 @@ def name_sides(text: str, sides: Sequence[str], labels: list[str]) -> str:
     return pattern.sub(label, text)
 
 
+def name_with_side(name: str, side: str) -> str:
+    """ "Ana (Red)"; just "Red" for a player named after their side (never "Red (Red)")."""
+    return name if name == side else f"{name} ({side})"
+
+
 def seat_label(seated: Any, seat: int) -> str:
     """ "Ana (Aliens)" where the game has sides, else just the name."""
     sides = seated.module.SEAT_NAMES
-    side = f" ({sides[seat]})" if sides and sides[seat] != seated.name(seat) else ""
-    return str(seated.name(seat)) + side
+    return name_with_side(str(seated.name(seat)), sides[seat]) if sides else str(seated.name(seat))

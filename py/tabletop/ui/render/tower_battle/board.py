@@ -19,6 +19,7 @@ from tabletop.engine.words import count
 from tabletop.ui.dom import El, h
 from tabletop.ui.motion import last_move
 from tabletop.ui.render import TableContext
+from tabletop.ui.wording import name_with_side
 
 from . import cards as C
 
@@ -28,8 +29,7 @@ LANES = (("H", "C"), ("D", "S"))
 
 def seat_words(ctx: TableContext, seat: int) -> str:
     """'Ana (Red)' (just 'Red' for a player named after their colour)."""
-    name, colour = ctx.names[seat], ctx.view["seat_names"][seat]
-    return name if name == colour else f"{name} ({colour})"
+    return name_with_side(ctx.names[seat], ctx.view["seat_names"][seat])
 
 
 def named(ctx: TableContext, text: str) -> str:
@@ -210,7 +210,7 @@ def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None
             "div.tb-seat-name",
             h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),
             h("strong", ctx.names[seat]),
-            h("span.tb-seat-colour", colour),
+            None if ctx.names[seat] == colour else h("span.tb-seat-colour", colour),  # not "Red Red"
             h("span.tb-to-act", "to act") if to_act == seat else None,
         ),
         h("div.tb-piles", hand, stock_pile(ctx, seat), discard_pile(ctx, seat, lit_discard, last), scoring_pile(ctx, seat)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.engine.words import count
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
+from tabletop.ui.wording import name_with_side
 
 # The short card summary beside the board; the rules page holds the full text (tower_battle/guide.py).
 CARD_SUMMARY = (
@@ -28,7 +29,7 @@ def match_bar(ctx: TableContext) -> El:
         players.append(
             h(
                 "li.tb-score",
-                {"aria-label": f"{ctx.names[seat]} ({colour}): {scores[seat]} of {target} points"},
+                {"aria-label": f"{name_with_side(ctx.names[seat], colour)}: {scores[seat]} of {target} points"},
                 h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),
                 h("span.tb-score-name", {"aria-hidden": "true"}, ctx.names[seat]),
                 h("span.tb-score-num", {"aria-hidden": "true"}, str(scores[seat])),

@@ -22,6 +22,7 @@ from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
 from tabletop.ui.tips import tip
+from tabletop.ui.wording import name_with_side
 
 CARD_W, CARD_L = 63.0, 88.0
 VIEW_MARGIN_MM = 4.0
@@ -51,8 +52,7 @@ def seat_name(ctx: TableContext, seat: int) -> str:
 
 def seat_label(ctx: TableContext, seat: int) -> str:
     """'Ana (Red)': the name with the pyramids' colour beside it (just 'Red' for a player named so)."""
-    name, colour = seat_name(ctx, seat), ("Red", "Blue")[seat]
-    return name if name == colour else f"{name} ({colour})"
+    return name_with_side(seat_name(ctx, seat), ("Red", "Blue")[seat])
 
 
 # --- top-down view --------------------------------------------------------------------------------

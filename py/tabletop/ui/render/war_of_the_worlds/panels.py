@@ -13,6 +13,7 @@ from tabletop.ui.render.war_of_the_worlds.board import QUADRANT_WORDS, coaster_n
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, icon
 from tabletop.ui.render.war_of_the_worlds.recent import Recent
+from tabletop.ui.wording import name_with_side
 
 SIZES = (("small", 1), ("medium", 2), ("large", 3))
 FACE_ICONS = {"tip": "▵", "swap": "⟳", "hop": "▲", "dig": "➜", "aim": "◆", "wild": "✶"}
@@ -29,7 +30,7 @@ FACE_WORDS = {
 def who(ctx: TableContext, seat: int) -> str:
     side = ctx.view["seat_names"][seat]
     name = ctx.names[seat] if seat < len(ctx.names) else side
-    return side if name == side else f"{name} ({side})"
+    return name_with_side(name, side)
 
 
 # ------------------------------------------------------------------ the decision bar
