@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 
 from recording import RecordingActions
-from tabletop.catalog import has_lesson
+from tabletop.catalog import CATALOG, has_lesson
 from tabletop.engine.lesson import Lesson, LessonError, Step, accepted, check_lesson, lesson_of, replay
 from tabletop.games import GAMES, tower_battle, tower_war
 from tabletop.ui.context import ScreenContext
+from tabletop.ui.current_game import CurrentGame
 from tabletop.ui.dom import El, find_all, text_of
 from tabletop.ui.lesson_run import AFTER, KEY_PREFIX, LessonRun
+from tabletop.ui.notices import Notices
 from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.router import Route
 from tabletop.ui.screens import home, new_game, rules
@@ -214,3 +216,21 @@ def test_home_and_the_rules_offer_learn_to_play_for_games_with_a_lesson() -> Non
     rules_links = [el.attrs.get("href") for el in find_all(rules.render(ctx, "tower-battle"), lambda el: el.tag == "a")]
     assert "#/learn/tower-battle" in home_links and "#/learn/tower-battle" in rules_links
     assert [f"#/learn/{g}" in home_links for g in GAMES] == [has_lesson(g) for g in GAMES]
+
+
+@pytest.mark.parametrize("game_id", WITH_LESSONS)
+def test_the_real_game_after_a_lesson_starts_whatever_the_new_game_form_holds(game_id: str) -> None:
+    """ "Play a real game": a fresh deal against the computer, even when the new-game form holds a
+    seed that could not start a game (one half-typed there earlier) and people in every seat."""
+    module = GAMES[game_id]
+    typed = {
+        "players": module.MIN_PLAYERS,
+        "seats": [{"name": f"P{i}", "kind": "human", "level": "easy"} for i in range(module.MIN_PLAYERS)],
+        "options": module.default_options(),
+        "seed": "²",
+    }
+    form = lesson_screen.real_game_form(typed)
+    assert form["seed"] == "" and typed["seed"] == "²"
+    assert [s["kind"] for s in form["seats"]] == ["human"] + ["computer"] * (module.MIN_PLAYERS - 1)
+    game = CurrentGame(Store(MemoryBackend(), CATALOG), lambda: GAMES, Notices())
+    assert game.start(game_id, form) is None and game.session is not None

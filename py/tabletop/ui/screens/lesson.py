@@ -179,8 +179,9 @@ def coach(act: Actions, run: LessonRun, restart_form: dict[str, Any]) -> El:
 
 
 def real_game_form(default_form: dict[str, Any]) -> dict[str, Any]:
-    """A normal game after the lesson: the learner's seat a person, every other the computer (normal)."""
-    form = {**default_form, "seats": [dict(s) for s in default_form["seats"]]}
+    """A normal game after the lesson: the learner's seat a person, every other the computer (normal),
+    on a fresh deal (not a seed half-typed into the new-game form, which could refuse to start)."""
+    form = {**default_form, "seats": [dict(s) for s in default_form["seats"]], "seed": ""}
     for i, seat in enumerate(form["seats"]):
         if i != 0:
             seat.update(kind="computer", level="normal")
