@@ -40,19 +40,27 @@ function catchFreshMemory() {
 }
 
 /* Zero what is free in the heap: every free chunk malloc can hand out without growing the memory
-   is taken, zeroed and given back, and the stack below its pointer (no wasm frame is live here). */
+   is taken, zeroed and given back, and the stack below its pointer (no wasm frame is live here).
+   malloc's footprint limit is what stops it growing the memory: it answers 0 instead (a limit
+   from sbrk's pointer alone missed the free chunks below it once the top was taken: 3.6 MB of
+   stale bytes, 0.88 MB gzipped, after an unrelated change moved the heap). */
 function zeroFreeMemory(module) {
   const size = module.HEAP8.length;
+  const limit = module._malloc_footprint_limit() >>> 0;
+  const room = size - (module._sbrk(0) >>> 0);
+  module._malloc_set_footprint_limit(Math.max(0, (module._malloc_footprint() >>> 0) + room - (256 << 10)));
   const taken = [];
-  for (let chunk = 1 << 20; chunk >= 16; chunk >>= 1) {
-    while (module._sbrk(0) + chunk + 4096 <= size) {
-      const pointer = module._malloc(chunk);
-      if (!pointer) break;
-      module.HEAP8.fill(0, pointer, pointer + chunk);
-      taken.push(pointer);
+  try {
+    for (let chunk = 1 << 20; chunk >= 16; chunk >>= 1) {
+      for (let pointer = module._malloc(chunk); pointer; pointer = module._malloc(chunk)) {
+        module.HEAP8.fill(0, pointer, pointer + chunk);
+        taken.push(pointer);
+      }
     }
+  } finally {
+    for (const pointer of taken) module._free(pointer);
+    module._malloc_set_footprint_limit(limit);  /* as it was: the snapshot keeps malloc's settings */
   }
-  for (const pointer of taken) module._free(pointer);
   module.HEAP8.fill(0, module._emscripten_stack_get_end(), module._emscripten_stack_get_current() - 256);
   if (module.HEAP8.length !== size) throw new Error("the memory grew while being zeroed");
 }
