@@ -25,6 +25,9 @@ const SNAPSHOT = __SNAPSHOT__;  /* {file, key} or null when built with --no-snap
 const STDLIB = __STDLIB__;
 const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
 const WHOLE_LIBRARY_PATH = "/lib/python_stdlib_whole.zip";
+const WASM = new URL("pyodide.asm.wasm", import.meta.url).href;
+/* The app's package (build.py's package_archive), unpacked into the home folder by app_files below. */
+const APP_ARCHIVE = new URL("../../tabletop.zip", import.meta.url).href;
 const HEADER_BYTES = 64;        /* "tw-snapshot <key> <end> <sha>" padded with spaces, then Pyodide's snapshot */
 /* Pyodide 314 restores into its default 30 MiB heap only (pyodide issues 4652, 6254): a bigger
    heap fails inside the restore after the wasm is compiled, so it is refused before. */
@@ -126,6 +129,107 @@ async function dropUnzippedCopy(url) {
   } catch (e) { /* storage gone: nothing to drop */ }
 }
 
+/* The wasm, compiled while it downloads (issue 24): on a phone the snapshot is still on the wire
+   then, so the compile costs the start nothing; without this it began only once the snapshot had
+   arrived. Pyodide asks for the wasm itself; while it boots, that one fetch is answered by a
+   stand-in (no second download) and its instantiation takes the module compiled here. Should the
+   early compile fail, Pyodide's instantiation fetches and compiles the wasm as it would have. */
+function earlyWasm() {
+  if (!globalThis.document || !WebAssembly.compileStreaming) return null;
+  const module = fetch(WASM).then((response) => WebAssembly.compileStreaming(response)).catch((error) => {
+    console.warn(`Towers & Worlds: the wasm was not compiled early (${error && error.message || error}).`);
+    return null;
+  });
+  return { module, standIn: Promise.resolve(new Response(null)) };
+}
+
+/* Pyodide's fetch of the wasm answered by the early compile's stand-in while `boot` runs. */
+async function withEarlyWasm(wasm, boot) {
+  if (!wasm) return boot();
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = function (input, init) {
+    return String(input && input.url || input) === WASM ? wasm.standIn : pageFetch.call(this, input, init);
+  };
+  try {
+    return await boot();
+  } finally {
+    globalThis.fetch = pageFetch;
+  }
+}
+
+/* The instantiation of the stand-in: the early module, or the wasm fetched now if that failed. */
+async function instantiateEarly(wasm, source, imports, saved) {
+  if (!wasm || source !== wasm.standIn) return saved.instantiateStreaming.call(WebAssembly, source, imports);
+  const module = await wasm.module;
+  if (!module) return saved.instantiateStreaming.call(WebAssembly, fetch(WASM), imports);
+  return { instance: await saved.instantiate.call(WebAssembly, module, imports), module };
+}
+
+/* The app's files, written into the home folder where PyScript's [files] would unpack them, but
+   inflated by the browser instead of Python's zipfile (0.8 s of a 4G phone's start, issue 24), and
+   while the snapshot is still on its way, so that only the writing waits for Python.
+   The archive is build.py's: deflated or stored members, no zip64, no encryption. Resolves to
+   [{name, data}], or to the archive's bytes where this browser has no deflate-raw (Safari before
+   16.4): Python's zipfile unpacks those. */
+function appFiles() {
+  if (!globalThis.document) return null;
+  const files = fetch(APP_ARCHIVE).then(async (response) => {
+    if (!response.ok) throw new Error(`tabletop.zip answered ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    try {
+      const members = zipMembers(bytes).filter((m) => !m.name.endsWith("/"));
+      const contents = await Promise.all(members.map(inflated));
+      return members.map(({ name }, i) => ({ name, data: contents[i] }));
+    } catch (error) {
+      console.warn(`Towers & Worlds: unpacking the app with Python (${error && error.message || error}).`);
+      return bytes;
+    }
+  });
+  files.catch(() => {});  /* reported when they are written */
+  return files;
+}
+
+function zipMembers(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("tabletop.zip is not a zip archive");
+  const members = [], names = new TextDecoder();
+  for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("tabletop.zip has a damaged directory");
+    const nameLength = view.getUint16(at + 28, true), local = view.getUint32(at + 42, true);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    members.push({
+      name: names.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+      method: view.getUint16(at + 10, true),
+      data: bytes.subarray(start, start + view.getUint32(at + 20, true)),
+    });
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return members;
+}
+
+async function inflated({ name, method, data }) {
+  if (method === 0) return data;
+  if (method !== 8) throw new Error(`tabletop.zip stores ${name} in a way this page cannot read (${method})`);
+  return new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+}
+
+async function writeAppFiles(pyodide, files) {
+  if (!files) return;
+  const home = pyodide.FS.cwd(), written = await files;
+  if (written instanceof Uint8Array) {
+    pyodide.unpackArchive(written, "zip", { extractDir: home });
+  } else {
+    for (const { name, data } of written) {
+      const path = `${home}/${name}`;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      pyodide.FS.writeFile(path, data);
+    }
+  }
+  mark("tw:app-files");
+}
+
 /* "tw-snapshot KEY END SHA": the build it belongs to and, when its first END bytes are stored as
    a delta (tools/make_snapshot.mjs), the first 24 hex digits of their SHA-256 once rebuilt. */
 function header(bytes) {
@@ -154,18 +258,21 @@ async function sha256Hex(bytes) {
    While Pyodide instantiates its module for the restore, those bytes are rebuilt from that fresh
    memory, before Pyodide copies the snapshot in, and checked against SHA; a mismatch spoils
    Pyodide's own magic number, so its restore refuses the snapshot and Python boots the usual way.
+   `parts` is the promise of {snapshot, end, sha} (Pyodide has it before it instantiates), or null
+   for a boot without a snapshot, where only the early wasm is handed over.
    Returns a function that puts WebAssembly back and tells why the rebuild failed, if it did. */
-function rebuildWhenInstantiated(snapshot, end, sha) {
+function hookInstantiation(wasm, parts) {
   const saved = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
-  let done = false, failure = null;
+  let done = !parts, failure = null;
   async function rebuild(result, imports) {
     if (done) return result;
+    const { snapshot, end, sha } = await parts;
     const instance = result.instance || result;
     const memory = Object.values(instance.exports || {}).find((v) => v instanceof WebAssembly.Memory)
       || (imports && imports.env && imports.env.memory);
     /* Another module instantiated first (WebKit's start from the worker's cache probes a small one
        with no imports): not Pyodide's, so wait for the one whose memory holds the snapshot's start. */
-    if (!(memory instanceof WebAssembly.Memory) || memory.buffer.byteLength < end) return result;
+    if (!end || !(memory instanceof WebAssembly.Memory) || memory.buffer.byteLength < end) return result;
     done = true;
     const fresh = new Uint8Array(memory.buffer, 0, end);
     const delta = snapshot.subarray(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]);
@@ -182,7 +289,7 @@ function rebuildWhenInstantiated(snapshot, end, sha) {
   };
   if (saved.instantiateStreaming) {
     WebAssembly.instantiateStreaming = function (source, imports) {
-      return saved.instantiateStreaming.call(WebAssembly, source, imports).then((result) => rebuild(result, imports));
+      return instantiateEarly(wasm, source, imports, saved).then((result) => rebuild(result, imports));
     };
   }
   return () => {
@@ -285,40 +392,57 @@ function report(error) {
   try { globalThis.twTrouble && globalThis.twTrouble(error, "starting the app"); } catch (e) { /* nothing more to do */ }
 }
 
+/* Pyodide booted with `extra` options while the early wasm and the instantiation hooks are in place. */
+async function booted(options, extra, wasm, parts) {
+  const unhook = hookInstantiation(wasm, parts);
+  let pyodide;
+  try {
+    pyodide = await withEarlyWasm(wasm, () => bootPyodide({ ...options, ...extra }));
+  } catch (error) {
+    throw new Error(unhook() || (error && error.message) || error);
+  }
+  unhook();
+  return withWholeLibraryFallback(pyodide);
+}
+
 export async function loadPyodide(options) {
+  const wasm = earlyWasm(), files = appFiles();
   const again = SNAPSHOT && sessionNote();
   if (SNAPSHOT && again !== SNAPSHOT.key && !marked("file")) {
     mark("tw:snapshot-fetch");
     step("tw:fetching");
     const url = new URL(SNAPSHOT.file, import.meta.url);
     const library = cutStdlib("restore");
-    let snapshot = null, copy = null;
-    try {
+    let copy = null, restoring = 0;
+    /* Pyodide is booted at once, with the snapshot still on its way: it loads its script and
+       sets up while the bytes arrive, and waits for them only to instantiate. */
+    const parts = (async () => {
       copy = marked("copy") ? null : await unzippedCopy(url);
       if (!copy && marked("copy")) dropUnzippedCopy(url);  /* dropping it failed last time */
       const bytes = copy || await unzipped(url);
-      snapshot = checked(bytes);
+      const snapshot = checked(bytes);
       mark("tw:snapshot-fetched");
       step("tw:restoring");
-      const restoring = performance.now();
-      const { end, sha } = header(bytes);
-      const unhook = end ? rebuildWhenInstantiated(snapshot, end, sha) : () => null;
-      let pyodide;
-      try {
-        pyodide = await bootPyodide({ ...options, ...await library, _loadSnapshot: snapshot });
-      } catch (error) {
-        throw new Error(unhook() || (error && error.message) || error);
-      }
-      unhook();
-      withWholeLibraryFallback(pyodide);
+      restoring = performance.now();
+      return { snapshot, ...header(bytes) };
+    })();
+    parts.catch(() => {});  /* the boot below reports it */
+    let pyodide = null;
+    try {
+      pyodide = await booted(options, { ...await library, _loadSnapshot: parts.then((p) => p.snapshot) }, wasm, parts);
       pyodide.runPython("import random\nrandom.seed()");  /* from os.urandom, not the snapshot's state */
       mark("tw:snapshot-restored");
       note("snapshot");
-      if (globalThis.document) watch(copy ? "copy" : "file", url, performance.now() - restoring);
-      return reported(pyodide);
     } catch (error) {
       if (copy) dropUnzippedCopy(url);
-      console.warn(`Towers & Worlds: the start-up snapshot was not used because ${snapshot ? "restoring it failed: " : ""}${error && error.message || error}; starting Python the slower way.`);
+      const restored = await parts.then(() => true, () => false);
+      console.warn(`Towers & Worlds: the start-up snapshot was not used because ${restored ? "restoring it failed: " : ""}${error && error.message || error}; starting Python the slower way.`);
+    }
+    if (pyodide) {
+      const restoreMs = performance.now() - restoring;
+      await writeAppFiles(pyodide, files);
+      if (globalThis.document) watch(copy ? "copy" : "file", url, restoreMs);
+      return reported(pyodide);
     }
   } else if (SNAPSHOT) {
     console.warn(`Towers & Worlds: the start-up snapshot was not used because ${again === SNAPSHOT.key
@@ -326,7 +450,8 @@ export async function loadPyodide(options) {
   }
   mark("tw:boot-start");
   step("tw:booting");
-  const pyodide = withWholeLibraryFallback(await bootPyodide({ ...options, ...await cutStdlib("file") }));
+  const pyodide = await booted(options, await cutStdlib("file"), wasm, null);
+  await writeAppFiles(pyodide, files);
   note("boot");
   return reported(pyodide);
 }
