@@ -108,10 +108,18 @@ def copy_runtime(dist: Path) -> None:
         if path.suffix not in (".js", ".css") or path.name.startswith(PYSCRIPT_SKIP_PREFIXES):
             continue
         (copy_script if path.suffix == ".js" else shutil.copy2)(path, pyscript_dst / path.name)
+    # The snapshot's decoder (zstd, issue 24): one script for the page's loader and the service worker.
+    fzstd_dst = dist / "vendor" / "fzstd"
+    fzstd_dst.mkdir(parents=True)
+    copy_script(ZSTD_DECODER_SOURCE, fzstd_dst / ZSTD_DECODER)
+    shutil.copy2(NODE_MODULES / "fzstd" / "LICENSE", fzstd_dst / "LICENSE")
 
 
 # ---------------------------------------------------------------- the standard library, cut
 
+ZSTD_DECODER = "fzstd.js"  # sets self.fzstd, as a classic script or a module (the service worker holds a copy)
+ZSTD_DECODER_SOURCE = NODE_MODULES / "fzstd" / "umd" / "index.js"
+SNAPSHOT_HEADER_BYTES = 64  # "tw-snapshot KEY END SHA", before Pyodide's own snapshot (tools/make_snapshot.mjs)
 FULL_STDLIB = "python_stdlib.zip"  # Pyodide's whole library: fetched only for an import the cut lacks
 STDLIB_FALLBACK = ROOT / "py" / "tabletop" / "stdlib_fallback.py"
 PYTHON_IMPORT_IN_JS = re.compile(r"""(?:^|\\n|["'`])\s*(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*))""")
@@ -311,9 +319,10 @@ def make_snapshot(dist: Path, node: str) -> tuple[dict | None, str]:
     if proc.returncode != 0 or not key or not partial.exists():
         partial.unlink(missing_ok=True)
         return None, " / ".join(why[-5:]) or f"make_snapshot.mjs ended with {proc.returncode}"
-    name = f"snapshot-{key}.bin.gz"
+    name = f"snapshot-{key}.bin.zst"
     partial.rename(pyodide / name)
-    return {"file": f"./{name}", "key": key}, f"{out.strip()} holding {len(holds)} app files"
+    size = json.loads(out.strip().splitlines()[-1])["raw"] + SNAPSHOT_HEADER_BYTES
+    return {"file": f"./{name}", "key": key, "size": size}, f"{out.strip()} holding {len(holds)} app files"
 
 
 def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None) -> dict | None:
@@ -362,6 +371,7 @@ def startup_files(dist: Path, snapshot: dict | None, stdlib: dict) -> list[tuple
     folder = dist / "vendor" / "pyscript"
     modules = [f"vendor/pyscript/{p.name}" for p in sorted(folder.glob("*.js")) if loadable(p)]
     modules += [f"vendor/pyodide/{name}" for name in (SNAPSHOT_LOADER, "pyodide.mjs", "pyodide.asm.mjs")]
+    modules += [f"vendor/fzstd/{ZSTD_DECODER}"] if snapshot else []  # decodes the snapshot as it arrives
     fetched = ([f"vendor/pyodide/{snapshot['file'][2:]}"] if snapshot else []) + [
         "vendor/pyodide/pyodide.asm.wasm",
         f"vendor/pyodide/{(stdlib['restore'] if snapshot else stdlib['file'])[2:]}",
@@ -461,7 +471,9 @@ def write_precache(dist: Path) -> str:
     entries = {str(p.relative_to(dist)).replace(os.sep, "/"): file_hash(p) for p in files}
     version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
     template = (ROOT / "static" / "sw.js").read_text()
+    decoder = SOURCE_MAP_COMMENT.sub(b"\n", ZSTD_DECODER_SOURCE.read_bytes()).decode().strip()
     text = template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(entries, indent=1))
+    text = text.replace("__ZSTD_DECODER__", decoder)
     (dist / "sw.js").write_text(text)
     (dist / "version.json").write_text(json.dumps({"version": version, "files": entries}, indent=1))
     return version

@@ -19,7 +19,7 @@ def fresh(browser, site, permissions=(), route_main=None, snapshot=True, viewpor
     if route_main:
         page.route("**/main.py", lambda route: route.fulfill(status=200, body=route_main, content_type="text/plain"))
     if not snapshot:
-        page.route("**/vendor/pyodide/snapshot-*.bin.gz", lambda route: route.fulfill(status=404, body="not found"))
+        page.route("**/vendor/pyodide/snapshot-*.bin.zst", lambda route: route.fulfill(status=404, body="not found"))
     if loads is not None:
         page.on("load", lambda: loads.append(page.url))
     page.goto(site.url + "#/rules")

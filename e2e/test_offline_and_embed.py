@@ -1,7 +1,6 @@
 """Offline play after one visit, clean version changes, and the wiki embed in a cross-site iframe."""
 
 import functools
-import gzip
 import http.server
 import json
 import shutil
@@ -9,6 +8,7 @@ import sys
 import threading
 
 import pytest
+import zstandard
 
 from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move, wait_until
 from serving import ROOT, SUBPATH, Site
@@ -69,7 +69,7 @@ def test_plays_offline_after_one_visit(browser, own_site):
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.get_attribute("html", "data-python-start") == "snapshot"  # the snapshot is cached too
-    # ... and kept unzipped beside the zipped file, which a start then reads instead of gunzipping
+    # ... and kept decoded beside the zstd file, which a start then reads instead of decoding
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
     assert "tw:snapshot-unzipped-copy" in marks and "tw:boot-start" not in marks
     sizes = page.evaluate("""async () => {
@@ -77,10 +77,10 @@ def test_plays_offline_after_one_visit(browser, own_site):
         const urls = (await cache.keys()).map(r => r.url).filter(u => u.includes('/snapshot-'));
         return Object.fromEntries(await Promise.all(urls.map(async u => [u.split('/').pop(), (await (await cache.match(u)).arrayBuffer()).byteLength])));
     }""")
-    zipped = (own_site.directory / "vendor" / "pyodide").glob("snapshot-*.bin.gz")
+    zipped = (own_site.directory / "vendor" / "pyodide").glob("snapshot-*.bin.zst")
     (name,) = [path.name for path in zipped]
     assert sizes[name] == (own_site.directory / "vendor" / "pyodide" / name).stat().st_size
-    assert sizes[name.removesuffix(".gz")] == len(gzip.decompress((own_site.directory / "vendor" / "pyodide" / name).read_bytes()))
+    assert sizes[name.removesuffix(".zst")] == len(zstandard.decompress((own_site.directory / "vendor" / "pyodide" / name).read_bytes()))
     goto(page, "#/new/war-of-the-worlds")
     page.click("#start-game")
     page.wait_for_selector("[data-screen='table']")

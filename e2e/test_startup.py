@@ -11,6 +11,7 @@ import re
 import sys
 
 import pytest
+import zstandard
 
 from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move
 from serving import ROOT, SUBPATH, Site
@@ -18,12 +19,12 @@ from serving import ROOT, SUBPATH, Site
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
-SNAPSHOT_FILES = "**/vendor/pyodide/snapshot-*.bin.gz"
+SNAPSHOT_FILES = "**/vendor/pyodide/snapshot-*.bin.zst"
 SNAPSHOT_WARNING = "start-up snapshot was not used"
 
 
 def snapshot_path(dist):
-    (path,) = (dist / "vendor" / "pyodide").glob("snapshot-*.bin.gz")
+    (path,) = (dist / "vendor" / "pyodide").glob("snapshot-*.bin.zst")
     return path
 
 
@@ -77,9 +78,9 @@ def test_python_is_restored_from_the_snapshot_and_seeds_still_come_from_the_syst
 
 def rewrite(dist, change):
     """A route answering with the built snapshot after ``change(raw bytes) -> raw bytes``."""
-    raw = gzip.decompress(snapshot_path(dist).read_bytes())
-    body = gzip.compress(change(raw), compresslevel=1)
-    return lambda route: route.fulfill(status=200, body=body, content_type="application/gzip")
+    raw = zstandard.decompress(snapshot_path(dist).read_bytes())
+    body = zstandard.compress(change(raw), 1)
+    return lambda route: route.fulfill(status=200, body=body, content_type="application/octet-stream")
 
 
 def stale(raw: bytes) -> bytes:
@@ -106,7 +107,7 @@ def oversized(raw: bytes) -> bytes:
 
 FALLBACKS = {
     "missing": lambda dist: lambda route: route.fulfill(status=404, body="not found"),
-    "not-gzip": lambda dist: lambda route: route.fulfill(status=200, body=b"tw-snapshot garbage" * 1000),
+    "not-zstd": lambda dist: lambda route: route.fulfill(status=200, body=b"tw-snapshot garbage" * 1000),
     "stale": lambda dist: rewrite(dist, stale),
     "corrupt-inside": lambda dist: rewrite(dist, broken_inside),
     "delta-mismatch": lambda dist: rewrite(dist, delta_mismatch),
@@ -157,11 +158,11 @@ def test_the_snapshot_is_keyed_to_this_build(site):
     """Its name, its header and the loader carry one key (build.snapshot_key of the files it holds:
     tests/test_deploy.py)."""
     dist = site.directory
-    key = re.fullmatch(r"snapshot-([0-9a-f]{16})\.bin\.gz", snapshot_path(dist).name).group(1)
-    raw = gzip.decompress(snapshot_path(dist).read_bytes())
+    key = re.fullmatch(r"snapshot-([0-9a-f]{16})\.bin\.zst", snapshot_path(dist).name).group(1)
+    raw = zstandard.decompress(snapshot_path(dist).read_bytes())
     assert raw[:64].decode().split()[:2] == ["tw-snapshot", key]
     loader = (dist / "vendor" / "pyodide" / "pyodide-snapshot.mjs").read_text()
-    assert json.dumps({"file": f"./snapshot-{key}.bin.gz", "key": key}) in loader
+    assert json.dumps({"file": f"./snapshot-{key}.bin.zst", "key": key, "size": len(raw)}) in loader
 
 
 def test_a_first_visit_downloads_the_runtime_once(browser, site):

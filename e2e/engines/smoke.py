@@ -268,7 +268,7 @@ def without_snapshot(dist: Path):
             dist,
             copy,
             copy_function=os.link if same_device(dist, Path(tmp)) else shutil.copy2,
-            ignore=shutil.ignore_patterns("snapshot-*.bin.gz"),
+            ignore=shutil.ignore_patterns("snapshot-*.bin.*"),
         )
         with Site(copy) as site:
             yield site
