@@ -7,6 +7,16 @@
   /* A first visit preloads the start-up snapshot (build.py names it); an installed site reads its
      unzipped copy from Cache Storage instead (static/js/pyodide-snapshot.mjs). */
   var firstVisitPreload = document.currentScript && document.currentScript.getAttribute("data-first-visit-preload");
+  /* An installed site: its worker's decoded copy of the snapshot is read from here, at once, while
+     PyScript and the loader are still loading (they would ask for it a third of a second later);
+     the loader takes these bytes if they are of its snapshot (twSnapshotCopy). */
+  if (firstVisitPreload && navigator.serviceWorker && navigator.serviceWorker.controller && window.caches) {
+    var copyURL = new URL(firstVisitPreload.replace(/\.(gz|zst)$/, ""), location.href).href;
+    window.twSnapshotCopy = {
+      url: copyURL,
+      bytes: caches.match(copyURL).then(function (r) { return r ? r.arrayBuffer() : null; }).catch(function () { return null; })
+    };
+  }
   if (firstVisitPreload && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
     var preload = document.createElement("link");
     preload.rel = "preload";

@@ -17,6 +17,8 @@ export { version };
 
 const SNAPSHOT = __SNAPSHOT__;  /* {file, key, size} or null when built with --no-snapshot */
 const ZSTD_DECODER = new URL("../fzstd/fzstd.js", import.meta.url).href;
+const DECODE_PIECE = 64 * 1024;   /* compressed bytes decoded at a time: about 0.7 MB of snapshot */
+const DECODE_SLICE_MS = 30;       /* the longest the decoding holds the page before it yields */
 /* The standard library cut to what the app imports (build.py's write_stdlib): {file, restore,
    full, names}. A boot is given the cut `file`; a start restored from the snapshot only
    `restore`, what the snapshot does not hold already imported (both gunzipped here). An import
@@ -65,11 +67,20 @@ async function unzipped(url) {
     bytes.set(chunk, at);
     at += chunk.length;
   });
+  /* In pieces, with the page given its turn every few dozen milliseconds: when the bytes come
+     faster than they decode (a fast link, a local server) the page still answers a tap at once. */
   const reader = response.body.getReader();
-  for (let read = await reader.read(); ; read = await reader.read()) {
-    decoder.push(read.done ? new Uint8Array(0) : read.value, read.done);
-    if (read.done) break;
+  let since = performance.now();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    for (let i = 0; i < read.value.length; i += DECODE_PIECE) {
+      decoder.push(read.value.subarray(i, i + DECODE_PIECE));
+      if (performance.now() - since > DECODE_SLICE_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        since = performance.now();
+      }
+    }
   }
+  decoder.push(new Uint8Array(0), true);
   if (at !== bytes.length) throw new Error(`it is shorter than its build said (${at} of ${bytes.length} bytes)`);
   return bytes;
 }
@@ -134,11 +145,15 @@ function copyURL(url) {
 async function unzippedCopy(url) {
   if (!globalThis.navigator || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
   try {
-    /* Straight from Cache Storage: through the worker's fetch handler it takes twice as long. */
-    const response = await caches.match(copyURL(url));
-    if (!response) return null;
+    /* Straight from Cache Storage: through the worker's fetch handler it takes twice as long.
+       static/js/boot.js began reading it as the page opened. */
+    const early = globalThis.twSnapshotCopy;
+    globalThis.twSnapshotCopy = null;  /* 31 MB: read once */
+    const bytes = early && early.url === copyURL(url) ? await early.bytes
+      : await caches.match(copyURL(url)).then((response) => response && response.arrayBuffer());
+    if (!bytes) return null;
     mark("tw:snapshot-unzipped-copy");
-    return new Uint8Array(await response.arrayBuffer());
+    return new Uint8Array(bytes);
   } catch (e) {
     return null;
   }
