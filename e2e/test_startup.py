@@ -95,7 +95,7 @@ def test_the_app_files_are_unpacked_by_the_browser_and_by_python_where_it_cannot
             context.add_init_script(NO_DEFLATE_RAW)
         page = context.new_page()
         said = []
-        page.on("console", lambda m: said.append(m.text))
+        page.on("console", lambda m, said=said: said.append(m.text))
         page.goto(site.url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.get_attribute("html", "data-python-start") == "snapshot"
