@@ -289,17 +289,21 @@ def snapshot_key(dist: Path, holds: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def make_snapshot(dist: Path, node: str) -> tuple[dict | None, str]:
+def make_snapshot(dist: Path, node: str, names: list[str] | None = None) -> tuple[dict | None, str]:
     """Run tools/make_snapshot.mjs: it reports which app files the start-up imports ran, is given the
     key of exactly those (snapshot_key), and writes the snapshot under that key.
-    Returns ({file, key}, what it printed) or (None, why not)."""
+    ``names``: the whole standard library's modules, for the fallback finder installed in it (a cut library).
+    Returns ({file, key, size}, what it printed) or (None, why not)."""
     pyodide = dist / "vendor" / "pyodide"
     partial = pyodide / "snapshot.partial"
-    with tempfile.TemporaryFile("w+") as errors, tempfile.TemporaryDirectory() as app:
+    with tempfile.TemporaryFile("w+") as errors, tempfile.TemporaryDirectory() as app, tempfile.TemporaryDirectory() as lists:
         with zipfile.ZipFile(dist / "tabletop.zip") as archive:
             archive.extractall(app)
+        listed = [str(Path(lists) / "library-names.json")] if names is not None else []
+        if listed:
+            Path(listed[0]).write_text(json.dumps(names))
         proc = subprocess.Popen(
-            [node, str(ROOT / "tools" / "make_snapshot.mjs"), str(pyodide), app, str(partial), ",".join(SNAPSHOT_MODULES)],
+            [node, str(ROOT / "tools" / "make_snapshot.mjs"), str(pyodide), app, str(partial), ",".join(SNAPSHOT_MODULES), *listed],
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -335,7 +339,8 @@ def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None)
     snapshot = None
     if enabled:
         node = shutil.which("node")
-        snapshot, said = make_snapshot(dist, node) if node else (None, "node is not installed")
+        names = stdlib["names"] if stdlib else None
+        snapshot, said = make_snapshot(dist, node, names) if node else (None, "node is not installed")
         if snapshot:
             log(f"start-up snapshot {snapshot['file'][2:]}: {said}")
         else:

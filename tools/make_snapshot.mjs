@@ -1,6 +1,6 @@
 /* Make the start-up memory snapshot (run by build.py, see static/js/pyodide-snapshot.mjs).
 
-     node tools/make_snapshot.mjs DIST_PYODIDE_DIR APP_DIR OUT MODULE[,MODULE...]
+     node tools/make_snapshot.mjs DIST_PYODIDE_DIR APP_DIR OUT MODULE[,MODULE...] [NAMES_JSON]
 
    Boots the very Pyodide the site ships, puts the app's files (APP_DIR: tabletop.zip unpacked by
    build.py) where PyScript unpacks them (the home folder) and imports the start-up modules. The
@@ -116,7 +116,11 @@ async function keyFor(holds) {
   throw new Error("build.py gave no key");
 }
 
-const [pyodideDir, appDir, out, modules] = process.argv.slice(2);
+const [pyodideDir, appDir, out, modules, namesFile] = process.argv.slice(2);
+/* The whole library's module names (build.py's write_stdlib), when the site ships a cut one: the
+   finder that fetches the rest (tabletop/stdlib_fallback.py) is installed here, so that a restored
+   start only hands it the page's mount. */
+const libraryNames = namesFile ? JSON.parse(readFileSync(namesFile, "utf8")) : null;
 const clock = makeRepeatable();
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const started = clock();
@@ -130,6 +134,10 @@ pyodide.runPython(`
 import gc, importlib, sys
 for name in ${JSON.stringify(modules.split(","))}:
     importlib.import_module(name)
+names = ${JSON.stringify(libraryNames)}
+if names is not None:
+    importlib.import_module("tabletop.stdlib_fallback").install(names)
+del names
 importlib.invalidate_caches()
 import zipimport
 zipimport._zip_directory_cache.clear()  # the page may serve another zip at the library's path (a cut one)

@@ -10,7 +10,9 @@ stderr (the console), so a cut that misses an app import shows up (tools/pyodide
 the unit tests with the cut library and fails when the app's own code needed the fallback).
 
 This module runs before the app's files exist in the browser: the loader runs its source, so it
-imports nothing from the app.
+imports nothing from the app. A start restored from the snapshot has it already, installed at
+build time (tools/make_snapshot.mjs) with ``mount`` not yet given (a snapshot cannot hold the
+page's function): the loader hands that to ``FINDER`` after the restore.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from importlib.machinery import ModuleSpec, PathFinder
 from types import FrameType, ModuleType
 
 FETCHED: list[tuple[str, str]] = []  # (module, the file whose import asked for it)
+FINDER: WholeLibrary | None = None  # the one install() put on sys.meta_path
 
 
 def module_names(paths: Iterable[str]) -> set[str]:
@@ -80,7 +83,12 @@ class WholeLibrary:
         return spec
 
 
-def install(names: Iterable[str], mount: Callable[[], str], say: bool = True) -> WholeLibrary:
+def mount_not_given() -> str:
+    """The mount of a snapshot's finder until the page gives its own."""
+    raise RuntimeError("the page has not given the whole library's mount")
+
+
+def install(names: Iterable[str], mount: Callable[[], str] = mount_not_given, say: bool = True) -> WholeLibrary:
     """Put the finder on sys.meta_path (once), right after the finder of sys.path, and forget any zip directory read before:
     a restored snapshot may have been made against another zip at the same path."""
     zipimport._zip_directory_cache.clear()  # type: ignore[attr-defined]
@@ -90,4 +98,6 @@ def install(names: Iterable[str], mount: Callable[[], str], say: bool = True) ->
     # library's modules with "removed from the Python standard library" (hashlib among them).
     after = next((i + 1 for i, f in enumerate(sys.meta_path) if f is PathFinder), len(sys.meta_path))
     sys.meta_path.insert(after, finder)
+    global FINDER
+    FINDER = finder
     return finder

@@ -119,9 +119,26 @@ function mountWholeLibrary(pyodide) {
   };
 }
 
+/* A restored interpreter's finder (installed in the snapshot by tools/make_snapshot.mjs) given the
+   page's mount: no source to compile, no names to convert, on every start. False if it has none. */
+function mountRestoredFallback(pyodide) {
+  let module = null, finder = null;
+  try {
+    if (!pyodide.runPython("'tabletop.stdlib_fallback' in __import__('sys').modules")) return false;
+    module = pyodide.pyimport("tabletop.stdlib_fallback");
+    finder = module.FINDER;
+    if (!finder) return false;
+    finder.mount = mountWholeLibrary(pyodide);
+    return true;
+  } finally {
+    if (finder) finder.destroy();
+    if (module) module.destroy();
+  }
+}
+
 /* tabletop/stdlib_fallback.py, as a module of its own, installed after the finder of sys.path. */
 function withWholeLibraryFallback(pyodide) {
-  if (!STDLIB || !globalThis.document) return pyodide;
+  if (!STDLIB || !globalThis.document || mountRestoredFallback(pyodide)) return pyodide;
   const scope = pyodide.toPy({ source: STDLIB_FALLBACK, names: STDLIB.names, mount: mountWholeLibrary(pyodide) });
   try {
     pyodide.runPython(`import sys, types
