@@ -423,7 +423,7 @@ def copy_licences(dist: Path) -> None:
 
 
 def package_archive(dist: Path) -> None:
-    """The whole `tabletop` package as one zip that PyScript unpacks (one request, not dozens): its
+    """The whole `tabletop` package as one zip that the page's loader unpacks (one request, not dozens): its
     Python, and the wiki's height listener the embed snippets hand out (ui/wiki-listener.js)."""
     package = ROOT / "py" / "tabletop"
     with zipfile.ZipFile(dist / "tabletop.zip", "w", zipfile.ZIP_DEFLATED) as zf:

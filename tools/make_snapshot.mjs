@@ -3,7 +3,7 @@
      node tools/make_snapshot.mjs DIST_PYODIDE_DIR APP_DIR OUT MODULE[,MODULE...] [NAMES_JSON]
 
    Boots the very Pyodide the site ships, puts the app's files (APP_DIR: tabletop.zip unpacked by
-   build.py) where PyScript unpacks them (the home folder) and imports the start-up modules. The
+   build.py) where the page's loader unpacks them (the home folder) and imports the start-up modules. The
    files go into Pyodide's file system from here, not unzipped by Python, so the snapshot (Python's
    memory) keeps no trace of the files it does not import: they may change and it stays the same. Then it prints, as one JSON line, the
    archive's files those imports ran ({"holds": ["tabletop/__init__.py", ...]}), the only app code

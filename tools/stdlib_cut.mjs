@@ -5,8 +5,9 @@
    Boots the very Pyodide the site ships with STDLIB_ZIP as its standard library and does what a
    start does: the app's files go into the home folder (APP_DIR: tabletop.zip unpacked, copied in
    as tools/make_snapshot.mjs does), the start-up snapshot's modules are imported (NAMES_FILE, a
-   JSON object: "first", SNAPSHOT_MODULES), then the app's archive is unpacked as PyScript unpacks
-   it (APP_ZIP: Python's zipfile does it, and its imports count too) and every module named in
+   JSON object: "first", SNAPSHOT_MODULES), then the app's archive is unpacked as a browser without
+   deflate-raw has it unpacked (APP_ZIP: Python's zipfile does it, and its imports count too; the page
+   otherwise inflates it itself, static/js/pyodide-snapshot.mjs) and every module named in
    NAMES_FILE's "names" is imported (every app module, and every name an `import` of the app's or
    PyScript's Python spells). Prints one JSON line:
      {"held": [files of STDLIB_ZIP loaded once the snapshot's modules are imported],
