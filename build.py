@@ -378,14 +378,14 @@ def startup_files(dist: Path, snapshot: dict | None, stdlib: dict) -> list[tuple
     modules += [f"vendor/pyodide/{name}" for name in (SNAPSHOT_LOADER, "pyodide.mjs", "pyodide.asm.mjs")]
     modules += [f"vendor/fzstd/{ZSTD_DECODER}"] if snapshot else []  # decodes the snapshot as it arrives
     fetched = ([f"vendor/pyodide/{snapshot['file'][2:]}"] if snapshot else []) + [
+        "vendor/pyodide/pyodide.asm.wasm",
         f"vendor/pyodide/{(stdlib['restore'] if snapshot else stdlib['file'])[2:]}",
         "vendor/pyodide/pyodide-lock.json",
         "pyscript.toml",
         "tabletop.zip",
         "main.py",
     ]
-    # The wasm, the largest, first: over HTTP/1.1 (six connections) it waited behind the small files.
-    return [("vendor/pyodide/pyodide.asm.wasm", "fetch")] + [(m, "module") for m in modules] + [(f, "fetch") for f in fetched]
+    return [(m, "module") for m in modules] + [(f, "fetch") for f in fetched]
 
 
 def write_preloads(dist: Path, snapshot: dict | None, stdlib: dict) -> None:
