@@ -121,6 +121,7 @@ ZSTD_DECODER = "fzstd.js"  # sets self.fzstd, as a classic script or a module (t
 ZSTD_DECODER_SOURCE = NODE_MODULES / "fzstd" / "umd" / "index.js"
 SNAPSHOT_HEADER_BYTES = 64  # "tw-snapshot KEY END SHA", before Pyodide's own snapshot (tools/make_snapshot.mjs)
 FULL_STDLIB = "python_stdlib.zip"  # Pyodide's whole library: fetched only for an import the cut lacks
+BOOT_STDLIB_PREFIX = "vendor/pyodide/stdlib-boot-"  # the cut for a boot: precached only if used (write_precache)
 STDLIB_FALLBACK = ROOT / "py" / "tabletop" / "stdlib_fallback.py"
 PYTHON_IMPORT_IN_JS = re.compile(r"""(?:^|\\n|["'`])\s*(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*))""")
 
@@ -246,7 +247,7 @@ def write_stdlib(dist: Path, restore: bool = True) -> dict:
     written: dict = {"restore": None}
     for kind, data in cuts.items():
         packed = gzip.compress(data, compresslevel=9, mtime=0)
-        name = f"stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip.gz"
+        name = f"stdlib-{'restore' if kind == 'restore' else 'boot'}-{hashlib.sha256(data).hexdigest()[:16]}.zip.gz"
         (pyodide / name).write_bytes(packed)
         written[kind] = f"./{name}"
         log(f"standard library for a {'restore' if kind == 'restore' else 'boot'}: {name}, {len(data)} bytes, {len(packed)} gzipped")
@@ -263,7 +264,7 @@ SNAPSHOT_MODULES = ("tabletop.ui.app", "html.entities", "importlib.metadata", "e
 SNAPSHOT_LOADER = "pyodide-snapshot.mjs"  # beside pyodide.mjs: PyScript takes Pyodide's folder from it
 
 
-SNAPSHOT_TOOLS = ("make_snapshot.mjs", "repeatable_node.mjs")  # in tools/: what makes the snapshot's bytes
+SNAPSHOT_TOOLS = ("make_snapshot.mjs", "repeatable_node.mjs", "zstd.mjs")  # in tools/: what makes the snapshot's bytes
 
 
 def snapshot_key(dist: Path, holds: list[str]) -> str:
@@ -329,7 +330,38 @@ def make_snapshot(dist: Path, node: str, names: list[str] | None = None) -> tupl
     return {"file": f"./{name}", "key": key, "size": size}, f"{out.strip()} holding {len(holds)} app files"
 
 
-def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None) -> dict | None:
+WASM_ZST = "pyodide.asm.wasm.zst"  # the wasm as a first visit downloads it (the page decodes it): never precached
+ZSTD_CACHE = NODE_MODULES / ".cache" / "towers-and-worlds"
+
+
+def write_wasm_zst(dist: Path) -> dict:
+    """Pyodide's wasm zstd-compressed beside it (tools/zstd.mjs): 2.9 MB on the wire where Pages'
+    gzip sends 3.5 (issue 24). A page with no service worker in charge (a first visit, a wiki's
+    frame) downloads this and decodes it as it arrives; it hands the decoded bytes to the worker,
+    which keeps the plain file for every later start (static/js/pyodide-snapshot.mjs). Compressing
+    takes seconds, so the result is kept in node_modules/.cache under the hash of its inputs.
+    Returns {file, size} for the loader (size: the decoded length it checks)."""
+    pyodide = dist / "vendor" / "pyodide"
+    wasm = (pyodide / "pyodide.asm.wasm").read_bytes()
+    key = hashlib.sha256(wasm + (ROOT / "tools" / "zstd.mjs").read_bytes()).hexdigest()[:16]
+    cached = ZSTD_CACHE / f"pyodide.asm.wasm-{key}.zst"
+    if not cached.exists():
+        node = shutil.which("node")
+        if not node:
+            sys.exit("build.py: Node.js is needed to compress the wasm (tools/zstd.mjs)")
+        ZSTD_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        run(
+            [node, str(ROOT / "tools" / "zstd.mjs"), str(pyodide), str(pyodide / "pyodide.asm.wasm"), str(partial)],
+            stdout=subprocess.DEVNULL,
+        )
+        partial.replace(cached)
+    shutil.copyfile(cached, pyodide / WASM_ZST)
+    log(f"wasm for a first visit: {WASM_ZST}, {len(wasm)} bytes, {cached.stat().st_size} zstd")
+    return {"file": f"./{WASM_ZST}", "size": len(wasm)}
+
+
+def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None, wasm: dict | None = None) -> dict | None:
     """Make the start-up snapshot in Node and write the loader PyScript imports in Pyodide's place.
 
     Without a snapshot (``--no-snapshot``, or Node failed to make one) the loader boots Python
@@ -346,7 +378,12 @@ def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None)
         else:
             log("no start-up snapshot (Node could not make one): " + said)
     loader = (ROOT / "static" / "js" / SNAPSHOT_LOADER).read_text()
-    for placeholder, value in (("__SNAPSHOT__", snapshot), ("__STDLIB__", stdlib), ("__STDLIB_FALLBACK__", STDLIB_FALLBACK.read_text())):
+    for placeholder, value in (
+        ("__SNAPSHOT__", snapshot),
+        ("__WASM_ZST__", wasm),
+        ("__STDLIB__", stdlib),
+        ("__STDLIB_FALLBACK__", STDLIB_FALLBACK.read_text()),
+    ):
         loader = loader.replace(placeholder, json.dumps(value))
     (pyodide / SNAPSHOT_LOADER).write_text(loader)
     return snapshot
@@ -372,11 +409,11 @@ def loadable(module: Path, seen: frozenset[Path] = frozenset()) -> bool:
 def startup_files(dist: Path, snapshot: dict | None, stdlib: dict) -> list[tuple[str, str]]:
     """What gates the first board, as (path under dist/, kind): PyScript's modules, the loader and
     Pyodide's, then the snapshot, the wasm and the files Pyodide and PyScript fetch before Python runs.
-    Preloaded from index.html's head."""
+    Preloaded from index.html's head (the snapshot and the wasm by static/js/boot.js: write_preloads)."""
     folder = dist / "vendor" / "pyscript"
     modules = [f"vendor/pyscript/{p.name}" for p in sorted(folder.glob("*.js")) if loadable(p)]
     modules += [f"vendor/pyodide/{name}" for name in (SNAPSHOT_LOADER, "pyodide.mjs", "pyodide.asm.mjs")]
-    modules += [f"vendor/fzstd/{ZSTD_DECODER}"] if snapshot else []  # decodes the snapshot as it arrives
+    modules += [f"vendor/fzstd/{ZSTD_DECODER}"]  # decodes the snapshot and the wasm as they arrive
     fetched = ([f"vendor/pyodide/{snapshot['file'][2:]}"] if snapshot else []) + [
         "vendor/pyodide/pyodide.asm.wasm",
         f"vendor/pyodide/{(stdlib['restore'] if snapshot else stdlib['file'])[2:]}",
@@ -391,21 +428,30 @@ def startup_files(dist: Path, snapshot: dict | None, stdlib: dict) -> list[tuple
 def write_preloads(dist: Path, snapshot: dict | None, stdlib: dict) -> None:
     """index.html's head asks for every start-up file at once (no waiting for one to name the next:
     on a phone each of those waits is a round trip).
-    The snapshot is preloaded by static/js/boot.js, on a first visit only: an installed site reads
-    its unzipped copy instead (an unused preload would be fetched for nothing)."""
+    The two big ones are preloaded by static/js/boot.js, which knows whether a service worker is in
+    charge: a first visit (none) downloads the snapshot and the zstd wasm (write_wasm_zst); an
+    installed site reads the snapshot's decoded copy instead, and the plain wasm from its cache (an
+    unused preload would be fetched for nothing)."""
     files = startup_files(dist, snapshot, stdlib)
-    first_visit = f"./vendor/pyodide/{snapshot['file'][2:]}" if snapshot else ""
+    wasm = "vendor/pyodide/pyodide.asm.wasm"
+    first_visit = ([f"vendor/pyodide/{snapshot['file'][2:]}"] if snapshot else []) + [f"vendor/pyodide/{WASM_ZST}"]
     links = "\n".join(
         f'<link rel="modulepreload" href="./{path}">'
         if kind == "module"
         else f'<link rel="preload" href="./{path}" as="fetch" crossorigin>'
         for path, kind in files
-        if f"./{path}" != first_visit
+        if path not in (wasm, *first_visit)
     )
+    said = {
+        "data-snapshot": f"./vendor/pyodide/{snapshot['file'][2:]}" if snapshot else "",
+        "data-first-visit-preload": " ".join(f"./{path}" for path in first_visit),
+        "data-installed-preload": f"./{wasm}",
+    }
+    attributes = "".join(f' {name}="{value}"' for name, value in said.items())
     index = dist / "index.html"
     text = index.read_text()
     assert PRELOADS_PLACEHOLDER in text and BOOT_SCRIPT in text, "index.html lost its preloads placeholder or boot.js"
-    text = text.replace(BOOT_SCRIPT, BOOT_SCRIPT.replace("><", f' data-first-visit-preload="{first_visit}"><'))
+    text = text.replace(BOOT_SCRIPT, BOOT_SCRIPT.replace("><", f"{attributes}><"))
     index.write_text(text.replace(PRELOADS_PLACEHOLDER, links))
 
 
@@ -471,13 +517,17 @@ def write_precache(dist: Path) -> str:
     files = sorted(
         p
         for p in dist.rglob("*")  # sw.js and version.json are written below; dotfiles are for the host
-        if p.is_file() and p.name not in ("sw.js", "version.json", FULL_STDLIB) and not p.name.startswith(".")
-    )  # Pyodide's whole library is fetched only for an import the cut lacks (stdlib_fallback), never kept ahead
+        if p.is_file() and p.name not in ("sw.js", "version.json", FULL_STDLIB, WASM_ZST) and not p.name.startswith(".")
+    )  # Pyodide's whole library is fetched only for an import the cut lacks (stdlib_fallback), never kept ahead;
+    # the zstd wasm is for pages no worker serves (the worker keeps the plain wasm the page decoded)
     entries = {str(p.relative_to(dist)).replace(os.sep, "/"): file_hash(p) for p in files}
     version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
     template = (ROOT / "static" / "sw.js").read_text()
     decoder = SOURCE_MAP_COMMENT.sub(b"\n", ZSTD_DECODER_SOURCE.read_bytes()).decode().strip()
+    snapshot = any(dist.glob("vendor/pyodide/snapshot-*"))  # else the boot library is what every start uses
+    if_used = sorted(p for p in entries if snapshot and p.startswith(BOOT_STDLIB_PREFIX))
     text = template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(entries, indent=1))
+    text = text.replace("__IF_USED__", json.dumps(if_used))
     text = text.replace("__ZSTD_DECODER__", decoder)
     (dist / "sw.js").write_text(text)
     (dist / "version.json").write_text(json.dumps({"version": version, "files": entries}, indent=1))
@@ -598,7 +648,8 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     write_not_found_page(dist)
     write_embed_previews(dist)
     stdlib = write_stdlib(dist, restore=snapshot)
-    write_preloads(dist, write_snapshot(dist, snapshot, stdlib), stdlib)
+    wasm = write_wasm_zst(dist)
+    write_preloads(dist, write_snapshot(dist, snapshot, stdlib, wasm), stdlib)
     stamp_build(dist)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import hashlib
 import json
 import re
 import sys
@@ -195,11 +196,8 @@ def test_the_snapshot_is_keyed_to_this_build(site):
     assert json.dumps({"file": f"./snapshot-{key}.bin.zst", "key": key, "size": len(raw)}) in loader
 
 
-def test_a_first_visit_downloads_the_runtime_once(browser, site):
-    """The service worker fills its cache from what the page already fetched (the HTTP cache)."""
-    from test_offline_and_embed import visit_once
-
-    counts: dict[str, int] = {}
+def counting_site(site, counts: dict[str, int]) -> Site:
+    """The built site served again, counting in ``counts`` the requests for each path."""
     counting = Site(site.directory)
     handler = counting.server.RequestHandlerClass  # functools.partial(the site's handler, directory=...)
 
@@ -209,11 +207,19 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
             super().do_GET()
 
     counting.server.RequestHandlerClass = functools.partial(Counting, *handler.args, **handler.keywords)
-    with counting:
+    return counting
+
+
+def test_a_first_visit_downloads_the_runtime_once(browser, site):
+    """The service worker fills its cache from what the page already fetched (the HTTP cache)."""
+    from test_offline_and_embed import visit_once
+
+    counts: dict[str, int] = {}
+    with counting_site(site, counts) as counting:
         context, page = visit_once(browser, counting)
         context.close()
     heavy = [
-        f"{SUBPATH}vendor/pyodide/pyodide.asm.wasm",
+        f"{SUBPATH}vendor/pyodide/{build.WASM_ZST}",
         f"{SUBPATH}vendor/pyodide/{stdlib_path(site.directory).name}",
         f"{SUBPATH}vendor/pyodide/{snapshot_path(site.directory).name}",
         f"{SUBPATH}tabletop.zip",
@@ -223,11 +229,87 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
     assert counts.get(f"{SUBPATH}vendor/pyodide/python_stdlib.zip") is None
 
 
+def test_a_first_visit_downloads_the_wasm_compressed_and_the_worker_keeps_it_plain(browser, site):
+    """A page no worker serves fetches pyodide.asm.wasm.zst and decodes it (build.write_wasm_zst); the
+    worker keeps the plain wasm the page decoded, byte for byte, without downloading it; later starts
+    read it from there (nothing to decode). The library for a boot is not downloaded ahead: a start
+    from the snapshot does not use it."""
+    from test_offline_and_embed import visit_once
+
+    counts: dict[str, int] = {}
+    pyodide = site.directory / "vendor" / "pyodide"
+    with counting_site(site, counts) as counting:
+        context, page = visit_once(browser, counting)
+        assert "tw:wasm-decoded" in page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+        kept = page.evaluate("""async () => {
+            const cache = await caches.open((await caches.keys()).find(n => n.startsWith('towers-and-worlds ')));
+            const urls = (await cache.keys()).map(r => r.url);
+            const wasm = await cache.match(urls.find(u => u.endsWith('/pyodide.asm.wasm')));
+            const bytes = new Uint8Array(await wasm.arrayBuffer());
+            const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+            return {type: wasm.headers.get('Content-Type'), length: bytes.length,
+                    sha: Array.from(digest, b => b.toString(16).padStart(2, '0')).join(''),
+                    zst: urls.some(u => u.endsWith('.zst') && u.includes('pyodide.asm')),
+                    boot: urls.some(u => u.includes('/stdlib-boot-'))};
+        }""")
+        wasm = (pyodide / "pyodide.asm.wasm").read_bytes()
+        assert kept == {
+            "type": "application/wasm",
+            "length": len(wasm),
+            "sha": hashlib.sha256(wasm).hexdigest(),
+            "zst": False,
+            "boot": False,
+        }
+        assert counts.get(f"{SUBPATH}vendor/pyodide/pyodide.asm.wasm") is None
+        assert counts.get(f"{SUBPATH}vendor/pyodide/{stdlib_path(site.directory, 'file').name}") is None
+        counts.clear()
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-python-start") == "snapshot"
+        marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+        assert "tw:wasm-decoded" not in marks and "tw:snapshot-unzipped-copy" in marks
+        assert not [path for path in counts if "/vendor/" in path], counts  # the worker served the runtime
+        context.close()
+
+
+def wasm_route(body: bytes | None):
+    if body is None:
+        return lambda route: route.fulfill(status=404, body="not found")
+    return lambda route: route.fulfill(status=200, body=body, content_type="application/zstd")
+
+
+WASM_FALLBACKS = {
+    "missing": lambda zst: None,
+    "not-zstd": lambda zst: b"\0asm not zstd" * 1000,
+    "cut-short": lambda zst: zst[: len(zst) // 2],
+}
+
+
+@pytest.mark.parametrize("case", list(WASM_FALLBACKS))
+def test_an_unusable_compressed_wasm_falls_back_to_the_plain_one(browser, site, case):
+    """Whatever is wrong with pyodide.asm.wasm.zst, the page fetches the plain wasm and starts the same."""
+    zst = (site.directory / "vendor" / "pyodide" / build.WASM_ZST).read_bytes()
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    said, errors, plain = [], [], []
+    page.on("console", lambda m: said.append(m.text) if m.type == "warning" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: plain.append(r.url) if r.url.endswith("/pyodide.asm.wasm") else None)
+    page.route(f"**/{build.WASM_ZST}", wasm_route(WASM_FALLBACKS[case](zst)))
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-python-start") == "snapshot"
+    assert errors == [] and len(plain) == 1
+    assert [m for m in said if "plain wasm" in m or "wasm was not compiled early" in m], said
+    new_game_seed(page)
+    context.close()
+
+
 def held_before_python(browser, site, viewport=(390, 844)):
     """A page whose Python never arrives (the wasm request is held): what a visitor has meanwhile."""
     context = browser.new_context(service_workers="block", viewport={"width": viewport[0], "height": viewport[1]})
     page = context.new_page()
-    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    page.route("**/pyodide.asm.wasm*", lambda route: None)  # never answered (the plain file or the zstd one)
     page.goto(site.url)
     page.wait_for_selector(".game-card")
     return context, page

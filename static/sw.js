@@ -24,6 +24,13 @@ async function contentHash(response) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
+/* Files an offline start needs only where this browser cannot start from the snapshot: the
+   standard library for a boot (0.9 MB, build.py's write_precache). Kept when the page used them
+   (it booted that way, and handed them over) or an older version's cache has them; not downloaded
+   ahead otherwise, since a browser that starts from the snapshot once does so again (should it not,
+   online, the page fetches the file then). */
+const IF_USED = __IF_USED__;
+
 /* What the page downloaded on its first visit and handed over (static/js/boot.js). */
 const HANDOFF = "tw-handoff " + SCOPE;
 
@@ -36,6 +43,7 @@ async function fetchOfThisBuild(path, expected, handoff, kept) {
   if (handed && (await contentHash(handed)) === expected) return [new Request(url), handed];
   const old = await keptCopy(kept, url, expected);
   if (old) return [new Request(url), old];
+  if (IF_USED.includes(path.replace(/^\.\//, ""))) return null;
   for (const cache of ["force-cache", "reload"]) {
     const response = await fetch(new Request(url, { cache }));
     if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
@@ -104,7 +112,7 @@ self.addEventListener("install", (event) => {
     const kept = await keptCaches();
     let fetched;
     try {
-      fetched = await Promise.all(entries.map(([path, expected]) => fetchOfThisBuild(path, expected, handoff, kept)));
+      fetched = (await Promise.all(entries.map(([path, expected]) => fetchOfThisBuild(path, expected, handoff, kept)))).filter(Boolean);
     } finally {
       await caches.delete(HANDOFF);  /* used once, whether the install goes through or not */
     }

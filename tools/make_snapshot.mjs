@@ -22,6 +22,7 @@ import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
 import path from "node:path";
 import { makeRepeatable } from "./repeatable_node.mjs";
+import { zstdCompress } from "./zstd.mjs";
 
 /* The memory of the first module instantiated from now on, as instantiation leaves it. */
 function catchFreshMemory() {
@@ -97,14 +98,6 @@ function putFiles(pyodide, dir) {
   }
 }
 
-/* ``bytes`` zstd-compressed at level 19 by Pyodide's Python (Node has no zstd before version 22.15):
-   one frame that records its size. Run after the snapshot is taken, so it leaves nothing in it. */
-function zstd(pyodide, bytes) {
-  pyodide.FS.writeFile("/tmp/snapshot.raw", bytes);
-  pyodide.runPython(`(lambda zstd: open("/tmp/snapshot.zst", "wb").write(zstd.compress(open("/tmp/snapshot.raw", "rb").read(), level=19)))(__import__("compression.zstd").zstd)`);
-  return pyodide.FS.readFile("/tmp/snapshot.zst");
-}
-
 /* Tell build.py what the snapshot holds; it answers with the snapshot's key. */
 async function keyFor(holds) {
   console.log(JSON.stringify({ holds }));
@@ -162,6 +155,6 @@ for (let i = 0; i < end; i++) memory[i] ^= fresh[i];
 const header = Buffer.alloc(64, " ");
 header.write(`tw-snapshot ${key} ${end} ${sha}`, "ascii");
 header[63] = 10;  /* newline, so the header reads as a line */
-const packed = zstd(pyodide, Buffer.concat([header, snapshot]));
+const packed = zstdCompress(pyodide, Buffer.concat([header, snapshot]));  /* after the snapshot is taken: it leaves nothing in it */
 writeFileSync(out, packed);
 console.log(JSON.stringify({ raw: snapshot.length, zstd: packed.length, delta_end: end, ms: Math.round(clock() - started) }));

@@ -4,27 +4,31 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  /* A first visit preloads the start-up snapshot (build.py names it); an installed site reads its
-     unzipped copy from Cache Storage instead (static/js/pyodide-snapshot.mjs). */
-  var firstVisitPreload = document.currentScript && document.currentScript.getAttribute("data-first-visit-preload");
+  /* The two biggest start-up files (build.py's write_preloads names them), asked for at once. A page
+     no service worker serves (a first visit, a wiki's frame) preloads the snapshot and the zstd wasm,
+     which the loader decodes as they arrive; an installed site reads the snapshot's decoded copy
+     and the plain wasm from its worker's cache (static/js/pyodide-snapshot.mjs). */
+  var script = document.currentScript;
+  var said = function (name) { return (script && script.getAttribute(name)) || ""; };
+  var installed = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   /* An installed site: its worker's decoded copy of the snapshot is read from here, at once, while
      PyScript and the loader are still loading (they would ask for it a third of a second later);
      the loader takes these bytes if they are of its snapshot (twSnapshotCopy). */
-  if (firstVisitPreload && navigator.serviceWorker && navigator.serviceWorker.controller && window.caches) {
-    var copyURL = new URL(firstVisitPreload.replace(/\.(gz|zst)$/, ""), location.href).href;
+  if (said("data-snapshot") && installed && window.caches) {
+    var copyURL = new URL(said("data-snapshot").replace(/\.(gz|zst)$/, ""), location.href).href;
     window.twSnapshotCopy = {
       url: copyURL,
       bytes: caches.match(copyURL).then(function (r) { return r ? r.arrayBuffer() : null; }).catch(function () { return null; })
     };
   }
-  if (firstVisitPreload && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+  said(installed ? "data-installed-preload" : "data-first-visit-preload").split(" ").filter(Boolean).forEach(function (href) {
     var preload = document.createElement("link");
     preload.rel = "preload";
     preload.as = "fetch";
     preload.crossOrigin = "anonymous";
-    preload.href = firstVisitPreload;
+    preload.href = href;
     document.head.appendChild(preload);
-  }
+  });
   var params = new URLSearchParams(location.search);
   var embed = params.get("embed") || (/^#\/embed\/([\w-]+)/.exec(location.hash) || [])[1];
   if (embed) root.setAttribute("data-embed", embed);
@@ -171,13 +175,16 @@
      it a second time (the HTTP cache may not keep files this big); the worker still checks every
      file's content hash. */
   var HANDOFF = "tw-handoff " + new URL("./", location.href).href;
-  var handed = [];
+  var handed = [];  /* [url, response] */
   var handedOver = false;
   function keepForWorker(response) {
     if (handedOver) return response;
     try {
       var path = response.url.slice(new URL("./", location.href).href.length);
-      if (response.ok && response.type === "basic" && /^(vendor\/|tabletop\.zip$)/.test(path)) handed.push(response.clone());
+      /* (the zstd wasm is not kept: the loader hands over the plain wasm it decoded, twKeepForWorker) */
+      if (response.ok && response.type === "basic" && /^(vendor\/|tabletop\.zip$)/.test(path) && !/\.wasm\.zst$/.test(path)) {
+        handed.push([response.url, response.clone()]);
+      }
     } catch (e) { /* a response we cannot copy is simply fetched again by the worker */ }
     return response;
   }
@@ -186,13 +193,15 @@
     if (!handed.length || !window.caches) return Promise.resolve();
     var responses = handed; handed = [];
     return caches.open(HANDOFF).then(function (cache) {
-      return Promise.all(responses.map(function (r) { return cache.put(r.url, r); }));
+      return Promise.all(responses.map(function (r) { return cache.put(r[0], r[1]); }));
     }).catch(function () { /* the worker fetches what is not handed over */ });
   }
   if ("serviceWorker" in navigator && !embed && window.top === window && location.protocol !== "file:") {
     if (!navigator.serviceWorker.controller && window.fetch) {
       var pageFetch = window.fetch;
       window.fetch = function () { return pageFetch.apply(this, arguments).then(keepForWorker); };
+      /* A file the page made itself (the wasm it decoded), handed over like the ones it fetched. */
+      window.twKeepForWorker = function (url, response) { if (!handedOver) handed.push([url, response]); };
     }
     addEventListener("app:ready", function () {
       handOver().then(function () { return navigator.serviceWorker.register("./sw.js"); })

@@ -16,8 +16,9 @@ import { loadPyodide as bootPyodide, version } from "./pyodide.mjs";
 export { version };
 
 const SNAPSHOT = __SNAPSHOT__;  /* {file, key, size} or null when built with --no-snapshot */
+const WASM_ZST = __WASM_ZST__;    /* {file, size}: the wasm as a page no service worker serves downloads it */
 const ZSTD_DECODER = new URL("../fzstd/fzstd.js", import.meta.url).href;
-const DECODE_PIECE = 64 * 1024;   /* compressed bytes decoded at a time: about 0.7 MB of snapshot */
+const DECODE_PIECE = 64 * 1024;   /* compressed bytes decoded at a time: about 0.7 MB of snapshot, 0.2 MB of wasm */
 const DECODE_SLICE_MS = 30;       /* the longest the decoding holds the page before it yields */
 /* The standard library cut to what the app imports (build.py's write_stdlib): {file, restore,
    full, names}. A boot is given the cut `file`; a start restored from the snapshot only
@@ -49,6 +50,52 @@ function note(how) {
   try { document.documentElement.setAttribute("data-python-start", how); } catch (e) { /* not in a page */ }
 }
 
+/* The page's turn: a task of its own, between two pieces of decoding. Not setTimeout, which a
+   background tab slows to once a second (a first visit opened in another tab would take minutes). */
+function yieldToPage() {
+  if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };  /* closed: Node's event loop may end */
+    channel.port2.postMessage(null);
+  });
+}
+
+async function zstdDecoder() {
+  const script = await import(ZSTD_DECODER);  /* fzstd's script sets self.fzstd (in Node, as CommonJS, exports it) */
+  return globalThis.fzstd || script.default;
+}
+
+/* A zstd response decoded into `size` bytes as it arrives (the build knows each file's decoded
+   size), `piece` told of each new part; a longer or shorter stream is refused. Decoded in pieces,
+   with the page given its turn every few dozen milliseconds: when the bytes come faster than they
+   decode (a fast link, a local server) the page still answers a tap at once. */
+async function zstdDecoded(response, size, piece = () => {}) {
+  const fzstd = await zstdDecoder();
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  const decoder = new fzstd.Decompress((chunk) => {
+    if (at + chunk.length > size) throw new Error("it is longer than its build said");
+    bytes.set(chunk, at);
+    piece(bytes.subarray(at, at + chunk.length));
+    at += chunk.length;
+  });
+  const reader = response.body.getReader();
+  let since = performance.now();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    for (let i = 0; i < read.value.length; i += DECODE_PIECE) {
+      decoder.push(read.value.subarray(i, i + DECODE_PIECE));
+      if (performance.now() - since > DECODE_SLICE_MS) {
+        await yieldToPage();
+        since = performance.now();
+      }
+    }
+  }
+  decoder.push(new Uint8Array(0), true);
+  if (at !== size) throw new Error(`it is shorter than its build said (${at} of ${size} bytes)`);
+  return bytes;
+}
+
 /* The snapshot's file, decoded as its bytes arrive: zstd (3.0 MB on the wire where gzip made 4.1)
    by fzstd, a small decoder in JavaScript (the browser's DecompressionStream knows gzip only), so
    that on a slow link the decoding is done when the last byte is. A gzipped file (.gz) is gunzipped. */
@@ -58,31 +105,7 @@ async function unzipped(url) {
   if (!String(url).endsWith(".zst")) {
     return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   }
-  const script = await import(ZSTD_DECODER);  /* fzstd's script sets self.fzstd (in Node, as CommonJS, exports it) */
-  const fzstd = globalThis.fzstd || script.default;
-  const bytes = new Uint8Array(SNAPSHOT.size);
-  let at = 0;
-  const decoder = new fzstd.Decompress((chunk) => {
-    if (at + chunk.length > bytes.length) throw new Error("it is longer than its build said");
-    bytes.set(chunk, at);
-    at += chunk.length;
-  });
-  /* In pieces, with the page given its turn every few dozen milliseconds: when the bytes come
-     faster than they decode (a fast link, a local server) the page still answers a tap at once. */
-  const reader = response.body.getReader();
-  let since = performance.now();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    for (let i = 0; i < read.value.length; i += DECODE_PIECE) {
-      decoder.push(read.value.subarray(i, i + DECODE_PIECE));
-      if (performance.now() - since > DECODE_SLICE_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        since = performance.now();
-      }
-    }
-  }
-  decoder.push(new Uint8Array(0), true);
-  if (at !== bytes.length) throw new Error(`it is shorter than its build said (${at} of ${bytes.length} bytes)`);
-  return bytes;
+  return zstdDecoded(response, SNAPSHOT.size);
 }
 
 /* A cut library's bytes ("file" or "restore"), asked for once (the page preloads the one its
@@ -190,11 +213,39 @@ async function dropUnzippedCopy(url) {
    early compile fail, Pyodide's instantiation fetches and compiles the wasm as it would have. */
 function earlyWasm() {
   if (!globalThis.document || !WebAssembly.compileStreaming) return null;
-  const module = fetch(WASM).then((response) => WebAssembly.compileStreaming(response)).catch((error) => {
+  const module = wasmResponse().then((response) => WebAssembly.compileStreaming(response)).catch((error) => {
     console.warn(`Towers & Worlds: the wasm was not compiled early (${error && error.message || error}).`);
     return null;
   });
-  return { module, standIn: Promise.resolve(new Response(null)) };
+  /* (the page's own fetch kept: while Pyodide boots, fetch answers the wasm's URL with the stand-in) */
+  return { module, standIn: Promise.resolve(new Response(null)), fetch: globalThis.fetch };
+}
+
+/* The wasm's bytes as a response to compile from. A page no service worker serves (a first visit,
+   a wiki's frame) downloads it zstd-compressed (2.9 MB where gzip sends 3.5: build.py's
+   write_wasm_zst) and decodes it as it arrives, the compile taking each decoded piece at once; the
+   decoded whole is handed to the worker (static/js/boot.js), which keeps the plain file, so later
+   starts read that from its cache (and the browser keeps its compiled code) with nothing to decode.
+   If the zstd file cannot be had, the plain one is fetched. */
+async function wasmResponse() {
+  const installed = globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!WASM_ZST || installed || !globalThis.ReadableStream) return fetch(WASM);
+  let response;
+  try {
+    response = await fetch(new URL(WASM_ZST.file, import.meta.url));
+    if (!response.ok) throw new Error(`${WASM_ZST.file} answered ${response.status}`);
+  } catch (error) {
+    console.warn(`Towers & Worlds: fetching the plain wasm (${error && error.message || error}).`);
+    return fetch(WASM);
+  }
+  let stream;
+  const body = new ReadableStream({ start(controller) { stream = controller; } });
+  zstdDecoded(response, WASM_ZST.size, (piece) => stream.enqueue(piece)).then((bytes) => {
+    stream.close();
+    mark("tw:wasm-decoded");
+    if (globalThis.twKeepForWorker) twKeepForWorker(WASM, new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
+  }, (error) => stream.error(error));
+  return new Response(body, { headers: { "Content-Type": "application/wasm" } });
 }
 
 /* Pyodide's fetch of the wasm answered by the early compile's stand-in while `boot` runs. */
@@ -215,7 +266,7 @@ async function withEarlyWasm(wasm, boot) {
 async function instantiateEarly(wasm, source, imports, saved) {
   if (!wasm || source !== wasm.standIn) return saved.instantiateStreaming.call(WebAssembly, source, imports);
   const module = await wasm.module;
-  if (!module) return saved.instantiateStreaming.call(WebAssembly, fetch(WASM), imports);
+  if (!module) return saved.instantiateStreaming.call(WebAssembly, wasm.fetch.call(globalThis, WASM), imports);
   return { instance: await saved.instantiate.call(WebAssembly, module, imports), module };
 }
 
