@@ -18,6 +18,7 @@ export { version };
 const SNAPSHOT = __SNAPSHOT__;  /* {file, key, size} or null when built with --no-snapshot */
 const WASM_ZST = __WASM_ZST__;    /* {file, size}: the wasm as a page no service worker serves downloads it */
 const ZSTD_DECODER = new URL("../fzstd/fzstd.js", import.meta.url).href;
+const UNZSTD_WORKER = new URL("../../static/js/unzstd-worker.js", import.meta.url).href;
 const DECODE_PIECE = 64 * 1024;   /* compressed bytes decoded at a time: about 0.7 MB of snapshot, 0.2 MB of wasm */
 const DECODE_SLICE_MS = 30;       /* the longest the decoding holds the page before it yields */
 /* The standard library cut to what the app imports (build.py's write_stdlib): {file, restore,
@@ -67,17 +68,51 @@ async function zstdDecoder() {
 }
 
 /* A zstd response decoded into `size` bytes as it arrives (the build knows each file's decoded
-   size), `piece` told of each new part; a longer or shorter stream is refused. Decoded in pieces,
-   with the page given its turn every few dozen milliseconds: when the bytes come faster than they
-   decode (a fast link, a local server) the page still answers a tap at once. */
-async function zstdDecoded(response, size, piece = () => {}) {
+   size), `piece` told of each new part; a longer or shorter stream is refused. In a page, by a
+   worker of its own (static/js/unzstd-worker.js): on a phone the page's thread is busy setting
+   Pyodide up meanwhile (decoding there made a 4G phone's start 1.5 s later), and the snapshot and
+   the wasm decode side by side. Where there are no workers (Node), here. */
+function zstdDecoded(response, size, piece = null) {
+  if (globalThis.Worker && globalThis.document) return decodedByWorker(response, size, piece);
+  return decodedHere(response, size, piece);
+}
+
+async function decodedByWorker(response, size, piece) {
+  const worker = new Worker(UNZSTD_WORKER);
+  const done = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      if (data.piece) piece(data.piece);
+      else if (data.bytes) resolve(data.bytes);
+      else if (data.error) reject(new Error(data.error));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`the decoder did not run (${event.message || "no worker"})`));
+    };
+  });
+  done.catch(() => {});  /* awaited below, once every byte is sent */
+  worker.postMessage({ size, pieces: !!piece });
+  const reader = response.body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      worker.postMessage({ chunk: read.value }, [read.value.buffer]);
+    }
+    worker.postMessage({ end: true });
+    return await done;
+  } finally {
+    worker.terminate();
+  }
+}
+
+/* The same on this thread, in pieces, with the page given its turn every few dozen milliseconds. */
+async function decodedHere(response, size, piece) {
   const fzstd = await zstdDecoder();
   const bytes = new Uint8Array(size);
   let at = 0;
   const decoder = new fzstd.Decompress((chunk) => {
     if (at + chunk.length > size) throw new Error("it is longer than its build said");
     bytes.set(chunk, at);
-    piece(bytes.subarray(at, at + chunk.length));
+    if (piece) piece(bytes.subarray(at, at + chunk.length));
     at += chunk.length;
   });
   const reader = response.body.getReader();
