@@ -107,6 +107,28 @@ def test_the_app_files_are_unpacked_by_the_browser_and_by_python_where_it_cannot
         context.close()
 
 
+def test_the_zstd_files_are_decoded_by_workers_and_without_them_the_page_starts_the_slower_way(browser, site):
+    """The snapshot and the wasm are decoded by a worker each (static/js/unzstd-worker.js). Where that
+    worker cannot run, the page boots Python the usual way from the plain wasm, and works the same."""
+    for workers in (True, False):
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        started, said = [], []
+        page.on("worker", lambda w, started=started: started.append(w.url.rsplit("/", 1)[-1]))
+        page.on("console", lambda m, said=said: said.append(m.text) if m.type == "warning" else None)
+        if not workers:
+            page.route("**/unzstd-worker.js", lambda route: route.fulfill(status=404, body="not found"))
+        page.goto(site.url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert started == ["unzstd-worker.js"] * 2, started
+        assert page.get_attribute("html", "data-python-start") == ("snapshot" if workers else "boot")
+        marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+        assert ("tw:wasm-decoded" in marks) is workers
+        assert bool([m for m in said if "the decoder did not run" in m]) is not workers, said
+        new_game_seed(page)
+        context.close()
+
+
 def rewrite(dist, change):
     """A route answering with the built snapshot after ``change(raw bytes) -> raw bytes``."""
     raw = zstandard.decompress(snapshot_path(dist).read_bytes())
