@@ -146,7 +146,7 @@ def app_imports(dist: Path) -> list[str]:
     """What the app may import: every module of tabletop.zip, the start-up snapshot's modules, and
     each name an import spells in the app's Python, PyScript's Python package and the Python that
     PyScript's shipped scripts run."""
-    with zipfile.ZipFile(dist / "tabletop.zip") as archive:
+    with zipfile.ZipFile(dist / APP_ARCHIVE) as archive:
         sources = {name: archive.read(name).decode() for name in archive.namelist() if name.endswith(".py")}
     ours = sorted(name[:-3].removesuffix("/__init__").replace("/", ".") for name in sources)
     spelled: set[str] = set()
@@ -172,7 +172,6 @@ def run_imports(node: str, dist: Path, app: str, stdlib: Path, names: list[str],
                 str(tool),
                 str(dist / "vendor" / "pyodide"),
                 app,
-                str(dist / "tabletop.zip"),
                 str(stdlib),
                 listed.name,
                 *([str(rest)] if rest else []),
@@ -219,7 +218,7 @@ def write_stdlib(dist: Path, restore: bool = True) -> dict:
     pyodide = dist / "vendor" / "pyodide"
     names = app_imports(dist)
     with tempfile.TemporaryDirectory() as app, tempfile.TemporaryDirectory() as tmp:
-        with zipfile.ZipFile(dist / "tabletop.zip") as archive:
+        with zipfile.ZipFile(dist / APP_ARCHIVE) as archive:
             archive.extractall(app)
         traced = run_imports(node, dist, app, pyodide / FULL_STDLIB, names)
         with zipfile.ZipFile(pyodide / FULL_STDLIB) as full:
@@ -283,7 +282,7 @@ def snapshot_key(dist: Path, holds: list[str]) -> str:
     ):
         digest.update(path.read_bytes())
     digest.update(",".join(SNAPSHOT_MODULES).encode())
-    with zipfile.ZipFile(dist / "tabletop.zip") as archive:
+    with zipfile.ZipFile(dist / APP_ARCHIVE) as archive:
         for name in sorted(holds):
             digest.update(f"\0{name}\0".encode())
             digest.update(archive.read(name))
@@ -298,7 +297,7 @@ def make_snapshot(dist: Path, node: str, names: list[str] | None = None) -> tupl
     pyodide = dist / "vendor" / "pyodide"
     partial = pyodide / "snapshot.partial"
     with tempfile.TemporaryFile("w+") as errors, tempfile.TemporaryDirectory() as app, tempfile.TemporaryDirectory() as lists:
-        with zipfile.ZipFile(dist / "tabletop.zip") as archive:
+        with zipfile.ZipFile(dist / APP_ARCHIVE) as archive:
             archive.extractall(app)
         listed = [str(Path(lists) / "library-names.json")] if names is not None else []
         if listed:
@@ -331,34 +330,50 @@ def make_snapshot(dist: Path, node: str, names: list[str] | None = None) -> tupl
 
 
 WASM_ZST = "pyodide.asm.wasm.zst"  # the wasm as a first visit downloads it (the page decodes it): never precached
+APP_ARCHIVE = "tabletop.zip"  # package_archive's zip, which the build reads; the site ships it as APP_ARCHIVE_ZST
+APP_ARCHIVE_ZST = "tabletop.zip.zst"
 ZSTD_CACHE = NODE_MODULES / ".cache" / "towers-and-worlds"
 
 
-def write_wasm_zst(dist: Path) -> dict:
-    """Pyodide's wasm zstd-compressed beside it (tools/zstd.mjs): 2.9 MB on the wire where Pages'
-    gzip sends 3.5 (issue 24). A page with no service worker in charge (a first visit, a wiki's
-    frame) downloads this and decodes it as it arrives; it hands the decoded bytes to the worker,
-    which keeps the plain file for every later start (static/js/pyodide-snapshot.mjs). Compressing
-    takes seconds, so the result is kept in node_modules/.cache under the hash of its inputs.
-    Returns {file, size} for the loader (size: the decoded length it checks)."""
-    pyodide = dist / "vendor" / "pyodide"
-    wasm = (pyodide / "pyodide.asm.wasm").read_bytes()
-    key = hashlib.sha256(wasm + (ROOT / "tools" / "zstd.mjs").read_bytes()).hexdigest()[:16]
-    cached = ZSTD_CACHE / f"pyodide.asm.wasm-{key}.zst"
-    if not cached.exists():
+def zstd_files(dist: Path, pairs: list[tuple[Path, Path]]) -> None:
+    """Each (source, target) zstd-compressed by tools/zstd.mjs, in one Node run for all that are not
+    already kept in node_modules/.cache under the hash of their bytes (the wasm takes seconds)."""
+    cached = {}
+    for source, _ in pairs:
+        key = hashlib.sha256(source.read_bytes() + (ROOT / "tools" / "zstd.mjs").read_bytes()).hexdigest()[:16]
+        cached[source] = ZSTD_CACHE / f"{source.name}-{key}.zst"
+    missing = [(source, cached[source].with_suffix(".partial")) for source, _ in pairs if not cached[source].exists()]
+    if missing:
         node = shutil.which("node")
         if not node:
-            sys.exit("build.py: Node.js is needed to compress the wasm (tools/zstd.mjs)")
+            sys.exit("build.py: Node.js is needed to compress the site's files (tools/zstd.mjs)")
         ZSTD_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(".partial")
-        run(
-            [node, str(ROOT / "tools" / "zstd.mjs"), str(pyodide), str(pyodide / "pyodide.asm.wasm"), str(partial)],
-            stdout=subprocess.DEVNULL,
-        )
-        partial.replace(cached)
-    shutil.copyfile(cached, pyodide / WASM_ZST)
-    log(f"wasm for a first visit: {WASM_ZST}, {len(wasm)} bytes, {cached.stat().st_size} zstd")
-    return {"file": f"./{WASM_ZST}", "size": len(wasm)}
+        listed = [str(p) for pair in missing for p in pair]
+        run([node, str(ROOT / "tools" / "zstd.mjs"), str(dist / "vendor" / "pyodide"), *listed], stdout=subprocess.DEVNULL)
+        for source, partial in missing:
+            partial.replace(cached[source])
+    for source, target in pairs:
+        shutil.copyfile(cached[source], target)
+        log(f"{target.name}: {source.stat().st_size} bytes, {target.stat().st_size} zstd")
+
+
+def write_zstd_files(dist: Path) -> dict:
+    """The two files a first visit fetches zstd-compressed (issue 24), beside what the build reads:
+    - Pyodide's wasm: 2.9 MB on the wire where Pages' gzip sends 3.5. A page with no service worker
+      in charge (a first visit, a wiki's frame) downloads this and decodes it as it arrives; it hands
+      the decoded bytes to the worker, which keeps the plain file for every later start
+      (static/js/pyodide-snapshot.mjs);
+    - the app's archive (APP_ARCHIVE_ZST), the only copy shipped: finish_app_archive drops the zip.
+    Returns {file, size} of the wasm for the loader (size: the decoded length it checks)."""
+    pyodide = dist / "vendor" / "pyodide"
+    zstd_files(dist, [(pyodide / "pyodide.asm.wasm", pyodide / WASM_ZST), (dist / APP_ARCHIVE, dist / APP_ARCHIVE_ZST)])
+    return {"file": f"./{WASM_ZST}", "size": (pyodide / "pyodide.asm.wasm").stat().st_size}
+
+
+def finish_app_archive(dist: Path) -> None:
+    """The zip the build read (the cut library, the snapshot and its key) leaves the site: it ships
+    only APP_ARCHIVE_ZST, the same bytes compressed."""
+    (dist / APP_ARCHIVE).unlink()
 
 
 def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None, wasm: dict | None = None) -> dict | None:
@@ -419,7 +434,7 @@ def startup_files(dist: Path, snapshot: dict | None, stdlib: dict) -> list[tuple
         f"vendor/pyodide/{(stdlib['restore'] if snapshot else stdlib['file'])[2:]}",
         "vendor/pyodide/pyodide-lock.json",
         "pyscript.toml",
-        "tabletop.zip",
+        APP_ARCHIVE_ZST,
         "main.py",
     ]
     return [(m, "module") for m in modules] + [(f, "fetch") for f in fetched]
@@ -469,16 +484,17 @@ def copy_licences(dist: Path) -> None:
 
 
 def package_archive(dist: Path) -> None:
-    """The whole `tabletop` package as one zip that the page's loader unpacks (one request, not dozens): its
-    Python, and the wiki's height listener the embed snippets hand out (ui/wiki-listener.js)."""
+    """The whole `tabletop` package as one zip (one request, not dozens): its Python, and the wiki's
+    height listener the embed snippets hand out (ui/wiki-listener.js). Stored, not deflated: the site
+    ships it zstd-compressed whole (write_zstd_files: 0.27 MB where a zip deflating each file alone
+    made 0.42), and the page's loader reads stored members straight from the decoded bytes."""
     package = ROOT / "py" / "tabletop"
-    with zipfile.ZipFile(dist / "tabletop.zip", "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted([*package.rglob("*.py"), *package.rglob("*.js")]):
-            if "__pycache__" in path.parts:
-                continue
-            info = zipfile.ZipInfo(str(path.relative_to(ROOT / "py")), date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
+    members = {
+        str(path.relative_to(ROOT / "py")): path.read_bytes()
+        for path in sorted([*package.rglob("*.py"), *package.rglob("*.js")])
+        if "__pycache__" not in path.parts
+    }
+    (dist / APP_ARCHIVE).write_bytes(stored_zip(members))
 
 
 def bundle_css(target: Path) -> None:
@@ -648,8 +664,9 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     write_not_found_page(dist)
     write_embed_previews(dist)
     stdlib = write_stdlib(dist, restore=snapshot)
-    wasm = write_wasm_zst(dist)
+    wasm = write_zstd_files(dist)
     write_preloads(dist, write_snapshot(dist, snapshot, stdlib, wasm), stdlib)
+    finish_app_archive(dist)
     stamp_build(dist)
     version = write_precache(dist)
     log(f"built {dist} (version {version})")

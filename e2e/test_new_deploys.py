@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import json
 import shutil
 import sys
 import zipfile
 
 import pytest
+import zstandard
 
 from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move, shot, wait_until
 from serving import ROOT, Site
@@ -29,12 +31,11 @@ def deploy_b(root) -> dict:
     shell, to be seen), the snapshot and the runtime do not. Returns B's path -> hash."""
     index = root / "index.html"
     index.write_text(index.read_text().replace("Works offline once loaded.", "Works offline once loaded (B)."))
-    archive = root / "tabletop.zip"
-    with zipfile.ZipFile(archive) as old:
-        entries = [(info, old.read(info)) for info in old.infolist()]
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as new:
-        for info, data in entries:
-            new.writestr(info, data + b"\n# deploy B\n" if info.filename == LATE_MODULE else data)
+    archive = root / build.APP_ARCHIVE_ZST
+    with zipfile.ZipFile(io.BytesIO(zstandard.decompress(archive.read_bytes()))) as old:
+        entries = {info.filename: old.read(info) for info in old.infolist()}
+    entries[LATE_MODULE] += b"\n# deploy B\n"
+    archive.write_bytes(zstandard.compress(build.stored_zip(entries), 19))
     build.write_precache(root)
     return json.loads((root / "version.json").read_text())["files"]
 
@@ -108,7 +109,7 @@ def test_the_next_visit_runs_a_new_deploy_whole_and_downloads_only_what_changed(
 
     b_files = deploy_b(root)
     changed = sorted(p for p in b_files if b_files[p] != a_files.get(p))
-    assert changed == ["index.html", "tabletop.zip"]
+    assert changed == ["index.html", build.APP_ARCHIVE_ZST]
     snapshot = next(p for p in b_files if "/snapshot-" in p)
     stdlib = next(p for p in b_files if "/stdlib-" in p)  # the cut library (build.write_stdlib): the same imports, the same file
     site.counts.clear()
@@ -120,7 +121,7 @@ def test_the_next_visit_runs_a_new_deploy_whole_and_downloads_only_what_changed(
     assert page.evaluate("fetch('./').then(r => r.text())").count("Works offline once loaded (B).") >= 1
     # Every file the page received is B's, the changed ones included: B runs whole, never beside A.
     # (The snapshot, whose name is its key, is read from Cache Storage: pyodide-snapshot.mjs.)
-    assert {"index.html", "tabletop.zip", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-snapshot.mjs"} <= set(got)
+    assert {"index.html", build.APP_ARCHIVE_ZST, "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-snapshot.mjs"} <= set(got)
     mixed = {path: hashes for path, hashes in got.items() if path in b_files and hashes != {b_files[path]}}
     assert mixed == {}
     assert version_served(page) == version_of(root)

@@ -77,34 +77,19 @@ def test_python_is_restored_from_the_snapshot_and_seeds_still_come_from_the_syst
     assert seeds[0] != seeds[1], "two restored sessions dealt the same game"
 
 
-NO_DEFLATE_RAW = """(() => {
-  const Browsers = window.DecompressionStream;
-  window.DecompressionStream = function (format) {
-    if (format === "deflate-raw") throw new TypeError(`Unsupported compression format: '${format}'`);
-    return new Browsers(format);
-  };
-})();"""
-
-
-def test_the_app_files_are_unpacked_by_the_browser_and_by_python_where_it_cannot(browser, site):
-    """tabletop.zip is inflated by the page (pyodide-snapshot.mjs), where PyScript's [files] ran Python's
-    zipfile; a browser without deflate-raw (Safari before 16.4) has Python unpack it. Either way the
-    app's modules that the snapshot does not hold (The War of the Worlds' engine) import from those files."""
-    for without_deflate_raw in (False, True):
-        context = browser.new_context(service_workers="block")
-        if without_deflate_raw:
-            context.add_init_script(NO_DEFLATE_RAW)
-        page = context.new_page()
-        said = []
-        page.on("console", lambda m, said=said: said.append(m.text))
-        page.goto(site.url)
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert page.get_attribute("html", "data-python-start") == "snapshot"
-        marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
-        assert marks.index("tw:snapshot-restored") < marks.index("tw:app-files") < marks.index("tw:python-start")
-        assert any("unpacking the app with Python" in m for m in said) == without_deflate_raw, said
-        new_game_seed(page)
-        context.close()
+def test_the_app_files_are_unpacked_by_the_page(browser, site):
+    """tabletop.zip.zst is decoded and unpacked by the page (pyodide-snapshot.mjs), where PyScript's [files]
+    ran Python's zipfile; the app's modules that the snapshot does not hold (The War of the Worlds'
+    engine) import from those files."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-python-start") == "snapshot"
+    marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    assert marks.index("tw:snapshot-restored") < marks.index("tw:app-files") < marks.index("tw:python-start")
+    new_game_seed(page)
+    context.close()
 
 
 def test_the_zstd_files_are_decoded_by_workers_and_without_them_the_page_starts_the_slower_way(browser, site):
@@ -244,7 +229,7 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
         f"{SUBPATH}vendor/pyodide/{build.WASM_ZST}",
         f"{SUBPATH}vendor/pyodide/{stdlib_path(site.directory).name}",
         f"{SUBPATH}vendor/pyodide/{snapshot_path(site.directory).name}",
-        f"{SUBPATH}tabletop.zip",
+        f"{SUBPATH}{build.APP_ARCHIVE_ZST}",
     ]
     assert {path: counts.get(path) for path in heavy} == dict.fromkeys(heavy, 1)
     # Pyodide's whole library is fetched only for an import the cut lacks (tabletop/stdlib_fallback.py): never here.

@@ -1,15 +1,13 @@
 /* The standard library the app imports (run by build.py, issue 24).
 
-     node tools/stdlib_cut.mjs PYODIDE_DIR APP_DIR APP_ZIP STDLIB_ZIP NAMES_FILE [REST_ZIP]
+     node tools/stdlib_cut.mjs PYODIDE_DIR APP_DIR STDLIB_ZIP NAMES_FILE [REST_ZIP]
 
    Boots the very Pyodide the site ships with STDLIB_ZIP as its standard library and does what a
-   start does: the app's files go into the home folder (APP_DIR: tabletop.zip unpacked, copied in
-   as tools/make_snapshot.mjs does), the start-up snapshot's modules are imported (NAMES_FILE, a
-   JSON object: "first", SNAPSHOT_MODULES), then the app's archive is unpacked as a browser without
-   deflate-raw has it unpacked (APP_ZIP: Python's zipfile does it, and its imports count too; the page
-   otherwise inflates it itself, static/js/pyodide-snapshot.mjs) and every module named in
-   NAMES_FILE's "names" is imported (every app module, and every name an `import` of the app's or
-   PyScript's Python spells). Prints one JSON line:
+   start does: the app's files go into the home folder (APP_DIR: the app's archive unpacked, copied
+   in as tools/make_snapshot.mjs does, and as the page's loader writes them), the start-up
+   snapshot's modules are imported (NAMES_FILE, a JSON object: "first", SNAPSHOT_MODULES), then
+   every module named in NAMES_FILE's "names" is imported (every app module, and every name an
+   `import` of the app's or PyScript's Python spells). Prints one JSON line:
      {"held": [files of STDLIB_ZIP loaded once the snapshot's modules are imported],
       "files": [files of STDLIB_ZIP loaded in all], "imported": [names], "failed": {name: why}}
    With REST_ZIP, the library is swapped for REST_ZIP once the snapshot's modules are imported,
@@ -20,7 +18,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-const [pyodideDir, appDir, archive, stdlib, namesFile, rest] = process.argv.slice(2);
+const [pyodideDir, appDir, stdlib, namesFile, rest] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ stdLibURL: path.resolve(stdlib), stdout: () => {}, stderr: (line) => console.error(line) });
 const home = pyodide.FS.cwd();
@@ -47,7 +45,6 @@ if (rest) {
   pyodide.FS.writeFile(scope.get("ZIP"), new Uint8Array(readFileSync(rest)));
   run("import zipimport\nzipimport._zip_directory_cache.clear()");
 }
-pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir: home });
 console.log(run(`
 import json
 imported, failed = [], {}

@@ -182,7 +182,7 @@
     try {
       var path = response.url.slice(new URL("./", location.href).href.length);
       /* (the zstd wasm is not kept: the loader hands over the plain wasm it decoded, twKeepForWorker) */
-      if (response.ok && response.type === "basic" && /^(vendor\/|tabletop\.zip$)/.test(path) && !/\.wasm\.zst$/.test(path)) {
+      if (response.ok && response.type === "basic" && /^(vendor\/|tabletop\.zip\.zst$)/.test(path) && !/\.wasm\.zst$/.test(path)) {
         handed.push([response.url, response.clone()]);
       }
     } catch (e) { /* a response we cannot copy is simply fetched again by the worker */ }

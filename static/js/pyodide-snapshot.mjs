@@ -31,8 +31,8 @@ const STDLIB = __STDLIB__;
 const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
 const WHOLE_LIBRARY_PATH = "/lib/python_stdlib_whole.zip";
 const WASM = new URL("pyodide.asm.wasm", import.meta.url).href;
-/* The app's package (build.py's package_archive), unpacked into the home folder by app_files below. */
-const APP_ARCHIVE = new URL("../../tabletop.zip", import.meta.url).href;
+/* The app's package (build.py's package_archive), unpacked into the home folder by appFiles below. */
+const APP_ARCHIVE = new URL("../../tabletop.zip.zst", import.meta.url).href;
 const HEADER_BYTES = 64;        /* "tw-snapshot <key> <end> <sha>" padded with spaces, then Pyodide's snapshot */
 /* Pyodide 314 restores into its default 30 MiB heap only (pyodide issues 4652, 6254): a bigger
    heap fails inside the restore after the wasm is compiled, so it is refused before. */
@@ -306,24 +306,17 @@ async function instantiateEarly(wasm, source, imports, saved) {
 }
 
 /* The app's files, written into the home folder where PyScript's [files] would unpack them, but
-   inflated by the browser instead of Python's zipfile (0.8 s of a 4G phone's start, issue 24), and
-   while the snapshot is still on its way, so that only the writing waits for Python.
-   The archive is build.py's: deflated or stored members, no zip64, no encryption. Resolves to
-   [{name, data}], or to the archive's bytes where this browser has no deflate-raw (Safari before
-   16.4): Python's zipfile unpacks those. */
+   read by the page instead of Python's zipfile (0.8 s of a 4G phone's start, issue 24), and while
+   the snapshot is still on its way, so that only the writing waits for Python. The archive is
+   build.py's: a zip of stored members, zstd-compressed whole (0.27 MB; decoded here, in a few
+   milliseconds). Resolves to [{name, data}]. */
 function appFiles() {
   if (!globalThis.document) return null;
   const files = fetch(APP_ARCHIVE).then(async (response) => {
-    if (!response.ok) throw new Error(`tabletop.zip answered ${response.status}`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    try {
-      const members = zipMembers(bytes).filter((m) => !m.name.endsWith("/"));
-      const contents = await Promise.all(members.map(inflated));
-      return members.map(({ name }, i) => ({ name, data: contents[i] }));
-    } catch (error) {
-      console.warn(`Towers & Worlds: unpacking the app with Python (${error && error.message || error}).`);
-      return bytes;
-    }
+    if (!response.ok) throw new Error(`${APP_ARCHIVE} answered ${response.status}`);
+    const fzstd = await zstdDecoder();
+    const members = zipMembers(fzstd.decompress(new Uint8Array(await response.arrayBuffer())));
+    return members.filter((m) => !m.name.endsWith("/")).map(({ name, data }) => ({ name, data }));
   });
   files.catch(() => {});  /* reported when they are written */
   return files;
@@ -333,39 +326,27 @@ function zipMembers(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
-  if (end < 0) throw new Error("tabletop.zip is not a zip archive");
+  if (end < 0) throw new Error("the app's archive is not a zip archive");
   const members = [], names = new TextDecoder();
   for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
-    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("tabletop.zip has a damaged directory");
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("the app's archive has a damaged directory");
     const nameLength = view.getUint16(at + 28, true), local = view.getUint32(at + 42, true);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    members.push({
-      name: names.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
-      method: view.getUint16(at + 10, true),
-      data: bytes.subarray(start, start + view.getUint32(at + 20, true)),
-    });
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    if (view.getUint16(at + 10, true) !== 0) throw new Error(`the app's archive compresses ${name} (build.py stores every file)`);
+    members.push({ name, data: bytes.subarray(start, start + view.getUint32(at + 20, true)) });
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return members;
 }
 
-async function inflated({ name, method, data }) {
-  if (method === 0) return data;
-  if (method !== 8) throw new Error(`tabletop.zip stores ${name} in a way this page cannot read (${method})`);
-  return new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
-}
-
 async function writeAppFiles(pyodide, files) {
   if (!files) return;
-  const home = pyodide.FS.cwd(), written = await files;
-  if (written instanceof Uint8Array) {
-    pyodide.unpackArchive(written, "zip", { extractDir: home });
-  } else {
-    for (const { name, data } of written) {
-      const path = `${home}/${name}`;
-      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      pyodide.FS.writeFile(path, data);
-    }
+  const home = pyodide.FS.cwd();
+  for (const { name, data } of await files) {
+    const path = `${home}/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
   }
   mark("tw:app-files");
 }
