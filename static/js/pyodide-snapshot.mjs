@@ -180,17 +180,13 @@ function mountWholeLibrary(pyodide) {
 /* A restored interpreter's finder (installed in the snapshot by tools/make_snapshot.mjs) given the
    page's mount: no source to compile, no names to convert, on every start. False if it has none. */
 function mountRestoredFallback(pyodide) {
-  let module = null, finder = null;
+  const finder = pyodide.runPython("getattr(__import__('sys').modules.get('tabletop.stdlib_fallback'), 'FINDER', None)");
+  if (!finder) return false;
   try {
-    if (!pyodide.runPython("'tabletop.stdlib_fallback' in __import__('sys').modules")) return false;
-    module = pyodide.pyimport("tabletop.stdlib_fallback");
-    finder = module.FINDER;
-    if (!finder) return false;
     finder.mount = mountWholeLibrary(pyodide);
     return true;
   } finally {
-    if (finder) finder.destroy();
-    if (module) module.destroy();
+    finder.destroy();
   }
 }
 
