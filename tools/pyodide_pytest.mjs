@@ -50,7 +50,7 @@ if CUT:  # as static/js/pyodide-snapshot.mjs installs it, with the whole library
     sys.modules[fallback.__name__] = fallback
     whole = "/repo/node_modules/pyodide/python_stdlib.zip"
     import zipfile
-    with zipfile.ZipFile(whole) as w:
+    with zipfile.ZipFile(whole, metadata_encoding="utf-8") as w:  # ASCII names: no cp437 codec, which the cut need not hold
         names = fallback.module_names(w.namelist())
     fallback.install(names, lambda: whole, say=False)  # summed up at the end
 sys.path.insert(0, "/site")
