@@ -461,6 +461,7 @@ def write_preloads(dist: Path, snapshot: dict | None, stdlib: dict) -> None:
         "data-snapshot": f"./vendor/pyodide/{snapshot['file'][2:]}" if snapshot else "",
         "data-first-visit-preload": " ".join(f"./{path}" for path in first_visit),
         "data-installed-preload": f"./{wasm}",
+        "data-loader": f"./vendor/pyodide/{SNAPSHOT_LOADER}",  # its preboot starts Python once the page has painted
     }
     attributes = "".join(f' {name}="{value}"' for name, value in said.items())
     index = dist / "index.html"

@@ -29,6 +29,16 @@
     preload.href = href;
     document.head.appendChild(preload);
   });
+  /* Python's start begins once the page has painted, not when PyScript reaches it (a quarter to
+     half a second later): the loader's preboot, whose start PyScript's loadPyodide then takes. */
+  if (said("data-loader")) {
+    var loader = new URL(said("data-loader"), document.baseURI).href;  /* the very URL PyScript imports */
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        import(loader).then(function (module) { if (module.preboot) module.preboot(); }).catch(function () { /* PyScript starts it */ });
+      }, 0);
+    });
+  }
   var params = new URLSearchParams(location.search);
   var embed = params.get("embed") || (/^#\/embed\/([\w-]+)/.exec(location.hash) || [])[1];
   if (embed) root.setAttribute("data-embed", embed);

@@ -370,20 +370,31 @@ async function sha256Hex(bytes) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/* The snapshot stores the first END bytes of the memory XORed with the memory a freshly
-   instantiated module starts with (its data segments, which the page has in the wasm anyway).
-   While Pyodide instantiates its module for the restore, those bytes are rebuilt from that fresh
-   memory, before Pyodide copies the snapshot in, and checked against SHA; a mismatch spoils
-   Pyodide's own magic number, so its restore refuses the snapshot and Python boots the usual way.
-   `parts` is the promise of {snapshot, end, sha} (Pyodide has it before it instantiates), or null
-   for a boot without a snapshot, where only the early wasm is handed over.
-   Returns a function that puts WebAssembly back and tells why the rebuild failed, if it did. */
-function hookInstantiation(wasm, parts) {
+/* Pyodide is handed `holder`, a buffer of the snapshot's size (the build knows it), before the
+   snapshot has arrived: it reads only the size then, and sets its module up (0.4 s of a 4G phone's
+   start) while the bytes are still on their way. Its instantiation is held here until they have
+   come: they are copied into the holder, and the first END bytes of the memory, stored XORed with
+   the memory a freshly instantiated module starts with (its data segments, which the page has in
+   the wasm anyway), are rebuilt from that fresh memory and checked against SHA, all before
+   Pyodide reads the holder to restore. Bytes that cannot be used (stale, damaged, another size, a
+   rebuild that does not match its hash) leave Pyodide's magic number zero, so its restore refuses
+   them and Python boots the usual way. `parts` is the promise of {snapshot, end, sha}, or null for
+   a boot without a snapshot, where only the early wasm is handed over.
+   Returns a function that puts WebAssembly back and tells why the snapshot was refused, if it was. */
+function hookInstantiation(wasm, parts, holder) {
   const saved = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
   let done = !parts, failure = null;
   async function rebuild(result, imports) {
     if (done) return result;
-    const { snapshot, end, sha } = await parts;
+    let snapshot, end, sha;
+    try {
+      ({ snapshot, end, sha } = await parts);
+      if (snapshot.length !== holder.length) throw new Error(`it is ${snapshot.length} bytes, not its build's ${holder.length}`);
+    } catch (error) {
+      done = true;
+      failure = error && error.message || String(error);
+      return result;
+    }
     const instance = result.instance || result;
     const memory = Object.values(instance.exports || {}).find((v) => v instanceof WebAssembly.Memory)
       || (imports && imports.env && imports.env.memory);
@@ -391,12 +402,13 @@ function hookInstantiation(wasm, parts) {
        with no imports): not Pyodide's, so wait for the one whose memory holds the snapshot's start. */
     if (!end || !(memory instanceof WebAssembly.Memory) || memory.buffer.byteLength < end) return result;
     done = true;
+    holder.set(snapshot);
     const fresh = new Uint8Array(memory.buffer, 0, end);
-    const delta = snapshot.subarray(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]);
+    const delta = holder.subarray(new Uint32Array(holder.buffer, holder.byteOffset, 2)[1]);
     for (let i = 0; i < end; i++) delta[i] ^= fresh[i];
     if (globalThis.crypto && crypto.subtle && (await sha256Hex(delta.subarray(0, end))).slice(0, sha.length) !== sha) {
       failure = "its rebuilt memory does not match its hash";
-      new Uint32Array(snapshot.buffer, snapshot.byteOffset, 1)[0] = 0;
+      new Uint32Array(holder.buffer, holder.byteOffset, 1)[0] = 0;
     }
     mark("tw:snapshot-rebuilt");
     return result;
@@ -510,8 +522,8 @@ function report(error) {
 }
 
 /* Pyodide booted with `extra` options while the early wasm and the instantiation hooks are in place. */
-async function booted(options, extra, wasm, parts) {
-  const unhook = hookInstantiation(wasm, parts);
+async function booted(options, extra, wasm, parts = null, holder = null) {
+  const unhook = hookInstantiation(wasm, parts, holder);
   let pyodide;
   try {
     pyodide = await withEarlyWasm(wasm, () => bootPyodide({ ...options, ...extra }));
@@ -522,7 +534,35 @@ async function booted(options, extra, wasm, parts) {
   return withWholeLibraryFallback(pyodide);
 }
 
+/* The start, begun before PyScript asks for it: static/js/boot.js calls preboot once the page has
+   painted, where PyScript reaches its loadPyodide a quarter to half a second later (its modules,
+   its config, its storage first), which then takes this start, once. The options are what
+   PyScript passes (pyscript.toml names no packages): the folder, and the output, whose functions
+   PyScript's call hands over. */
+let preboots = null;
+const output = { stdout: (...line) => console.log(...line), stderr: (...line) => console.error(...line) };
+
+export function preboot() {
+  if (!preboots) {
+    const options = { indexURL: new URL(".", import.meta.url).href, stdout: (...line) => output.stdout(...line), stderr: (...line) => output.stderr(...line) };
+    preboots = start(options);
+    preboots.catch(() => {});  /* PyScript's loadPyodide reports it */
+  }
+  return preboots;
+}
+
 export async function loadPyodide(options) {
+  if (preboots) {
+    Object.assign(output, ...["stdout", "stderr"].filter((k) => options && options[k]).map((k) => ({ [k]: options[k] })));
+    const started = preboots;
+    preboots = null;  /* a second interpreter is a start of its own */
+    return started;
+  }
+  return start(options);
+}
+
+async function start(options) {
+  mark("tw:loader-start");
   const wasm = earlyWasm(), files = appFiles();
   const again = SNAPSHOT && sessionNote();
   if (SNAPSHOT && again !== SNAPSHOT.key && !marked("file")) {
@@ -532,7 +572,7 @@ export async function loadPyodide(options) {
     const library = cutStdlib("restore");
     let copy = null, restoring = 0;
     /* Pyodide is booted at once, with the snapshot still on its way: it loads its script and
-       sets up while the bytes arrive, and waits for them only to instantiate. */
+       sets up while the bytes arrive, and waits for them only to instantiate (hookInstantiation). */
     const parts = (async () => {
       copy = marked("copy") ? null : await unzippedCopy(url);
       if (!copy && marked("copy")) dropUnzippedCopy(url);  /* dropping it failed last time */
@@ -546,7 +586,8 @@ export async function loadPyodide(options) {
     parts.catch(() => {});  /* the boot below reports it */
     let pyodide = null;
     try {
-      pyodide = await booted(options, { ...await library, _loadSnapshot: parts.then((p) => p.snapshot) }, wasm, parts);
+      const holder = new Uint8Array(SNAPSHOT.size - HEADER_BYTES);
+      pyodide = await booted(options, { ...await library, _loadSnapshot: holder }, wasm, parts, holder);
       pyodide.runPython("import random\nrandom.seed()");  /* from os.urandom, not the snapshot's state */
       mark("tw:snapshot-restored");
       note("snapshot");
@@ -567,7 +608,7 @@ export async function loadPyodide(options) {
   }
   mark("tw:boot-start");
   step("tw:booting");
-  const pyodide = await booted(options, await cutStdlib("file"), wasm, null);
+  const pyodide = await booted(options, await cutStdlib("file"), wasm);
   await writeAppFiles(pyodide, files);
   note("boot");
   return reported(pyodide);
