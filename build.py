@@ -444,7 +444,7 @@ def write_preloads(dist: Path, snapshot: dict | None, stdlib: dict) -> None:
     """index.html's head asks for every start-up file at once (no waiting for one to name the next:
     on a phone each of those waits is a round trip).
     The two big ones are preloaded by static/js/boot.js, which knows whether a service worker is in
-    charge: a first visit (none) downloads the snapshot and the zstd wasm (write_wasm_zst); an
+    charge: a first visit (none) downloads the snapshot and the zstd wasm (write_zstd_files); an
     installed site reads the snapshot's decoded copy instead, and the plain wasm from its cache (an
     unused preload would be fetched for nothing)."""
     files = startup_files(dist, snapshot, stdlib)

@@ -237,7 +237,7 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
 
 
 def test_a_first_visit_downloads_the_wasm_compressed_and_the_worker_keeps_it_plain(browser, site):
-    """A page no worker serves fetches pyodide.asm.wasm.zst and decodes it (build.write_wasm_zst); the
+    """A page no worker serves fetches pyodide.asm.wasm.zst and decodes it (build.write_zstd_files); the
     worker keeps the plain wasm the page decoded, byte for byte, without downloading it; later starts
     read it from there (nothing to decode). The library for a boot is not downloaded ahead: a start
     from the snapshot does not use it."""

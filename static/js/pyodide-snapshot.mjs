@@ -254,7 +254,7 @@ function earlyWasm() {
 
 /* The wasm's bytes as a response to compile from. A page no service worker serves (a first visit,
    a wiki's frame) downloads it zstd-compressed (2.9 MB where gzip sends 3.5: build.py's
-   write_wasm_zst) and decodes it as it arrives, the compile taking each decoded piece at once; the
+   write_zstd_files) and decodes it as it arrives, the compile taking each decoded piece at once; the
    decoded whole is handed to the worker (static/js/boot.js), which keeps the plain file, so later
    starts read that from its cache (and the browser keeps its compiled code) with nothing to decode.
    If the zstd file cannot be had, the plain one is fetched. */
@@ -311,8 +311,7 @@ function appFiles() {
   const files = fetch(APP_ARCHIVE).then(async (response) => {
     if (!response.ok) throw new Error(`${APP_ARCHIVE} answered ${response.status}`);
     const fzstd = await zstdDecoder();
-    const members = zipMembers(fzstd.decompress(new Uint8Array(await response.arrayBuffer())));
-    return members.filter((m) => !m.name.endsWith("/")).map(({ name, data }) => ({ name, data }));
+    return zipMembers(fzstd.decompress(new Uint8Array(await response.arrayBuffer()))).filter((m) => !m.name.endsWith("/"));
   });
   files.catch(() => {});  /* reported when they are written */
   return files;
