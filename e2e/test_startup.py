@@ -376,12 +376,16 @@ def test_restored_interpreters_draw_their_own_random_numbers(site):
     out = subprocess.run(
         ["node", str(ROOT / "e2e" / "restore_twice.mjs"), str(loader)], capture_output=True, text=True, check=True, timeout=300
     )
-    (first, second), grown = json.loads(out.stdout.strip().splitlines()[-1])
+    (first, second), grown, columns = json.loads(out.stdout.strip().splitlines()[-1])
     assert first.endswith(" True") and second.endswith(" True"), "not restored from the snapshot"
     assert first != second
     # the snapshot is taken with malloc's footprint limit as it was (make_snapshot.mjs limits it while
     # zeroing free memory): a restored interpreter still grows its memory past the snapshot's 30 MiB
     assert grown == [48 << 20, 48 << 20]
+    # Python runs as build.PYTHON_ENV asks, restored as when booted: code keeps no column offsets
+    # (PYTHONNODEBUGRANGES), neither what the snapshot holds nor what is compiled afterwards
+    assert build.PYTHON_ENV == {"PYTHONNODEBUGRANGES": "1"}
+    assert columns == [["None"], ["None"]]
 
 
 def cut_without(packed: bytes, member: str) -> bytes:

@@ -1,9 +1,10 @@
 /* Make the start-up memory snapshot (run by build.py, see static/js/pyodide-snapshot.mjs).
 
-     node tools/make_snapshot.mjs DIST_PYODIDE_DIR APP_DIR OUT MODULE[,MODULE...] [NAMES_JSON]
+     node tools/make_snapshot.mjs DIST_PYODIDE_DIR APP_DIR OUT MODULE[,MODULE...] ENV [NAMES_JSON]
 
    Boots the very Pyodide the site ships, puts the app's files (APP_DIR: tabletop.zip unpacked by
-   build.py) where the page's loader unpacks them (the home folder) and imports the start-up modules. The
+   build.py) where the page's loader unpacks them (the home folder) and imports the start-up modules,
+   Python started in the environment ENV (JSON, build.py's PYTHON_ENV: what the page's boots get too). The
    files go into Pyodide's file system from here, not unzipped by Python, so the snapshot (Python's
    memory) keeps no trace of the files it does not import: they may change and it stays the same. Then it prints, as one JSON line, the
    archive's files those imports ran ({"holds": ["tabletop/__init__.py", ...]}), the only app code
@@ -109,7 +110,7 @@ async function keyFor(holds) {
   throw new Error("build.py gave no key");
 }
 
-const [pyodideDir, appDir, out, modules, namesFile] = process.argv.slice(2);
+const [pyodideDir, appDir, out, modules, env, namesFile] = process.argv.slice(2);
 /* The whole library's module names (build.py's write_stdlib), when the site ships a cut one: the
    finder that fetches the rest (tabletop/stdlib_fallback.py) is installed here, so that a restored
    start only hands it the page's mount. */
@@ -118,7 +119,7 @@ const clock = makeRepeatable();
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const started = clock();
 const freshMemory = catchFreshMemory();
-const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
+const pyodide = await loadPyodide({ _makeSnapshot: true, env: JSON.parse(env), stdout: () => {}, stderr: (line) => console.error(line) });
 const fresh = freshMemory();
 putFiles(pyodide, appDir);
 /* The import system's folder listings are dropped too (refilled at the next import, as

@@ -29,6 +29,8 @@ const DECODE_SLICE_MS = 30;       /* the longest the decoding holds the page bef
    null: Pyodide's whole library, as it comes. */
 const STDLIB = __STDLIB__;
 const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
+/* The environment Python starts in (build.py's PYTHON_ENV), the one the snapshot was made in. */
+const PYTHON_ENV = __PYTHON_ENV__;
 const WHOLE_LIBRARY_PATH = "/lib/python_stdlib_whole.zip";
 const WASM = new URL("pyodide.asm.wasm", import.meta.url).href;
 /* The app's package (build.py's package_archive), unpacked into the home folder by appFiles below. */
@@ -525,7 +527,7 @@ async function booted(options, extra, wasm, parts = null, holder = null) {
   const unhook = hookInstantiation(wasm, parts, holder);
   let pyodide;
   try {
-    pyodide = await withEarlyWasm(wasm, () => bootPyodide({ ...options, ...extra }));
+    pyodide = await withEarlyWasm(wasm, () => bootPyodide({ ...options, ...extra, env: { ...PYTHON_ENV, ...options?.env } }));
   } catch (error) {
     throw new Error(unhook() || (error && error.message) || error);
   }
