@@ -1,9 +1,8 @@
 // Run pytest inside Pyodide (CPython 3.14, the interpreter the browser runs) under Node.
 //
-//   node tools/pyodide_pytest.mjs SITE_DIR [--runtime=DIR] [--stdlib=CUT.zip.gz] [pytest args...]
+//   node tools/pyodide_pytest.mjs SITE_DIR [--stdlib=CUT.zip.gz] [pytest args...]
 //
-// Boots the pinned Pyodide from node_modules/pyodide, or from DIR (the site's vendor/pyodide, whose
-// wasm build.py trimmed: the runtime the page runs), mounts the repository at /repo and
+// Boots the pinned Pyodide from node_modules/pyodide, mounts the repository at /repo and
 // SITE_DIR (the test tools' wheels unpacked by build.py) at /site, and runs pytest there.
 // The browser's `js` module is hidden, so the tests see the plain-Python world they expect
 // (Node's globals have no DOM). Exits with pytest's exit code.
@@ -20,10 +19,9 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [site, ...rest] = process.argv.slice(2);
-const option = (name) => rest.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const cut = option("stdlib");
-const args = rest.filter((a) => !a.startsWith("--stdlib=") && !a.startsWith("--runtime="));
-const indexURL = path.resolve(option("runtime") ?? path.join(root, "node_modules", "pyodide")) + path.sep;
+const cut = rest.find((a) => a.startsWith("--stdlib="))?.slice("--stdlib=".length);
+const args = rest.filter((a) => !a.startsWith("--stdlib="));
+const indexURL = path.join(root, "node_modules", "pyodide") + path.sep;
 let stdLibURL;
 if (cut) {
   stdLibURL = path.join(mkdtempSync(path.join(tmpdir(), "tw-stdlib-")), "cut.zip");
