@@ -137,7 +137,6 @@ def trim_runtime(dist: Path) -> None:
             *(dist / "vendor" / "pyscript").glob("*.js"),
             *(ROOT / "static" / "js").glob("*.*js"),
             *(ROOT / "tools").glob("*.mjs"),
-            *(ROOT / "e2e").glob("*.mjs"),
         ]
     )
     digest = hashlib.sha256()
