@@ -21,7 +21,6 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,15 +33,11 @@ from serving import ROOT, Site, launch  # noqa: E402
 
 @contextmanager
 def bare_site(dist: Path):
-    """bare.html served from its own folder beside the built runtime (it is not deployed)."""
-    with tempfile.TemporaryDirectory(prefix="tw-bare-") as tmp:
-        root = Path(tmp)
-        (root / "static" / "js").mkdir(parents=True)
-        (root / "bare.html").write_bytes((ROOT / "bare.html").read_bytes())
-        (root / "static" / "js" / "boot.js").write_bytes((dist / "static" / "js" / "boot.js").read_bytes())
-        (root / "vendor").symlink_to(dist / "vendor", target_is_directory=True)
-        with counting(Site(root)) as site:
-            yield site
+    """bare.html served from its own folder beside the built runtime (bench_network.bare_root)."""
+    from bench_network import bare_root
+
+    with bare_root(dist) as root, counting(Site(root)) as site:
+        yield site
 
 
 @contextmanager

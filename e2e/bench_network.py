@@ -156,13 +156,18 @@ def pages_site(roots: dict[str, Path], profile: dict):
 
 @contextmanager
 def bare_root(dist: Path):
-    """bare.html beside the built runtime (it is not deployed), as e2e/bench.py serves it."""
+    """bare.html beside the built runtime (it is not deployed), for e2e/bench.py too: the same
+    vendored PyScript and Pyodide, but Pyodide's wasm as npm ships it, not as build.py trims it."""
     with tempfile.TemporaryDirectory(prefix="tw-bare-") as tmp:
         root = Path(tmp)
         (root / "static" / "js").mkdir(parents=True)
         (root / "bare.html").write_bytes((ROOT / "bare.html").read_bytes())
         (root / "static" / "js" / "boot.js").write_bytes((dist / "static" / "js" / "boot.js").read_bytes())
-        (root / "vendor").symlink_to(dist / "vendor", target_is_directory=True)
+        for folder in (dist / "vendor").iterdir():
+            (root / "vendor" / folder.name).mkdir(parents=True)
+            for path in folder.iterdir():
+                shipped = ROOT / "node_modules" / "pyodide" / path.name if path.name == "pyodide.asm.wasm" else path
+                (root / "vendor" / folder.name / path.name).symlink_to(shipped)
         yield root
 
 
