@@ -90,6 +90,22 @@ def ensure_node_modules() -> None:
     run([npm, "ci", "--no-audit", "--no-fund"])
 
 
+def node_for(purpose: str) -> str:
+    """Node.js, which the build needs ``purpose`` ("to trim ..."); without it the build stops and says why."""
+    node = shutil.which("node")
+    if not node:
+        sys.exit(f"build.py: Node.js is needed {purpose}")
+    return node
+
+
+def cached_path(stem: str, suffix: str, inputs: list[Path]) -> Path:
+    """Where BUILD_CACHE keeps what the build makes, slowly, of ``inputs``: under their hash."""
+    digest = hashlib.sha256()
+    for path in inputs:
+        digest.update(path.read_bytes())
+    return BUILD_CACHE / f"{stem}-{digest.hexdigest()[:16]}{suffix}"
+
+
 SOURCE_MAP_COMMENT = re.compile(rb"\n//# sourceMappingURL=\S+\s*$")
 
 
@@ -139,14 +155,11 @@ def trim_runtime(dist: Path) -> None:
             *(ROOT / "tools").glob("*.mjs"),
         ]
     )
-    digest = hashlib.sha256()
-    for path in (wasm, glue, ROOT / "tools" / "trim_wasm.py", NODE_MODULES / "binaryen" / "package.json", *scripts):
-        digest.update(path.read_bytes())
-    cached = BUILD_CACHE / f"pyodide.asm-{digest.hexdigest()[:16]}.wasm"
+    cached = cached_path(
+        "pyodide.asm", ".wasm", [wasm, glue, ROOT / "tools" / "trim_wasm.py", NODE_MODULES / "binaryen" / "package.json", *scripts]
+    )
     if not cached.exists():
-        node = shutil.which("node")
-        if not node:
-            sys.exit("build.py: Node.js is needed to trim Pyodide's wasm (binaryen's wasm-opt)")
+        node = node_for("to trim Pyodide's wasm (binaryen's wasm-opt)")
         BUILD_CACHE.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
         dropped = trim_wasm(wasm, partial, glue, scripts, [node, str(NODE_MODULES / "binaryen" / "bin" / "wasm-opt")])
@@ -252,9 +265,7 @@ def write_stdlib(dist: Path, restore: bool = True) -> dict:
     tabletop/stdlib_fallback.py fetches if an import asks for one a cut lacks after all."""
     import gzip
 
-    node = shutil.which("node")
-    if not node:
-        sys.exit("build.py: Node.js is needed to cut the standard library to what the app imports")
+    node = node_for("to cut the standard library to what the app imports")
     pyodide = dist / "vendor" / "pyodide"
     names = app_imports(dist)
     with tempfile.TemporaryDirectory() as app, tempfile.TemporaryDirectory() as tmp:
@@ -393,15 +404,10 @@ BUILD_CACHE = NODE_MODULES / ".cache" / "towers-and-worlds"  # what takes the bu
 def zstd_files(dist: Path, pairs: list[tuple[Path, Path]]) -> None:
     """Each (source, target) zstd-compressed by tools/zstd.mjs, in one Node run for all that are not
     already kept in node_modules/.cache under the hash of their bytes (the wasm takes seconds)."""
-    cached = {}
-    for source, _ in pairs:
-        key = hashlib.sha256(source.read_bytes() + (ROOT / "tools" / "zstd.mjs").read_bytes()).hexdigest()[:16]
-        cached[source] = BUILD_CACHE / f"{source.name}-{key}.zst"
+    cached = {source: cached_path(source.name, ".zst", [source, ROOT / "tools" / "zstd.mjs"]) for source, _ in pairs}
     missing = [(source, cached[source].with_suffix(".partial")) for source, _ in pairs if not cached[source].exists()]
     if missing:
-        node = shutil.which("node")
-        if not node:
-            sys.exit("build.py: Node.js is needed to compress the site's files (tools/zstd.mjs)")
+        node = node_for("to compress the site's files (tools/zstd.mjs)")
         BUILD_CACHE.mkdir(parents=True, exist_ok=True)
         listed = [str(p) for pair in missing for p in pair]
         run([node, str(ROOT / "tools" / "zstd.mjs"), str(dist / "vendor" / "pyodide"), *listed], stdout=subprocess.DEVNULL)
@@ -922,9 +928,7 @@ def boot_cut(dist: Path) -> Path:
 
 def test_under_pyodide(python: Path, env: dict) -> int:
     """The unit tests under Pyodide's CPython 3.14 in Node (tools/pyodide_pytest.mjs)."""
-    node = shutil.which("node")
-    if not node:
-        sys.exit("build.py: Node.js is needed to run the unit tests under Pyodide")
+    node = node_for("to run the unit tests under Pyodide")
     site = ensure_pyodide_test_tools(python)
     cut = boot_cut(DIST)  # the site's cut library: the suite runs with it
     cmd = [node, str(ROOT / "tools" / "pyodide_pytest.mjs"), str(site), f"--stdlib={cut}", "-q", "tests", *PYODIDE_HOST_ONLY]

@@ -1,21 +1,19 @@
 """Pyodide's wasm without the code no script of this site can call (issue 24: a first visit's bytes).
 
-Pyodide's main module exports 8,560 functions so that packages' shared libraries can link against
+Pyodide's main module exports 7,415 functions (of 8,560 exports) so that packages' shared libraries can link against
 it. This site loads no such library (pyscript.toml names no packages, the app is pure Python), so an
 exported function is reachable only from JavaScript. Emscripten's glue (pyodide.asm.mjs) stores
 every export in a variable and on `Module`; an export that no script names beyond that store is
 one nothing calls. Those exports are dropped, then binaryen's wasm-opt removes the code that only
 they reached. What Python runs is untouched: C reaches C by direct calls and through the function
-table, which wasm-opt keeps whole. 9.6 MB become 8.8, and 2.89 MB of zstd 2.69.
-
-    python3 tools/trim_wasm.py IN.wasm OUT.wasm GLUE.mjs SCRIPT...     (build.py calls trim_wasm)
+table, which wasm-opt keeps whole. 9.6 MB become 8.7, and 2.89 MB of zstd 2.67 (build.py's
+trim_runtime calls trim_wasm).
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 FUNCTION = 0  # an export's kind
@@ -49,6 +47,7 @@ def uleb(data: bytes, at: int) -> tuple[int, int]:
 
 
 def to_uleb(value: int) -> bytes:
+    """``value`` as unsigned LEB128, the shortest way."""
     out = bytearray()
     while True:
         byte, value = value & 0x7F, value >> 7
@@ -120,8 +119,3 @@ def trim_wasm(source: Path, target: Path, glue: Path, scripts: list[Path], wasm_
     finally:
         exported.unlink()
     return len(drop)
-
-
-if __name__ == "__main__":
-    wasm_in, wasm_out, glue_file, *others = sys.argv[1:]
-    print(trim_wasm(Path(wasm_in), Path(wasm_out), Path(glue_file), [Path(p) for p in others], ["wasm-opt"]))
