@@ -91,7 +91,7 @@ def app(booted, site):
     """The shared booted page, sent home with storage cleared and a clean viewport."""
     page, _ = booted
     page.set_viewport_size({"width": 1024, "height": 768})
-    page.evaluate("localStorage.clear()")
+    page.evaluate("twSaves.clear()")
     goto(page, "#/settings")  # a real navigation, so last test's notices are gone
     goto(page, "#/")
     return page
@@ -113,7 +113,7 @@ def shot(page, name: str):
 def start_saved_game(
     page, game: str, seats: list, seed: int, options: dict | None = None, moves: list | None = None, save_id: str = "e2e"
 ) -> None:
-    """Put a save record in localStorage and open it at the table (replaying ``moves``).
+    """Put a save record in storage and open it at the table (replaying ``moves``).
 
     ``seats`` are names (people) or dicts like {"name": "Bot", "kind": "computer", "level": "normal"}.
     """
@@ -128,7 +128,7 @@ def start_saved_game(
         "id": save_id,
         "saved_at": 1,
     }
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
+    page.evaluate("([k, v]) => twSaves.write(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
     goto(page, "#/")
     goto(page, f"#/play/{game}/{save_id}")
     page.locator("[data-screen='table']").wait_for(state="attached")  # a locator: no element handle pins the table

@@ -38,7 +38,7 @@ RAW = {
 SEED_ONCE = """([records]) => {
   if (sessionStorage.getItem('seeded')) return;
   sessionStorage.setItem('seeded', '1');
-  for (const [k, v] of Object.entries(records)) localStorage.setItem(k, v);
+  for (const [k, v] of Object.entries(records)) localStorage.setItem(k, v);  // as an older version left them: moved to IndexedDB at start
 }"""
 
 CSP_SPY = """window.__csp = [];
@@ -103,7 +103,7 @@ def test_bad_records_before_boot_leave_the_app_working(browser, site):
     before = page.locator(".damaged-item").count()
     page.click("button[aria-label='Delete tw:aside:null']")
     page.wait_for_function("n => document.querySelectorAll('.damaged-item').length === n", arg=before - 1)
-    assert page.evaluate("localStorage.getItem('tw:aside:null')") is None
+    assert page.evaluate("twSaves.read('tw:aside:null')") is None
     assert page.evaluate("window.__csp") == []
     assert errors == []
     context.close()
@@ -115,8 +115,8 @@ def test_bad_settings_before_boot_on_the_settings_screen(browser, site):
     assert page.input_value("#default-name-0") == ""
     page.fill("#default-name-0", "Zoe")
     page.press("#default-name-0", "Tab")
-    page.wait_for_function("() => (localStorage.getItem('tw:settings') || '').includes('Zoe')")
-    assert json.loads(page.evaluate("localStorage.getItem('tw:settings')"))["names"][0] == "Zoe"
+    page.wait_for_function("() => (twSaves.read('tw:settings') || '').includes('Zoe')")
+    assert json.loads(page.evaluate("twSaves.read('tw:settings')"))["names"][0] == "Zoe"
     assert errors == []
     context.close()
 

@@ -85,9 +85,7 @@ def test_a_seed_from_the_link_is_shown_on_the_embed_and_a_fresh_deal_is_one_tap(
     assert page.evaluate("document.activeElement.id") == "embed-start"
     page.click("#embed-start")
     page.wait_for_selector("[data-screen='table']")
-    seeds = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).map(k => JSON.parse(localStorage.getItem(k)).seed)"
-    )
+    seeds = page.evaluate("twSaves.keys().filter(k => k.startsWith('tw:save:')).map(k => JSON.parse(twSaves.read(k)).seed)")
     assert seeds and seeds[0] != 4242
     context.close()
 
@@ -100,8 +98,6 @@ def test_a_seed_from_the_link_is_named_on_the_new_game_form_and_deals_when_kept(
     shot(page, "link-seed-new-game")
     page.click("#start-game")
     page.wait_for_selector("[data-screen='table']", state="attached")
-    seeds = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).map(k => JSON.parse(localStorage.getItem(k)).seed)"
-    )
+    seeds = page.evaluate("twSaves.keys().filter(k => k.startsWith('tw:save:')).map(k => JSON.parse(twSaves.read(k)).seed)")
     assert seeds == [4242]
     context.close()

@@ -203,7 +203,7 @@ def test_play_again_history_and_home_without_piling_up_copies(app):
     assert app.evaluate("location.hash") == "#/"
     assert app.locator(".saved-list:not(.finished-list) .saved-item").count() == 1
     assert app.locator(".finished-list .saved-item").count() == 1
-    stored = json.loads(app.evaluate("localStorage.getItem('tw:save:wotw-done')"))
+    stored = json.loads(app.evaluate("twSaves.read('tw:save:wotw-done')"))
     assert "#/play/war-of-the-worlds/" + stored["played_again"] == first
 
 

@@ -63,7 +63,7 @@ def test_share_this_game_opens_the_same_position_elsewhere(app, browser, site):
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector("[data-screen='table']")
     assert position(page) == before
-    stored = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tw:save:link-'))")
+    stored = page.evaluate("twSaves.keys().filter(k => k.startsWith('tw:save:link-'))")
     assert len(stored) == 1, "the opened game is saved in the new browser"
     page.reload()
     page.wait_for_selector("[data-screen='table']", timeout=BOOT_TIMEOUT_MS)
@@ -83,7 +83,7 @@ def test_a_tampered_or_oversized_link_says_why_and_loses_nothing(app):
     app.click("#share-game")
     code = app.input_value("#share-link").split("#/open/")[1]
     app.click("#share-close")
-    storage_before = app.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
+    storage_before = app.evaluate("JSON.stringify(twSaves.keys().map(k => [k, twSaves.read(k)]).sort())")
 
     flipped = code[:-10] + ("A" if code[-10] != "A" else "B") + code[-9:]
     assert "This link's game could not be opened: the link is damaged or cut short" in open_link(app, flipped)
@@ -92,10 +92,10 @@ def test_a_tampered_or_oversized_link_says_why_and_loses_nothing(app):
     assert "too long to hold a game" in open_link(app, "g1." + "A" * 200_000)
     goto(app, "#/settings")
     assert "does not hold a Towers & Worlds game" in open_link(app, "<img src=x onerror=alert(1)>")
-    assert app.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == storage_before
+    assert app.evaluate("JSON.stringify(twSaves.keys().map(k => [k, twSaves.read(k)]).sort())") == storage_before
 
     goto(app, "#/play/war-of-the-worlds/e2e")  # the game that was at the table is as it was
     app.wait_for_selector("[data-screen='table']")
     assert moves_made(app) == 1
-    record = json.loads(app.evaluate("localStorage.getItem('tw:save:e2e')"))
+    record = json.loads(app.evaluate("twSaves.read('tw:save:e2e')"))
     assert len(record["moves"]) == 1

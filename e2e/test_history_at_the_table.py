@@ -36,7 +36,7 @@ def store(page, game: str, seats: list, seed: int, moves: list, save_id: str) ->
         "saved_at": 1,
         "finished": True,
     }
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
+    page.evaluate("([k, v]) => twSaves.write(k, v)", [f"tw:save:{save_id}", json.dumps(record)])
 
 
 def position(page) -> tuple[int, int]:

@@ -26,7 +26,7 @@ def test_home_keeps_finished_games_apart_and_play_again_adds_one_game(app):
     going = played("towers-of-wyoming", 4, 3)
     assert finished["finished"] and not going["finished"]
     for record in (finished, going):
-        app.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{record['id']}", json.dumps(record)])
+        app.evaluate("([k, v]) => twSaves.write(k, v)", [f"tw:save:{record['id']}", json.dumps(record)])
     goto(app, "#/settings")
     goto(app, "#/")
 
@@ -64,4 +64,4 @@ def test_home_keeps_finished_games_apart_and_play_again_adds_one_game(app):
     app.click(".finished-list .saved-item >> text=Delete")
     app.click("#confirm-delete")
     app.wait_for_function("() => !document.querySelector('.finished-list')")
-    assert app.evaluate("localStorage.getItem('tw:save:war-of-the-worlds-3')") is None
+    assert app.evaluate("twSaves.read('tw:save:war-of-the-worlds-3')") is None

@@ -183,7 +183,7 @@ def phone(browser, site):
 
 @pytest.mark.parametrize("game_id", sorted(LESSONS))
 def test_each_lesson_is_finished_by_taps_on_a_phone(phone, game_id):
-    phone.evaluate("localStorage.clear()")
+    phone.evaluate("twSaves.clear()")
     play_through(phone, game_id, tapper(phone), "phone")
     assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
@@ -229,7 +229,9 @@ def test_a_step_is_skipped_and_the_lesson_resumes_where_it_was_left(app, site):
 def test_without_storage_the_lesson_still_runs(browser, site):
     context, page, _ = boot(browser, site, viewport=DESK)
     try:
-        page.add_init_script("Object.defineProperty(window, 'localStorage', {get() { throw new Error('refused'); }})")
+        page.add_init_script(
+            "for (const k of ['localStorage', 'indexedDB']) Object.defineProperty(window, k, {get() { throw new Error('refused'); }})"
+        )
         page.reload()
         page.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
         game_id = sorted(LESSONS)[0]

@@ -96,14 +96,14 @@ def test_a_misclick_is_taken_back_from_the_moment(app):
 def test_with_hands_shown_there_is_no_moment(app):
     """The "hide hands" setting off: no curtain, so nothing to prepare for; the next person plays on."""
     seed, states, moves, i = hand_over_at()
-    app.evaluate("localStorage.setItem('tw:settings', JSON.stringify({curtain: false}))")
+    app.evaluate("twSaves.write('tw:settings', JSON.stringify({curtain: false}))")
     app.reload()
     app.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
     start_saved_game(app, "tower-battle", NAMES, seed, HOT_SEAT, as_json(moves[:i]), save_id="moment-open")
     click_move(app, states[i], moves[i])
     assert app.locator("#pass-on").count() == 0 and app.locator(".curtain").count() == 0
     assert app.get_attribute(".tb", "data-bottom") == str(tb.to_act(states[i + 1]))
-    app.evaluate("localStorage.clear()")
+    app.evaluate("twSaves.clear()")
     app.reload()
     app.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
 
@@ -116,7 +116,7 @@ def test_towers_of_wyoming_moment_holds_nothing_of_the_next_hand(app):
     app.click("#curtain-go")
     play_any_move(app)
     app.wait_for_selector("#pass-on")
-    record = json.loads(app.evaluate("localStorage.getItem('tw:save:moment-tow')"))
+    record = json.loads(app.evaluate("twSaves.read('tw:save:moment-tow')"))
     state = replay(module, record)
     mover, following = record_mover(module, record), module.to_act(state)
     only_next = private_strings(module, state, following) - private_strings(module, state, mover)

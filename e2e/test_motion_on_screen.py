@@ -118,7 +118,7 @@ def test_war_of_the_worlds_pieces_slide_turn_and_stay_marked(app):
 def test_reduced_motion_from_the_system_animates_nothing(browser, site):
     context, page, _ = boot(browser, site, reduced_motion="reduce")
     try:
-        page.evaluate("localStorage.clear()")
+        page.evaluate("twSaves.clear()")
         n = open_position(page, "tower-battle")
         count_animations(page)
         play_any_move(page)

@@ -145,8 +145,8 @@ def test_the_next_visit_runs_a_new_deploy_whole_and_downloads_only_what_changed(
 
 
 def saves(page) -> dict:
-    return page.evaluate("""Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('tw:save:'))
-                            .map(k => [k, localStorage.getItem(k)]))""")
+    return page.evaluate("""Object.fromEntries(twSaves.keys().filter(k => k.startsWith('tw:save:'))
+                            .map(k => [k, twSaves.read(k)]))""")
 
 
 def test_a_page_running_when_a_deploy_lands_offers_reload_and_keeps_the_game(browser, counted_site):

@@ -112,13 +112,13 @@ def test_delete_asks_first(app):
 
 def test_corrupt_save_is_set_aside_and_others_survive(app):
     start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=4, save_id="good")
-    app.evaluate('localStorage.setItem(\'tw:save:bad\', \'{"format": "towers-and-worlds-save", "vers\')')
+    app.evaluate('twSaves.write(\'tw:save:bad\', \'{"format": "towers-and-worlds-save", "vers\')')
     goto(app, "#/")
     app.wait_for_selector(".notice.error")
     assert "damaged or cut short" in app.inner_text(".notices")
     assert app.locator(".saved-item").count() == 1
-    assert app.evaluate("localStorage.getItem('tw:save:bad')") is None
-    assert app.evaluate("localStorage.getItem('tw:aside:bad')") is not None
+    assert app.evaluate("twSaves.read('tw:save:bad')") is None
+    assert app.evaluate("twSaves.read('tw:aside:bad')") is not None
 
 
 def test_a_tampered_save_opened_from_home_is_set_aside_with_one_message(app):
@@ -135,7 +135,7 @@ def test_a_tampered_save_opened_from_home_is_set_aside_with_one_message(app):
         "id": "tampered",
         "saved_at": 1,
     }
-    app.evaluate("v => localStorage.setItem('tw:save:tampered', v)", json.dumps(record))
+    app.evaluate("v => twSaves.write('tw:save:tampered', v)", json.dumps(record))
     goto(app, "#/settings")
     goto(app, "#/")  # a fresh home lists it
     app.click(".saved-item >> text=Continue")
@@ -143,7 +143,7 @@ def test_a_tampered_save_opened_from_home_is_set_aside_with_one_message(app):
     assert app.locator(".notice").count() == 1
     assert "move 2" in app.inner_text(".notices") and "set aside" in app.inner_text(".notices")
     assert app.locator("[data-screen='table']").count() == 0 and app.locator(".saved-item").count() == 0
-    assert app.evaluate("localStorage.getItem('tw:aside:tampered')") is not None
+    assert app.evaluate("twSaves.read('tw:aside:tampered')") is not None
 
 
 def test_undo_is_off_after_a_tower_battle_move_that_drew_a_card(app):
@@ -151,7 +151,7 @@ def test_undo_is_off_after_a_tower_battle_move_that_drew_a_card(app):
     start_saved_game(app, "tower-battle", ["Ana", "Ben"], seed=11)
     app.click("#curtain-go")
     play_any_move(app)
-    moves = json.loads(app.evaluate("localStorage.getItem('tw:save:e2e')"))["moves"]
+    moves = json.loads(app.evaluate("twSaves.read('tw:save:e2e')"))["moves"]
     start = module.new_game(2, None, 11)
     after = module.apply(start, module.move_from_json(moves[0]))
     assert module.epoch(after) != module.epoch(start), "the move played should have drawn a card"

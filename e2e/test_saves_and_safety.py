@@ -11,11 +11,11 @@ from tabletop.games import GAMES
 
 PWN = '<img src=x onerror="window.__pwned=1">'
 
-FULL_STORE = """(() => {
-  const setItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
+FULL_STORE = """(() => {  // the disk refuses every saved game, as a full one does
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (value, key) {
     if (String(key).startsWith('tw:save:')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return setItem.call(this, key, value);
+    return put.call(this, value, key);
   };
 })();"""
 
@@ -54,7 +54,7 @@ def start_from_form(page, game: str = "war-of-the-worlds"):
 
 
 def stored(page, save_id: str) -> dict:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{save_id}"))
+    return json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:{save_id}"))
 
 
 def test_a_full_store_says_so_once_and_the_game_goes_on(browser, site):
@@ -65,7 +65,7 @@ def test_a_full_store_says_so_once_and_the_game_goes_on(browser, site):
     assert moves_made(page) == 3
     assert page.locator(".notice", has_text="Storage is full").count() == 1
     assert page.locator(".notice").count() == 1
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tw:save:'))") == []
+    assert page.evaluate("twSaves.keys().filter(k => k.startsWith('tw:save:'))") == []
     context.close()
 
 
@@ -84,7 +84,7 @@ def test_export_then_drop_the_file_on_the_import_panel(app, tmp_path):
     assert (data["game"], data["seed"], len(data["moves"])) == ("war-of-the-worlds", 6, 3)
     assert [s["name"] for s in data["seats"]] == ["Ana", "Ben"]
 
-    app.evaluate("localStorage.clear()")
+    app.evaluate("twSaves.clear()")
     goto(app, "#/settings")
     goto(app, "#/")
     assert app.evaluate(DROP, ["[data-drop=save]", path.read_text(), "file"]) == [True, True, True]

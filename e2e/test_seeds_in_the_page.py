@@ -16,7 +16,7 @@ DROP_FILE = """([selector, text]) => {
 
 def raw_record(page, save_id: str) -> dict:
     """The stored record as text, parsed by Python (JSON.parse would round big numbers)."""
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{save_id}"))
+    return json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:{save_id}"))
 
 
 def test_a_new_game_seed_is_64_bits_and_survives_export_and_import_exactly(app, tmp_path):
@@ -38,7 +38,7 @@ def test_a_new_game_seed_is_64_bits_and_survives_export_and_import_exactly(app, 
     assert next(iter(data)) == "warning" and "whole deal" in data["warning"]
     assert data["seed"] == seed
 
-    app.evaluate("localStorage.clear()")
+    app.evaluate("twSaves.clear()")
     goto(app, "#/settings")
     goto(app, "#/")
     app.evaluate(DROP_FILE, ["[data-drop=save]", text])

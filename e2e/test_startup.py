@@ -57,8 +57,8 @@ def new_game_seed(page) -> int:
     page.wait_for_selector("[data-screen='table']")
     play_any_move(page)
     assert moves_made(page) >= 1  # (seat 2 is the computer by default: it may have answered)
-    records = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tw:save:'))
-                               .map(k => JSON.parse(localStorage.getItem(k)))""")
+    records = page.evaluate("""twSaves.keys().filter(k => k.startsWith('tw:save:'))
+                               .map(k => JSON.parse(twSaves.read(k)))""")
     (record,) = records
     return record["seed"]
 

@@ -52,7 +52,7 @@ def random_prefix(n: int) -> list[dict]:
 def engine_log(page) -> list[str]:
     """The log the engine writes for the moves the page saved (replayed here under CPython), with the
     players' names beside their sides as the table shows it."""
-    record = json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{SAVE_ID}"))
+    record = json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:{SAVE_ID}"))
     state = MODULE.new_game(2, record["options"], record["seed"])
     for data in record["moves"]:
         state = MODULE.apply(state, MODULE.move_from_json(data))

@@ -41,7 +41,7 @@ def touch_page(browser, site):
 @pytest.fixture()
 def phone(touch_page):
     page, recorder = touch_page
-    page.evaluate("localStorage.clear()")
+    page.evaluate("twSaves.clear()")
     goto(page, "#/settings")
     goto(page, "#/")
     page.evaluate("window.twTouchTypes = []")
@@ -67,7 +67,7 @@ def wait_moves(page, n: int) -> None:
 
 
 def last_saved(page, game: str) -> dict:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:touch-{game}"))["moves"][-1]
+    return json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:touch-{game}"))["moves"][-1]
 
 
 def assert_touch_only_and_no_sideways_scroll(page) -> None:

@@ -390,7 +390,7 @@ def test_table_at_three_sizes_keyboard_and_audit(app):
     app.keyboard.press("Enter")
     app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n", arg=before)
     played = {"kind": "play", "card": free["card"], "face_up": False}
-    assert app.evaluate(f"JSON.parse(localStorage.getItem('tw:save:{save_id}')).moves.slice(-1)[0]") == played
+    assert app.evaluate(f"JSON.parse(twSaves.read('tw:save:{save_id}')).moves.slice(-1)[0]") == played
 
 
 def test_battle_offer_and_scoring_choice_fit_a_phone_and_pass_the_audit(app):

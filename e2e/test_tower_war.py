@@ -91,7 +91,7 @@ def pass_curtain(page) -> None:
 
 
 def saved_moves(page, sid: str) -> list:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{sid}"))["moves"]
+    return json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:{sid}"))["moves"]
 
 
 def wait_moves(page, n: int) -> None:
@@ -414,14 +414,14 @@ def test_other_screens_at_three_sizes_pass_the_audit(app):
 def test_reduce_motion_setting_stills_the_wobble_and_the_fall(app):
     seed = 3
     _, tall = prefix(seed, lambda s: s.phase == "place" and len(s.tower) >= 5, jitter=3.5)
-    app.evaluate("localStorage.setItem('tw:settings', JSON.stringify({reduce_motion: true}))")
+    app.evaluate("twSaves.write('tw:settings', JSON.stringify({reduce_motion: true}))")
     goto(app, "#/")
     open_at(app, seed, tall)
     assert app.locator(".twar.twar-calm").count() == 1
     wobbling = app.locator(".twar-wobble")
     if wobbling.count():
         assert wobbling.first.evaluate("e => getComputedStyle(e).animationName") == "none"
-    app.evaluate("localStorage.removeItem('tw:settings')")
+    app.evaluate("twSaves.remove('tw:settings')")
 
 
 LABEL_MIN_PX = 10  # the side view's height scale and level labels, as rendered

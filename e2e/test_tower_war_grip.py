@@ -181,7 +181,7 @@ def test_a_save_from_before_the_calm_replays_with_its_old_hand_and_play_again_ge
         "id": "twar-old",
         "saved_at": 1,
     }
-    app.evaluate("([k, v]) => localStorage.setItem(k, v)", ["tw:save:twar-old", json.dumps(record)])
+    app.evaluate("([k, v]) => twSaves.write(k, v)", ["tw:save:twar-old", json.dumps(record)])
     goto(app, "#/")
     goto(app, "#/play/tower-war/twar-old")
     app.wait_for_selector("[data-end]")  # replayed exactly: the same fall ends the same war
@@ -191,7 +191,7 @@ def test_a_save_from_before_the_calm_replays_with_its_old_hand_and_play_again_ge
     fresh = [
         json.loads(v)
         for v in app.evaluate(
-            "() => Object.keys(localStorage).filter(k => k.startsWith('tw:save:') && k !== 'tw:save:twar-old').map(k => localStorage.getItem(k))"
+            "() => twSaves.keys().filter(k => k.startsWith('tw:save:') && k !== 'tw:save:twar-old').map(k => twSaves.read(k))"
         )
     ]
     assert fresh and all("hand" not in rec["options"] for rec in fresh)

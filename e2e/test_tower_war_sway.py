@@ -21,7 +21,7 @@ def wrapped(ms: float, cycle: float) -> float:
 
 def test_the_sway_carries_on_through_re_renders(app):
     _, moves = prefix(SEED, lambda s: s.phase == "play" and len(s.tower) >= 5 and not any(s.current), jitter=3.5)
-    app.evaluate("localStorage.setItem('tw:settings', JSON.stringify({curtain: false}))")  # one screen, no hand-overs
+    app.evaluate("twSaves.write('tw:settings', JSON.stringify({curtain: false}))")  # one screen, no hand-overs
     reboot(app)
     try:
         start_saved_game(app, "tower-war", ["Ana", "Ben"], SEED, {}, moves, save_id="e2e-twar-sway")
@@ -38,7 +38,7 @@ def test_the_sway_carries_on_through_re_renders(app):
             drift = wrapped(after["origin"] - before["origin"], before["cycle"])
             assert abs(drift) <= 20, f"the sway restarted: {drift:.0f} ms off where it was"
     finally:
-        app.evaluate("localStorage.removeItem('tw:settings')")
+        app.evaluate("twSaves.remove('tw:settings')")
         reboot(app)
 
 

@@ -16,7 +16,8 @@ RECORD = {
     "saved_at": 1_700_000_000,
 }
 
-DEAF = """window.addEventListener('storage', e => { if (window.__deaf) e.stopImmediatePropagation(); }, true);"""
+DEAF = """for (const news of ['storage', 'tw-saves'])
+  window.addEventListener(news, e => { if (window.__deaf) e.stopImmediatePropagation(); }, true);"""
 
 
 def open_tab(context, site, fragment):
@@ -28,7 +29,7 @@ def open_tab(context, site, fragment):
 
 
 def stored(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('tw:save:duo')"))
+    return json.loads(page.evaluate("twSaves.read('tw:save:duo')"))
 
 
 def test_a_stale_tab_catches_up_and_refuses_a_move_from_the_old_position(browser, site):
@@ -36,7 +37,7 @@ def test_a_stale_tab_catches_up_and_refuses_a_move_from_the_old_position(browser
     context.add_init_script(DEAF)
     first = context.new_page()
     first.goto(site.url + "#/")
-    first.evaluate("r => localStorage.setItem('tw:save:duo', r)", json.dumps(RECORD))
+    first.evaluate("r => twSaves.write('tw:save:duo', r)", json.dumps(RECORD))
     fragment = "#/play/war-of-the-worlds/duo"
     a = open_tab(context, site, fragment)
     b = open_tab(context, site, fragment)
@@ -79,9 +80,9 @@ def test_a_game_deleted_in_another_tab_is_not_saved_again_until_the_player_choos
     a = context.new_page()
     a.goto(site.url + "#/")
     a.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
-    saves = "Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).sort()"
+    saves = "twSaves.keys().filter(k => k.startsWith('tw:save:')).sort()"
     for deaf in (False, True):
-        a.evaluate("r => localStorage.setItem('tw:save:duo', r)", json.dumps(RECORD))
+        a.evaluate("r => twSaves.write('tw:save:duo', r)", json.dumps(RECORD))
         b = open_tab(context, site, "#/play/war-of-the-worlds/duo")
         play_any_move(b)
         assert stored(a)["revision"] == 1
@@ -91,7 +92,7 @@ def test_a_game_deleted_in_another_tab_is_not_saved_again_until_the_player_choos
         a.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
         a.click("button.danger:has-text('Delete')")
         a.click("#confirm-delete")
-        assert a.evaluate("localStorage.getItem('tw:save:duo')") is None
+        assert a.evaluate("twSaves.read('tw:save:duo')") is None
         if not deaf:
             b.wait_for_selector(".deleted-elsewhere")
         play_any_move(b)
@@ -106,8 +107,8 @@ def test_a_game_deleted_in_another_tab_is_not_saved_again_until_the_player_choos
         b.click("#keep-as-new")
         b.wait_for_selector(".deleted-elsewhere", state="detached")
         (key,) = a.evaluate(saves)
-        assert key != "tw:save:duo" and len(json.loads(a.evaluate("k => localStorage.getItem(k)", key))["moves"]) == 2
+        assert key != "tw:save:duo" and len(json.loads(a.evaluate("k => twSaves.read(k)", key))["moves"]) == 2
         assert b.url.endswith("#/play/war-of-the-worlds/" + key.removeprefix("tw:save:"))
         play_any_move(b)
-        assert len(json.loads(a.evaluate("k => localStorage.getItem(k)", key))["moves"]) == 3
+        assert len(json.loads(a.evaluate("k => twSaves.read(k)", key))["moves"]) == 3
     context.close()

@@ -84,7 +84,7 @@ def click_move(page, move: dict):
 
 
 def saved_moves(page) -> list[dict]:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:e2e-wotw-{OPENED[0]}"))["moves"]
+    return json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:e2e-wotw-{OPENED[0]}"))["moves"]
 
 
 def test_screens_at_three_sizes(app):

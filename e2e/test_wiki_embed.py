@@ -460,9 +460,7 @@ def visit(context, url: str):
 
 
 def saves_in(frame) -> int:
-    return frame.evaluate(
-        "() => { try { return Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).length; } catch (e) { return -1; } }"
-    )
+    return frame.evaluate("() => twSaves.kind === 'none' ? -1 : twSaves.keys().filter(k => k.startsWith('tw:save:')).length")
 
 
 def test_a_second_visit_offers_the_readers_game_where_storage_is_partitioned(browser, site, host):

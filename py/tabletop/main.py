@@ -10,5 +10,6 @@ js.performance.mark("tw:python-start")
 from tabletop.ui.app import start  # noqa: E402
 
 js.performance.mark("tw:imported")
+await js.twSaves.ready  # type: ignore[top-level-await]  # noqa: F704 -- saved games read from disk first (static/js/saves.js); PyScript awaits at top level
 start()
 js.performance.mark("tw:rendered")

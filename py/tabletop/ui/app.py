@@ -32,8 +32,11 @@ from tabletop.ui.transfer import Transfer
 
 class App:
     def __init__(self) -> None:
-        backend, full = browser.local_storage()
+        backend, full = browser.saves_backend()
         self.store = Store(backend, CATALOG, full=full)
+        if self.store.available:
+            self.store.forget_old_deletions()
+        self.store.persistent = browser.storage_persistent()
         self.settings = self.store.settings()
         self.notices = Notices()
         self.game = CurrentGame(self.store, all_games, self.notices)
@@ -56,6 +59,7 @@ class App:
         browser.reflect_settings(self.settings)
         browser.on(js.window, "hashchange", lambda _e: self._route_changed())
         browser.on(js.window, "storage", self._storage_changed)
+        browser.on(js.window, "tw-saves", self._saves_news)
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
         self._route_changed()
@@ -96,6 +100,27 @@ class App:
             self.refresh()  # the table says so (deleted_elsewhere.py)
         elif (not browser.absent(key) and self.game.stored_elsewhere(str(key))) or self.route.name == "home":
             self.refresh()
+
+    def _saves_news(self, event: Any) -> None:
+        """News from the saves' IndexedDB (static/js/saves.js): another tab's write, a wipe, or a
+        write the disk refused."""
+        detail = event.detail
+        if getattr(detail, "wiped", False):
+            self.game.storage_wiped()
+            self.refresh()
+        elif getattr(detail, "persisted", None) is not None:
+            self.store.persistent = bool(detail.persisted)
+            if self.route.name in ("home", "settings"):
+                self.refresh()
+        elif getattr(detail, "stored", False):
+            self.game.room_again()
+        elif getattr(detail, "refused", None):
+            self.store.full = True
+            deleted_elsewhere.refused([str(key) for key in detail.keys])
+            if self.game.storage_full():  # news: drawn at once (later refusals change nothing on screen)
+                self.refresh()
+        else:
+            self._storage_changed(detail)
 
     # ------------------------------------------------------------ drawing
     def _context(self, saves: SavesView | None = None) -> ScreenContext:
@@ -291,6 +316,12 @@ class App:
 
     def download_record(self, key: str) -> None:
         self.transfer.download_record(key)
+
+    def back_up_all(self) -> None:
+        self.transfer.back_up_all(self.settings)
+
+    def restore_from_input(self, event: Any) -> None:
+        self.transfer.restore_from_input(event, self.settings)
 
 
 def start() -> Actions:  # (mypy holds App to every intent of the protocol here)

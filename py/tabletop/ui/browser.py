@@ -43,6 +43,46 @@ class LocalStorageBackend:
         return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
 
 
+class DurableBackend:
+    """The saves' IndexedDB (static/js/saves.js) as a storage backend: reads come from the page's
+    copy of the records, writes go to that copy at once and to disk in order, each committed with
+    strict durability. A write the disk refuses comes back as a "tw-saves" event (``refused``)."""
+
+    refuses_later = True  # a full disk refuses a write after set() has returned
+
+    def __init__(self, saves: Any):
+        self.saves = saves
+
+    def get(self, key: str) -> str | None:
+        value = self.saves.read(key)
+        return None if absent(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        self.saves.write(key, value)
+
+    def remove(self, key: str) -> None:
+        self.saves.remove(key)
+
+    def keys(self) -> list[str]:
+        return [str(key) for key in self.saves.keys()]
+
+
+def saves_backend() -> tuple[DurableBackend | LocalStorageBackend | None, bool]:
+    """Where saved games live, and whether it is full: IndexedDB where the browser allows it,
+    else localStorage (see local_storage), else nowhere (saves off)."""
+    saves: Any = getattr(js.window, "twSaves", None)
+    if not absent(saves) and str(saves.kind) == "indexeddb":
+        return DurableBackend(saves), False
+    return local_storage()
+
+
+def storage_persistent() -> bool | None:
+    """Whether the browser has promised to keep the site's storage (None: it does not say)."""
+    saves: Any = getattr(js.window, "twSaves", None)
+    value = None if absent(saves) else saves.persistent
+    return None if absent(value) else bool(value)
+
+
 def local_storage() -> tuple[LocalStorageBackend | None, bool]:
     """The page's localStorage and whether it is full, or (None, False) when the browser
     refuses it (saves are then off).

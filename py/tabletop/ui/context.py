@@ -35,6 +35,10 @@ class SavesView:
     def full(self) -> bool:
         return self._store.full
 
+    @property
+    def persistent(self) -> bool | None:
+        return self._store.persistent
+
     def usage(self) -> dict[str, int]:
         return self._store.usage()
 

@@ -30,6 +30,11 @@ from tabletop.ui.session import Session, new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store
 
 STORAGE_FULL = "Storage is full: this game goes on, but it is not being saved. Export it to keep it."
+STORAGE_WIPED = (
+    "This browser cleared the storage that held your saved games (a browser does this to a site unused for a while, "
+    "or when its data is cleared in the settings). The game on the table is saved again; the others are gone from here. "
+    "If you have a backup, restore it."
+)
 HOME = "#/"
 
 
@@ -260,15 +265,34 @@ class CurrentGame:
         except StorageFull:
             self.storage_full()
         else:
-            self._said_storage_full = False  # room again: a later refusal is news worth saying
+            if not self.store.full:
+                self._said_storage_full = False  # room again: a later refusal is news worth saying
             deleted_elsewhere.saved(save.get("id"))
 
-    def storage_full(self) -> None:
-        """Say once that saving stopped; every later move would only stack the same notice."""
+    def room_again(self) -> None:
+        """A write went through after the disk had refused one: a later refusal is news again."""
+        self.store.full = False
+        self._said_storage_full = False
+
+    def storage_wiped(self, save_now: bool = True) -> None:
+        """The browser wiped storage under the open page: say it (once; the notice offers a backup
+        to restore), and save the game at the table again at once (``save_now``; a save under way
+        found the wipe and goes on by itself)."""
+        if ("wiped", STORAGE_WIPED) not in self.notices.items:
+            self.notices.add("wiped", STORAGE_WIPED)
+        deleted_elsewhere.forget_seen()
+        self.deleted_elsewhere = None
+        if save_now:
+            self.autosave()
+
+    def storage_full(self) -> bool:
+        """Say once that saving stopped; every later move would only stack the same notice.
+        Whether it was said now."""
         if self._said_storage_full:
-            return
+            return False
         self._said_storage_full = True
         self.notices.add("error", STORAGE_FULL)
+        return True
 
     def keep_copy(self, name: str) -> tuple[str, str]:
         """Keep a copy of the game as it stands under ``name``: a save slot that stays at this

@@ -5,7 +5,9 @@ the player chooses.
 
 Found two ways: the other tab's deletion arrives as a storage event (the record's key, no new
 value), or, when this tab missed that event (a tab in the background may), the next save finds
-gone a record this tab had seen stored."""
+gone a record this tab had seen stored, and the marker a deletion leaves (storage.GONE_PREFIX).
+A record gone without that marker was wiped with everything else (the browser cleared the site's
+storage): that is said as a wipe, and the game is saved again at once."""
 
 from __future__ import annotations
 
@@ -37,10 +39,24 @@ def holds_save(game: Any) -> bool:
     if game.store.backend.get(f"{SAVE_PREFIX}{save_id}") is not None:
         _seen_stored.add(save_id)
         return False
-    if save_id in _seen_stored:  # it was there, and this tab did not delete it: another tab did
-        game.deleted_elsewhere = save_id
-        return True
+    if save_id in _seen_stored:  # it was there, and this tab did not delete it
+        if game.store.deleted_here(save_id):  # another tab did
+            game.deleted_elsewhere = save_id
+            return True
+        game.storage_wiped(save_now=False)
     return False
+
+
+def forget_seen() -> None:
+    """Storage was wiped: nothing this tab saw stored is there any more."""
+    _seen_stored.clear()
+
+
+def refused(keys: list[str]) -> None:
+    """Writes the disk refused (full): those games were never stored, so finding them missing is no news."""
+    for key in keys:
+        if key.startswith(SAVE_PREFIX):
+            _seen_stored.discard(key[len(SAVE_PREFIX) :])
 
 
 def saved(save_id: str | None) -> None:

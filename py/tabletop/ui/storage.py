@@ -12,6 +12,8 @@ tests, ``localStorage`` in the page), so every failure path is tested under CPyt
 - A full store raises ``StorageFull`` for the caller to report; the game goes on in memory.
 - A backend that throws on access (private modes, blocked third-party storage) turns
   saves off: ``Store.available`` is False and the UI says so once.
+- A game this app deletes leaves a small marker (``tw:gone:<id>``, its time), so a record found
+  missing tells apart "a tab of this app deleted it" from "the browser wiped storage".
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from typing import Any, Protocol
 
 from tabletop.catalog import LEVELS
 from tabletop.engine.errors import SaveError
-from tabletop.engine.saves import MAX_NAME_LENGTH, MAX_SAVE_BYTES, load_json, parse_save
+from tabletop.engine.saves import MAX_NAME_LENGTH, MAX_SAVE_BYTES, check_time, load_json, parse_save
 
 SAVE_PREFIX = "tw:save:"
 ASIDE_PREFIX = "tw:aside:"
+GONE_PREFIX = "tw:gone:"
+GONE_KEPT_S = 90 * 24 * 3600  # how long a deletion's marker is kept (a tab left open longer is rare)
 SETTINGS_KEY = "tw:settings"
 SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")  # what new_id makes (the id shows in the address bar)
 
@@ -87,6 +91,7 @@ class Store:
         self.available = backend is not None
         self.full = full
         self.backend: Backend = backend if backend is not None else MemoryBackend()
+        self.persistent: bool | None = None  # the browser promised to keep this storage (None: it does not say)
         self.problems: list[str] = []  # messages about records set aside, for the UI to show (once)
         self.stuck: dict[str, str] = {}  # key -> why: unreadable records that could not be moved aside
         self._told: dict[str, int] = {}  # key -> hash of the text already reported, so each is reported once
@@ -131,7 +136,10 @@ class Store:
         except Exception as exc:  # browsers raise QuotaExceededError as a JS exception
             self.full = True
             raise StorageFull(str(exc)) from None
-        self.full = False
+        if not getattr(self.backend, "refuses_later", False):  # (a refusal that comes later is told later: App._saves_news)
+            self.full = False
+        if self.backend.get(GONE_PREFIX + record["id"]) is not None:  # a deleted game back (a backup restored)
+            self.backend.remove(GONE_PREFIX + record["id"])
 
     def revision(self, save_id: str) -> int:
         """The stored revision of a saved game (0 if none): another tab that stored the game
@@ -147,9 +155,28 @@ class Store:
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
     def delete(self, save_id: str) -> None:
+        """Delete a saved game, leaving the marker that says this app deleted it."""
         self.backend.remove(SAVE_PREFIX + save_id)
         self.stuck.pop(SAVE_PREFIX + save_id, None)
         self.recheck_room()
+        try:
+            self.backend.set(GONE_PREFIX + save_id, str(round(time.time())))
+        except Exception:  # no room even for the marker: a later save of it would be taken for a wipe
+            pass
+
+    def deleted_here(self, save_id: str) -> bool:
+        """Whether a tab of this app deleted the game (its marker is there): a record gone without
+        one was wiped by the browser."""
+        return self.backend.get(GONE_PREFIX + save_id) is not None
+
+    def forget_old_deletions(self, now: float | None = None) -> None:
+        """Drop deletion markers older than GONE_KEPT_S (each is a few bytes, but they add up)."""
+        now = time.time() if now is None else now
+        for key in self.backend.keys():
+            if key.startswith(GONE_PREFIX):
+                text = self.backend.get(key) or ""
+                if not text.isdigit() or now - int(text) > GONE_KEPT_S:
+                    self.backend.remove(key)
 
     def get(self, save_id: str) -> dict[str, Any] | None:
         text = self.backend.get(SAVE_PREFIX + save_id)
@@ -285,6 +312,11 @@ def clean_settings(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
             settings["seats"] = list(seats)
         else:
             wrong.append("who plays each seat")
+    if "backed_up_at" in data:  # when "Back up all games" last made a file (Home's reminder)
+        try:
+            settings["backed_up_at"] = check_time(data["backed_up_at"])
+        except SaveError:
+            wrong.append("the time of the last backup")
     for key, label in (("reduce_motion", "reduce motion"), ("curtain", "hide hands")):
         if key in data:
             if isinstance(data[key], bool):

@@ -11,10 +11,11 @@ from typing import Any
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import export_file, parse_save
+from tabletop.engine.words import some
 from tabletop.ui import browser
 from tabletop.ui.current_game import HOME, CurrentGame
 from tabletop.ui.session import Session, new_id
-from tabletop.ui.storage import oversized_file
+from tabletop.ui.storage import StorageFull, oversized_file
 
 
 def session_from_file_text(text: str, games: Mapping[str, Any], id_prefix: str) -> Session:
@@ -80,6 +81,55 @@ class Transfer:
         """Offer a damaged record's text as a file, to keep it or show it to someone who can mend it."""
         text = self.game.store.record_text(key)
         browser.download_text(key.replace(":", "-") + ".json", text)
+
+    # ------------------------------------------------------------ backups (ui/backup.py)
+    def back_up_all(self, settings: dict[str, Any]) -> None:
+        """Every game and the settings in one file; the time is kept for Home's reminder."""
+        from tabletop.ui.backup import backup_filename, make_backup
+
+        data = make_backup(self.game.store, settings)
+        filename = backup_filename()
+        browser.download_json(filename, data)
+        settings["backed_up_at"] = data["made_at"]
+        try:
+            self.game.store.save_settings(settings)
+        except StorageFull:
+            pass  # the file is made; only the reminder's clock is not kept
+        self.notify(f"Backed up {some(len(data['games']), 'game')}: {filename} is in your downloads.", "ok")
+
+    def restore_text(self, text: str | None, settings: dict[str, Any]) -> None:
+        """Merge a backup file into what is stored, after checking all of it; say what it did."""
+        from tabletop.ui.backup import read_backup, restore
+
+        if text is None:
+            self.notify("The file could not be read.", "error")
+            return
+        try:
+            backup = read_backup(text, self.game.games)
+        except SaveError as exc:
+            self.notify(f"Could not restore: {exc}. Nothing was changed.", "error")
+            return
+        try:
+            done = restore(self.game.store, settings, backup, new_id)
+            self.game.store.save_settings(settings)
+        except StorageFull:
+            self.notify(
+                "Storage is full: the backup was restored only in part. Delete games you no longer need and restore it again.", "error"
+            )
+            return
+        self.notify(done.report(), "ok")
+
+    def restore_from_input(self, event: Any, settings: dict[str, Any]) -> None:
+        files = event.target.files
+        if files.length:
+            file = files.item(0)
+            from tabletop.ui.backup import MAX_BACKUP_BYTES
+
+            if int(file.size) > MAX_BACKUP_BYTES:
+                self.notify(f"Could not restore: the file is too large to be a backup ({int(file.size) // 1024} KB).", "error")
+            else:
+                browser.read_file(file, lambda text: self.restore_text(text, settings))
+        event.target.value = ""
 
     # ------------------------------------------------------------ game links
     def game_link(self) -> str:

@@ -23,10 +23,11 @@ def notices(ctx: ScreenContext, act: Actions) -> El | None:
         return None
     items = [
         h(
-            "div.notice" + (".error" if kind == "error" else ".ok" if kind == "ok" else ""),
-            {"role": "alert" if kind == "error" else "status"},
+            "div.notice" + (".error" if kind in ("error", "wiped") else ".ok" if kind == "ok" else ""),
+            {"role": "alert" if kind in ("error", "wiped") else "status"},
             h("span", text),
             " ",
+            h("a.button", {"href": "#/settings/backup"}, "Restore a backup") if kind == "wiped" else None,
             h("button.quiet", {"aria-label": "Dismiss"}, "✕", on_click=lambda _e, i=i: act.dismiss(i)),
         )
         for i, (kind, text) in enumerate(ctx.notices)

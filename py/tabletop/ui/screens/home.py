@@ -126,6 +126,19 @@ def damaged_records(ctx: ScreenContext, act: Actions) -> El | None:
     )
 
 
+def backup_reminder(ctx: ScreenContext, act: Actions) -> El | None:
+    """A quiet line when the browser may clear storage and the games in progress have no recent backup."""
+    from tabletop.ui.backup import remind
+
+    if not remind(ctx.saves, ctx.settings):
+        return None
+    return h(
+        "p.hint.backup-reminder",
+        "Your games live only in this browser, which may clear them. ",
+        h("button#remind-back-up.quiet", {"type": "button"}, "Back up all games", on_click=lambda _e: act.back_up_all()),
+    )
+
+
 def import_panel(act: Actions) -> El:
     return h(
         "div.panel.import-panel",
@@ -166,6 +179,7 @@ def render(ctx: ScreenContext, act: Actions) -> El:
             "div.section",
             h("h2", "Games in progress"),
             saves_off_note(ctx),
+            backup_reminder(ctx, act),
             h("ul.saved-list", [saved_game(ctx, act, r) for r in playing])
             if playing
             else h("p.hint", "No game in progress." if finished else "No saved games yet: a game saves itself after every move."),

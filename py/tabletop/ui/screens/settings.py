@@ -8,7 +8,7 @@ from tabletop.engine.words import sentence, some
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, Handler, h
-from tabletop.ui.screens.common import notices, page, storage_full_text
+from tabletop.ui.screens.common import notices, page, storage_full_text, when
 
 
 def render(ctx: ScreenContext, act: Actions) -> El:
@@ -36,6 +36,7 @@ def render(ctx: ScreenContext, act: Actions) -> El:
     return page(
         "Settings",
         notices(ctx, act),
+        backups(ctx, act),
         h(
             "fieldset",
             h("legend", "Usual players"),
@@ -77,4 +78,24 @@ def render(ctx: ScreenContext, act: Actions) -> El:
             h("p", storage),
             h("p.hint", sentence(some(len(store.set_aside_records()), "damaged record") + " set aside.")),
         ),
+    )
+
+
+def backups(ctx: ScreenContext, act: Actions) -> El:
+    """Your games: whether the browser keeps them, one file with all of them, and back."""
+    from tabletop.ui.backup import keeping_words
+
+    last = ctx.settings.get("backed_up_at")
+    return h(
+        "fieldset#backups",
+        h("legend", "Your games"),
+        h("p#storage-keeping", keeping_words(ctx.saves.persistent)),
+        h("p.hint", f"Last backup: {when(last)}." if isinstance(last, (int, float)) else "No backup made in this browser yet."),
+        h(
+            "div.button-row",
+            h("button#back-up-all", {"type": "button"}, "Back up all games", on_click=lambda _e: act.back_up_all()),
+            h("input#restore-file.visually-hidden", {"type": "file", "accept": ".json,application/json"}, on_change=act.restore_from_input),
+            h("label.button.file-button", {"for": "restore-file"}, "Restore a backup…"),
+        ),
+        h("p.hint", "Restoring adds the games this browser does not have and brings on those the backup has further; nothing is removed."),
     )
