@@ -1,6 +1,7 @@
 """A new deploy reaches a returning visitor: the next visit runs it whole (never a file of the old
 version beside one of the new), a page already running offers "Reload" and loses no game to it,
-and the new version's worker downloads only the files whose hashes changed."""
+and the new version's worker downloads only the files whose hashes changed. A deploy caught half
+uploaded starts the cached version until its files are whole."""
 
 from __future__ import annotations
 

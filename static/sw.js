@@ -5,7 +5,9 @@
    hash did not change is copied from the old cache, not downloaded again.
    Updates: at each visit the worker in charge asks the host for version.json (the deployed
    version and its files' hashes). When a new version is deployed, that visit runs the new
-   version whole: its files the worker holds come from its cache, the others from the host. Meanwhile
+   version whole: its files the worker holds come from its cache, the others from the host, each
+   checked against its hash before the page gets any; should one not be whole (a deploy still
+   uploading), the visit runs the worker's own version, and the next one tries again. Meanwhile
    the new worker installs and waits; a page still running the old version offers "Reload"
    (static/js/boot.js), and only a reader's click hands over ("take-over"), never the worker alone.
    Every Pages site of one owner shares one origin (owner.github.io/a/, owner.github.io/b/) and so
