@@ -591,7 +591,9 @@ def write_precache(dist: Path) -> str:
     The cache name is a hash of that list, so a new build gets a new cache and the
     old one is dropped whole when the new worker activates: never a mix of versions.
     version.json carries the same list: the worker in charge reads it at each visit, so a visit
-    after a deploy runs the new version, taking from its cache the files whose hashes did not change.
+    after a deploy runs the new version, taking from its cache the files whose hashes did not change
+    and checking each other one's hash (``ifUsed``, the files a worker keeps only where a start used
+    them, it leaves to the page's asking).
     """
     files = sorted(
         p
@@ -609,7 +611,8 @@ def write_precache(dist: Path) -> str:
     text = text.replace("__IF_USED__", json.dumps(if_used))
     text = text.replace("__ZSTD_DECODER__", decoder)
     (dist / "sw.js").write_text(text)
-    (dist / "version.json").write_text(json.dumps({"version": version, "files": entries}, indent=1))
+    deployed = {"version": version, "files": entries, "ifUsed": if_used}
+    (dist / "version.json").write_text(json.dumps(deployed, indent=1))
     return version
 
 

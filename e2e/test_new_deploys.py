@@ -1,6 +1,7 @@
 """A new deploy reaches a returning visitor: the next visit runs it whole (never a file of the old
 version beside one of the new), a page already running offers "Reload" and loses no game to it,
-and the new version's worker downloads only the files whose hashes changed."""
+and the new version's worker downloads only the files whose hashes changed. A deploy caught half
+uploaded starts the cached version until its files are whole."""
 
 from __future__ import annotations
 
@@ -182,4 +183,79 @@ def test_a_page_running_when_a_deploy_lands_offers_reload_and_keeps_the_game(bro
     assert page.evaluate("caches.keys()") == [cache_name(site.url, version_of(root))]
     assert saves(page) == kept  # the game in progress, as it was saved after its last move
     assert page.locator("#new-version").count() == 0
+    context.close()
+
+
+def cut_in_half(data: bytes) -> bytes:
+    return data[: len(data) // 2]
+
+
+def altered_at_full_length(data: bytes) -> bytes:
+    middle = len(data) // 2
+    return data[:middle] + bytes(b ^ 0xFF for b in data[middle : middle + 64]) + data[middle + 64 :]
+
+
+def install_attempt(page) -> str:
+    """Ask for the deployed worker and wait for its install: 'installed', 'redundant' (it failed) or
+    'none' (no new worker: nothing new, or the attempt already ended)."""
+    return page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration.update().catch(() => {});
+        const worker = registration.installing;
+        if (!worker) return registration.waiting ? 'installed' : 'none';
+        return await new Promise(resolve => {
+            const done = () => { if (worker.state === 'redundant' || worker.state === 'installed') resolve(worker.state); };
+            worker.addEventListener('statechange', done);
+            done();
+        });
+    }""")
+
+
+def caches_of(page, version: str) -> list[str]:
+    return page.evaluate("v => caches.keys().then(k => k.filter(n => n.includes(v)))", version)
+
+
+@pytest.mark.parametrize(
+    ("damage", "then"),
+    [(cut_in_half, "the retry offers it"), (altered_at_full_length, "a reload runs it")],
+    ids=["cut-in-half", "altered"],
+)
+def test_a_half_finished_deploy_starts_on_the_cached_version_until_it_is_whole(browser, counted_site, damage, then):
+    site = counted_site
+    root = site.directory
+    context, page = visit_once(browser, site)
+    a_version = version_of(root)
+    page.close()
+
+    deploy_b(root)
+    b_version = version_of(root)
+    archive = root / build.APP_ARCHIVE_ZST
+    whole = archive.read_bytes()
+    archive.write_bytes(damage(whole))  # version.json and sw.js are B's; one of B's files is not whole
+
+    page = context.new_page()
+    page.add_init_script("window.twUpdateRetryMs = 500")  # the page's retry of a failed update, sooner
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#trouble-title").count() == 0 and errors == []
+    assert version_served(page) == a_version
+    assert "(B)" not in page.evaluate("fetch('./').then(r => r.text())")
+    assert caches_of(page, b_version) == []  # no cache for a version that is not whole
+    assert install_attempt(page) in ("redundant", "none")
+    assert caches_of(page, b_version) == [] and page.locator("#new-version").count() == 0
+
+    archive.write_bytes(whole)  # the deploy completes
+    if then == "the retry offers it":
+        page.wait_for_selector("#new-version:has-text('A new version is ready.')", timeout=60_000)
+        assert version_served(page) == a_version
+        with page.expect_navigation():
+            page.click("#new-version button:has-text('Reload')")
+    else:
+        page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert version_served(page) == b_version
+    assert "(B)" in page.evaluate("fetch('./').then(r => r.text())")
+    assert page.locator("#trouble-title").count() == 0 and errors == []
     context.close()

@@ -5,7 +5,9 @@
    hash did not change is copied from the old cache, not downloaded again.
    Updates: at each visit the worker in charge asks the host for version.json (the deployed
    version and its files' hashes). When a new version is deployed, that visit runs the new
-   version whole: its files the worker holds come from its cache, the others from the host. Meanwhile
+   version whole: its files the worker holds come from its cache, the others from the host, each
+   checked against its hash before the page gets any; should one not be whole (a deploy still
+   uploading), the visit runs the worker's own version, and the next one tries again. Meanwhile
    the new worker installs and waits; a page still running the old version offers "Reload"
    (static/js/boot.js), and only a reader's click hands over ("take-over"), never the worker alone.
    Every Pages site of one owner shares one origin (owner.github.io/a/, owner.github.io/b/) and so
@@ -20,7 +22,11 @@ const LEGACY_PREFIX = "towers-and-worlds-";  // before scoped names: one name fo
 
 /* The first 16 hex digits of a body's SHA-256, as build.py writes them. */
 async function contentHash(response) {
-  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return bytesHash(await response.clone().arrayBuffer());
+}
+
+async function bytesHash(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
@@ -116,14 +122,27 @@ self.addEventListener("install", (event) => {
     } finally {
       await caches.delete(HANDOFF);  /* used once, whether the install goes through or not */
     }
-    const cache = await caches.open(CACHE);
     const [, shell] = fetched.find(([request]) => request.url === new URL("index.html", SCOPE).href);
     fetched.push([new Request(SCOPE), shell.clone()]);  /* "./" is index.html: one download for both */
-    await Promise.all(fetched.map(([request, response]) => cache.put(request, response)));
-    await keepSnapshotUnzipped(cache);
+    await fillCache(fetched);
     /* No skipWaiting: a first install activates at once; an update waits for its "take-over". */
   })());
 });
+
+/* The version's cache is opened only once every file is here and checked, and deleted again
+   should storage refuse one (quota): a cache named after a version holds it whole. (A cache of
+   this name that was there before is the worker in charge's, of the same version: left alone.) */
+async function fillCache(fetched) {
+  const existed = await caches.has(CACHE);
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(fetched.map(([request, response]) => cache.put(request, response)));
+  } catch (error) {
+    if (!existed) await caches.delete(CACHE);
+    throw error;
+  }
+  await keepSnapshotUnzipped(cache);
+}
 
 /* This site's caches, and an unscoped one from before only if it holds this site's shell
    (another site's old cache is that site's to replace). */
@@ -160,8 +179,10 @@ async function deployedNow() {
   }
 }
 
-/* Pages this worker serves as a newer deployed version than its own (client id -> version.json). */
+/* Pages this worker serves as a newer deployed version than its own (client id -> {deployed, files}),
+   and pages it served its own version while another was deployed (client id -> that version). */
 const servedAs = new Map();
+const behindDeployed = new Map();
 
 /* A request's path in PRECACHE terms: no query, no fragment, "./" is index.html. */
 function pathOf(url) {
@@ -169,30 +190,112 @@ function pathOf(url) {
   return path === "" ? "index.html" : path;
 }
 
-/* One file of the deployed version ``deployed``: from this worker's cache when its hash is the
-   deployed one, else from the waiting worker's cache of that version, else from the host. */
-async function fileOfDeployed(deployed, request) {
+function urlOf(path) {
+  return new URL(path === "index.html" ? "./" : path, SCOPE).href;
+}
+
+/* A visit runs the deployed version only once every file of it that this worker does not hold is
+   here whole, its content hash checked: a deploy still uploading (version.json new, a file cut
+   short) or a host serving another version's file would otherwise start the page on a broken file.
+   Until then the visit runs this version, which is complete, and each navigation tries again (the
+   page asks for the new worker again too: static/js/boot.js). Those files delay the page's first
+   paint, so a visit waits NEW_VERSION_WAIT_MS for them at most (a new runtime on a slow link), then
+   runs this version; the new one is offered ("A new version is ready") once its worker has it. */
+const NEW_VERSION_WAIT_MS = 3000;
+
+/* The deployed version's files being fetched, or fetched whole ({version, files: Promise}): the next
+   navigation takes them rather than fetching again; a failed attempt is made again. */
+let fetching = null;
+
+function wholeFilesOf(deployed) {
+  if (!fetching || fetching.version !== deployed.version || fetching.failed) {
+    const attempt = { version: deployed.version, failed: false };
+    attempt.files = filesMissingFrom(deployed).then((files) => {
+      attempt.failed = !files;
+      return files;
+    });
+    fetching = attempt;
+  }
+  return fetching.files;
+}
+
+/* The new worker's cache of ``deployed``, if it has made one: every file in it was checked before
+   it was put there. (caches.match with a cacheName never creates that cache.) */
+function fromItsCache(deployed, url) {
+  return caches.match(url, { cacheName: CACHE_PREFIX + deployed.version });
+}
+
+/* A body when its content hash is ``expected``, else null. Of the host's headers only the type is
+   kept: the body is decoded, so a Content-Encoding or Content-Length would no longer be true. */
+async function wholeBody(response, expected) {
+  if (!response.ok) return null;
+  const body = await response.arrayBuffer();
+  if ((await bytesHash(body)) !== expected) return null;
+  return { body, type: response.headers.get("Content-Type") || "application/octet-stream" };
+}
+
+function responseOf(whole) {
+  return new Response(whole.body, { headers: { "Content-Type": whole.type } });
+}
+
+async function wholeFromHost(path, expected) {
+  try {
+    return await wholeBody(await fetch(urlOf(path), { cache: "no-cache" }), expected);
+  } catch (error) {
+    return null;  /* offline, or the connection dropped mid-file */
+  }
+}
+
+/* The files of ``deployed`` that this worker's cache has not got (path -> body; true where the new
+   worker's cache has it), or null when any cannot be had whole now. The standard library of a boot
+   without the snapshot (ifUsed) is left to the page's asking, as the install leaves it. */
+async function filesMissingFrom(deployed) {
+  const leftOut = new Set(deployed.ifUsed || []);
+  const paths = Object.keys(deployed.files).filter((p) => PRECACHE[p] !== deployed.files[p] && !leftOut.has(p));
+  const found = await Promise.all(paths.map(async (path) =>
+    (await fromItsCache(deployed, urlOf(path))) ? true : wholeFromHost(path, deployed.files[path])));
+  return found.includes(null) ? null : new Map(paths.map((path, i) => [path, found[i]]));
+}
+
+function withinTime(promise, ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    promise.then((value) => { clearTimeout(timer); resolve(value); }, () => { clearTimeout(timer); resolve(null); });
+  });
+}
+
+/* One file of the deployed version, always whole: from this worker's cache when its hash is the
+   deployed one, else from the new worker's cache, else as fetched whole at the navigation, else
+   (a file left to the page's asking) from the host, checked; a file that is not whole is a network
+   error, as if offline. Paths that are not files of the build go to the host as they are. */
+async function fileOfDeployed(served, request) {
   const path = pathOf(request.url);
-  const expected = deployed.files[path];
-  const url = new URL(path === "index.html" ? "./" : path, SCOPE).href;
-  if (expected && PRECACHE[path] === expected) {
-    const hit = await (await caches.open(CACHE)).match(url);
-    if (hit) return hit;
-  }
-  if (expected) {
-    const theirs = await (await caches.open(CACHE_PREFIX + deployed.version)).match(url);
-    if (theirs) return theirs;
-  }
-  return fetch(request, { cache: "no-cache" });
+  const expected = served.deployed.files[path];
+  if (!expected) return fetch(request, { cache: "no-cache" });
+  const url = urlOf(path);
+  const ours = PRECACHE[path] === expected && await (await caches.open(CACHE)).match(url);
+  const cached = ours || await fromItsCache(served.deployed, url);
+  if (cached) return cached;
+  const fetched = served.files.get(path);
+  const whole = fetched && fetched.body ? fetched : await wholeFromHost(path, expected);
+  return whole ? responseOf(whole) : Response.error();
 }
 
 /* The page at this navigation: this version from the cache, unless the host now deploys
-   another, which the page then runs whole (fileOfDeployed for it and everything it loads). */
+   another that can be had whole, which the page then runs whole (fileOfDeployed for it and
+   everything it loads). */
 async function navigate(event, cache, url) {
   const deployed = await deployedNow();
-  if (deployed && deployed.version !== VERSION && event.resultingClientId) {
-    servedAs.set(event.resultingClientId, deployed);
-    return fileOfDeployed(deployed, event.request);
+  const client = event.resultingClientId;
+  if (deployed && deployed.version !== VERSION && client) {
+    const files = await withinTime(wholeFilesOf(deployed), NEW_VERSION_WAIT_MS);
+    if (files) {
+      const served = { deployed, files };
+      servedAs.set(client, served);
+      return fileOfDeployed(served, event.request);
+    }
+    behindDeployed.set(client, deployed.version);
+    console.warn(`Towers & Worlds: version ${deployed.version} is deployed but not whole yet; this visit runs ${VERSION}.`);
   }
   return cache.match(url);
 }
@@ -201,8 +304,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   event.respondWith((async () => {
-    const deployed = servedAs.get(event.clientId);
-    if (deployed) return fileOfDeployed(deployed, request);
+    const served = servedAs.get(event.clientId);
+    if (served) return fileOfDeployed(served, request);
     const cache = await caches.open(CACHE);
     const url = new URL(request.url);
     url.search = "";  // ?embed=…, ?seed=… are read by the page, not separate files
@@ -223,13 +326,15 @@ self.addEventListener("fetch", (event) => {
   })());
 });
 
-/* A page asks which version it runs ("version": the one this worker serves it), and the reader's
-   "Reload" hands over to the waiting worker ("take-over"). */
+/* A page asks which version it runs ("version": the one this worker serves it, and the deployed
+   one it could not have whole, if so), and the reader's "Reload" hands over to the waiting worker
+   ("take-over"). */
 self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "version" && event.ports[0]) {
-    const deployed = event.source && servedAs.get(event.source.id);
-    event.ports[0].postMessage({ version: deployed ? deployed.version : VERSION });
+    const id = event.source && event.source.id;
+    const served = servedAs.get(id);
+    event.ports[0].postMessage({ version: served ? served.deployed.version : VERSION, notWhole: behindDeployed.get(id) || null });
   } else if (message.type === "take-over") {
     event.waitUntil(self.skipWaiting());
   }

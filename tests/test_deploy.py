@@ -147,8 +147,25 @@ def test_version_json_lists_every_precached_file_with_its_hash(tmp_path):
     version = build.write_precache(tmp_path)
     text = (tmp_path / "sw.js").read_text()
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
-    assert json.loads((tmp_path / "version.json").read_text()) == {"version": version, "files": precache}
+    assert json.loads((tmp_path / "version.json").read_text()) == {"version": version, "files": precache, "ifUsed": []}
     assert precache["index.html"] == build.file_hash(tmp_path / "index.html")
+
+
+def test_version_json_names_the_files_a_visit_leaves_to_the_pages_asking(tmp_path):
+    """With a snapshot, the boot's standard library is precached only where a start used it (sw.js's
+    IF_USED): a visit running a new deploy does not fetch it ahead either (version.json's ifUsed)."""
+    pyodide = tmp_path / "vendor" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    (pyodide / "snapshot-0123456789abcdef.bin.zst").write_bytes(b"snapshot")
+    boot = build.BOOT_STDLIB_PREFIX + "0123456789abcdef.zip.gz"
+    (tmp_path / boot).write_bytes(b"library")
+    build.write_precache(tmp_path)
+    text = (tmp_path / "sw.js").read_text()
+    if_used = json.loads(re.search(r"const IF_USED = (\[.*?\]);", text, re.S).group(1))
+    deployed = json.loads((tmp_path / "version.json").read_text())
+    assert deployed["ifUsed"] == if_used == [boot]
+    assert boot in deployed["files"]
 
 
 def test_only_modules_whose_imports_are_shipped_are_preloaded(tmp_path):

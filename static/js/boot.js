@@ -224,14 +224,17 @@
      while the reader played): "A new version is ready" with a Reload button, never a reload by
      itself. A game in progress is saved after every move, so the reload loses nothing. The next
      visit runs the new version anyway (static/sw.js). */
-  function versionOf(worker) {
+  function askVersion(worker) {
     return new Promise(function (resolve) {
-      if (!worker) { resolve(null); return; }
+      if (!worker) { resolve({}); return; }
       var channel = new MessageChannel();
-      var timer = setTimeout(function () { resolve(null); }, 3000);
-      channel.port1.onmessage = function (event) { clearTimeout(timer); resolve(event.data && event.data.version); };
+      var timer = setTimeout(function () { resolve({}); }, 3000);
+      channel.port1.onmessage = function (event) { clearTimeout(timer); resolve(event.data || {}); };
       worker.postMessage({ type: "version" }, [channel.port2]);
     });
+  }
+  function versionOf(worker) {
+    return askVersion(worker).then(function (answer) { return answer.version || null; });
   }
   function showReload(registration) {
     if (document.getElementById("new-version")) return;
@@ -273,8 +276,29 @@
     function watch(worker) {
       if (!worker) return;
       if (worker.state === "installed") { compare(worker); return; }
-      worker.addEventListener("statechange", function () { if (worker.state === "installed") compare(worker); });
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed") compare(worker);
+        else if (worker.state === "redundant" && !registration.waiting) askAgainLater();  /* its install failed */
+      });
     }
+    /* A deploy that is not whole yet (its files still uploading): the new worker's install fails and
+       the worker in charge ran its own version; the deploy is asked for again a minute later, then
+       less often, until its worker installs and the notice above follows. */
+    var retryMs = window.twUpdateRetryMs || 60 * 1000;  /* (tests make it shorter) */
+    var retryTimer = null;
+    function askAgainLater() {
+      if (retryTimer) return;
+      retryTimer = setTimeout(function () {
+        retryTimer = null;
+        registration.update().catch(function () {}).then(function () {
+          if (!registration.installing && !registration.waiting) askAgainLater();
+        });
+      }, retryMs);
+      retryMs = Math.min(retryMs * 2, 60 * 60 * 1000);
+    }
+    askVersion(navigator.serviceWorker.controller).then(function (answer) {
+      if (answer.notWhole && !registration.installing && !registration.waiting) askAgainLater();
+    });
     watch(registration.waiting || registration.installing);
     registration.addEventListener("updatefound", function () { watch(registration.installing); });
     /* Another tab's Reload handed this page over to the new worker too. */
