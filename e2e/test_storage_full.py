@@ -1,4 +1,5 @@
-"""A localStorage filled to its quota is full, not blocked: saved games are still listed and
+"""Where IndexedDB is refused, saves fall back to localStorage (static/js/saves.js); a localStorage
+filled to its quota there is full, not blocked: saved games are still listed and
 open, the app says what takes the room, and a record too big to set aside is reported
 truthfully, once (issue 15 C)."""
 
@@ -27,6 +28,9 @@ FILL = """([key]) => {  // fill the origin's storage up to its quota with one pa
 }"""
 
 
+NO_INDEXEDDB = "Object.defineProperty(window, 'indexedDB', {configurable: true, get() { throw new DOMException('refused', 'SecurityError'); }});"
+
+
 def reload(page):
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -34,6 +38,7 @@ def reload(page):
 
 def test_a_full_store_still_lists_and_opens_saves_and_says_what_to_delete(browser, site):
     context = browser.new_context(viewport={"width": 1024, "height": 768}, service_workers="block")
+    context.add_init_script(NO_INDEXEDDB)
     page = context.new_page()
     page.goto(site.url + "#/")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -37,17 +37,17 @@ KEPT_FIELDS = ("id", "revision", "saved_at", "name", "kept", "played_again")  # 
 
 
 def checksum(content: Mapping[str, Any]) -> str:
-    """SHA-256 of the games and settings as canonical JSON: any change to them shows."""
-    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """SHA-256 of the file's content but the checksum itself, as canonical JSON: any change shows."""
+    text = json.dumps({k: v for k, v in content.items() if k != "checksum"}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def make_backup(store: Store, settings: Mapping[str, Any], now: float | None = None) -> dict[str, Any]:
     """The file's content: every readable stored game and the settings, with their checksum."""
     games = [dict(record) for record in store.list()]
-    content = {"games": games, "settings": dict(settings)}
     made_at = round(time.time() if now is None else now, 3)
-    return {"format": FORMAT, "version": VERSION, "warning": EXPORT_WARNING, "made_at": made_at, **content, "checksum": checksum(content)}
+    content = {"format": FORMAT, "version": VERSION, "warning": EXPORT_WARNING, "made_at": made_at, "games": games, "settings": dict(settings)}
+    return {**content, "checksum": checksum(content)}
 
 
 def backup_filename(now: float | None = None) -> str:
@@ -80,7 +80,7 @@ def read_backup(text: str | bytes, games: Mapping[str, Any]) -> Backup:
         raise SaveError("corrupt", "the backup's list of games is unreadable")
     if isinstance(made_at, bool) or not isinstance(made_at, (int, float)):
         raise SaveError("corrupt", "the backup does not say when it was made")
-    if data.get("checksum") != checksum({"games": records, "settings": settings}):
+    if data.get("checksum") != checksum(data):
         raise SaveError("corrupt", "the backup was changed or damaged since it was made (its checksum does not match)")
     checked = [checked_game(record, i, games) for i, record in enumerate(records)]
     ids = [record["id"] for record in checked]

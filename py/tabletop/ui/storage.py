@@ -1,4 +1,4 @@
-"""Saved games and settings in the browser's localStorage, and what happens when it fails.
+"""Saved games and settings in the browser (IndexedDB through static/js/saves.js, else localStorage), and what happens when it fails.
 
 Browser-free: the store talks to a backend with ``get/set/remove/keys`` (a dict in
 tests, ``localStorage`` in the page), so every failure path is tested under CPython.

@@ -82,7 +82,7 @@ def reduced_motion(ctx: TableContext) -> bool:
     except ImportError:  # CPython tests
         return False
     try:
-        raw = js.localStorage.getItem("tw:settings")
+        raw = js.twSaves.read("tw:settings")  # the stored settings (static/js/saves.js)
         if isinstance(raw, str) and json.loads(raw).get("reduce_motion"):
             return True
     except Exception:  # storage blocked or a foreign value: fall back to the system's wish
