@@ -115,9 +115,28 @@ def load_json(text: str | bytes, what: str = "the save") -> Any:
     if too_deep(text):
         raise SaveError("corrupt", f"{what} nests lists more than {MAX_DEPTH} deep, which no saved game does")
     try:
-        return json.loads(text, object_hook=JsonObject)
+        return json.loads(text, object_pairs_hook=unique_keys)
+    except DuplicateKey as twice:
+        raise SaveError("corrupt", f"{what} has the key “{str(twice)[:40]}” twice, so it is not clear which one counts") from None
     except (ValueError, RecursionError, MemoryError):
         raise SaveError("corrupt", f"{what} is damaged or cut short: it is not readable JSON") from None
+
+
+class DuplicateKey(Exception):
+    """A JSON object names a key twice (``str()``: the key)."""
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> JsonObject:
+    """One JSON object, refused when a key comes twice: parsers disagree on which of the two counts
+    (Python keeps the last), so a file with two "moves" could replay one game here and another elsewhere."""
+    obj = JsonObject(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return obj
 
 
 def check_time(value: Any) -> float:
