@@ -13,9 +13,10 @@ import json
 
 import pytest
 
-from conftest import goto, random_game, shot, start_saved_game
+from conftest import boot, goto, random_game, shot, start_saved_game
+from tabletop.engine.position import POSITION_VERSION, position_code
 from tabletop.engine.saves import VERSION
-from tabletop.engine.share import save_to_code
+from tabletop.engine.share import pack_json, save_to_code, text_from_code
 from tabletop.games import GAMES
 
 WIDTHS = {"phone": (360, 740), "wide": (1024, 768)}
@@ -184,3 +185,17 @@ def test_a_game_link_and_the_settings_bring_names_cleaned(app):
     assert [app.input_value(f"#seat-name-{i}") for i in range(2)] == ["Bob", "Eve"]
     assert json.loads(app.evaluate("localStorage.getItem('tw:settings')"))["names"][:2] == ["Bob", "Eve"]
     looks_right(app, ["Bob", "Eve"], "new-game")
+
+
+def test_a_position_diagram_reads_its_names_in_order(browser, site):
+    """A diagram's code (``?embed=GAME&position=p1.…``) carries the names as its maker typed them."""
+    module = GAMES["tower-battle"]
+    state, moves = random_game(module.ID, 8, lambda s, m: len(m) >= 6)
+    code = position_code(module, record(module.ID, ["x", "y"], 8, moves, "x"), state, 0)
+    data = json.loads(text_from_code(code, POSITION_VERSION))
+    code = pack_json(dict(data, names=[MARKS, REVERSING + "\u2069"]), POSITION_VERSION)
+    context, page, _recorder = boot(browser, site, f"?embed=tower-battle&position={code}", viewport=(360, 740))
+    page.wait_for_selector(".tb")
+    assert "Zoé\u0301" in page.inner_text("main") and "Ana" in page.inner_text("main")
+    looks_right(page, ["Zoé\u0301", "Ana"], "diagram")
+    context.close()
