@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move, shot, start_saved_game
 from serving import CHROMIUM_ARGS, PARTITIONED_STORAGE
 

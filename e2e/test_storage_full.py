@@ -28,7 +28,9 @@ FILL = """([key]) => {  // fill the origin's storage up to its quota with one pa
 }"""
 
 
-NO_INDEXEDDB = "Object.defineProperty(window, 'indexedDB', {configurable: true, get() { throw new DOMException('refused', 'SecurityError'); }});"
+NO_INDEXEDDB = (
+    "Object.defineProperty(window, 'indexedDB', {configurable: true, get() { throw new DOMException('refused', 'SecurityError'); }});"
+)
 
 
 def reload(page):

@@ -463,6 +463,38 @@ def saves_in(frame) -> int:
     return frame.evaluate("() => twSaves.kind === 'none' ? -1 : twSaves.keys().filter(k => k.startsWith('tw:save:')).length")
 
 
+ASKING_HOST = """<!doctype html><title>Asks</title><iframe id="game" src="{src}" width="640" height="480"></iframe>
+<script>window.answers = [];
+addEventListener('message', e => {{
+  if (!e.data || e.data.type !== 'towers-and-worlds:height') return;
+  answers.push([performance.now(), e.data.height]);
+  e.source.postMessage({{type: 'towers-and-worlds:height-ack', height: e.data.height}}, '*');
+}});</script>"""
+ASK_MANY = """n => { answers.length = 0; const frame = document.getElementById('game').contentWindow, t = performance.now();
+  for (let i = 0; i < n; i++) frame.postMessage({type: 'towers-and-worlds:height?'}, '*');
+  return t; }"""
+
+
+def test_a_page_asking_the_height_over_and_over_gets_a_few_answers_and_the_last_one(browser, site, host):
+    """A parent page may ask the frame's height as often as it likes: the frame answers at most about
+    four times a second, and once the asking stops, the last ask is answered with the height."""
+    page = browser.new_context().new_page()
+    page.goto(host("asks.html", ASKING_HOST.format(src=f"{site.url}embed/tower-war.html")))
+    frame = page.frame_locator("#game")
+    frame.locator(".embed-preview-table").wait_for()
+    wait_until(page, "() => answers.length > 0")
+    page.wait_for_timeout(500)  # its own offers acknowledged, the frame is quiet
+    asked_at = page.evaluate(ASK_MANY, 100_000)
+    settled = wait_until(  # no answer for a second: the asks are all read and answered
+        page, "() => answers.length && performance.now() - answers[answers.length - 1][0] > 1000 && answers", timeout_ms=30_000
+    )
+    spread_ms = settled[-1][0] - asked_at
+    assert 1 <= len(settled) <= spread_ms / 250 + 2, f"{len(settled)} answers in {spread_ms:.0f} ms"
+    assert settled[-1][1] == page.frames[1].evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
+    assert spread_ms < 10_000, "the frame was kept busy"
+    page.context.close()
+
+
 def test_a_second_visit_offers_the_readers_game_where_storage_is_partitioned(browser, site, host):
     url = host(
         "visits.html",

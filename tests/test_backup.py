@@ -14,7 +14,7 @@ from tabletop.games import GAMES
 from tabletop.ui.backup import FORMAT, checksum, make_backup, read_backup, remind, restore
 from tabletop.ui.current_game import STORAGE_WIPED, CurrentGame
 from tabletop.ui.notices import Notices
-from tabletop.ui.storage import GONE_PREFIX, GONE_KEPT_S, SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.storage import GONE_KEPT_S, GONE_PREFIX, SAVE_PREFIX, MemoryBackend, Store
 
 WOTW = GAMES["war-of-the-worlds"]
 DAY = 24 * 3600

@@ -5,7 +5,9 @@
    - the frame posts {type: "towers-and-worlds:height", height} whenever its height changes, and posts
      it again (after 0.25, 0.5, 1, 2... up to 8 s apart, 20 times at most) until the host answers
      {type: "towers-and-worlds:height-ack", height} for that height;
-   - whenever the host asks {type: "towers-and-worlds:height?"}, the frame answers at once.
+   - whenever the host asks {type: "towers-and-worlds:height?"}, the frame answers: at once, but at most
+     once every 0.25 s, the asks in between answered together once that time is up (a page that asks a
+     million times must not keep the frame busy measuring; the last ask always gets the height then).
    Only the parent page is heard; a height is no secret, so it is posted to any parent. ES5, a classic
    script with no inline code (the CSP forbids it). */
 (function () {
@@ -13,7 +15,8 @@
   var embedded = document.documentElement.hasAttribute("data-embed") || new URLSearchParams(location.search).has("embed");
   if (window.parent === window || !embedded) return;
   var FIRST_WAIT = 250, LONGEST_WAIT = 8000, MOST_OFFERS = 20;
-  var offered = 0, acknowledged = 0, offers = 0, wait = FIRST_WAIT, timer = 0;
+  var ANSWER_GAP = 250;
+  var offered = 0, acknowledged = 0, offers = 0, wait = FIRST_WAIT, timer = 0, answered = -ANSWER_GAP, answerTimer = 0;
 
   function measure() { return Math.ceil(document.body.getBoundingClientRect().height); }
   function post() {
@@ -33,10 +36,21 @@
     wait = FIRST_WAIT;
     post();
   }
+  function answerNow() {
+    answerTimer = 0;
+    answered = Date.now();
+    offer(true);
+  }
+  function answer() {
+    if (answerTimer) return;
+    var left = answered + ANSWER_GAP - Date.now();
+    if (left <= 0) answerNow();
+    else answerTimer = setTimeout(answerNow, left);
+  }
   window.addEventListener("message", function (event) {
     var data = event.data;
     if (event.source !== window.parent || !data) return;
-    if (data.type === "towers-and-worlds:height?") offer(true);
+    if (data.type === "towers-and-worlds:height?") answer();
     else if (data.type === "towers-and-worlds:height-ack" && data.height === offered) {
       acknowledged = offered;
       clearTimeout(timer);

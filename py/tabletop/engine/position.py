@@ -31,7 +31,8 @@ from typing import Any
 from tabletop.engine.bounds import check_bounds
 from tabletop.engine.errors import SaveError
 from tabletop.engine.hooks import game_hook
-from tabletop.engine.saves import MAX_NAME_LENGTH, check_options, clean_seat, load_json, replay
+from tabletop.engine.names import clean_name
+from tabletop.engine.saves import check_options, clean_seat, load_json, replay
 from tabletop.engine.share import pack_json, save_from_code, save_to_code, text_from_code
 
 POSITION_VERSION = "p1"
@@ -123,7 +124,7 @@ def exact_position(save: dict[str, Any], games: Mapping[str, Any]) -> Position:
             "foreign", f"a position of {module.TITLE} is shared as one player saw it, not as a whole game with its hidden cards"
         )
     state = replay(module, save)
-    names = [seat["name"][:MAX_NAME_LENGTH] for seat in save["seats"]]
+    names = [clean_name(seat["name"]) for seat in save["seats"]]
     return Position(module.ID, dict(save["options"]), names, None, module.view(state, None), save=save, state=state)
 
 

@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalMove, SaveError
+from tabletop.engine.names import clean_name
 
 FORMAT = "towers-and-worlds-save"
 VERSION = 2
 MAX_SAVE_BYTES = 1280 * 1024  # MAX_MOVES of the longest moves a game makes that many of (Tower Battle's, 51 bytes as
 # stored), and the rest of the record: a match played to the move limit still saves (tests/test_long_matches.py)
-MAX_NAME_LENGTH = 40
 MAX_TITLE_LENGTH = 120  # a save's own name ("…, move 12 (continued)")
 MAX_DEPTH = 16  # a real save nests 4 deep (record, moves, move, a pile); parsers overflow their stack far deeper
 MAX_MOVES = 20_000  # a game whose players could play on past it ends at it (Tower Battle, Towers of Wyoming: their rules.apply)
@@ -57,7 +57,7 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: keep_tow
 
 
 def clean_seat(seat: Any, index: int) -> dict[str, Any]:
-    """A seat record with a plain-text name (trimmed, length-capped) and a kind."""
+    """A seat record with a plain-text name (``clean_name``: the one cleaning every name gets) and a kind."""
     if isinstance(seat, str):
         seat = {"name": seat}
     if not isinstance(seat, Mapping):
@@ -65,7 +65,7 @@ def clean_seat(seat: Any, index: int) -> dict[str, Any]:
     name = seat.get("name", "")
     if not isinstance(name, str):
         raise SaveError("corrupt", f"seat {index + 1} has a name that is not text")
-    name = " ".join(name.split())[:MAX_NAME_LENGTH] or f"Player {index + 1}"
+    name = clean_name(name) or f"Player {index + 1}"
     kind = seat.get("kind", "human")
     if kind not in SEAT_KINDS:
         raise SaveError("corrupt", f"seat {index + 1} is neither a person nor the computer")
@@ -115,9 +115,28 @@ def load_json(text: str | bytes, what: str = "the save") -> Any:
     if too_deep(text):
         raise SaveError("corrupt", f"{what} nests lists more than {MAX_DEPTH} deep, which no saved game does")
     try:
-        return json.loads(text, object_hook=JsonObject)
+        return json.loads(text, object_pairs_hook=unique_keys)
+    except DuplicateKey as twice:
+        raise SaveError("corrupt", f"{what} has the key “{str(twice)[:40]}” twice, so it is not clear which one counts") from None
     except (ValueError, RecursionError, MemoryError):
         raise SaveError("corrupt", f"{what} is damaged or cut short: it is not readable JSON") from None
+
+
+class DuplicateKey(Exception):
+    """A JSON object names a key twice (``str()``: the key)."""
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> JsonObject:
+    """One JSON object, refused when a key comes twice: parsers disagree on which of the two counts
+    (Python keeps the last), so a file with two "moves" could replay one game here and another elsewhere."""
+    obj = JsonObject(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return obj
 
 
 def check_time(value: Any) -> float:
@@ -223,7 +242,7 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> 
     if name is not None:
         if not isinstance(name, str):
             raise SaveError("corrupt", "the save's name is not text")
-        cleaned["name"] = " ".join(name.split())[:MAX_TITLE_LENGTH]
+        cleaned["name"] = clean_name(name, MAX_TITLE_LENGTH)
     if data.get("saved_at") is not None:
         cleaned["saved_at"] = check_time(data["saved_at"])
     revision = data.get("revision")

@@ -14,7 +14,7 @@ from typing import Any
 import js
 
 from tabletop.catalog import CATALOG
-from tabletop.ui import browser, deleted_elsewhere, diagnostics, embed_saves, focus
+from tabletop.ui import browser, deleted_elsewhere, diagnostics, embed_saves, focus, saves_news
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.actions import Actions
 from tabletop.ui.computer import ComputerTurns
@@ -26,17 +26,13 @@ from tabletop.ui.notices import OK_NOTICE_MS, Notices
 from tabletop.ui.pages import TABLE_ROUTES, Pages
 from tabletop.ui.router import Route, parse
 from tabletop.ui.session import new_id, typed_seed
-from tabletop.ui.storage import StorageFull, Store
+from tabletop.ui.storage import StorageFull
 from tabletop.ui.transfer import Transfer
 
 
 class App:
     def __init__(self) -> None:
-        backend, full = browser.saves_backend()
-        self.store = Store(backend, CATALOG, full=full)
-        if self.store.available:
-            self.store.forget_old_deletions()
-        self.store.persistent = browser.storage_persistent()
+        self.store = saves_news.open_store()
         self.settings = self.store.settings()
         self.notices = Notices()
         self.game = CurrentGame(self.store, all_games, self.notices)
@@ -58,8 +54,7 @@ class App:
     def start(self) -> None:
         browser.reflect_settings(self.settings)
         browser.on(js.window, "hashchange", lambda _e: self._route_changed())
-        browser.on(js.window, "storage", self._storage_changed)
-        browser.on(js.window, "tw-saves", self._saves_news)
+        saves_news.listen(self.game, lambda: self.route.name, self.refresh)
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
         self._route_changed()
@@ -91,36 +86,6 @@ class App:
             self.route = Route("home")
         self.refresh()
         browser.mark_nav(self.route.name)
-
-    def _storage_changed(self, event: Any) -> None:
-        """Another tab stored something: a game on this tab's table that moved on there is shown
-        as it stands now; Home lists the change."""
-        key = event.key
-        if not browser.absent(key) and deleted_elsewhere.heard(self.game, str(key), browser.absent(event.newValue)):
-            self.refresh()  # the table says so (deleted_elsewhere.py)
-        elif (not browser.absent(key) and self.game.stored_elsewhere(str(key))) or self.route.name == "home":
-            self.refresh()
-
-    def _saves_news(self, event: Any) -> None:
-        """News from the saves' IndexedDB (static/js/saves.js): another tab's write, a wipe, or a
-        write the disk refused."""
-        detail = event.detail
-        if getattr(detail, "wiped", False):
-            self.game.storage_wiped()
-            self.refresh()
-        elif getattr(detail, "persisted", None) is not None:
-            self.store.persistent = bool(detail.persisted)
-            if self.route.name in ("home", "settings"):
-                self.refresh()
-        elif getattr(detail, "stored", False):
-            self.game.room_again()
-        elif getattr(detail, "refused", None):
-            self.store.full = True
-            deleted_elsewhere.refused([str(key) for key in detail.keys])
-            if self.game.storage_full():  # news: drawn at once (later refusals change nothing on screen)
-                self.refresh()
-        else:
-            self._storage_changed(detail)
 
     # ------------------------------------------------------------ drawing
     def _context(self, saves: SavesView | None = None) -> ScreenContext:

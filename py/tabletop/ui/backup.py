@@ -46,7 +46,14 @@ def make_backup(store: Store, settings: Mapping[str, Any], now: float | None = N
     """The file's content: every readable stored game and the settings, with their checksum."""
     games = [dict(record) for record in store.list()]
     made_at = round(time.time() if now is None else now, 3)
-    content = {"format": FORMAT, "version": VERSION, "warning": EXPORT_WARNING, "made_at": made_at, "games": games, "settings": dict(settings)}
+    content = {
+        "format": FORMAT,
+        "version": VERSION,
+        "warning": EXPORT_WARNING,
+        "made_at": made_at,
+        "games": games,
+        "settings": dict(settings),
+    }
     return {**content, "checksum": checksum(content)}
 
 

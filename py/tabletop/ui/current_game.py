@@ -21,6 +21,7 @@ from typing import Any
 
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hooks import renderer_hook
+from tabletop.engine.names import clean_name
 from tabletop.ui import deleted_elsewhere
 from tabletop.ui.history import History
 from tabletop.ui.notices import Notices
@@ -298,7 +299,7 @@ class CurrentGame:
         """Keep a copy of the game as it stands under ``name``: a save slot that stays at this
         move while the game on the table goes on saving itself. (kind, what to say)."""
         session = self._session()
-        name = " ".join(name.split())[:40] or f"{session.module.TITLE}, move {len(session.save['moves'])}"
+        name = clean_name(name, 40) or f"{session.module.TITLE}, move {len(session.save['moves'])}"
         copy = dict(session.record(), id=new_id("kept-"), name=name, kept=True, saved_at=time.time())
         copy["moves"] = list(copy["moves"])
         try:

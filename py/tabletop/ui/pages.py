@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tabletop.engine.errors import SaveError
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.current_game import CurrentGame
 from tabletop.ui.dom import El, h
+from tabletop.ui.isolate import isolated
 from tabletop.ui.screens import embed, home, new_game, not_found, replay, rules, settings, table
 
 TABLE_ROUTES = ("play", "embed")
@@ -30,6 +32,25 @@ class Pages:
         self.shown: Any = None  # the route last drawn (a lesson is read again from storage on arrival)
 
     def draw(self, ctx: ScreenContext, act: Actions, close_history: Callable[[], None]) -> El:
+        """The route's screen, every player name in its text isolated (ui/isolate.py)."""
+        return isolated(self.screen(ctx, act, close_history), self.names_shown(ctx))
+
+    def names_shown(self, ctx: ScreenContext) -> list[str]:
+        """The player names the route's screen can show: the game at the table's, its history's, a
+        position diagram's, a lesson's, and on Home (or an embed's first screen) the saved games'."""
+        route = ctx.route
+        seated = [ctx.game.seats if ctx.game is not None else [], self.game.history.seats if self.game.history is not None else []]
+        names = [str(seat["name"]) for seats in seated for seat in seats]
+        if self._position is not None and not isinstance(self._position[1], SaveError):
+            names += self._position[1].names
+        run = self.lessons.get(route.game or "")
+        if route.name == "learn" and run is not None:
+            names += run.names()
+        if route.name == "home" or (route.name == "embed" and ctx.game is None):
+            names += [str(seat["name"]) for record in ctx.saves.records() for seat in record["seats"]]
+        return names
+
+    def screen(self, ctx: ScreenContext, act: Actions, close_history: Callable[[], None]) -> El:
         arrived, self.shown = self.shown != ctx.route, ctx.route
         route, game_id = ctx.route, ctx.route.game or ""
         if route.name == "home":

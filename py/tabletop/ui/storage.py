@@ -27,7 +27,8 @@ from typing import Any, Protocol
 
 from tabletop.catalog import LEVELS
 from tabletop.engine.errors import SaveError
-from tabletop.engine.saves import MAX_NAME_LENGTH, MAX_SAVE_BYTES, check_time, load_json, parse_save
+from tabletop.engine.names import clean_name
+from tabletop.engine.saves import MAX_SAVE_BYTES, check_time, load_json, parse_save
 
 SAVE_PREFIX = "tw:save:"
 ASIDE_PREFIX = "tw:aside:"
@@ -303,7 +304,7 @@ def clean_settings(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     names = data.get("names")
     if names is not None:
         if isinstance(names, list) and len(names) <= 8 and all(isinstance(n, str) for n in names):
-            settings["names"] = [" ".join(n.split())[:MAX_NAME_LENGTH] for n in names]
+            settings["names"] = [clean_name(n) for n in names]
         else:
             wrong.append("player names")
     seats = data.get("seats")  # who played each seat of the last game started: "human" or a computer level

@@ -11,6 +11,7 @@ from tabletop.engine.position import position_code
 from tabletop.ui import browser
 from tabletop.ui.actions import Actions
 from tabletop.ui.dom import El, h
+from tabletop.ui.isolate import text_parts
 from tabletop.ui.session import Session
 
 
@@ -78,7 +79,7 @@ def confirm_delete(act: Actions, record: dict[str, Any], title: str) -> tuple[El
         h(
             "div.dialog",
             {"role": "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-title"},
-            h("h2#confirm-title", f"Delete “{title}”?"),
+            h("h2#confirm-title", "Delete “", h("bdi", title), "”?"),
             h("p", "The saved game will be gone for good."),
             h(
                 "div.button-row",
@@ -163,7 +164,7 @@ def embed_position(act: Actions, session: Session, page_url: str) -> tuple[El, s
             "div.dialog.stack.embed-dialog",
             {"role": "dialog", "aria-modal": "true", "aria-labelledby": "embed-title"},
             h("h2#embed-title", "Embed this position"),
-            h("p", holds),
+            h("p", text_parts(holds, [str(s["name"]) for s in session.seats])),
             field("embed-widget-call", "In the wiki page", snip.widget_call(module.ID, code), 2),
             h("p.hint", f"Once per wiki, an editor creates the page Widget:{snip.WIDGET} with this text:"),
             field("embed-widget-page", f"Widget:{snip.WIDGET}", snip.widget_page(site), 4),

@@ -6,6 +6,7 @@ from typing import Any
 
 from tabletop.catalog import LEVELS
 from tabletop.engine.hooks import game_hook
+from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 from tabletop.ui import link_seed
@@ -94,7 +95,7 @@ def seat_row(form: dict[str, Any], i: int, module: Any) -> El:
         seat["name"] = str(event.target.value)
         first = event.target.form.querySelector(f"#first-seat option[value='{i}']") if event.target.form else None
         if first:  # the "who goes first" list says the names as they are typed
-            first.textContent = seat["name"].strip() or f"Seat {i + 1}"
+            first.textContent = clean_name(seat["name"]) or f"Seat {i + 1}"
 
     def set_kind(event: Any) -> None:
         value = str(event.target.value)
@@ -106,7 +107,7 @@ def seat_row(form: dict[str, Any], i: int, module: Any) -> El:
         h("label", {"for": f"seat-name-{i}"}, f"Seat {i + 1}{side}"),
         h(
             "input",
-            {"id": f"seat-name-{i}", "type": "text", "maxlength": "40", "value": seat["name"], "autocomplete": "off"},
+            {"id": f"seat-name-{i}", "type": "text", "maxlength": str(MAX_NAME_LENGTH), "value": seat["name"], "autocomplete": "off"},
             on_input=set_name,
         ),
         h(
@@ -233,7 +234,7 @@ def first_seat(form: dict[str, Any], module: Any) -> El | None:
         h(
             "select#first-seat",
             [
-                h("option", {"value": str(i), "selected": i == first}, form["seats"][i]["name"].strip() or f"Seat {i + 1}")
+                h("option", {"value": str(i), "selected": i == first}, clean_name(form["seats"][i]["name"]) or f"Seat {i + 1}")
                 for i in range(form["players"])
             ],
             on_change=set_first,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
 from tabletop.engine.words import sentence, some
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
@@ -17,7 +18,7 @@ def render(ctx: ScreenContext, act: Actions) -> El:
 
     def set_name(i: int) -> Handler:
         def handler(event: Any) -> None:
-            names[i] = str(event.target.value)
+            names[i] = clean_name(str(event.target.value))
             act.update_settings(names=names)
 
         return handler
@@ -47,7 +48,12 @@ def render(ctx: ScreenContext, act: Actions) -> El:
                     h("label", {"for": f"default-name-{i}"}, f"Seat {i + 1}"),
                     h(
                         "input",
-                        {"id": f"default-name-{i}", "type": "text", "maxlength": "40", "value": names[i] if i < len(names) else ""},
+                        {
+                            "id": f"default-name-{i}",
+                            "type": "text",
+                            "maxlength": str(MAX_NAME_LENGTH),
+                            "value": names[i] if i < len(names) else "",
+                        },
                         on_change=set_name(i),
                     ),
                 )
