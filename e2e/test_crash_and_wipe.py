@@ -160,7 +160,7 @@ def test_a_wipe_is_told_the_open_game_saved_again_and_a_backup_brings_back_every
     goto(app, "#/play/tower-battle/wipe-tower-battle")
     app.locator("[data-screen='table']").wait_for(state="attached")
     app.evaluate(WIPE)
-    app.wait_for_selector(".notice:has-text('This browser cleared the storage')")
+    app.wait_for_selector(".notice:has-text('This browser cleared the app')")
     notice = app.inner_text(".notices")
     assert "deleted in another tab" not in notice
     assert app.locator(".notice a.button", has_text="Restore a backup").count() == 1
@@ -220,3 +220,17 @@ def test_a_backup_with_a_hidden_hand_restores_move_by_move_and_a_damaged_one_cha
     goto(app, "#/play/towers-of-wyoming/hot-hidden")
     app.locator("[data-screen='table']").wait_for(state="attached")
     assert moves_made(app) == len(saved["moves"])
+
+
+def test_the_table_says_saved_only_once_the_move_is_on_disk(app):
+    start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=3, save_id="on-disk")
+    said = "getComputedStyle(document.querySelector('.save-state'), '::before').content"
+    for _ in range(3):
+        play_any_move(app)
+        app.wait_for_function("() => !document.documentElement.hasAttribute('data-saving')")
+        assert "Saved in this browser" in app.evaluate(said)
+        on_disk = json.loads(app.evaluate("twSaves.stored('tw:save:on-disk')"))
+        assert len(on_disk["moves"]) == moves_made(app)
+    app.evaluate("document.documentElement.setAttribute('data-saving', '1')")  # as while a write is under way
+    assert "Saving" in app.evaluate(said)
+    app.evaluate("document.documentElement.removeAttribute('data-saving')")

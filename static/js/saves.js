@@ -122,6 +122,7 @@
     askToPersist(ops);
     var before = ops.map(function (op) { return [op[0], mirror.has(op[0]) ? mirror.get(op[0]) : null]; });
     ops.forEach(function (op) { if (op[1] === null) mirror.delete(op[0]); else mirror.set(op[0], op[1]); unsaved.push(op); });
+    document.documentElement.setAttribute("data-saving", "1");  /* the table says "Saving…" until it is on disk */
     var done = queue.then(function () {
       return connection().then(function (opened) { return commit(opened, ops); }).catch(function () {
         return connection().then(function (opened) { return commit(opened, ops); });  /* once more on a new connection */
@@ -150,6 +151,7 @@
 
   function settle(ops) {
     ops.forEach(function (op) { var i = unsaved.indexOf(op); if (i >= 0) unsaved.splice(i, 1); });
+    if (!unsaved.length) document.documentElement.removeAttribute("data-saving");
   }
 
   function heard(event) {

@@ -31,11 +31,7 @@ from tabletop.ui.session import Session, new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store
 
 STORAGE_FULL = "Storage is full: this game goes on, but it is not being saved. Export it to keep it."
-STORAGE_WIPED = (
-    "This browser cleared the storage that held your saved games (a browser does this to a site unused for a while, "
-    "or when its data is cleared in the settings). The game on the table is saved again; the others are gone from here. "
-    "If you have a backup, restore it."
-)
+STORAGE_WIPED = "This browser cleared the app's storage, and the saved games in it. The game on the table is saved again."
 HOME = "#/"
 
 

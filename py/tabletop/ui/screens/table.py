@@ -102,6 +102,7 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
                 ),
             ),
             h("p#undo-why.hint", undo.reason),
+            h("p.hint.save-state") if saves_on and not ctx.saves.full else None,  # "Saved" once on disk (static/js/saves.js)
             None if saves_on else h("p.hint.saves-off", "Saves are off here: use Export to keep this game."),
         ),
         log_panel(session, log),
