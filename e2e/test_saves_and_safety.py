@@ -69,6 +69,29 @@ def test_a_full_store_says_so_once_and_the_game_goes_on(browser, site):
     context.close()
 
 
+def test_a_disk_out_of_room_refuses_the_game_says_so_once_and_saves_it_when_room_is_back(browser, site):
+    """A real quota (Chromium's, made tiny by DevTools' override): every write refused, said once,
+    nothing shown as stored; once there is room, the next move stores the whole game."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    devtools = context.new_cdp_session(page)
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    devtools.send("Storage.overrideQuotaForOrigin", {"origin": site.origin, "quotaSize": 1})
+    start_from_form(page)
+    for _ in range(2):
+        play_any_move(page)
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-saving')")
+    assert page.locator(".notice", has_text="Storage is full").count() == 1
+    assert page.evaluate("twSaves.keys().filter(k => k.startsWith('tw:save:'))") == []
+    devtools.send("Storage.overrideQuotaForOrigin", {"origin": site.origin})  # room again
+    play_any_move(page)
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-saving')")
+    save_id = page.evaluate("location.hash").rsplit("/", 1)[1]
+    assert len(json.loads(page.evaluate("k => twSaves.stored(k)", f"tw:save:{save_id}"))["moves"]) == moves_made(page) == 3
+    context.close()
+
+
 def test_export_then_drop_the_file_on_the_import_panel(app, tmp_path):
     start_saved_game(app, "war-of-the-worlds", ["Ana", "Ben"], seed=6)
     for _ in range(3):
