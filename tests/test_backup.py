@@ -12,7 +12,7 @@ from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import new_save
 from tabletop.games import GAMES
 from tabletop.ui.backup import FORMAT, checksum, make_backup, read_backup, remind, restore
-from tabletop.ui.current_game import STORAGE_WIPED, CurrentGame
+from tabletop.ui.current_game import STORAGE_FULL, STORAGE_WIPED, CurrentGame
 from tabletop.ui.notices import Notices
 from tabletop.ui.storage import GONE_KEPT_S, GONE_PREFIX, SAVE_PREFIX, MemoryBackend, Store
 
@@ -178,3 +178,12 @@ def test_old_deletion_markers_are_forgotten():
 
 def test_the_catalogue_and_the_games_agree_for_backups():
     assert set(CATALOG) == set(GAMES)
+
+
+def test_a_refusal_is_said_once_as_a_full_disk_or_in_the_browsers_words():
+    game = at_table(store_with(r=played(1)), "r")
+    assert game.storage_full("QuotaExceededError") and not game.storage_full("QuotaExceededError")
+    assert [text for kind, text in game.notices.items if kind == "error"] == [STORAGE_FULL]
+    other = at_table(store_with(r=played(1)), "r")
+    assert other.storage_full("UnknownError")
+    assert "refused the game (UnknownError)" in other.notices.items[-1][1]

@@ -123,11 +123,7 @@
     var before = ops.map(function (op) { return [op[0], mirror.has(op[0]) ? mirror.get(op[0]) : null]; });
     ops.forEach(function (op) { if (op[1] === null) mirror.delete(op[0]); else mirror.set(op[0], op[1]); unsaved.push(op); });
     document.documentElement.setAttribute("data-saving", "1");  /* the table says "Saving…" until it is on disk */
-    var done = queue.then(function () {
-      return connection().then(function (opened) { return commit(opened, ops); }).catch(function () {
-        return connection().then(function (opened) { return commit(opened, ops); });  /* once more on a new connection */
-      });
-    });
+    var done = queue.then(function () { return attempt(ops, 2); });
     queue = done.then(function () {
       settle(ops);
       if (refusedBefore && ops.some(function (op) { return op[1] !== null && op[0].indexOf("tw:save:") === 0; })) {
@@ -147,6 +143,21 @@
       tell({ refused: String((error && error.name) || error), keys: ops.map(function (op) { return op[0]; }) });
     });
     return queue;
+  }
+
+  /* A write that fails for any reason but room is tried once more on a new connection (one that
+     was closing under the page fails with InvalidStateError before its close event arrives). */
+  function attempt(ops, tries) {
+    return connection().then(function (opened) {
+      return commit(opened, ops).catch(function (error) {
+        if (tries <= 1 || (error && error.name === "QuotaExceededError")) throw error;
+        if (db === opened) {
+          db = null;
+          try { opened.close(); } catch (e) { /* already closed */ }
+        }
+        return attempt(ops, tries - 1);
+      });
+    });
   }
 
   function settle(ops) {

@@ -31,6 +31,7 @@ from tabletop.ui.session import Session, new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store
 
 STORAGE_FULL = "Storage is full: this game goes on, but it is not being saved. Export it to keep it."
+STORAGE_REFUSED = "This browser's storage refused the game ({why}): it goes on, but it is not being saved. Export it to keep it."
 STORAGE_WIPED = "This browser cleared the app's storage, and the saved games in it. The game on the table is saved again."
 HOME = "#/"
 
@@ -282,13 +283,15 @@ class CurrentGame:
         if save_now:
             self.autosave()
 
-    def storage_full(self) -> bool:
-        """Say once that saving stopped; every later move would only stack the same notice.
-        Whether it was said now."""
+    def storage_full(self, why: str = "QuotaExceededError") -> bool:
+        """Say once that saving stopped (``why``: the browser's name for the refusal; a full disk
+        unless it says otherwise); every later move would only stack the same notice. Whether it
+        was said now."""
         if self._said_storage_full:
             return False
         self._said_storage_full = True
-        self.notices.add("error", STORAGE_FULL)
+        full = "quota" in why.lower()
+        self.notices.add("error", STORAGE_FULL if full else STORAGE_REFUSED.format(why=why[:60]))
         return True
 
     def keep_copy(self, name: str) -> tuple[str, str]:

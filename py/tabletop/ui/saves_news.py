@@ -52,7 +52,7 @@ def heard(game: CurrentGame, detail: Any, route: str) -> bool:
     if getattr(detail, "refused", None):
         game.store.full = True
         deleted_elsewhere.refused([str(key) for key in detail.keys])
-        return game.storage_full()  # news only the first time: later refusals change nothing on screen
+        return game.storage_full(str(detail.refused))  # news only the first time: later refusals change nothing on screen
     return other_tab(game, getattr(detail, "key", None), getattr(detail, "newValue", None), route)
 
 
