@@ -234,3 +234,38 @@ def test_the_table_says_saved_only_once_the_move_is_on_disk(app):
     app.evaluate("document.documentElement.setAttribute('data-saving', '1')")  # as while a write is under way
     assert "Saving" in app.evaluate(said)
     app.evaluate("document.documentElement.removeAttribute('data-saving')")
+
+
+SEED_OLD_VERSION = """([records]) => {  // what the last version left in localStorage, once per context
+  if (sessionStorage.getItem('seeded')) return;
+  sessionStorage.setItem('seeded', '1');
+  for (const [k, v] of Object.entries(records)) localStorage.setItem(k, v);
+}"""
+
+
+def test_saves_an_older_version_left_in_local_storage_move_to_indexeddb_unseen(browser, site):
+    old = {
+        "format": "towers-and-worlds-save",
+        "version": 2,
+        "game": "war-of-the-worlds",
+        "options": {},
+        "seed": 4,
+        "saved_at": 1_700_000_000,
+    }
+    records = {
+        "tw:save:from-before": json.dumps(dict(old, seats=[{"name": "Ana"}, {"name": "Ben"}], moves=[], name="From before")),
+        "tw:settings": json.dumps({"names": ["Ana", "Ben"]}),
+    }
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(f"({SEED_OLD_VERSION})([{json.dumps(records)}]);")
+    page = context.new_page()
+    page.goto(site.url + "#/")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert "From before" in page.inner_text(".saved-list")
+    assert json.loads(page.evaluate("twSaves.stored('tw:save:from-before')"))["name"] == "From before"
+    assert json.loads(page.evaluate("twSaves.stored('tw:settings')"))["names"] == ["Ana", "Ben"]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tw:'))") == []
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("twSaves.kind") == "indexeddb" and "From before" in page.inner_text(".saved-list")
+    context.close()
