@@ -23,6 +23,17 @@ JSON of a release now (kept current every frame). The hand cannot hold on foreve
 at the view's ``hold_ms_max`` the piece is let go where it is aimed (a pick-up
 commits you: the rules page, ``games/tower_war/guide.py``, "Adding a piece").
 
+The grip survives a reload: on the first press and every ``GRIP_KEEP_EVERY_MS`` while held (and
+when the page is hidden or the table left) the time held so far goes to the save through
+``ctx.keep_grip``; a table drawn again at the same drop resumes from ``ctx.grip_ms``, so the sway
+and the countdown carry on where they were, and a grip already spent lets go at once.
+
+A key or click meant for the hand but arriving after it let go (the grip ran out, or a held key
+auto-repeats) is never read as another action: for ``LATE_PRESS_MS`` after such a release a Space,
+Enter or click is eaten before the table sees it, and so is every repeat of the key until it is
+released; the page says so. After the grip runs out the focus goes to the words saying so
+(``grip_gave_out``), not to a control that plays a move.
+
 Everything here that needs the browser imports ``js`` lazily, so the tree-building
 code stays testable under CPython.
 """
@@ -55,6 +66,10 @@ GRIP_ALERT_ID = "twar-grip-alert"
 GRIP_WARN_MS = 3000  # the grip's last seconds are shown loud (and said once to a screen reader)
 KEY_STEP_MM = 1.0
 TAP_AFTER_DROP_MS = 700  # a browser's click follows the finger's lift within a frame or two
+LATE_PRESS_MS = 700  # a Space meant as "let go" that comes this late after the hand let go by itself is still that
+GRIP_KEEP_EVERY_MS = 1000  # how often the grip so far is stored while held
+LATE_ID = "twar-late"  # in the grip-out words: what a late press did (nothing)
+ACTIVATION_KEYS = {" ": "press of Space", "Spacebar": "press of Space", "Enter": "press of Enter"}
 KEY_STEP_BIG_MM = 5.0
 
 
@@ -112,6 +127,34 @@ def grip_words(left_ms: int) -> str:
 GRIP_WAITING = "Grip: starts at your first press"
 
 
+def late_words(what: str) -> str:
+    """Said when a press meant for the hand came after it let go.
+
+    >>> late_words("press of Space")
+    'That press of Space came just after the hand let go, so it did nothing.'
+    """
+    return f"That {what} came just after the hand let go, so it did nothing."
+
+
+def grip_start(now: float, held_ms: int | None) -> float:
+    """When the grip began on this page's clock: now, less the time a saved grip was already held
+    (a reload resumes it; nothing saved: it begins at the first press, set then).
+
+    >>> grip_start(50_000.0, 7_000), grip_start(50_000.0, None)
+    (43000.0, 50000.0)
+    """
+    return now - (held_ms or 0)
+
+
+def grip_due(hold: int, kept: int) -> bool:
+    """Whether the grip so far is due to be stored again (every ``GRIP_KEEP_EVERY_MS`` while held).
+
+    >>> grip_due(1999, 1000), grip_due(2000, 1000)
+    (False, True)
+    """
+    return hold - kept >= GRIP_KEEP_EVERY_MS
+
+
 def calm_words(calm: bool) -> str:
     return "Calm: let go now" if calm else "Shaking"
 
@@ -142,6 +185,12 @@ class Aim:
         self.focused_key = None
         self.tap_guard = None  # the page-wide listener that eats the tap ending a touch drop
         self.eat_taps_until = 0.0
+        self.key_guard = None  # the page-wide listener that eats a Space or Enter meant for a hand already let go
+        self.eat_keys_until = 0.0
+        self.eaten_keys: set[str] = set()  # keys eaten and still down: their repeats and release are eaten too
+        self.hide_proxy = None  # stores the grip when the page is hidden or left
+        self.kept_ms = 0  # the grip last stored
+        self.gave_out = False  # the last hold here ended by the grip running out (the focus goes to the words)
         self.view: dict[str, Any] | None = None
         self.tower: Tower | None = None  # the view's tower, read once per hold for the exact-drop answer
         self.started = False  # the grip's clock runs from the first press
@@ -158,10 +207,13 @@ class Aim:
         key = view["epoch"]
         ui = ctx.ui
         if "twar_t0" not in ui or ui.get("twar_key") != key:
+            saved = None if watch else ctx.grip_ms  # a grip held before a reload goes on
             ui["twar_key"] = key
-            ui["twar_t0"] = now_ms()
-            ui["twar_started"] = watch  # a person's clock waits for their first press; a computer's runs
+            ui["twar_t0"] = grip_start(now_ms(), saved)
+            ui["twar_started"] = watch or saved is not None  # a person's clock waits for their first press; a computer's runs
             ui["twar_target"] = default_target(view)
+            self.kept_ms = saved or 0
+            self.gave_out = False
             self.pressed = False
             self.focused_key = None  # a new hold (epochs repeat across games): the aim takes the focus once
             self.tower = None
@@ -183,6 +235,22 @@ class Aim:
         self.t0 = now_ms()
         self.ctx.ui["twar_started"] = True
         self.ctx.ui["twar_t0"] = self.t0
+        self.keep_grip(0)
+
+    def keep_grip(self, hold: int) -> None:
+        """Store the grip so far (the save's ``grip``), so a reload resumes it: only a person's
+        grip that has begun and is not yet let go."""
+        ctx = self.ctx
+        if ctx is None or ctx.keep_grip is None or self.held is None or self.watching or self.dropping or not self.started:
+            return
+        self.kept_ms = hold
+        ctx.keep_grip(hold)
+
+    def on_page_hidden(self, _event: Any) -> None:
+        """The page is hidden, left or reloaded: store the grip as it is this moment, so a reload
+        gains no time at all."""
+        if self.held is not None and self.started:
+            self.keep_grip(self.hold_now())
 
     def exact(self) -> ExactDrop | None:
         """The engine's answer for a landing exactly on the aim, or None when nothing is held; asked
@@ -211,6 +279,10 @@ class Aim:
             return
         if self.proxy is None:
             self.proxy = create_proxy(self.frame)
+        if self.hide_proxy is None:
+            self.hide_proxy = create_proxy(self.on_page_hidden)
+            js.window.addEventListener("pagehide", self.hide_proxy)
+            js.document.addEventListener("visibilitychange", self.hide_proxy)
         self.running = True
         js.requestAnimationFrame(self.proxy)
 
@@ -223,13 +295,16 @@ class Aim:
         ghost = doc.getElementById(GHOST_ID)
         if ghost is None or not hasattr(ghost, "setAttribute") or self.held is None:
             self.running = False
+            self.on_page_hidden(None)  # the table was left mid-grip: what was held so far is kept
             return
         held = self.held
         hold = self.hold_now(stamp)
         if hold >= held["hold_ms_max"] and not self.dropping and not self.watching:
             self.running = False
-            self.release(held["hold_ms_max"])
+            self.let_go_by_itself(held["hold_ms_max"])
             return
+        if self.started and grip_due(hold, self.kept_ms):
+            self.keep_grip(hold)
         self.paint(doc, ghost, held, hold)
         if not self.watching and self.focused_key != self.key:
             self.focused_key = self.key
@@ -432,6 +507,10 @@ class Aim:
         after the table has been redrawn for the drop, where a hand card may now sit. That click
         would play the card (it did, on a phone), so the next click within TAP_AFTER_DROP_MS
         is eaten before it reaches the table."""
+        self.guard_taps()
+
+    def guard_taps(self) -> None:
+        """Eat the next click within ``TAP_AFTER_DROP_MS`` from now."""
         import js
         from pyodide.ffi import create_proxy
 
@@ -445,6 +524,12 @@ class Aim:
             self.eat_taps_until = 0.0
             event.stopPropagation()
             event.preventDefault()
+            if self.gave_out:
+                self.say_late("tap" if self.pressed_by_touch(event) else "click")
+
+    @staticmethod
+    def pressed_by_touch(event: Any) -> bool:
+        return str(getattr(event, "pointerType", "") or "") == "touch"
 
     def on_pointercancel(self, _event: Any) -> None:
         self.pressed = False
@@ -460,14 +545,64 @@ class Aim:
             self.first_press()
             dx, dy = moves[key]
             self.set_target(self.target[0] + dx, self.target[1] + dy, announce=True)
-        elif key in (" ", "Spacebar", "Enter"):
+        elif key in ACTIVATION_KEYS:
             event.preventDefault()
+            self.eat_late_presses(key)  # its auto-repeats and its release land on whatever the table shows next
             self.release()
+
+    def eat_late_presses(self, held_key: str | None = None) -> None:
+        """For ``LATE_PRESS_MS`` from now a Space or Enter (and a click) is taken as meant for the hand
+        that has just let go: eaten before the table sees it, so it plays no card the focus or the
+        pointer now happens to be on. ``held_key``, the key that let go, is eaten until released."""
+        import js
+        from pyodide.ffi import create_proxy
+
+        if self.key_guard is None:
+            self.key_guard = create_proxy(self.on_key_after_drop)
+            for kind in ("keydown", "keyup"):
+                js.document.addEventListener(kind, self.key_guard, True)  # capture: before the table sees it
+        self.eat_keys_until = now_ms() + LATE_PRESS_MS
+        if held_key is not None:
+            self.eaten_keys.add(held_key)
+
+    def on_key_after_drop(self, event: Any) -> None:
+        key = str(event.key)
+        if key not in ACTIVATION_KEYS:
+            return
+        if event.type == "keyup":
+            if key not in self.eaten_keys:
+                return
+            self.eaten_keys.discard(key)
+        elif key not in self.eaten_keys:
+            if now_ms() >= self.eat_keys_until:
+                return
+            self.eaten_keys.add(key)
+            self.say_late(ACTIVATION_KEYS[key])
+        event.stopPropagation()
+        event.preventDefault()
+
+    def say_late(self, what: str) -> None:
+        """What a late press did (nothing), in the words saying the grip gave out, when they are shown."""
+        import js
+
+        words = js.document.getElementById(LATE_ID)
+        if words is not None and hasattr(words, "textContent"):
+            words.textContent = " " + late_words(what)
 
     def on_drop_click(self, _event: Any) -> None:
         self.release()
 
     # -- the release -----------------------------------------------------------------------------------
+    def let_go_by_itself(self, hold: int) -> None:
+        """The grip ran out: the piece drops where it is aimed. A Space, Enter or click meant as
+        "let go" may be on its way: it is eaten, not read as the next move (``eat_late_presses``)."""
+        if self.dropping or self.watching or self.ctx is None or self.held is None:
+            return
+        self.gave_out = True
+        self.eat_late_presses()
+        self.guard_taps()
+        self.release(hold)
+
     def release(self, hold: int | None = None) -> None:
         if self.dropping or self.watching or self.ctx is None or self.held is None:
             return
