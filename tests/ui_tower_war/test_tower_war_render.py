@@ -661,13 +661,54 @@ def test_a_late_space_after_the_grip_gave_out_plays_nothing_and_is_said(fake_bro
     assert not later.stopped, "a press well after the release is read as usual"
 
 
-def test_the_key_that_let_go_is_eaten_until_released_and_others_only_briefly(fake_browser):
+class Target:
+    def __init__(self, move: bool):
+        self.move = move
+
+    def closest(self, selector):
+        return self if self.move and selector == "[data-move]" else None
+
+    def getAttribute(self, name):  # noqa: N802 - the DOM's name
+        return None
+
+
+def test_a_click_just_after_the_grip_gave_out_plays_no_move_but_other_buttons_work(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    played: list = []
+    R.render(ctx_for(s, played))
+    grip_els(js)
+    live.AIM.first_press()
+    js.now = 10_050.0
+    js.frames.pop()(js.now)
+    js.els[live.LATE_ID] = FakeEl()
+    js.now += 100
+    other = KeyEvent("click", "click")
+    other.target = Target(move=False)  # the hand-over's button, say
+    js.dispatch("click", other)
+    assert not other.stopped
+    card = KeyEvent("click", "click")
+    card.target, card.pointerType = Target(move=True), "mouse"  # a card's Play where "Let go here" was
+    js.dispatch("click", card)
+    assert card.stopped and card.prevented
+    assert js.els[live.LATE_ID].textContent.strip() == live.late_words("click")
+    again = KeyEvent("click", "click")
+    again.target = Target(move=True)
+    js.dispatch("click", again)
+    assert not again.stopped, "one click is eaten, not every one"
+
+
+def test_the_key_that_let_go_is_eaten_until_released_and_the_next_press_is_the_players(fake_browser):
     js = fake_browser
     s = drop_state()
     played: list = []
     R.render(ctx_for(s, played))
     live.AIM.on_keydown(KeyEvent("Enter"))
     assert len(played) == 1 and not live.AIM.gave_out
+    js.now += 100
+    space = KeyEvent(" ")
+    js.dispatch("keydown", space)  # a quick press of another key: "Next", say, meant as such
+    assert not space.stopped
     js.now += 5000
     repeat = KeyEvent("Enter")
     js.dispatch("keydown", repeat)  # an auto-repeat of the key that let go

@@ -28,11 +28,12 @@ when the page is hidden or the table left) the time held so far goes to the save
 ``ctx.keep_grip``; a table drawn again at the same drop resumes from ``ctx.grip_ms``, so the sway
 and the countdown carry on where they were, and a grip already spent lets go at once.
 
-A key or click meant for the hand but arriving after it let go (the grip ran out, or a held key
-auto-repeats) is never read as another action: for ``LATE_PRESS_MS`` after such a release a Space,
-Enter or click is eaten before the table sees it, and so is every repeat of the key until it is
-released; the page says so. After the grip runs out the focus goes to the words saying so
-(``grip_gave_out``), not to a control that plays a move.
+A key or click meant for the hand but arriving after it let go is never read as another action.
+When the grip runs out, for ``LATE_PRESS_MS`` a Space, Enter or a click on a move is eaten before
+the table sees it (with every repeat of that key until it is released), the page says so, and the focus
+goes to the words saying the grip gave out (``grip_gave_out``), not to a control that plays a move.
+When Space or Enter lets go, that key's repeats and its release are eaten (they would land on
+whatever the table shows next); the next press is the player's own, however quick.
 
 Everything here that needs the browser imports ``js`` lazily, so the tree-building
 code stays testable under CPython.
@@ -185,6 +186,7 @@ class Aim:
         self.focused_key = None
         self.tap_guard = None  # the page-wide listener that eats the tap ending a touch drop
         self.eat_taps_until = 0.0
+        self.eat_move_clicks_until = 0.0
         self.key_guard = None  # the page-wide listener that eats a Space or Enter meant for a hand already let go
         self.eat_keys_until = 0.0
         self.eaten_keys: set[str] = set()  # keys eaten and still down: their repeats and release are eaten too
@@ -507,29 +509,38 @@ class Aim:
         after the table has been redrawn for the drop, where a hand card may now sit. That click
         would play the card (it did, on a phone), so the next click within TAP_AFTER_DROP_MS
         is eaten before it reaches the table."""
-        self.guard_taps()
+        self.guard_clicks()
+        self.eat_taps_until = now_ms() + TAP_AFTER_DROP_MS
 
-    def guard_taps(self) -> None:
-        """Eat the next click within ``TAP_AFTER_DROP_MS`` from now."""
+    def guard_clicks(self) -> None:
+        """The page-wide click listener that eats a click meant for a hand already let go (once)."""
         import js
         from pyodide.ffi import create_proxy
 
         if self.tap_guard is None:
             self.tap_guard = create_proxy(self.on_click_after_drop)
             js.document.addEventListener("click", self.tap_guard, True)  # capture: before the table sees it
-        self.eat_taps_until = now_ms() + TAP_AFTER_DROP_MS
 
     def on_click_after_drop(self, event: Any) -> None:
-        if now_ms() < self.eat_taps_until:
+        """The tap ending a touch drop, whatever it lands on; after the grip ran out, a click on a
+        control that plays a move (where "Let go here" was a moment ago a card may be now)."""
+        now = now_ms()
+        if now < self.eat_taps_until:
             self.eat_taps_until = 0.0
-            event.stopPropagation()
-            event.preventDefault()
-            if self.gave_out:
-                self.say_late("tap" if self.pressed_by_touch(event) else "click")
+        elif now < self.eat_move_clicks_until and self.on_a_move(event):
+            self.eat_move_clicks_until = 0.0
+            self.say_late("tap" if str(getattr(event, "pointerType", "") or "") == "touch" else "click")
+        else:
+            return
+        event.stopPropagation()
+        event.preventDefault()
 
     @staticmethod
-    def pressed_by_touch(event: Any) -> bool:
-        return str(getattr(event, "pointerType", "") or "") == "touch"
+    def on_a_move(event: Any) -> bool:
+        """Whether a click landed on a control that plays a move (JavaScript's null has no attributes)."""
+        target: Any = getattr(event, "target", None)
+        found = target.closest("[data-move]") if hasattr(target, "closest") else None
+        return hasattr(found, "getAttribute")
 
     def on_pointercancel(self, _event: Any) -> None:
         self.pressed = False
@@ -547,13 +558,13 @@ class Aim:
             self.set_target(self.target[0] + dx, self.target[1] + dy, announce=True)
         elif key in ACTIVATION_KEYS:
             event.preventDefault()
-            self.eat_late_presses(key)  # its auto-repeats and its release land on whatever the table shows next
+            self.eat_late_presses(held_key=key)  # its auto-repeats and its release land on whatever the table shows next
             self.release()
 
     def eat_late_presses(self, held_key: str | None = None) -> None:
-        """For ``LATE_PRESS_MS`` from now a Space or Enter (and a click) is taken as meant for the hand
-        that has just let go: eaten before the table sees it, so it plays no card the focus or the
-        pointer now happens to be on. ``held_key``, the key that let go, is eaten until released."""
+        """Eat, before the table sees it, a press meant for the hand that has just let go, so it plays
+        no card the focus or the pointer now happens to be on: ``held_key``, the key that let go, until
+        it is released; without one (the grip ran out), any Space or Enter for ``LATE_PRESS_MS``."""
         import js
         from pyodide.ffi import create_proxy
 
@@ -561,8 +572,9 @@ class Aim:
             self.key_guard = create_proxy(self.on_key_after_drop)
             for kind in ("keydown", "keyup"):
                 js.document.addEventListener(kind, self.key_guard, True)  # capture: before the table sees it
-        self.eat_keys_until = now_ms() + LATE_PRESS_MS
-        if held_key is not None:
+        if held_key is None:
+            self.eat_keys_until = now_ms() + LATE_PRESS_MS
+        else:
             self.eaten_keys.add(held_key)
 
     def on_key_after_drop(self, event: Any) -> None:
@@ -600,7 +612,8 @@ class Aim:
             return
         self.gave_out = True
         self.eat_late_presses()
-        self.guard_taps()
+        self.guard_clicks()
+        self.eat_move_clicks_until = now_ms() + LATE_PRESS_MS
         self.release(hold)
 
     def release(self, hold: int | None = None) -> None:
