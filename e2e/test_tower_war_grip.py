@@ -1,6 +1,7 @@
 """Tower War's grip at the table: picking a piece up never scrolls the page, and the aim,
 the ghost and the release stay in one view at three screen sizes; the grip's last seconds
-are warned, and a grip that runs out says so.
+are warned, and a grip that runs out says so; a Space meant as "let go" that comes just after
+the grip gave out plays nothing, and a reload mid-grip resumes the grip rather than starting afresh.
 
 The positions come from ``test_tower_war``'s engine-computed prefixes.
 """
@@ -8,14 +9,15 @@ The positions come from ``test_tower_war``'s engine-computed prefixes.
 from __future__ import annotations
 
 import json
+import re
 
-from conftest import SHOTS, goto, moves_made, shot, start_saved_game
+from conftest import SHOTS, boot, goto, moves_made, shot, start_saved_game
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import hand
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.hand import tremor
 from tabletop.games.tower_war.physics import TREMOR_CALM_FLOOR
-from test_tower_war import SIZES, exact_drop, open_at, prefix, replay, saved_moves, wait_moves
+from test_tower_war import SIZES, exact_drop, open_at, pass_curtain, prefix, replay, saved_moves, wait_moves
 
 SEED = 3
 
@@ -195,3 +197,80 @@ def test_a_save_from_before_the_calm_replays_with_its_old_hand_and_play_again_ge
         )
     ]
     assert fresh and all("hand" not in rec["options"] for rec in fresh)
+
+
+WATCH_THE_DROP = """() => {
+    window.twarDropAt = null;
+    window.twarKeyAt = null;
+    const n = Number(document.querySelector('[data-screen=table]').dataset.moves);
+    const look = () => {
+        const table = document.querySelector('[data-screen=table]');
+        if (table && Number(table.dataset.moves) > n) { window.twarDropAt = performance.now(); } else { requestAnimationFrame(look); }
+    };
+    look();
+    window.addEventListener('keydown', e => { if (e.key === ' ' && window.twarKeyAt === null) window.twarKeyAt = e.timeStamp; }, true);
+}"""
+
+
+def test_a_space_just_after_the_grip_gave_out_plays_no_card_and_the_page_says_so(app):
+    """The grip runs out while the player means to let go: their Space, 150-600 ms late, lands on
+    the table redrawn for their next move (cards to play). It plays nothing, and the page says why."""
+    _, moves = prefix(SEED, lambda s: s.phase == "drop")
+    sid = open_at(app, SEED, moves)
+    first_press(app)
+    app.evaluate(WATCH_THE_DROP)
+    app.wait_for_function("window.twarDropAt !== null", timeout=15_000)
+    app.wait_for_timeout(250)
+    app.keyboard.press("Space")
+    late = app.evaluate("window.twarKeyAt - window.twarDropAt")
+    assert 150 <= late <= 600, f"the Space came {late:.0f} ms after the release"
+    app.wait_for_timeout(500)  # time for a card to be played, were it going to be
+    assert len(saved_moves(app, sid)) == len(moves) + 1 and moves_made(app) == len(moves) + 1, "the late Space played a card"
+    assert app.locator(".twar-hand [data-move]").count() >= 1, "the table offers cards to play: the Space could have played one"
+    assert saved_moves(app, sid)[-1] == {**saved_moves(app, sid)[-1], "kind": "drop", "hold_ms": 10_000}
+    said = app.inner_text(".twar-gripout")
+    assert "The grip gave out" in said and "That press of Space came just after the hand let go, so it did nothing." in said
+    assert app.evaluate("document.activeElement.classList.contains('twar-gripout')"), "the focus is on what happened, not a card"
+    shot(app, "tower-war-grip-late-space")
+    app.keyboard.press("Space")  # a Space well after the release is a Space again: on the words it does nothing either
+    app.wait_for_timeout(300)
+    assert moves_made(app) == len(moves) + 1
+
+
+GRIP_LEFT = re.compile(r"(\d+\.\d) s")
+
+
+def grip_left_s(page) -> float:
+    """The grip's time left as the page says it ("7.2 s of grip left", "Let go within 2.4 s ...")."""
+    said = page.inner_text("#twar-grip-text")
+    found = GRIP_LEFT.search(said)
+    assert found, f"no time left in {said!r}"
+    return float(found.group(1))
+
+
+def test_a_reload_mid_grip_resumes_the_grip_and_the_hand_still_lets_go_at_the_limit(browser, site):
+    """Press, hold on 7 s, reload: the grip goes on with what was left (no fresh 10 s), and
+    holding on past it lets go at the limit. (A page of its own: it reloads.)"""
+    context, page, _ = boot(browser, site)
+    try:
+        _, moves = prefix(SEED, lambda s: s.phase == "drop")
+        sid = open_at(page, SEED, moves)
+        first_press(page)
+        page.wait_for_timeout(7_000)
+        page.reload()
+        page.wait_for_selector("html[data-app-ready='1']", state="attached", timeout=90_000)
+        pass_curtain(page)
+        page.wait_for_selector("#twar-grip-text")
+        left = grip_left_s(page)
+        assert left <= 4.0, f"{left} s of grip left after 7 s held: a reload gave grip back"
+        assert json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{sid}"))["grip"]["held_ms"] >= 6_000
+        shot(page, "tower-war-grip-resumed-1024")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(50)
+        shot(page, "tower-war-grip-resumed-390")
+        wait_moves(page, len(moves) + 1)  # nothing pressed since the reload: only the grip running out drops it
+        assert saved_moves(page, sid)[-1]["hold_ms"] == 10_000
+        page.wait_for_selector(".twar-gripout")
+        assert "grip" not in json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{sid}"))
+    finally:
+        context.close()

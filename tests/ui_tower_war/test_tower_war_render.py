@@ -39,7 +39,7 @@ def steady(s):
     return legal[0]
 
 
-def ctx_for(s, played=None, ui=None):
+def ctx_for(s, played=None, ui=None, grip_ms=None, kept=None):
     seat = g.to_act(s)
     return TableContext(
         module=g,
@@ -50,6 +50,8 @@ def ctx_for(s, played=None, ui=None):
         play=(played.append if played is not None else (lambda m: None)),
         refresh=lambda: None,
         ui=ui if ui is not None else {},
+        grip_ms=grip_ms,
+        keep_grip=kept.append if kept is not None else None,
     )
 
 
@@ -146,8 +148,20 @@ class FakeJs(types.ModuleType):
         self.frames = []
         self.els = {}
         outer = self
+        self.listeners: list[tuple[str, str, object]] = []  # (where, event, handler) added by the page
         self.performance = types.SimpleNamespace(now=lambda: outer.now)
-        self.document = types.SimpleNamespace(getElementById=lambda i: outer.els.get(i), documentElement=FakeEl())
+        self.document = types.SimpleNamespace(
+            getElementById=lambda i: outer.els.get(i),
+            documentElement=FakeEl(),
+            addEventListener=lambda kind, fn, *_: outer.listeners.append(("document", kind, fn)),
+        )
+        self.window = types.SimpleNamespace(addEventListener=lambda kind, fn, *_: outer.listeners.append(("window", kind, fn)))
+
+    def dispatch(self, kind, event):
+        """Hand ``event`` to the page-wide listeners for ``kind`` (capture ones first, as a browser does)."""
+        for _where, listened, fn in self.listeners:
+            if listened == kind:
+                fn(event)
 
     def requestAnimationFrame(self, fn):  # noqa: N802
         self.frames.append(fn)
@@ -550,3 +564,161 @@ def test_a_tower_that_fell_at_its_base_is_not_called_safe():
     text = text_of(R.render(ctx_for(s)))
     assert "The tower fell: no card is left standing to balance." in text
     assert "nothing can tip yet" not in text
+
+
+class KeyEvent:
+    """A keydown or keyup as the page-wide listeners see it."""
+
+    def __init__(self, key, kind="keydown", shift=False):
+        self.key, self.type, self.shiftKey = key, kind, shift
+        self.stopped = self.prevented = False
+
+    def stopPropagation(self):  # noqa: N802 - the DOM's name
+        self.stopped = True
+
+    def preventDefault(self):  # noqa: N802
+        self.prevented = True
+
+
+def grip_els(js):
+    for ident in (live.GHOST_ID, live.AIM_ID, live.DROP_ID, live.GRIP_ID, live.GRIP_TEXT_ID, live.STEADY_ID):
+        js.els[ident] = FakeEl()
+
+
+def test_the_grip_is_stored_at_the_first_press_and_each_second_while_held(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    kept: list[int] = []
+    js.now = 500.0
+    R.render(ctx_for(s, [], kept=kept))
+    grip_els(js)
+    js.frames.pop()(js.now)
+    assert kept == [], "a grip that has not begun is not stored"
+    live.AIM.first_press()
+    assert kept == [0]
+    for t in (400, 999, 1000, 1500, 2100):
+        js.now = 500.0 + t
+        js.frames.pop()(js.now)
+    assert kept == [0, 1000, 2100]
+    js.now = 500.0 + 2345
+    live.AIM.on_page_hidden(None)  # a reload stores the grip as it is that moment
+    assert kept[-1] == 2345
+    assert ("window", "pagehide") in {(w, k) for w, k, _ in js.listeners}
+
+
+def test_a_saved_grip_resumes_where_it_was_and_one_already_spent_lets_go_at_once(fake_browser, monkeypatch):
+    js = fake_browser
+    s = drop_state()
+    played: list = []
+    js.now = 10_000.0
+    tree = R.render(ctx_for(s, played, grip_ms=7000, kept=[]))
+    assert "3.0 s" in text_of(find_all(tree, lambda e: e.attrs.get("id") == live.GRIP_TEXT_ID)[0])  # no "starts at your first press"
+    grip_els(js)
+    js.now += 1234
+    js.frames.pop()(js.now)
+    assert js.els[live.GHOST_ID].attrs["data-hold"] == "8234"  # the sway and the clock carry on from 7 s
+    live.AIM.first_press()  # a press after the reload starts nothing afresh
+    assert live.AIM.hold_now() == 8234
+    js.now += 2000
+    js.frames.pop()(js.now)
+    assert [g.move_to_json(m)["hold_ms"] for m in played] == [10_000]
+
+    monkeypatch.setattr(live, "AIM", live.Aim())  # another page, another reload
+    spent: list = []
+    R.render(ctx_for(s, spent, grip_ms=60_000, kept=[]))
+    grip_els(js)
+    js.frames.pop()(js.now)
+    assert [g.move_to_json(m)["hold_ms"] for m in spent] == [10_000], "a grip already spent lets go at once, as it would have"
+
+
+def test_a_late_space_after_the_grip_gave_out_plays_nothing_and_is_said(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    played: list = []
+    js.now = 0.0
+    R.render(ctx_for(s, played, kept=[]))
+    grip_els(js)
+    live.AIM.first_press()
+    js.now = 10_050.0
+    js.frames.pop()(js.now)
+    assert len(played) == 1 and live.AIM.gave_out
+    after = g.apply(s, played[0])
+    words = FakeEl()
+    js.els[live.LATE_ID] = words
+    tree = R.render(ctx_for(after, played))
+    out = find_all(tree, lambda e: "twar-gripout" in (e.attrs.get("class") or "").split())[0]
+    assert out.attrs["data-take-focus"] and out.attrs["tabindex"] == "-1", "focus goes to what happened, not to a card"
+    js.now += 400  # Space meant as "let go", 400 ms late
+    down, up = KeyEvent(" "), KeyEvent(" ", "keyup")
+    js.dispatch("keydown", down)
+    js.now += 500  # released after the window: still the same press
+    js.dispatch("keyup", up)
+    assert down.stopped and down.prevented and up.stopped and up.prevented
+    assert words.textContent.strip() == live.late_words("press of Space")
+    js.now += 100
+    later = KeyEvent(" ")
+    js.dispatch("keydown", later)
+    assert not later.stopped, "a press well after the release is read as usual"
+
+
+class Target:
+    def __init__(self, move: bool):
+        self.move = move
+
+    def closest(self, selector):
+        return self if self.move and selector == "[data-move]" else None
+
+    def getAttribute(self, name):  # noqa: N802 - the DOM's name
+        return None
+
+
+def test_a_click_just_after_the_grip_gave_out_plays_no_move_but_other_buttons_work(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    played: list = []
+    R.render(ctx_for(s, played))
+    grip_els(js)
+    live.AIM.first_press()
+    js.now = 10_050.0
+    js.frames.pop()(js.now)
+    js.els[live.LATE_ID] = FakeEl()
+    js.now += 100
+    other = KeyEvent("click", "click")
+    other.target = Target(move=False)  # the hand-over's button, say
+    js.dispatch("click", other)
+    assert not other.stopped
+    card = KeyEvent("click", "click")
+    card.target, card.pointerType = Target(move=True), "mouse"  # a card's Play where "Let go here" was
+    js.dispatch("click", card)
+    assert card.stopped and card.prevented
+    assert js.els[live.LATE_ID].textContent.strip() == live.late_words("click")
+    again = KeyEvent("click", "click")
+    again.target = Target(move=True)
+    js.dispatch("click", again)
+    assert not again.stopped, "one click is eaten, not every one"
+
+
+def test_the_key_that_let_go_is_eaten_until_released_and_the_next_press_is_the_players(fake_browser):
+    js = fake_browser
+    s = drop_state()
+    played: list = []
+    R.render(ctx_for(s, played))
+    live.AIM.on_keydown(KeyEvent("Enter"))
+    assert len(played) == 1 and not live.AIM.gave_out
+    js.now += 100
+    space = KeyEvent(" ")
+    js.dispatch("keydown", space)  # a quick press of another key: "Next", say, meant as such
+    assert not space.stopped
+    js.now += 5000
+    repeat = KeyEvent("Enter")
+    js.dispatch("keydown", repeat)  # an auto-repeat of the key that let go
+    assert repeat.stopped
+    up = KeyEvent("Enter", "keyup")
+    js.dispatch("keyup", up)
+    assert up.stopped
+    again = KeyEvent("Enter")
+    js.dispatch("keydown", again)
+    assert not again.stopped
+    arrow = KeyEvent("ArrowDown")
+    js.dispatch("keydown", arrow)
+    assert not arrow.stopped

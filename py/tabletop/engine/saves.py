@@ -31,6 +31,7 @@ MAX_MOVES = 20_000  # a game whose players could play on past it ends at it (Tow
 MAX_SEED = 2**128
 MAX_OPTION_NUMBER = 10**6 - 1  # a variant's number (Tower Battle's target: 1 to 100 by its rules)
 LATEST_TIME = 1e11  # seconds since 1970: the year 5138, so anything later is no date
+MAX_GRIP_MS = 600_000  # a piece held in progress: ten minutes, far past any hand's grip (Tower War's lets go at 10 s)
 SEAT_KINDS = ("human", "computer")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -146,6 +147,30 @@ def check_time(value: Any) -> float:
     return float(value)
 
 
+def check_grip(grip: Any, moves_made: int) -> dict[str, int] | None:
+    """A piece held in progress: ``{"at": moves made when it was held, "held_ms": how long the hand
+    has held it}``, so that a reload resumes the grip instead of starting a fresh one.
+
+    Time already held only takes grip away, so the worst a hand edit can do is start a fresh grip:
+    a negative, fractional or absurd time is refused with the whole save (read as "no grip", it would
+    give one). A grip for an earlier position (``at`` below the moves made) belongs to a drop long
+    made and is dropped; one for a position the moves never reached is damage.
+
+    >>> check_grip({"at": 12, "held_ms": 7000}, 12), check_grip({"at": 11, "held_ms": 7000}, 12)
+    ({'at': 12, 'held_ms': 7000}, None)
+    """
+
+    def whole(value: Any, top: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
+
+    if not isinstance(grip, dict) or set(grip) != {"at", "held_ms"}:
+        raise SaveError("corrupt", "the save's note of a piece being held is unreadable")
+    at, held = grip["at"], grip["held_ms"]
+    if not whole(at, moves_made) or not whole(held, MAX_GRIP_MS):
+        raise SaveError("corrupt", "the save's note of a piece being held is unreadable")
+    return {"at": at, "held_ms": held} if at == moves_made else None
+
+
 def check_options(options: Any) -> dict[str, Any]:
     """Options as the rules take them: a few named switches, numbers or short words
     (the game itself then refuses unknown ones when the save is replayed)."""
@@ -250,6 +275,10 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> 
         if isinstance(revision, bool) or not isinstance(revision, int) or not 0 <= revision < 10**12:
             raise SaveError("corrupt", "the save's revision number is unreadable")
         cleaned["revision"] = revision
+    if data.get("grip") is not None:
+        grip = check_grip(data["grip"], len(moves))
+        if grip is not None:
+            cleaned["grip"] = grip
     cleaned.update(summary(data, len(cleaned["seats"])))
     if data.get("kept") is True:  # a copy kept at a move (a save slot), played on only as a new game
         cleaned["kept"] = True
@@ -319,4 +348,6 @@ def export_file(record: Mapping[str, Any]) -> dict[str, Any]:
     data: dict[str, Any] = {"warning": EXPORT_WARNING}
     data.update({k: record[k] for k in ("format", "version", "game", "options", "seats", "seed", "moves")})
     data["name"] = record.get("name", "")
+    if record.get("grip") is not None:  # a file saved mid-grip resumes it: opening the file is no fresh grip
+        data["grip"] = record["grip"]
     return data

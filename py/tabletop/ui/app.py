@@ -37,6 +37,7 @@ class App:
         self.notices = Notices()
         self.game = CurrentGame(self.store, all_games, self.notices)
         self.transfer = Transfer(self.game, self.notify, self.navigate)
+        self.keep_grip, self.export_save = self.game.keep_grip, self.transfer.export_save  # (nothing to redraw)
         self.computer = ComputerTurns(self.game, lambda: self.route.name in TABLE_ROUTES, self.play, self.refresh)
         self.pages = Pages(self.game, browser.query_params(), browser.full_app_url)
         self.route = Route("home")
@@ -254,9 +255,6 @@ class App:
             self.notify(refused, "error")
         else:
             self.navigate(f"#/embed/{record['game']}")
-
-    def export_save(self, record: dict[str, Any]) -> None:
-        self.transfer.export_save(record)
 
     def confirm_delete(self, record: dict[str, Any]) -> None:
         from tabletop.ui.screens import dialogs

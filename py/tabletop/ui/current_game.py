@@ -252,6 +252,19 @@ class CurrentGame:
                 self.storage_full()
         return play_fragment(started, embed), None
 
+    def keep_grip(self, save_id: str | None, at: int, held_ms: int) -> None:
+        """Store how long the hand has held its piece in game ``save_id`` at move ``at``, so a reload
+        resumes the grip rather than starting a fresh one. Only for that game at that move (the
+        table may have moved on since the hand's clock last ticked); a game moved on in another tab
+        is left as that tab stored it."""
+        session = self.session
+        if session is None or session.save.get("id") != save_id or len(session.save["moves"]) != at:
+            return
+        if session.outcome is not None or self.moved_on_elsewhere():
+            return
+        session.hold_grip(held_ms)
+        self.autosave()
+
     # ------------------------------------------------------------ saves
     def autosave(self) -> None:
         if self.session is None or not self.store.available or deleted_elsewhere.holds_save(self):

@@ -13,6 +13,8 @@ and hands it the moves people choose; the rules themselves stay in the game modu
   shows the result of their move as anyone may see it (in a game with hidden cards nothing of
   the mover's hand or face-down cards either: at a real table the device is being handed over)
   with no moves to make, until ``end_moment`` brings up the curtain (or an undo takes it back).
+- A piece held in progress (Tower War's grip) is noted in the save with the time held so far
+  (``hold_grip``), so a reload resumes the grip; any move clears the note.
 - Undo takes back the last person's move (and any computer replies after it) as long
   as nothing hidden was revealed since: the game's ``epoch`` must be unchanged.
 """
@@ -27,7 +29,7 @@ from typing import Any
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
-from tabletop.engine.saves import new_save, replay, replay_steps
+from tabletop.engine.saves import MAX_GRIP_MS, new_save, replay, replay_steps
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,7 @@ class Session:
         holder = self.shown_seat  # whoever has the device: the mover, or the last person to move before the computer
         if holder is not None and (seat == holder or self.is_computer(seat)) and not self.is_computer(holder) and self.curtain is not None:
             self.moment = holder  # they see how it turned out (and may undo) before the curtain goes up
+        self.save.pop("grip", None)  # the piece held, if any, is let go: the next hold is a new grip
         self.save["saved_at"] = time.time()
 
     def undo_status(self) -> UndoStatus:
@@ -228,6 +231,22 @@ class Session:
         self.movers, self.epochs = self.movers[:keep], self.epochs[: keep + 1]
         self.shown_seat = seat
         self.moment = None
+        self.save.pop("grip", None)
+
+    # -- a piece held in progress (Tower War's unsteady hand)
+    def grip_held(self) -> int | None:
+        """How long the hand has held the piece it holds now (ms), as noted in the save, so that a reload
+        resumes the grip; None when nothing is noted for this position."""
+        grip = self.save.get("grip")
+        if isinstance(grip, dict) and grip.get("at") == len(self.save["moves"]):
+            return int(grip["held_ms"])
+        return None
+
+    def hold_grip(self, held_ms: int) -> None:
+        """Note how long the hand has held the piece. Never less than noted before: time held only grows,
+        so no later, smaller note (a tab that fell behind, a stale clock) hands grip back."""
+        held = max(0, min(MAX_GRIP_MS, int(held_ms)), self.grip_held() or 0)
+        self.save["grip"] = {"at": len(self.save["moves"]), "held_ms": held}
 
     def record(self) -> dict[str, Any]:
         """The record to store: the save plus what Home shows without replaying it (whose turn,

@@ -142,7 +142,7 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 f"the hand eases into each calm and out of it again over {ph.TREMOR_CALM_RAMP_MS / 1000:g} s, and when the first "
                 "calm comes is chosen by chance with the sways. Games saved before the calm was added keep their old, "
                 f"never-calm hand. The hand lets go by itself after {ph.HOLD_MS_MAX / 1000:g} s; the last seconds of its grip "
-                "are shown in red.",
+                "are shown in red. Reloading the page gives the hand no fresh grip: it goes on from where it was.",
             ),
             (
                 "Before adding a piece you may adjust: lift a pyramid of the top level that no card covers yet and drop "

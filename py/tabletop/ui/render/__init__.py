@@ -30,6 +30,8 @@ class TableContext:
     notify: Callable[[str], None] = print
     settings: dict[str, Any] = field(default_factory=dict)  # e.g. settings.get("reduce_motion")
     holder: int | None = None  # the mover's moment: their side stays nearest them, though the view is public
+    grip_ms: int | None = None  # how long the hand has held the piece it holds, as saved (a reload resumes it)
+    keep_grip: Callable[[int], None] | None = None  # store the grip so far; None where nothing is stored (a lesson)
 
     def move_json(self, move: Any) -> dict[str, Any]:
         json: dict[str, Any] = self.module.move_to_json(move)

@@ -5,6 +5,7 @@ of a match), and every button asks ``Actions``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.hooks import renderer_hook
@@ -147,6 +148,13 @@ def game_end(ctx: ScreenContext, act: Actions, session: Session) -> El:
     )
 
 
+def grip_keeper(act: Actions, session: Session) -> Callable[[int], None]:
+    """What the table's hand calls to store its grip so far: bound to this game at this move, so a
+    clock still ticking after the table moved on stores nothing in the wrong place."""
+    save_id, at = session.save.get("id"), len(session.save["moves"])
+    return lambda held_ms: act.keep_grip(save_id, at, held_ms)
+
+
 def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     """The table; ``bar_extra`` goes in its title bar (an embed's "Open in full app")."""
     session = ctx.game
@@ -176,6 +184,8 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         notify=act.notify,
         settings=ctx.settings,
         holder=session.moment,
+        grip_ms=session.grip_held(),
+        keep_grip=grip_keeper(act, session),
     )
     board = renderer_for(module.ID).render(table)  # a finished game's renderer draws its final table (Tower Battle: bluffs up)
     to_act = session.to_act

@@ -322,17 +322,21 @@ def drop_panel(ctx: TableContext, view: dict[str, Any]) -> El:
 
 
 def grip_gave_out(ctx: TableContext, view: dict[str, Any]) -> El | None:
-    """Said plainly when the last drop was the hand giving out, not a release."""
+    """Said plainly when the last drop was the hand giving out, not a release. When it gave out on
+    this page the words take the focus (a Space meant as "let go" must not land on a card's Play
+    button), and they say what a press that came too late did (``aim.late_words``)."""
     last = view.get("last_drop")
     log = view.get("log") or []
     if not last or last.get("hold_ms") != HOLD_MS_MAX or not log or "lets go" not in log[-1]:
         return None
     who = seat_label(ctx, last["seat"])
+    here = live.AIM.gave_out
     return h(
         "p.twar-gripout",
-        {"role": "status"},
+        {"role": "status", "tabindex": "-1" if here else None, "data-take-focus": f"twar-gripout-{len(log)}" if here else None},
         h("b", "The grip gave out. "),
         f"{who} held the {last['piece']} for the full {HOLD_MS_MAX / 1000:g} s, so the hand let go by itself where it was aimed.",
+        h("span", {"id": live.LATE_ID}),
     )
 
 

@@ -23,6 +23,18 @@ JSON of a release now (kept current every frame). The hand cannot hold on foreve
 at the view's ``hold_ms_max`` the piece is let go where it is aimed (a pick-up
 commits you: the rules page, ``games/tower_war/guide.py``, "Adding a piece").
 
+The grip survives a reload: on the first press and every ``GRIP_KEEP_EVERY_MS`` while held (and
+when the page is hidden or the table left) the time held so far goes to the save through
+``ctx.keep_grip``; a table drawn again at the same drop resumes from ``ctx.grip_ms``, so the sway
+and the countdown carry on where they were, and a grip already spent lets go at once.
+
+A key or click meant for the hand but arriving after it let go is never read as another action.
+When the grip runs out, for ``LATE_PRESS_MS`` a Space, Enter or a click on a move is eaten before
+the table sees it (with every repeat of that key until it is released), the page says so, and the focus
+goes to the words saying the grip gave out (``grip_gave_out``), not to a control that plays a move.
+When Space or Enter lets go, that key's repeats and its release are eaten (they would land on
+whatever the table shows next); the next press is the player's own, however quick.
+
 Everything here that needs the browser imports ``js`` lazily, so the tree-building
 code stays testable under CPython.
 """
@@ -55,6 +67,10 @@ GRIP_ALERT_ID = "twar-grip-alert"
 GRIP_WARN_MS = 3000  # the grip's last seconds are shown loud (and said once to a screen reader)
 KEY_STEP_MM = 1.0
 TAP_AFTER_DROP_MS = 700  # a browser's click follows the finger's lift within a frame or two
+LATE_PRESS_MS = 700  # a Space meant as "let go" that comes this late after the hand let go by itself is still that
+GRIP_KEEP_EVERY_MS = 1000  # how often the grip so far is stored while held
+LATE_ID = "twar-late"  # in the grip-out words: what a late press did (nothing)
+ACTIVATION_KEYS = {" ": "press of Space", "Spacebar": "press of Space", "Enter": "press of Enter"}
 KEY_STEP_BIG_MM = 5.0
 
 
@@ -112,6 +128,34 @@ def grip_words(left_ms: int) -> str:
 GRIP_WAITING = "Grip: starts at your first press"
 
 
+def late_words(what: str) -> str:
+    """Said when a press meant for the hand came after it let go.
+
+    >>> late_words("press of Space")
+    'That press of Space came just after the hand let go, so it did nothing.'
+    """
+    return f"That {what} came just after the hand let go, so it did nothing."
+
+
+def grip_start(now: float, held_ms: int | None) -> float:
+    """When the grip began on this page's clock: now, less the time a saved grip was already held
+    (a reload resumes it; nothing saved: it begins at the first press, set then).
+
+    >>> grip_start(50_000.0, 7_000), grip_start(50_000.0, None)
+    (43000.0, 50000.0)
+    """
+    return now - (held_ms or 0)
+
+
+def grip_due(hold: int, kept: int) -> bool:
+    """Whether the grip so far is due to be stored again (every ``GRIP_KEEP_EVERY_MS`` while held).
+
+    >>> grip_due(1999, 1000), grip_due(2000, 1000)
+    (False, True)
+    """
+    return hold - kept >= GRIP_KEEP_EVERY_MS
+
+
 def calm_words(calm: bool) -> str:
     return "Calm: let go now" if calm else "Shaking"
 
@@ -142,6 +186,13 @@ class Aim:
         self.focused_key = None
         self.tap_guard = None  # the page-wide listener that eats the tap ending a touch drop
         self.eat_taps_until = 0.0
+        self.eat_move_clicks_until = 0.0
+        self.key_guard = None  # the page-wide listener that eats a Space or Enter meant for a hand already let go
+        self.eat_keys_until = 0.0
+        self.eaten_keys: set[str] = set()  # keys eaten and still down: their repeats and release are eaten too
+        self.hide_proxy = None  # stores the grip when the page is hidden or left
+        self.kept_ms = 0  # the grip last stored
+        self.gave_out = False  # the last hold here ended by the grip running out (the focus goes to the words)
         self.view: dict[str, Any] | None = None
         self.tower: Tower | None = None  # the view's tower, read once per hold for the exact-drop answer
         self.started = False  # the grip's clock runs from the first press
@@ -158,10 +209,13 @@ class Aim:
         key = view["epoch"]
         ui = ctx.ui
         if "twar_t0" not in ui or ui.get("twar_key") != key:
+            saved = None if watch else ctx.grip_ms  # a grip held before a reload goes on
             ui["twar_key"] = key
-            ui["twar_t0"] = now_ms()
-            ui["twar_started"] = watch  # a person's clock waits for their first press; a computer's runs
+            ui["twar_t0"] = grip_start(now_ms(), saved)
+            ui["twar_started"] = watch or saved is not None  # a person's clock waits for their first press; a computer's runs
             ui["twar_target"] = default_target(view)
+            self.kept_ms = saved or 0
+            self.gave_out = False
             self.pressed = False
             self.focused_key = None  # a new hold (epochs repeat across games): the aim takes the focus once
             self.tower = None
@@ -183,6 +237,22 @@ class Aim:
         self.t0 = now_ms()
         self.ctx.ui["twar_started"] = True
         self.ctx.ui["twar_t0"] = self.t0
+        self.keep_grip(0)
+
+    def keep_grip(self, hold: int) -> None:
+        """Store the grip so far (the save's ``grip``), so a reload resumes it: only a person's
+        grip that has begun and is not yet let go."""
+        ctx = self.ctx
+        if ctx is None or ctx.keep_grip is None or self.held is None or self.watching or self.dropping or not self.started:
+            return
+        self.kept_ms = hold
+        ctx.keep_grip(hold)
+
+    def on_page_hidden(self, _event: Any) -> None:
+        """The page is hidden, left or reloaded: store the grip as it is this moment, so a reload
+        gains no time at all."""
+        if self.held is not None and self.started:
+            self.keep_grip(self.hold_now())
 
     def exact(self) -> ExactDrop | None:
         """The engine's answer for a landing exactly on the aim, or None when nothing is held; asked
@@ -211,6 +281,10 @@ class Aim:
             return
         if self.proxy is None:
             self.proxy = create_proxy(self.frame)
+        if self.hide_proxy is None:
+            self.hide_proxy = create_proxy(self.on_page_hidden)
+            js.window.addEventListener("pagehide", self.hide_proxy)
+            js.document.addEventListener("visibilitychange", self.hide_proxy)
         self.running = True
         js.requestAnimationFrame(self.proxy)
 
@@ -223,13 +297,16 @@ class Aim:
         ghost = doc.getElementById(GHOST_ID)
         if ghost is None or not hasattr(ghost, "setAttribute") or self.held is None:
             self.running = False
+            self.on_page_hidden(None)  # the table was left mid-grip: what was held so far is kept
             return
         held = self.held
         hold = self.hold_now(stamp)
         if hold >= held["hold_ms_max"] and not self.dropping and not self.watching:
             self.running = False
-            self.release(held["hold_ms_max"])
+            self.let_go_by_itself(held["hold_ms_max"])
             return
+        if self.started and grip_due(hold, self.kept_ms):
+            self.keep_grip(hold)
         self.paint(doc, ghost, held, hold)
         if not self.watching and self.focused_key != self.key:
             self.focused_key = self.key
@@ -432,19 +509,38 @@ class Aim:
         after the table has been redrawn for the drop, where a hand card may now sit. That click
         would play the card (it did, on a phone), so the next click within TAP_AFTER_DROP_MS
         is eaten before it reaches the table."""
+        self.guard_clicks()
+        self.eat_taps_until = now_ms() + TAP_AFTER_DROP_MS
+
+    def guard_clicks(self) -> None:
+        """The page-wide click listener that eats a click meant for a hand already let go (once)."""
         import js
         from pyodide.ffi import create_proxy
 
         if self.tap_guard is None:
             self.tap_guard = create_proxy(self.on_click_after_drop)
             js.document.addEventListener("click", self.tap_guard, True)  # capture: before the table sees it
-        self.eat_taps_until = now_ms() + TAP_AFTER_DROP_MS
 
     def on_click_after_drop(self, event: Any) -> None:
-        if now_ms() < self.eat_taps_until:
+        """The tap ending a touch drop, whatever it lands on; after the grip ran out, a click on a
+        control that plays a move (where "Let go here" was a moment ago a card may be now)."""
+        now = now_ms()
+        if now < self.eat_taps_until:
             self.eat_taps_until = 0.0
-            event.stopPropagation()
-            event.preventDefault()
+        elif now < self.eat_move_clicks_until and self.on_a_move(event):
+            self.eat_move_clicks_until = 0.0
+            self.say_late("tap" if str(getattr(event, "pointerType", "") or "") == "touch" else "click")
+        else:
+            return
+        event.stopPropagation()
+        event.preventDefault()
+
+    @staticmethod
+    def on_a_move(event: Any) -> bool:
+        """Whether a click landed on a control that plays a move (JavaScript's null has no attributes)."""
+        target: Any = getattr(event, "target", None)
+        found = target.closest("[data-move]") if hasattr(target, "closest") else None
+        return hasattr(found, "getAttribute")
 
     def on_pointercancel(self, _event: Any) -> None:
         self.pressed = False
@@ -460,14 +556,66 @@ class Aim:
             self.first_press()
             dx, dy = moves[key]
             self.set_target(self.target[0] + dx, self.target[1] + dy, announce=True)
-        elif key in (" ", "Spacebar", "Enter"):
+        elif key in ACTIVATION_KEYS:
             event.preventDefault()
+            self.eat_late_presses(held_key=key)  # its auto-repeats and its release land on whatever the table shows next
             self.release()
+
+    def eat_late_presses(self, held_key: str | None = None) -> None:
+        """Eat, before the table sees it, a press meant for the hand that has just let go, so it plays
+        no card the focus or the pointer now happens to be on: ``held_key``, the key that let go, until
+        it is released; without one (the grip ran out), any Space or Enter for ``LATE_PRESS_MS``."""
+        import js
+        from pyodide.ffi import create_proxy
+
+        if self.key_guard is None:
+            self.key_guard = create_proxy(self.on_key_after_drop)
+            for kind in ("keydown", "keyup"):
+                js.document.addEventListener(kind, self.key_guard, True)  # capture: before the table sees it
+        if held_key is None:
+            self.eat_keys_until = now_ms() + LATE_PRESS_MS
+        else:
+            self.eaten_keys.add(held_key)
+
+    def on_key_after_drop(self, event: Any) -> None:
+        key = str(event.key)
+        if key not in ACTIVATION_KEYS:
+            return
+        if event.type == "keyup":
+            if key not in self.eaten_keys:
+                return
+            self.eaten_keys.discard(key)
+        elif key not in self.eaten_keys:
+            if now_ms() >= self.eat_keys_until:
+                return
+            self.eaten_keys.add(key)
+            self.say_late(ACTIVATION_KEYS[key])
+        event.stopPropagation()
+        event.preventDefault()
+
+    def say_late(self, what: str) -> None:
+        """What a late press did (nothing), in the words saying the grip gave out, when they are shown."""
+        import js
+
+        words = js.document.getElementById(LATE_ID)
+        if words is not None and hasattr(words, "textContent"):
+            words.textContent = " " + late_words(what)
 
     def on_drop_click(self, _event: Any) -> None:
         self.release()
 
     # -- the release -----------------------------------------------------------------------------------
+    def let_go_by_itself(self, hold: int) -> None:
+        """The grip ran out: the piece drops where it is aimed. A Space, Enter or click meant as
+        "let go" may be on its way: it is eaten, not read as the next move (``eat_late_presses``)."""
+        if self.dropping or self.watching or self.ctx is None or self.held is None:
+            return
+        self.gave_out = True
+        self.eat_late_presses()
+        self.guard_clicks()
+        self.eat_move_clicks_until = now_ms() + LATE_PRESS_MS
+        self.release(hold)
+
     def release(self, hold: int | None = None) -> None:
         if self.dropping or self.watching or self.ctx is None or self.held is None:
             return
