@@ -110,7 +110,7 @@ def test_home_lists_every_game_with_its_names_isolated(app):
             ("end", dict(record(game, names, 3, played, ""), finished=True, result=result)),
         ):
             saved["id"] = f"names-{key}-{game}"
-            app.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tw:save:{saved['id']}", json.dumps(saved)])
+            app.evaluate("([k, v]) => twSaves.write(k, v)", [f"tw:save:{saved['id']}", json.dumps(saved)])
     goto(app, "#/settings")
     goto(app, "#/")
     app.wait_for_selector(".finished-list .saved-item")
@@ -172,7 +172,7 @@ def test_a_game_link_and_the_settings_bring_names_cleaned(app):
     code = save_to_code({**record(game, names, 6, [], "x"), "name": "Match " + REVERSING})
     app.evaluate("f => { location.hash = f }", "#/open/" + code)
     app.wait_for_selector("[data-screen='table']", state="attached")
-    stored = app.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tw:save:')).map(k => localStorage.getItem(k))")
+    stored = app.evaluate("twSaves.keys().filter(k => k.startsWith('tw:save:')).map(k => twSaves.read(k))")
     assert len(stored) == 1
     seats = json.loads(stored[0])["seats"]
     assert [s["name"] for s in seats] == shown(names)
@@ -183,7 +183,7 @@ def test_a_game_link_and_the_settings_bring_names_cleaned(app):
     app.focus("#default-name-0")
     goto(app, "#/new/towers-of-wyoming")
     assert [app.input_value(f"#seat-name-{i}") for i in range(2)] == ["Bob", "Eve"]
-    assert json.loads(app.evaluate("localStorage.getItem('tw:settings')"))["names"][:2] == ["Bob", "Eve"]
+    assert json.loads(app.evaluate("twSaves.read('tw:settings')"))["names"][:2] == ["Bob", "Eve"]
     looks_right(app, ["Bob", "Eve"], "new-game")
 
 

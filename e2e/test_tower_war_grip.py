@@ -263,7 +263,7 @@ def test_a_reload_mid_grip_resumes_the_grip_and_the_hand_still_lets_go_at_the_li
         page.wait_for_selector("#twar-grip-text")
         left = grip_left_s(page)
         assert left <= 4.0, f"{left} s of grip left after 7 s held: a reload gave grip back"
-        assert json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{sid}"))["grip"]["held_ms"] >= 6_000
+        assert json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:{sid}"))["grip"]["held_ms"] >= 6_000
         shot(page, "tower-war-grip-resumed-1024")
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(50)
@@ -271,6 +271,6 @@ def test_a_reload_mid_grip_resumes_the_grip_and_the_hand_still_lets_go_at_the_li
         wait_moves(page, len(moves) + 1)  # nothing pressed since the reload: only the grip running out drops it
         assert saved_moves(page, sid)[-1]["hold_ms"] == 10_000
         page.wait_for_selector(".twar-gripout")
-        assert "grip" not in json.loads(page.evaluate("k => localStorage.getItem(k)", f"tw:save:{sid}"))
+        assert "grip" not in json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:{sid}"))
     finally:
         context.close()

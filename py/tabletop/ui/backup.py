@@ -16,7 +16,6 @@ a backup file is how games outlive that. Browser-free, so every path is tested u
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Mapping
@@ -38,6 +37,8 @@ KEPT_FIELDS = ("id", "revision", "saved_at", "name", "kept", "played_again")  # 
 
 def checksum(content: Mapping[str, Any]) -> str:
     """SHA-256 of the file's content but the checksum itself, as canonical JSON: any change shows."""
+    import hashlib  # here: Home reads this module at start, and hashlib is not in the start-up library
+
     text = json.dumps({k: v for k, v in content.items() if k != "checksum"}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
