@@ -177,6 +177,16 @@
     if (page) app.replaceChildren(page.content.cloneNode(true));
   }
   addEventListener("hashchange", function () { showWritten(); scrollTo(0, 0); });
+
+  /* "Skip to content" puts focus on the main content and leaves the address alone: its #app is
+     no screen of the hash router, which would otherwise open "no such page" (or leave a lesson). */
+  document.addEventListener("click", function (event) {
+    var link = event.target && event.target.closest ? event.target.closest(".skip-link") : null;
+    var main = document.getElementById("app");
+    if (!link || !main) return;
+    event.preventDefault();
+    main.focus();
+  });
   if (embed || (location.hash && location.hash !== "#/")) document.addEventListener("DOMContentLoaded", showWritten);
 
   /* Offline: precache the site once the app is ready (never competing with start-up) (not in an iframe, where a wiki's
