@@ -80,7 +80,9 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
         from tabletop.ai import level_notes  # the computer players' notes load with this page, not at start-up
         from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
 
-        body = h("div", article(APP_GUIDE + [COMPUTER_GUIDE, level_notes(dict(ctx.games))]), link_button("Open the balance lab", "#/lab"))
+        body = h(
+            "div", article(APP_GUIDE + [COMPUTER_GUIDE, level_notes(dict(ctx.games))]), link_button("Watch computer vs computer", "#/lab")
+        )
         title = "Rules and help"
     else:
         module = ctx.games[game_id]
