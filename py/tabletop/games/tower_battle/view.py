@@ -204,7 +204,7 @@ def battle_offer_view(s: State, seat: int | None) -> dict[str, Any]:
         "towers": [mine.value, theirs.value],
         "tops": tops,
         "question": f"Declare a battle between {tower_words(mine)} and {tower_words(theirs)}?",
-        "declaring_costs": declaring_costs(s, seat) if seat == s.asked else None,
+        "declaring_costs": declaring_costs(s, seat) if seat is not None and seat == s.asked else None,
     }
 
 
