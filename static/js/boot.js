@@ -178,14 +178,17 @@
   }
   addEventListener("hashchange", function () { showWritten(); scrollTo(0, 0); });
 
-  /* "Skip to content" puts focus on the main content and leaves the address alone: its #app is
-     no screen of the hash router, which would otherwise open "no such page" (or leave a lesson). */
+  /* A jump to a place on the page ("Skip to content", a rules page's contents, "Back to top"):
+     the control's data-jump names the element to scroll into view and focus. The address stays:
+     "#app" or "#rules-section-2" would be read as screens by the hash router ("no such page"; a
+     lesson left). Works on the pages written before Python is ready too. */
   document.addEventListener("click", function (event) {
-    var link = event.target && event.target.closest ? event.target.closest(".skip-link") : null;
-    var main = document.getElementById("app");
-    if (!link || !main) return;
+    var control = event.target && event.target.closest ? event.target.closest("[data-jump]") : null;
+    var target = control ? document.getElementById(control.getAttribute("data-jump")) : null;
+    if (!target) return;
     event.preventDefault();
-    main.focus();
+    if (target.id !== "app") target.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: target.id !== "app" });
   });
   if (embed || (location.hash && location.hash !== "#/")) document.addEventListener("DOMContentLoaded", showWritten);
 
