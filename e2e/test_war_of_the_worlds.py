@@ -324,3 +324,20 @@ def test_each_step_of_a_turn_says_step_x_of_3_and_a_long_press_explains_a_cell(a
     # a short touch is an ordinary tap: no bubble
     app.evaluate(LONG_PRESS, ["#wotw-D2", 80])
     assert not bubble.is_visible()
+
+
+def test_when_nothing_can_move_the_step_passes_by_itself_and_says_why(app):
+    """Nobody presses "Skip the move": the rules leave Skip the only move, the table plays it for the
+    person, says why (a notice, and the log), and the next player's turn is on the table."""
+    state, moves = wotw_game(1, stop=lambda s, ms: [m.kind for m in MODULE.legal_moves(s)] == ["skip"])
+    assert [m.kind for m in MODULE.legal_moves(state)] == ["skip"]
+    mover = MODULE.to_act(state)
+    open_game(app, 1, moves[:-1])
+    click_move(app, moves[-1])
+    wait_moves(app, len(moves) + 1)
+    assert saved_moves(app)[-1] == {"kind": "skip"}
+    assert app.locator("#wotw-skip").count() == 0
+    name = f"{SEATS[mover]} ({MODULE.SEAT_NAMES[mover]})"
+    assert f"{name} had nothing that could move, so the move step passed by itself." in app.inner_text(".notices")
+    assert f"{name} had nothing that could move." in app.inner_text(".game-log")  # the game's own line, with the person in it
+    shot(app, "wotw-passed-by-itself")
