@@ -34,9 +34,8 @@ LESSON = Lesson(
     steps=(
         Step(
             "You command the Aliens (green) against the Humans (yellow). The Earth is three square coasters "
-            "laid out as an L, 27 cells in all; the three black pyramids are obstacles that belong to nobody. "
-            "A turn has three steps: place a pyramid; turn or move a coaster (only after placing a large); "
-            "move a pyramid along an arrow. Then surrounded pyramids may fall.",
+            "laid out as an L, 27 cells in all; the three black pyramids are obstacles, nobody's. A turn has "
+            "three steps: place a pyramid, turn its coaster (after a large only), move a pyramid along an arrow.",
             part="board",
         ),
         Step(
@@ -44,17 +43,17 @@ LESSON = Lesson(
             "medium 2, large 3. Place a medium on D3.",
             part="cell:D3",
             moves=({"kind": "place", "size": "medium", "cell": "D3"},),
-            hint="Medium is already chosen in your supply (the only size this step offers): choose the cell D3.",
+            hint="Medium is already chosen in your supply: choose the cell D3.",
             after="Your medium stands on D3. Look at its cell: the triangles on its edges are arrows.",
         ),
         Step(
-            "Step 3 of 3, move (step 2, the coaster, comes only after a large): the arrows on a cell are roads, not "
-            "buttons. A pyramid may slide one cell along an arrow of the cell it stands on, onto an empty cell. Only "
-            "your pyramids of the size you just placed may move (not the one you placed), or any obstacle. You have "
-            "no other medium, so move an obstacle: the one on B2 has an arrow up. Move it to B1.",
+            "Step 3 of 3, move: the arrows on a cell are roads, not buttons. A pyramid may slide one cell "
+            "along an arrow of the cell it stands on, onto an empty cell. Only your pyramids of the size you "
+            "just placed may move (not the one you placed), or any obstacle. You have no other medium, so move "
+            "an obstacle: the one on B2 has an arrow up. Move it to B1.",
             part="cell:B2",
             moves=({"kind": "step", "source": "B2", "target": "B1"},),
-            hint="The obstacle on B2 is already picked (the only piece this step moves): choose B1.",
+            hint="The obstacle on B2 is already picked: choose B1.",
             after="Nothing was surrounded, so nothing fell and your turn ended. The Humans placed a small on F3 and moved "
             "the obstacle from B5 to B6 (on your next turn you may not push it straight back).",
             replies=(
@@ -81,7 +80,7 @@ LESSON = Lesson(
             "to E3. Move your medium from D3 to E3.",
             part="cell:D3",
             moves=({"kind": "step", "source": "D3", "target": "E3"},),
-            hint="Your medium on D3 is already picked (the only piece this step moves): choose E3.",
+            hint="Your medium on D3 is already picked: choose E3.",
             after="F3 was surrounded: attack 4 (your two mediums) against defence 0, so the Humans' small fell. "
             "A fallen pyramid lies on its cell for the rest of the game: it still fills the cell but counts for "
             "nothing. The Humans answered with a medium on C3 and moved an obstacle from B6 to C6.",
