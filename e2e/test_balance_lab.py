@@ -18,6 +18,7 @@ def test_the_lab_is_in_the_header_speaks_to_players_and_agrees_with_help(app):
             goto(app, "#/")
             link = app.locator(".site-header nav a[href='#/lab']")
             assert link.is_visible()
+            assert " ".join(link.inner_text().split()) == "Computer vs computer"  # words a newcomer knows, not "Lab"
             box = link.bounding_box()
             assert box["x"] + box["width"] <= w  # the header still fits a phone
             link.click()

@@ -174,7 +174,7 @@ def test_towers_of_wyoming_with_four_seats_mixes_people_and_computers(app):
 
 def test_the_balance_lab_runs_a_batch_and_draws_bars(app):
     goto(app, "#/rules")
-    app.click("text=Open the balance lab")
+    app.click("text=Watch computer vs computer")
     app.wait_for_selector("[data-screen='lab']")
     app.select_option("#lab-game", "towers-of-wyoming")
     app.select_option("#lab-level-0", "easy")

@@ -37,7 +37,9 @@ def test_home_keeps_finished_games_apart_and_play_again_adds_one_game(app):
     done = app.locator(".finished-list .saved-item")
     assert done.count() == 1
     text = done.inner_text()
-    assert "Ana wins · 7 to 5" in text and "14 Nov 2023" in text and "27 cells" in text
+    result = finished["result"]
+    said = f"{['Ana', 'Ben'][result['winners'][0]]} wins · " + " to ".join(f"{x:g}" for x in result["scores"])
+    assert said in text and "14 Nov 2023" in text and "27 cells" in text
     assert done.locator("a", has_text="Replay").get_attribute("href") == "#/replay/war-of-the-worlds/war-of-the-worlds-3"
     assert done.locator("text=Continue").count() == 0
     # In progress comes before Finished on the page.

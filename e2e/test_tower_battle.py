@@ -420,3 +420,39 @@ def test_any_move_helper_works_at_every_decision(app):
         kinds.add(app.get_attribute(".tb", "data-phase"))
         play_any_move(app)
     assert {"scoring-card", "play"} <= kinds
+
+
+@functools.cache
+def knave_under_offer():
+    """A hot-seat match where the mover lets a battle pass and the other player's own top card, facing
+    it, is a Knave: declaring would turn it up and lose that whole tower."""
+    from tabletop.games.tower_battle.view import declaring_costs
+
+    def stop(s) -> bool:
+        return s.phase == "battle" and s.asked == s.player and "Knave" in (declaring_costs(s, 1 - s.player) or "")
+
+    for seed in range(1, 500):
+        states, moves = random_match(HOT_SEAT, seed, stop=stop)
+        if stop(states[-1]):
+            return seed, states, moves
+    raise AssertionError("no seed offers a battle against a hidden Knave")
+
+
+def test_keyboard_focus_lands_on_no_battle_when_declaring_would_lose_a_tower(app):
+    """After the hand-over, focus goes to the table's first decision: "No battle", not a declaration that
+    turns up the player's own Knave (one reflexive Enter costs nothing); the panel says why."""
+    seed, states, moves = knave_under_offer()
+    save_id = open_at(app, HOT_SEAT, seed, moves, states)
+    click_move(app, states[-1], DeclineBattle())
+    pass_moment(app, expect=True)
+    app.wait_for_selector(".curtain")
+    app.keyboard.press("Enter")  # "I am NAME: show my game"
+    app.wait_for_selector("#tb-decline")
+    app.wait_for_function("() => document.activeElement && document.activeElement.id === 'tb-decline'")
+    assert "Careful: Declaring turns up your Knave" in app.inner_text(".tb-decide-battle")
+    assert app.get_attribute("#tb-declare", "data-gives-away") is not None
+    shot(app, "tb-knave-under-offer")
+    app.keyboard.press("Enter")  # the reflexive Enter: no battle, the tower stands
+    app.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n", arg=len(moves) + 1)
+    saved = json.loads(app.evaluate("k => twSaves.read(k)", f"tw:save:{save_id}"))["moves"]
+    assert saved[-2:] == [{"kind": "decline-battle"}, {"kind": "decline-battle"}]

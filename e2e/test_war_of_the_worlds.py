@@ -196,7 +196,8 @@ def test_last_moves_to_the_end_screen(app):
     start = len(moves) - 4
     open_game(app, seed, moves[:start])
     for move in moves[start:]:
-        click_move(app, move)
+        if move["kind"] != "skip":  # (a skip plays itself: nothing can move)
+            click_move(app, move)
     app.wait_for_selector("[data-end]")
     labels = [f"{name} ({side})" for name, side in zip(SEATS, MODULE.SEAT_NAMES)]
     why = name_sides(MODULE.outcome(state).why, MODULE.SEAT_NAMES, labels)  # the people, with their sides
@@ -324,3 +325,20 @@ def test_each_step_of_a_turn_says_step_x_of_3_and_a_long_press_explains_a_cell(a
     # a short touch is an ordinary tap: no bubble
     app.evaluate(LONG_PRESS, ["#wotw-D2", 80])
     assert not bubble.is_visible()
+
+
+def test_when_nothing_can_move_the_step_passes_by_itself_and_says_why(app):
+    """Nobody presses "Skip the move": the rules leave Skip the only move, the table plays it for the
+    person, says why (a notice, and the log), and the next player's turn is on the table."""
+    state, moves = wotw_game(1, stop=lambda s, ms: [m.kind for m in MODULE.legal_moves(s)] == ["skip"])
+    assert [m.kind for m in MODULE.legal_moves(state)] == ["skip"]
+    mover = MODULE.to_act(state)
+    open_game(app, 1, moves[:-1])
+    click_move(app, moves[-1])
+    wait_moves(app, len(moves) + 1)
+    assert saved_moves(app)[-1] == {"kind": "skip"}
+    assert app.locator("#wotw-skip").count() == 0
+    name = f"{SEATS[mover]} ({MODULE.SEAT_NAMES[mover]})"
+    assert f"{name} had nothing that could move, so the move step passed by itself." in app.inner_text(".notices")
+    assert f"{name} had nothing that could move." in app.inner_text(".game-log")  # the game's own line, with the person in it
+    shot(app, "wotw-passed-by-itself")

@@ -19,6 +19,7 @@ def test_catalogue_matches_the_game_modules():
             module.MAX_PLAYERS,
         )
         assert PACKAGES[game_id] == info.package
+        assert info.PLURAL_SIDES == (tuple(module.SEAT_NAMES) if getattr(module, "PLURAL_SEAT_NAMES", False) else ())
 
 
 def test_written_home_page_lists_the_same_games():

@@ -4,6 +4,7 @@ branch of every choice, and the format refuses a script the engine disagrees wit
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -13,6 +14,7 @@ from recording import RecordingActions
 from tabletop.catalog import CATALOG, has_lesson
 from tabletop.engine.lesson import Lesson, LessonError, Step, accepted, check_lesson, lesson_of, replay
 from tabletop.games import GAMES, tower_battle, tower_war
+from tabletop.games.tower_battle import lesson as tower_battle_lesson
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.current_game import CurrentGame
 from tabletop.ui.dom import El, find_all, text_of
@@ -142,6 +144,69 @@ def test_each_step_outlines_its_part_and_offers_only_its_moves(game_id: str) -> 
             assert text_of(drawn(run)).count(run.said) == 1
             run.next()
     assert "Play a real game" in text_of(drawn(run))
+
+
+# Tower Battle's coach names cards by label ("your 5♥", "Black's 3♣"): each must be where the words
+# put it when they are on screen, the step's words before its move and its "after" once the replies
+# are in. "Your" card is in Red's hand or on top of one of Red's towers; "Black's" on top of a Black
+# tower or on Black's discard pile.
+NAMED_CARD = re.compile(r"\b(your|Your|Black's) ([2-7AJQK][♠♥♦♣])")
+
+
+def misplaced_cards(text: str, state: Any) -> list[str]:
+    view = tower_battle.view(state, tower_battle_lesson.RED)
+    label = {str(card): card.label for card in tower_battle_lesson.cards(" ".join(DEALT))}
+    tops = {seat: {t["cards"][-1]["label"] for t in view["towers"] if t["owner"] == seat and t["cards"]} for seat in (0, 1)}
+    where = {
+        "your": tops[0] | {label[c] for c in view["players"][0]["hand"]},
+        "Black's": tops[1] | {label[c] for c in view["players"][1]["discard"]},
+    }
+    return [f"{whose} {card}" for whose, card in NAMED_CARD.findall(text) if card not in where[whose.replace("Your", "your")]]
+
+
+DEALT = (tower_battle_lesson.RED_HAND, tower_battle_lesson.RED_STOCK, tower_battle_lesson.BLACK_HAND, tower_battle_lesson.BLACK_STOCK)
+
+
+def test_tower_battle_lesson_names_each_card_where_it_is() -> None:
+    run = run_of("tower-battle")
+    checked = 0
+    while not run.done:
+        wrong = misplaced_cards(run.step.say, run.state)
+        assert not wrong, f"step {run.number} says {wrong}, not where the board has them"
+        checked += len(NAMED_CARD.findall(run.step.say))
+        if run.step.moves:
+            run.play(run.offered()[0])
+        else:
+            run.next()
+        if run.phase == AFTER:
+            wrong = misplaced_cards(run.said, run.state)
+            assert not wrong, f"step {run.number}'s after says {wrong}, not where the board has them"
+            checked += len(NAMED_CARD.findall(run.said))
+            run.next()
+    assert checked >= 4  # (the pattern still finds the lesson's cards)
+
+
+STEP_OF = re.compile(r"\bstep (\d) of (\d)\b", re.IGNORECASE)
+
+
+def wrong_step_numbers(text: str, run: LessonRun) -> list[str]:
+    """Each "step x of n" the coach says that the table's own count (the view's ``step``) does not show then."""
+    step = run.module.view(run.state, run.lesson.learner).get("step") or {}
+    return [f"step {x} of {n}" for x, n in STEP_OF.findall(text) if (int(x), int(n)) != (step.get("number"), step.get("of"))]
+
+
+@pytest.mark.parametrize("game_id", WITH_LESSONS)
+def test_the_coach_counts_a_turn_s_steps_as_the_table_does(game_id: str) -> None:
+    run = run_of(game_id)
+    while not run.done:
+        assert not wrong_step_numbers(run.step.say, run), f"step {run.number}"
+        if run.step.moves:
+            run.play(run.offered()[0])
+        else:
+            run.next()
+        if run.phase == AFTER:
+            assert not wrong_step_numbers(run.said, run), f"step {run.number}'s after"
+            run.next()
 
 
 def test_a_move_the_step_does_not_ask_for_is_refused() -> None:

@@ -73,3 +73,23 @@ def test_towers_of_wyoming_finicky_clients_at_an_empty_sky():
     text = words("towers-of-wyoming")
     assert "once the Sky is empty, a builder with an empty foundation at the end of a turn wins" in text
     assert "never counts as a winning tower" not in text
+
+
+@pytest.mark.parametrize("game_id", [None, *GAME_IDS])
+def test_a_rules_page_opens_with_its_contents_and_each_section_leads_back_to_the_top(game_id):
+    """The contents list every section heading in order, each a jump (data-jump: static/js/boot.js)
+    to that heading, which can take focus; every section ends with a jump back to the page's heading."""
+    from tabletop.ui.context import ScreenContext
+    from tabletop.ui.router import Route
+    from tabletop.ui.screens import rules
+
+    ctx = ScreenContext.detached(None, route=Route("rules", game_id))
+    tree = rules.render(ctx, game_id)
+    [toc] = find_all(tree, lambda e: "rules-toc" in (e.attrs.get("class") or "").split())
+    jumps = [(text_of(e), e.attrs["data-jump"]) for e in find_all(toc, lambda e: "data-jump" in e.attrs)]
+    headings = [(text_of(e), e.attrs.get("id")) for e in find_all(tree, lambda e: e.tag == "h2")]
+    assert jumps == headings and len(jumps) >= 3
+    assert all(e.attrs.get("tabindex") == "-1" for e in find_all(tree, lambda e: e.tag == "h2"))
+    [top] = find_all(tree, lambda e: e.tag == "h1")
+    backs = find_all(tree, lambda e: e.attrs.get("data-jump") == top.attrs["id"])
+    assert len(backs) == len(headings) and all(text_of(b) == "↑ Back to top" for b in backs)

@@ -144,3 +144,31 @@ def test_a_new_game_s_seed_cannot_be_read_from_its_id_or_the_clock(monkeypatch):
         stamp, digits = g.save["id"].split("-")
         assert stamp == f"{1_800_000_000_000:x}" and len(digits) == 4
     assert sum(g.save["id"].endswith(f"-{g.save['seed'] & 0xFFFF:04x}") for g in games) <= 1  # chance: 8 in 65536
+
+
+def test_a_pass_that_is_a_person_s_only_move_plays_itself_and_undo_takes_back_the_move_before_it():
+    """The War of the Worlds' Skip (legal only when nothing can move) is never left for a person to
+    press: the table plays it, says so in the game's words, and Undo takes back the move that led to it."""
+    import random
+
+    from tabletop.ui.current_game import passed_words
+
+    module = WOTW
+    session = Session.start(module, people("Ana", "Ben"), {"tactical": False}, seed=1)
+    rng = random.Random(1)
+    for _ in range(200):
+        legal = session.legal_moves()
+        assert [module.move_to_json(m)["kind"] for m in legal] != ["skip"]  # never offered to a person
+        before = len(session.save["moves"])
+        session.play(rng.choice(legal))
+        if session.passed:
+            break
+    [(seat, kind)] = session.passed
+    assert kind == "skip" and session.save["moves"][-1] == {"kind": "skip"} and len(session.save["moves"]) == before + 2
+    name = ["Ana (Aliens)", "Ben (Humans)"][seat]
+    assert passed_words(session) == f"{name} had nothing that could move, so the move step passed by itself."
+    assert f"{WOTW.SEAT_NAMES[seat]} had nothing that could move." in session.view()["log"]  # the game's log says it too
+    status = session.undo_status()
+    assert status.allowed and status.moves == 2  # the pass goes back with the move before it
+    session.undo()
+    assert len(session.save["moves"]) == before and session.to_act == seat

@@ -171,3 +171,19 @@ def test_the_rules_pages_speak_to_players_not_builders(game_id):
     assert len(texts) > 10
     said = [m.group(0) + ": " + text[:80] for text in texts for m in BUILDERS_WORDS.finditer(text)]
     assert not said, said
+
+
+def test_a_plural_side_wins_in_the_plural_on_the_banner_and_in_the_saved_list():
+    """One helper (engine/words.winners_win) says who won, on the end banner and in Home's list of
+    finished games: "Humans win" for the side's own name, "Ben (Humans) wins" for a person."""
+    from tabletop.engine.outcome import Outcome
+    from tabletop.ui.screens import game_over
+    from tabletop.ui.screens.home import result_words
+
+    plural = CATALOG["war-of-the-worlds"].PLURAL_SIDES
+    assert game_over.headline(Outcome((1,), "x"), ["Aliens", "Humans"], plural) == "Humans win"
+    assert game_over.headline(Outcome((1,), "x"), ["Ana (Aliens)", "Ben (Humans)"], plural) == "Ben (Humans) wins"
+    seats = [{"name": "Aliens"}, {"name": "Humans"}]
+    record = {"game": "war-of-the-worlds", "seats": seats, "result": {"winners": [1], "scores": [5, 7]}}
+    assert result_words(record) == "Humans win · 5 to 7"
+    assert result_words(dict(record, game="tower-war", seats=[{"name": "Red"}, {"name": "Blue"}])) == "Blue wins · 5 to 7"

@@ -24,6 +24,7 @@ class GameInfo:
     BLURB: str
     MIN_PLAYERS: int
     MAX_PLAYERS: int
+    PLURAL_SIDES: tuple[str, ...] = ()  # side names said as plurals ("Humans win"): the game's SEAT_NAMES where PLURAL_SEAT_NAMES
 
 
 CATALOG: dict[str, GameInfo] = {
@@ -60,6 +61,7 @@ CATALOG: dict[str, GameInfo] = {
             "Aliens against Humans on a shifting L of Martian Coasters: surround, outgun, survive.",
             2,
             2,
+            ("Aliens", "Humans"),
         ),
     )
 }

@@ -177,6 +177,19 @@
     if (page) app.replaceChildren(page.content.cloneNode(true));
   }
   addEventListener("hashchange", function () { showWritten(); scrollTo(0, 0); });
+
+  /* A jump to a place on the page ("Skip to content", a rules page's contents, "Back to top"):
+     the control's data-jump names the element to scroll into view and focus. The address stays:
+     "#app" or "#rules-section-2" would be read as screens by the hash router ("no such page"; a
+     lesson left). Works on the pages written before Python is ready too. */
+  document.addEventListener("click", function (event) {
+    var control = event.target && event.target.closest ? event.target.closest("[data-jump]") : null;
+    var target = control ? document.getElementById(control.getAttribute("data-jump")) : null;
+    if (!target) return;
+    event.preventDefault();
+    if (target.id !== "app") target.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: target.id !== "app" });
+  });
   if (embed || (location.hash && location.hash !== "#/")) document.addEventListener("DOMContentLoaded", showWritten);
 
   /* Offline: precache the site once the app is ready (never competing with start-up) (not in an iframe, where a wiki's

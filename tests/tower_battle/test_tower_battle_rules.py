@@ -647,3 +647,21 @@ def test_the_scoring_note_names_the_10_only_when_tnt_is_in_play():
     tnt = tb.new_game(2, {"scoring": "advanced", "first": "red", "tnt": True}, seed=3)
     assert "10" not in tb.view(plain, 0)["scoring_choice"]["note"]
     assert "(or a 10)" in tb.view(tnt, 0)["scoring_choice"]["note"]
+
+
+def test_declaring_says_what_it_surely_costs_the_seat_asked():
+    """The seat asked hears what declaring would surely cost it, from what it can see: its own Knave
+    turned up (the whole tower), its own card lower than a face-up one, or a tie; nothing when the
+    other top card is face down and its own is an army card."""
+    knave = decline(play(position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"C": "2C? JC?"}), "5H", face_up=False))
+    costs = tb.view(knave, 1)["battle_offer"]["declaring_costs"]
+    assert "Knave J♣" in costs and "clubs tower (2 cards)" in costs
+    assert tb.view(knave, 0)["battle_offer"]["declaring_costs"] is None  # (not asked: nothing said)
+    lower = play(position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"C": "6C"}), "5H", face_up=False)
+    assert "lower than 6♣" in tb.view(lower, 0)["battle_offer"]["declaring_costs"]
+    tie = play(position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"C": "5C"}), "5H", face_up=False)
+    assert "both would be discarded" in tb.view(tie, 0)["battle_offer"]["declaring_costs"]
+    unseen = play(position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"C": "6C?"}), "5H", face_up=False)
+    assert tb.view(unseen, 0)["battle_offer"]["declaring_costs"] is None
+    higher = play(position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"C": "3C"}), "5H", face_up=False)
+    assert tb.view(higher, 0)["battle_offer"]["declaring_costs"] is None

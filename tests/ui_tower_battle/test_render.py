@@ -241,3 +241,32 @@ def test_a_seat_named_after_its_colour_is_not_said_twice():
     assert not any(f"{c} ({c})" in str(e.attrs.get("aria-label", "")) for c in colours for e in with_attr(tree, "aria-label"))
     ctx.names = NAMES
     assert any(colours[0] in said and "Ana" in said for said in seat_names(render(ctx)))
+
+
+def test_keyboard_focus_never_lands_first_on_a_declaration_that_loses():
+    """Declaring that turns up the player's own Knave is marked GIVES_AWAY (focus.first_decision skips
+    it for "No battle"), says why, and "No battle" is the primary button; a harmless declaration is not marked."""
+    from tabletop.ui.roving import GIVES_AWAY
+    from tower_battle.positions import position
+
+    def battle_buttons(state, seat):
+        tree = render(context(state, seat))
+        [panel] = with_class(tree, "tb-decide-battle")
+        ids = {e.attrs.get("id"): e for e in with_attr(panel, "data-move")}
+        return panel, ids["tb-declare"], ids["tb-decline"]
+
+    s = position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"C": "2C? JC?"})
+    s = tb.apply(tb.apply(s, tb.PlayCard(tb_card("5H"), False)), tb.DeclineBattle())
+    panel, declare, decline = battle_buttons(s, 1)
+    assert declare.attrs.get(GIVES_AWAY) and not decline.attrs.get(GIVES_AWAY)
+    assert "primary" in classes(decline) and "primary" not in classes(declare)
+    assert "Careful: Declaring turns up your Knave J♣" in text_of(panel)
+    s = tb.apply(position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"C": "3C"}), tb.PlayCard(tb_card("5H"), False))
+    panel, declare, decline = battle_buttons(s, 0)
+    assert not declare.attrs.get(GIVES_AWAY) and "primary" in classes(declare) and "Careful" not in text_of(panel)
+
+
+def tb_card(code: str):
+    from tabletop.engine.cards import Card
+
+    return Card.parse(code)

@@ -45,6 +45,14 @@ class OptionalGame(Protocol):
         Humans' medium" (engine/words.py). Default: singular ("Red wins")."""
         ...
 
+    @property
+    def FORCED_PASSES(self) -> Mapping[str, str]:
+        """Move kind -> the words for it ("{name} had nothing that could move…"): a pass the rules
+        offer only when nothing else is legal. When it is a person's only legal move the table plays
+        it for them and says so (ui/session.py); the rules, not the table, decided it was the only
+        move. Default: none."""
+        ...
+
     def deal_from_view(self, view: View, seat: int | None, seed: int) -> State:
         """A whole state consistent with what ``seat`` saw (a position diagram played on).
         Default: none, so a diagram of a hidden-card game offers no "Play from here"."""
@@ -59,6 +67,7 @@ GAME_DEFAULTS: dict[str, Any] = {
     "public_now": never_public,
     "OPTION_PLAYERS": {},
     "PLURAL_SEAT_NAMES": False,
+    "FORCED_PASSES": {},
     "deal_from_view": None,
 }
 

@@ -15,9 +15,13 @@ engine/hooks.py), so "Aliens win" and "the Humans' medium", while "Red wins".
 ('Ann wins', 'Humans win', 'Ben is', 'Aliens are')
 >>> agree("Red", "have"), agree("Cy", "pass"), agree("Dee", "go"), agree("Eve", "carry")
 ('Red has', 'Cy passes', 'Dee goes', 'Eve carries')
+>>> winners_win(["Ann"]), winners_win(["Humans"], plural=("Aliens", "Humans")), winners_win(["Ann", "Ben"])
+('Ann wins', 'Humans win', 'Ann and Ben win')
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection, Sequence
 
 IRREGULAR = {"be": ("is", "are"), "have": ("has", "have")}
 
@@ -63,3 +67,9 @@ def verb(word: str, plural: bool = False) -> str:
 def agree(name: str, word: str, plural: bool = False) -> str:
     """The name and its verb: "Ann wins", "Humans win", "Ben is", "Aliens are"."""
     return f"{name} {verb(word, plural)}"
+
+
+def winners_win(names: Sequence[str], plural: Collection[str] = ()) -> str:
+    """Who won and the verb that agrees, the one way every banner and list says it: "Ann wins",
+    "Ann and Ben win", and "Humans win" for a name in ``plural`` (a game's plural side names)."""
+    return agree(" and ".join(names), "win", len(names) > 1 or any(name in plural for name in names))

@@ -147,6 +147,8 @@ class App:
     def _done(self, refused: str | None) -> None:
         if refused is not None:
             self.notify(refused, "error")
+        elif self.game.passed:
+            self.notify(self.game.passed, "ok")  # a pass the table played for a person, said (it fades)
         else:
             self.refresh()
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine.errors import IllegalMove, SaveError
-from tabletop.engine.hooks import renderer_hook
+from tabletop.engine.hooks import game_hook, renderer_hook
 from tabletop.engine.names import clean_name
 from tabletop.ui import deleted_elsewhere
 from tabletop.ui.history import History
@@ -74,6 +74,7 @@ class CurrentGame:
         self.history_here = False  # an embed shows the history in place (its address names only the game)
         self._said_storage_full = False  # "storage is full" is said once per game, not after every move
         self.deleted_elsewhere: str | None = None  # id of the game at the table deleted in another tab (deleted_elsewhere.py)
+        self.passed = ""  # what the table played by itself after the last move (a forced pass), in words
 
     @property
     def games(self) -> Mapping[str, Any]:
@@ -161,6 +162,7 @@ class CurrentGame:
     def play(self, move: Any) -> str | None:
         """Play a person's or the computer's move and store the game; the rules' refusal in words."""
         session = self._session()
+        self.passed = ""
         if self.moved_on_elsewhere():  # this tab missed the other's news (or the move came first): refuse, lose nothing
             self.catch_up("That move was not played: this game had moved on in another tab. The table shows it as it stands now.")
             return None
@@ -168,6 +170,7 @@ class CurrentGame:
             session.play(move)
         except IllegalMove as exc:
             return f"Not allowed: {exc}"
+        self.passed = passed_words(session)
         self.table_ui = {}
         self.autosave()
         return None
@@ -175,6 +178,7 @@ class CurrentGame:
     def undo(self) -> str | None:
         """Take back the last person's move; why not, in words, when undo is off."""
         session = self._session()
+        self.passed = ""
         if self.moved_on_elsewhere():
             self.catch_up("Nothing was undone: this game had moved on in another tab. The table shows it as it stands now.")
             return None
@@ -444,3 +448,12 @@ class CurrentGame:
         if self.session is None:
             raise RuntimeError("no game at the table")
         return self.session
+
+
+def passed_words(session: Session) -> str:
+    """The game's words for each pass the table just played for a person ("Ana (Aliens) had nothing that
+    could move, so the move step passed by itself."); "" when it played none."""
+    from tabletop.ui.wording import seat_label  # (wording reads the renderers: not at start-up)
+
+    passes = game_hook(session.module, "FORCED_PASSES")
+    return " ".join(passes[kind].format(name=seat_label(session, seat)) for seat, kind in session.passed)

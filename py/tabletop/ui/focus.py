@@ -8,6 +8,7 @@
   somewhere meanwhile. After a pointer's tap it does so without scrolling the page.
 - A control marked ``data-take-focus`` (the end of a game's first button) takes focus once when
   it appears; re-renders while it stays leave focus where the person moved it.
+- A control marked ``GIVES_AWAY`` (tabletop.ui.roving) is skipped there while a harmless one is on the table.
 - In a group marked by ``tabletop.ui.roving`` the arrow keys move focus to the nearest
   control in their direction (Home and End to the first and last).
 - Words a screen marks ``data-announce`` (a lesson's step) are said once through the page's
@@ -22,7 +23,7 @@ from typing import Any
 import js
 
 from tabletop.ui.browser import absent, on
-from tabletop.ui.roving import GROUP, ITEM
+from tabletop.ui.roving import GIVES_AWAY, GROUP, ITEM
 
 INERT_MARK = "data-inert-by-curtain"
 # What "the table's first decision" is, in order: the group the person chooses from, then any
@@ -114,8 +115,10 @@ def hold(curtain: Any) -> None:
 
 
 def first_decision() -> bool:
-    """Focus the table's first decision; False when there is none yet (the computer's turn)."""
-    for selector in FIRST_DECISION:
+    """Focus the table's first decision, a harmless one first (never one marked ``GIVES_AWAY`` while
+    another is there); False when there is none yet (the computer's turn)."""
+    harmless = tuple(f"{selector}:not([{GIVES_AWAY}])" for selector in FIRST_DECISION)
+    for selector in harmless + FIRST_DECISION:
         element = js.document.querySelector(selector)
         if not absent(element):
             element.focus(js.Object.fromEntries([["preventScroll", _pointer[0]]]))

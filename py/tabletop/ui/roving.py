@@ -4,6 +4,7 @@ them: the "roving tabindex" pattern.
 Renderers mark the group here, in the element tree (browser-free, so it is tested under
 CPython); ``tabletop.ui.focus`` listens for the arrow keys on the page and moves focus to
 the nearest control in the key's direction, so a row, a grid or a fanned hand all work.
+A control marked ``GIVES_AWAY`` is not where focus lands first.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ from tabletop.ui.dom import El
 
 GROUP = "data-roving"
 ITEM = "data-rove"
+# A control that surely gives something away or loses a piece (declaring a battle that turns up one's
+# own Knave): the table's first decision skips it while a harmless choice is there (focus.first_decision),
+# so one reflexive Enter costs nothing.
+GIVES_AWAY = "data-gives-away"
 
 
 def roving(container: El, items: list[El], stop: El | None = None) -> El:

@@ -15,8 +15,11 @@ and hands it the moves people choose; the rules themselves stay in the game modu
   with no moves to make, until ``end_moment`` brings up the curtain (or an undo takes it back).
 - A piece held in progress (Tower War's grip) is noted in the save with the time held so far
   (``hold_grip``), so a reload resumes the grip; any move clears the note.
-- Undo takes back the last person's move (and any computer replies after it) as long
-  as nothing hidden was revealed since: the game's ``epoch`` must be unchanged.
+- A pass the game plays by itself (``FORCED_PASSES``, engine/hooks.py: the rules offer it only
+  when nothing else is legal) is played for a person as soon as it is their only move; ``passed``
+  names the seats it was played for by the last ``play``, for the table to say so.
+- Undo takes back the last person's move (and any computer replies and forced passes after it) as
+  long as nothing hidden was revealed since: the game's ``epoch`` must be unchanged.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ class Session:
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
         self.moment: int | None = None  # the mover looking at their move's result before handing over
         self.ends_seen: int | None = None  # games of a match whose end the table has shown (current_game.py)
+        self.passed: list[tuple[int, str]] = []  # (seat, move kind) of each forced pass the last play brought
 
     @classmethod
     def start(cls, module: Any, seats: list[dict[str, Any]], options: dict[str, Any], seed: int | None = None, name: str = "") -> Session:
@@ -180,7 +184,28 @@ class Session:
 
     # -- playing
     def play(self, move: Any) -> None:
-        """Apply a move; IllegalMove leaves everything as it was."""
+        """Apply a move, then any pass that is now a person's only move; IllegalMove leaves everything as it was."""
+        self.apply(move)
+        self.passed = []
+        while (forced := self.forced_pass()) is not None:
+            self.passed.append((self.to_act or 0, self.module.move_to_json(forced)["kind"]))
+            self.apply(forced)
+
+    def forced_pass(self) -> Any | None:
+        """The game's pass when the rules leave a person nothing else to do now (none for the computer,
+        which chooses its own moves)."""
+        seat = self.to_act
+        passes = game_hook(self.module, "FORCED_PASSES")
+        if not passes or seat is None or self.is_computer(seat):
+            return None
+        legal = self.module.legal_moves(self.state)
+        return legal[0] if len(legal) == 1 and self.module.move_to_json(legal[0])["kind"] in passes else None
+
+    def was_forced(self, index: int) -> bool:
+        """The save's move ``index`` is a forced pass (the rules offer one only when nothing else is legal)."""
+        return str(self.save["moves"][index].get("kind")) in game_hook(self.module, "FORCED_PASSES")
+
+    def apply(self, move: Any) -> None:
         seat = self.to_act
         before = self.module.epoch(self.state)
         public = self.public_now()
@@ -207,7 +232,7 @@ class Session:
             return UndoStatus(False, "The game is over.")
         n = len(moves)
         back = n - 1
-        while back >= 0 and self.is_computer(self.movers[back]):
+        while back >= 0 and (self.is_computer(self.movers[back]) or self.was_forced(back)):
             back -= 1
         if back < 0:
             return UndoStatus(False, "Only the computer has moved.")

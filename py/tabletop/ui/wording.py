@@ -22,10 +22,15 @@ PLAYER_N = re.compile(r"\bPlayer (\d)\b")
 SINGULAR = {"win": " wins", "have": " has", "are": " is"}
 
 
+def plural_sides(module: Any) -> tuple[str, ...]:
+    """The game's side names that are said as plurals ("Aliens", "Humans"); none for most games."""
+    return tuple(module.SEAT_NAMES or ()) if game_hook(module, "PLURAL_SEAT_NAMES") else ()
+
+
 def plural_name(seated: Any, seat: int | None) -> bool:
     """Whether the seat's name is said as a plural: the game's plural side name, left as it was."""
-    sides = seated.module.SEAT_NAMES
-    return bool(seat is not None and game_hook(seated.module, "PLURAL_SEAT_NAMES") and sides and seated.name(seat) == sides[seat])
+    sides = plural_sides(seated.module)
+    return bool(seat is not None and sides and seated.name(seat) == sides[seat])
 
 
 def whose(seated: Any, seat: int | None) -> str:

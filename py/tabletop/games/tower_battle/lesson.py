@@ -100,7 +100,7 @@ LESSON = Lesson(
             moves=(play("QH"),),
             hint="Aces and Queens are effect cards: always played face up.",
             after="While a Diplomat is the top card of a tower, no battle may be fought between it and the facing tower. "
-            "Black built its clubs tower with the 2♣, safe from your 5♥ for now.",
+            "Black built its clubs tower with the 2♣, facing your Q♥: safe from a battle for now.",
             replies=(play("2C"),),
         ),
         Step(

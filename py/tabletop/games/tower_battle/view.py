@@ -204,7 +204,31 @@ def battle_offer_view(s: State, seat: int | None) -> dict[str, Any]:
         "towers": [mine.value, theirs.value],
         "tops": tops,
         "question": f"Declare a battle between {tower_words(mine)} and {tower_words(theirs)}?",
+        "declaring_costs": declaring_costs(s, seat) if seat is not None and seat == s.asked else None,
     }
+
+
+def declaring_costs(s: State, seat: int) -> str | None:
+    """What declaring would surely cost ``seat``, from what that seat can see (its own top card, the
+    other top card when it is face up); None when declaring risks nothing it can know of. The table
+    keeps keyboard focus off a choice that surely loses (ui/focus.py)."""
+    mine = offered_tower(s)
+    own, other = (mine, FACING[mine]) if OWNER[mine] == seat else (FACING[mine], mine)
+    card, _ = s.towers[own][-1]
+    if card.rank == JACK:
+        height = len(s.towers[own])
+        return f"Declaring turns up your Knave {card.label}: your whole {own.noun} tower ({counted(height, 'card')}) would be discarded."
+    if card.rank == TNT and s.settings.tnt:
+        return f"Declaring turns up your 10 {card.label}: a 10 seen on a tower loses you the game."
+    theirs, up = s.towers[other][-1]
+    if not up or theirs.rank in (JACK, TNT):
+        return None
+    ours, against = battle_value(card), battle_value(theirs)
+    if ours is None or against is None or ours > against:
+        return None
+    if ours == against:
+        return f"Your {card.label} ties with {theirs.label}: both would be discarded."
+    return f"Your {card.label} ({ours}) is lower than {theirs.label} ({against}): yours would be discarded."
 
 
 # Every number and list a view holds, and what the game's facts allow (engine/bounds.py): a

@@ -77,7 +77,8 @@ LESSON = Lesson(
             "Start a tower: play your 4 spades on your first foundation.",
             part="hand-suit:S",
             moves=(play("S", 4, ANN, 0),),
-            hint="Choose your fourth spade: it and the spades before it are picked. Then choose the lit play.",
+            hint="Choose your fourth spade: it and the spades before it are picked. Then choose your lit first "
+            "foundation and press Confirm.",
             after="Any suit may start a tower on one of your own empty foundations. Ben started a heart tower "
             "of 3 on his first foundation.",
             replies=(play("H", 3, BEN, 0),),
@@ -91,7 +92,8 @@ LESSON = Lesson(
             "Play 4 spades onto Ben's heart tower.",
             part="foundation:1:0",
             moves=(play("S", 4, BEN, 0),),
-            hint="Choose your fourth spade, then the lit heart tower or the play listed under your hand.",
+            hint="Choose your fourth spade, then the lit heart tower and press Confirm (or the play listed under "
+            "your hand, which plays at once).",
             after="Your 4 spades took the 3 hearts down card for card: both went to the discard pile, and the one "
             "spade left over now stands as a tower on Ben's foundation. Ben started a club tower of 2.",
             replies=(play("C", 2, BEN, 1),),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from tabletop.games.war_of_the_worlds.facts import (
     BLURB,
+    FORCED_PASSES,
     HIDDEN_INFORMATION,
     ID,
     MAX_PLAYERS,
@@ -46,6 +47,7 @@ __all__ = [
     "HIDDEN_INFORMATION",
     "SEAT_NAMES",
     "PLURAL_SEAT_NAMES",
+    "FORCED_PASSES",
     "OPTION_LABELS",
     "OPTION_CHOICES",
     "GUIDE",

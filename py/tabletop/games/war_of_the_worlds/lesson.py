@@ -1,7 +1,8 @@
 """The guided first game of The War of the Worlds (``engine/lesson.py`` says how a lesson runs).
 
 The learner commands the Aliens from the set-up; the Humans' replies are scripted. In three
-turns the lesson shows what a newcomer cannot read off the board: a turn's three steps, that
+turns the lesson shows what a newcomer cannot read off the board: a turn's three steps (numbered as
+the table numbers them: place, the war machine's coaster, the move), that
 the arrows on a cell are the roads a pyramid may take (not buttons), that only a pyramid of the
 size just placed (or an obstacle) may move, what makes a pyramid fall (the Humans' small in the
 F3 corner, surrounded and outgunned), and a war machine turning its coaster, arrows and all.
@@ -33,8 +34,8 @@ LESSON = Lesson(
     steps=(
         Step(
             "You command the Aliens (green) against the Humans (yellow). The Earth is three square coasters "
-            "laid out as an L, 27 cells in all; the three black pyramids are obstacles that belong to nobody. "
-            "Every turn has three steps: place a pyramid, move one along an arrow, then surrounded pyramids may fall.",
+            "laid out as an L, 27 cells in all; the three black pyramids are obstacles, nobody's. A turn has "
+            "three steps: place a pyramid, turn its coaster (after a large only), move a pyramid along an arrow.",
             part="board",
         ),
         Step(
@@ -42,18 +43,18 @@ LESSON = Lesson(
             "medium 2, large 3. Place a medium on D3.",
             part="cell:D3",
             moves=({"kind": "place", "size": "medium", "cell": "D3"},),
-            hint="Choose Medium in your supply, then the cell D3.",
+            hint="Medium is already chosen in your supply: choose the cell D3.",
             after="Your medium stands on D3. Look at its cell: the triangles on its edges are arrows.",
         ),
         Step(
-            "Step 2 of 3, move: the arrows on a cell are roads, not buttons. A pyramid may slide one cell "
+            "Step 3 of 3, move: the arrows on a cell are roads, not buttons. A pyramid may slide one cell "
             "along an arrow of the cell it stands on, onto an empty cell. Only your pyramids of the size you "
             "just placed may move (not the one you placed), or any obstacle. You have no other medium, so move "
             "an obstacle: the one on B2 has an arrow up. Move it to B1.",
             part="cell:B2",
             moves=({"kind": "step", "source": "B2", "target": "B1"},),
-            hint="Choose the obstacle on B2, then B1.",
-            after="Step 3 found nothing surrounded, so your turn ended. The Humans placed a small on F3 and moved "
+            hint="The obstacle on B2 is already picked: choose B1.",
+            after="Nothing was surrounded, so nothing fell and your turn ended. The Humans placed a small on F3 and moved "
             "the obstacle from B5 to B6 (on your next turn you may not push it straight back).",
             replies=(
                 {"kind": "place", "size": "small", "cell": "F3"},
@@ -61,7 +62,7 @@ LESSON = Lesson(
             ),
         ),
         Step(
-            "Step 3 of 3, the fall: a pyramid falls when every cell touching it is occupied and its enemies "
+            "After the move, the fall: a pyramid falls when every cell touching it is occupied and its enemies "
             "around it have more pips than its friends around it (it does not defend itself; obstacles count "
             "for nobody). The Humans' small on F3 sits in a corner: only E2, F2 and E3 touch it, and the "
             "obstacle already holds E2.",
@@ -71,7 +72,7 @@ LESSON = Lesson(
             "Close in: place a medium on F2.",
             part="cell:F2",
             moves=({"kind": "place", "size": "medium", "cell": "F2"},),
-            hint="Choose Medium in your supply, then F2.",
+            hint="Medium is already chosen in your supply: choose F2.",
             after="Two of F3's three neighbours are taken. E3 is still empty, and it is time to move.",
         ),
         Step(
@@ -79,7 +80,7 @@ LESSON = Lesson(
             "to E3. Move your medium from D3 to E3.",
             part="cell:D3",
             moves=({"kind": "step", "source": "D3", "target": "E3"},),
-            hint="Choose your medium on D3, then E3.",
+            hint="Your medium on D3 is already picked: choose E3.",
             after="F3 was surrounded: attack 4 (your two mediums) against defence 0, so the Humans' small fell. "
             "A fallen pyramid lies on its cell for the rest of the game: it still fills the cell but counts for "
             "nothing. The Humans answered with a medium on C3 and moved an obstacle from B6 to C6.",
@@ -93,7 +94,7 @@ LESSON = Lesson(
             "turn, move that coaster to another place that keeps the L, or both. Place a large on D1.",
             part="cell:D1",
             moves=({"kind": "place", "size": "large", "cell": "D1"},),
-            hint="Choose Large in your supply, then D1.",
+            hint="Large is already chosen in your supply: choose D1.",
             after="Your war machine stands on the top-right coaster, and that coaster may now turn or move.",
         ),
         Step(
@@ -110,7 +111,7 @@ LESSON = Lesson(
             part="coaster-done",
             moves=({"kind": "done"},),
             hint="Choose Done.",
-            after="Now step 2, the move: you have no other large, so an obstacle moves.",
+            after="Now step 3 of 3, the move: you have no other large, so an obstacle moves.",
         ),
         Step(
             "Move any obstacle one cell along one of its arrows. Which one is your choice.",

@@ -15,19 +15,20 @@ A renderer may add, each optional (declared with its default in engine/hooks.py)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from tabletop.engine.hooks import renderer_hook
+from tabletop.engine.words import winners_win
 from tabletop.ui.actions import Actions
 from tabletop.ui.dom import El, h
 
 
-def headline(outcome: Any, labels: list[str]) -> str:
-    """ "Ben (Blue) wins", "Ana and Ben win", "A draw"."""
+def headline(outcome: Any, labels: list[str], plural: Collection[str] = ()) -> str:
+    """ "Ben (Blue) wins", "Ana and Ben win", "Humans win" (a side name in ``plural``), "A draw"."""
     if outcome.is_draw:
         return "A draw"
-    winners = [labels[w] for w in outcome.winners]
-    return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+    return winners_win([labels[w] for w in outcome.winners], plural)
 
 
 def number(x: float) -> str:
@@ -108,6 +109,7 @@ def end_summary(
     labels: list[str],
     why: str,
     folded: bool = False,
+    plural: Collection[str] = (),
 ) -> El:
     """Who won (said aloud as it appears), why (``why``: not naming the winner again), the score,
     and Play again (focused), History and Home on one row beside them; then what turned up,
@@ -119,7 +121,7 @@ def end_summary(
             "div.end-head",
             h(
                 "div.end-words",
-                h("div", {"role": "status"}, h("h2#end-title", headline(outcome, labels))),
+                h("div", {"role": "status"}, h("h2#end-title", headline(outcome, labels, plural))),
                 h("p.end-why", why),
                 score_line(renderer, view, outcome, labels),
             ),

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.catalog import has_lesson
+from tabletop.catalog import CATALOG, has_lesson
+from tabletop.engine.words import winners_win
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
@@ -58,13 +59,14 @@ def saved_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
 
 
 def result_words(record: dict[str, Any]) -> str:
-    """ "Ana wins · 3 to 1", "A draw · 2 to 2", or "Finished" when the record has no result."""
+    """ "Ana wins · 3 to 1", "Humans win · 7 to 5", "A draw · 2 to 2", or "Finished" when the record has no result."""
     result = record.get("result")
     if not result:
         return "Finished"
     names = [s["name"] for s in record["seats"]]
     winners = [names[w] for w in result["winners"]]
-    words = "A draw" if not winners else f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
+    game = CATALOG.get(record.get("game") or "")
+    words = "A draw" if not winners else winners_win(winners, game.PLURAL_SIDES if game else ())
     if result.get("scores"):
         words += " · " + " to ".join(f"{x:g}" for x in result["scores"])
     return words

@@ -263,12 +263,12 @@ def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
     return h(
         "section.screen.lab",
         {"data-screen": "lab"},
-        h("h1", "Balance lab"),
+        h("h1", "Computer vs computer"),
         notices(ctx, act),
         h(
             "p.hint",
-            "Computer players play whole games against each other here, a few at a time, while the page stays "
-            "usable: try a variant or a mix of levels and see who wins how often.",
+            "The balance lab: computer players play whole games against each other here, a few at a time, while "
+            "the page stays usable. Try a variant or a mix of levels and see who wins how often.",
         ),
         h(
             "form.stack",

@@ -63,8 +63,45 @@ def paragraphs(item: str | tuple[str, str]) -> list[El]:
     return [h("p", rule), h("p.edition-note", h("strong", EDITION_NOTE), " ", reading)]
 
 
+TOP = "rules-top"  # the page's heading: where "Back to top" goes
+
+
+def section_id(index: int) -> str:
+    return f"rules-section-{index + 1}"
+
+
+def jump(target: str, selector: str, *words: str) -> El:
+    """A button that scrolls ``target`` into view and focuses it (static/js/boot.js's ``data-jump``):
+    a link to ``#target`` would be a route of the hash router, not a place on the page."""
+    return h(selector, {"type": "button", "data-jump": target}, *words)
+
+
+def contents(sections: Guide) -> El:
+    """The page's sections as a short list at its top: on a phone a rules page runs several screens."""
+    items = [h("li", jump(section_id(i), "button.rules-jump", title)) for i, (title, _paras) in enumerate(sections)]
+    return h(
+        "nav.rules-toc", {"aria-labelledby": "rules-toc-title"}, h("p.rules-toc-title#rules-toc-title", "On this page"), h("ol", items)
+    )
+
+
 def article(sections: Guide) -> El:
-    return h("article", [h("section", h("h2", title), [paragraphs(para) for para in paras]) for title, paras in sections])
+    """Each section under its heading (focusable, for the contents' jumps), and a way back to the top."""
+    return h(
+        "article",
+        [
+            h(
+                "section",
+                h("h2", {"id": section_id(i), "tabindex": "-1"}, title),
+                [paragraphs(para) for para in paras],
+                jump(TOP, "button.rules-back.quiet", "↑ Back to top"),
+            )
+            for i, (title, paras) in enumerate(sections)
+        ],
+    )
+
+
+def with_contents(sections: Guide) -> list[El]:
+    return [contents(sections), article(sections)]
 
 
 EDITION_INTRO = "Where the rulebook leaves a question open, a note marked “This edition” under the rule says how this app settles it."
@@ -80,7 +117,11 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
         from tabletop.ai import level_notes  # the computer players' notes load with this page, not at start-up
         from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
 
-        body = h("div", article(APP_GUIDE + [COMPUTER_GUIDE, level_notes(dict(ctx.games))]), link_button("Open the balance lab", "#/lab"))
+        body = h(
+            "div",
+            with_contents(APP_GUIDE + [COMPUTER_GUIDE, level_notes(dict(ctx.games))]),
+            link_button("Watch computer vs computer", "#/lab"),
+        )
         title = "Rules and help"
     else:
         module = ctx.games[game_id]
@@ -88,11 +129,12 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
         body = h(
             "div",
             h("p.edition-intro", EDITION_INTRO),
-            article(guide_for(game_id)),
+            with_contents(guide_for(game_id)),
             h(
                 "div.button-row",
                 link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True),
                 link_button("Learn to play", f"#/learn/{game_id}") if has_lesson(game_id) else None,
             ),
         )
-    return h("section.rules", {"data-screen": "rules"}, h("h1", title), h("nav.rules-nav", {"aria-label": "Rules of"}, tabs), body)
+    heading = h("h1", {"id": TOP, "tabindex": "-1"}, title)
+    return h("section.rules", {"data-screen": "rules"}, heading, h("nav.rules-nav", {"aria-label": "Rules of"}, tabs), body)

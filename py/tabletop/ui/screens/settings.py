@@ -11,6 +11,14 @@ from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.screens.common import notices, page, storage_full_text, when
 
+# What the setting changes, game by game: Tower War's trembling hand is part of its rules (the
+# tremble decides where a piece lands), so it trembles either way; only what is drawn calms down.
+REDUCE_MOTION_WORDS = (
+    "Pieces jump into place instead of sliding, and Tower War's tower neither sways nor falls on screen: "
+    "a fallen tower is simply shown fallen. Tower War's hand still trembles while you hold a piece, "
+    "because the tremble decides where the piece lands."
+)
+
 
 def render(ctx: ScreenContext, act: Actions) -> El:
     settings = ctx.settings
@@ -67,11 +75,12 @@ def render(ctx: ScreenContext, act: Actions) -> El:
                 "label",
                 h(
                     "input#setting-reduce-motion",
-                    {"type": "checkbox", "checked": bool(settings.get("reduce_motion"))},
+                    {"type": "checkbox", "checked": bool(settings.get("reduce_motion")), "aria-describedby": "setting-reduce-motion-hint"},
                     on_change=set_flag("reduce_motion"),
                 ),
-                "Reduce motion (pieces jump into place; no trembling or falling)",
+                "Reduce motion",
             ),
+            h("p.hint#setting-reduce-motion-hint", REDUCE_MOTION_WORDS),
             h(
                 "label",
                 h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)}, on_change=set_flag("curtain")),

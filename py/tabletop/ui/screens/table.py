@@ -19,7 +19,7 @@ from tabletop.ui.screens import game_over
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.moment import moment_banner
 from tabletop.ui.session import Session
-from tabletop.ui.wording import says, seat_label, with_names
+from tabletop.ui.wording import plural_sides, says, seat_label, with_names
 
 
 def curtain(act: Actions, session: Session, seat: int) -> El:
@@ -55,6 +55,7 @@ def end_banner(
         labels,
         with_names(game_over.why_it_ended(outcome), session, end=True),
         folded=game_over.cards_start_folded(table_ui),
+        plural=plural_sides(session.module),
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.engine.moves import Move
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
-from tabletop.ui.roving import roving
+from tabletop.ui.roving import GIVES_AWAY, roving
 
 from . import cards as C
 from .board import named, seat_words
@@ -276,9 +276,14 @@ def battle_panel(ctx: TableContext) -> El:
             f"{seat_words(ctx, mover)} played this card and did not declare the battle. You may: if you decline too, "
             f"{ctx.names[mover]}'s turn ends."
         )
+    costs = offer.get("declaring_costs")
     rows = [
-        move_button(ctx, declare, "button.primary", {"id": "tb-declare"}, "Declare the battle") if declare else None,
-        move_button(ctx, decline, "button", {"id": "tb-decline"}, "No battle") if decline else None,
+        move_button(
+            ctx, declare, "button" if costs else "button.primary", {"id": "tb-declare", GIVES_AWAY: bool(costs)}, "Declare the battle"
+        )
+        if declare
+        else None,
+        move_button(ctx, decline, "button.primary" if costs else "button", {"id": "tb-decline"}, "No battle") if decline else None,
     ]
     return decision(
         named(ctx, offer["question"]),  # "Ana (Red)'s hearts tower", as the log says it
@@ -289,6 +294,7 @@ def battle_panel(ctx: TableContext) -> El:
             "Both top cards are turned up: the higher stays, the lower is discarded, a tie discards "
             "both; an exposed Knave loses its whole tower.",
         ),
+        h("p.tb-reason", h("strong", "Careful: "), costs) if costs else None,
         h("div.button-row", rows),
         kind=".tb-decide-battle",
     )
