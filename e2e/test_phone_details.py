@@ -53,6 +53,8 @@ def test_tower_battle_role_words_fit_and_the_chosen_card_clears_the_heading(app)
         )  # (5 px: the ring drawn around the chosen card)
         assert gap >= 0, f"the chosen card's ring overlaps the heading by {-gap:.1f}px"
         view_shot(app, "phone-detail-tb-chosen")
+        app.locator(".tb-hand-card.tb-selected").click()  # chosen no more: a card left chosen shifts a later game's page
+        app.wait_for_selector(".tb-hand-card.tb-selected", state="detached")
     finally:
         app.set_viewport_size({"width": 1024, "height": 768})
 
