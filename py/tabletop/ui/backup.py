@@ -25,7 +25,7 @@ from typing import Any
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import EXPORT_WARNING, load_json, parse_save, replay
 from tabletop.engine.words import some
-from tabletop.ui.storage import SAVE_ID, Store, clean_settings
+from tabletop.ui.storage import FLAG_SETTINGS, SAVE_ID, Store, clean_settings, oversized_file
 
 FORMAT = "towers-and-worlds-backup"
 VERSION = 1
@@ -73,11 +73,9 @@ class Backup:
 
 def read_backup(text: str | bytes, games: Mapping[str, Any]) -> Backup:
     """The backup in ``text``, every part checked; SaveError saying what is wrong otherwise."""
-    size = len(text.encode() if isinstance(text, str) else text)
-    if size > MAX_BACKUP_BYTES:
-        raise SaveError(
-            "too-large", f"the file is too large to be a backup ({size // 1024} KB; the limit is {MAX_BACKUP_BYTES // 1024} KB)"
-        )
+    too_large = oversized_file(len(text.encode() if isinstance(text, str) else text), MAX_BACKUP_BYTES, "a backup")
+    if too_large is not None:
+        raise too_large
     data = load_json(text, "the file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("foreign", "this file is not a Towers & Worlds backup")
@@ -169,12 +167,7 @@ def restore(store: Store, settings: dict[str, Any], backup: Backup, new_id: Any)
         else:
             store.put(dict(record, id=new_id(), revision=0))
             done.added.append(title)
-    for key, label in (
-        ("names", "player names"),
-        ("seats", "who plays each seat"),
-        ("reduce_motion", "reduce motion"),
-        ("curtain", "hide hands"),
-    ):
+    for key, label in (("names", "player names"), ("seats", "who plays each seat"), *FLAG_SETTINGS):
         if key in backup.settings and key not in settings:
             settings[key] = backup.settings[key]
             done.settings.append(label)

@@ -35,6 +35,7 @@ ASIDE_PREFIX = "tw:aside:"
 GONE_PREFIX = "tw:gone:"
 GONE_KEPT_S = 90 * 24 * 3600  # how long a deletion's marker is kept (a tab left open longer is rare)
 SETTINGS_KEY = "tw:settings"
+FLAG_SETTINGS = (("reduce_motion", "reduce motion"), ("curtain", "hide hands"))  # on/off settings, with their names for people
 SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")  # what new_id makes (the id shows in the address bar)
 
 
@@ -42,12 +43,12 @@ class StorageFull(Exception):
     """The browser refused to store more."""
 
 
-def oversized_file(size: int) -> SaveError | None:
-    """The error for a file too large to be a save, judged by its size alone, so a huge
-    file is refused before the browser reads (and Python copies) its contents."""
-    if size <= MAX_SAVE_BYTES:
+def oversized_file(size: int, limit: int = MAX_SAVE_BYTES, what: str = "a save") -> SaveError | None:
+    """The error for a file too large to be ``what`` (a save, a backup), judged by its size alone,
+    so a huge file is refused before the browser reads (and Python copies) its contents."""
+    if size <= limit:
         return None
-    return SaveError("too-large", f"the file is too large to be a save ({size // 1024} KB; the limit is {MAX_SAVE_BYTES // 1024} KB)")
+    return SaveError("too-large", f"the file is too large to be {what} ({size // 1024} KB; the limit is {limit // 1024} KB)")
 
 
 class Backend(Protocol):
@@ -318,7 +319,7 @@ def clean_settings(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
             settings["backed_up_at"] = check_time(data["backed_up_at"])
         except SaveError:
             wrong.append("the time of the last backup")
-    for key, label in (("reduce_motion", "reduce motion"), ("curtain", "hide hands")):
+    for key, label in FLAG_SETTINGS:
         if key in data:
             if isinstance(data[key], bool):
                 settings[key] = data[key]

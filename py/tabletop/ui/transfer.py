@@ -125,8 +125,9 @@ class Transfer:
             file = files.item(0)
             from tabletop.ui.backup import MAX_BACKUP_BYTES
 
-            if int(file.size) > MAX_BACKUP_BYTES:
-                self.notify(f"Could not restore: the file is too large to be a backup ({int(file.size) // 1024} KB).", "error")
+            too_large = oversized_file(int(file.size), MAX_BACKUP_BYTES, "a backup")
+            if too_large is not None:
+                self.notify(f"Could not restore: {too_large}. Nothing was changed.", "error")
             else:
                 browser.read_file(file, lambda text: self.restore_text(text, settings))
         event.target.value = ""
