@@ -99,8 +99,11 @@ class History:
         return view
 
     def log(self, position: int) -> list[str]:
+        """The log at ``position`` in the table's words."""
+        from tabletop.ui.wording import log_lines  # (wording reads the renderers: not at start-up)
+
         if position not in self._logs:
-            self._logs[position] = list(self.view(position).get("log") or [])
+            self._logs[position] = log_lines(self, self.view(position))
         return self._logs[position]
 
     def mover(self, position: int | None = None) -> int | None:
@@ -113,6 +116,10 @@ class History:
         position = self.position if position is None else position
         if position == 0:
             return []
+        if hasattr(self.module, "tell"):
+            from tabletop.ui.wording import move_lines
+
+            return move_lines(self, self.view(position), position - 1)
         before, after = self.log(position - 1), self.log(position)
         # a log only grows, but an earlier line may be said again in today's words (The War of the
         # Worlds names a cell as it is called now, and turning a coaster renames cells): count lines

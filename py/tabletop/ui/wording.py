@@ -14,8 +14,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.events import Event, Names, of_move
 from tabletop.engine.hooks import game_hook, renderer_hook
-from tabletop.engine.words import agree, possessive
+from tabletop.engine.words import agree, possessive, winners_win
 from tabletop.ui.render import renderer_for
 
 PLAYER_N = re.compile(r"\bPlayer (\d)\b")
@@ -100,3 +101,51 @@ def seat_label(seated: Any, seat: int) -> str:
     """ "Ana (Aliens)" where the game has sides, else just the name."""
     sides = seated.module.SEAT_NAMES
     return name_with_side(str(seated.name(seat)), sides[seat]) if sides else str(seated.name(seat))
+
+
+# ---------------------------------------------------------------- the log, told from the game's events
+
+
+def names_of(seated: Any) -> Names:
+    """The table's names for the seats, for a game's ``tell``."""
+    module = seated.module
+    people = tuple(str(seated.name(seat)) for seat in range(len(seated.seats)))
+    return Names(people, tuple(module.SEAT_NAMES or ()), bool(game_hook(module, "PLURAL_SEAT_NAMES")))
+
+
+def told(seated: Any, view: dict[str, Any], events: list[Event]) -> list[str]:
+    """The events in the table's words: the game's ``tell`` with the table's names; an end is
+    said with who won first ("Ann wins. Blue made the tower fall.")."""
+    names = names_of(seated)
+    tell = seated.module.tell
+    lines = []
+    for e in events:
+        words = str(tell(e, names, view))
+        if e["kind"] == "end" and e.get("winners") is not None:
+            winners = [names(seat) for seat in e["winners"]]
+            head = f"{winners_win(winners, names.sides if names.plural_sides else ())}." if winners else "A draw."
+            words = f"{head} {words}".strip()
+        lines.append(words)
+    return lines
+
+
+def log_lines(seated: Any, view: dict[str, Any]) -> list[str]:
+    """The whole log as the table says it, oldest first."""
+    if hasattr(seated.module, "tell"):
+        return told(seated, view, list(view.get("events") or []))
+    return [with_names(line, seated) for line in view.get("log") or []]
+
+
+def move_lines(seated: Any, view: dict[str, Any], move: int) -> list[str]:
+    """The lines the move numbered ``move`` (0-based) wrote, as the table says them."""
+    return told(seated, view, of_move(list(view.get("events") or []), move))
+
+
+def end_why(seated: Any, view: dict[str, Any], why: str) -> str:
+    """How the game ended, not naming the winner (the banner's headline does): the words of the
+    game's ``end`` event; ``why`` (the outcome's own words) for a game that tells no events yet."""
+    if hasattr(seated.module, "tell"):
+        ends = [e for e in view.get("events") or [] if e["kind"] == "end"]
+        if ends:
+            return str(seated.module.tell(ends[-1], names_of(seated), view))
+    return with_names(why, seated, end=True)

@@ -21,7 +21,7 @@ from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.embed import opponent_choice
 from tabletop.ui.screens.table import log_panel
-from tabletop.ui.wording import seat_label
+from tabletop.ui.wording import log_lines, seat_label
 
 
 class Seated:
@@ -119,6 +119,6 @@ def diagram(ctx: ScreenContext, act: Actions, pos: Position, board: El, open_ful
         h(
             "div.table-layout",
             h("div.table-main.replay-board", {"inert": True}, board),
-            h("aside.table-side", log_panel(seated, pos.view.get("log") or [])),
+            h("aside.table-side", log_panel(log_lines(seated, pos.view))),
         ),
     )

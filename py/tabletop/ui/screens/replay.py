@@ -18,21 +18,21 @@ from tabletop.ui.history import History
 from tabletop.ui.render import renderer_for
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.table import log_panel, read_only_table
-from tabletop.ui.wording import seat_label, with_names
+from tabletop.ui.wording import log_lines, seat_label
 
 KEYS = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first", "End": "last"}
 
 
 def move_line(history: History) -> list[El | str]:
-    """ "Move 3 of 40 · Ana (Aliens) placed …": the lines the move wrote in the log, said with the log
-    panel's own ``with_names`` (so the step and the log agree word for word); a move that wrote no
+    """ "Move 3 of 40 · Ana (Aliens) placed …": the lines the move wrote in the log, said as the log
+    panel says them (so the step and the log agree word for word); a move that wrote no
     line is said in the same past tense ("Ana (Red) kept a card for the deck")."""
     k, n = history.position, history.total
     if k == 0:
         return [h("strong", "The start"), f", before move 1 of {n}" if n else ": no move has been made yet"]
     mover = history.mover()
     who = seat_label(history, mover) if mover is not None else "Someone"
-    lines = [with_names(line, history) for line in history.lines()]
+    lines = history.lines()
     said = " ".join(lines) if lines else f"{who} {history.quiet_move()}."
     return [h("strong", f"Move {k} of {n}"), f" · {said}"]
 
@@ -105,7 +105,7 @@ def render(ctx: ScreenContext, act: Actions, history: History, back_label: str, 
         h(
             "div.table-layout",
             h("div.table-main.replay-board", {"inert": True}, board),
-            h("aside.table-side", log_panel(history, view.get("log") or [])),
+            h("aside.table-side", log_panel(log_lines(history, view))),
         ),
         on_keydown=on_key,
     )

@@ -19,18 +19,18 @@ from tabletop.ui.screens import game_over
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.moment import moment_banner
 from tabletop.ui.session import Session
-from tabletop.ui.wording import plural_sides, says, seat_label, with_names
+from tabletop.ui.wording import end_why, log_lines, plural_sides, says, seat_label
 
 
 def curtain(act: Actions, session: Session, seat: int) -> El:
     """The hand-over screen. It shows only the public log (what everyone at the table saw),
     so whoever just moved sees how it turned out before passing the device."""
     name = session.name(seat)
-    recent = (session.module.view(session.state, None).get("log") or [])[-3:]
+    recent = log_lines(session, session.module.view(session.state, None))[-3:]
     return h(
         "div.curtain",
         {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
-        h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", with_names(line, session)) for line in recent])
+        h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent])
         if recent
         else None,
         h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
@@ -53,7 +53,7 @@ def end_banner(
         view,
         outcome,
         labels,
-        with_names(game_over.why_it_ended(outcome), session, end=True),
+        end_why(session, view, game_over.why_it_ended(outcome)),
         folded=game_over.cards_start_folded(table_ui),
         plural=plural_sides(session.module),
     )
@@ -61,7 +61,6 @@ def end_banner(
 
 def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[str, Any]) -> El:
     undo = session.undo_status()
-    log = view.get("log") or []
     saves_on = ctx.saves.available
     return h(
         "aside.table-side",
@@ -107,14 +106,15 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
             h("p.hint.save-state") if saves_on and not ctx.saves.full else None,  # "Saved" once on disk (static/js/saves.js)
             None if saves_on else h("p.hint.saves-off", "Saves are off here: use Export to keep this game."),
         ),
-        log_panel(session, log),
+        log_panel(log_lines(session, view)),
     )
 
 
-def log_panel(seated: Any, log: list[str]) -> El:
-    """The shared log, newest line first: what just happened is at the top, in view without scrolling,
-    and a screen reader meets it first too. The list scrolls (and takes focus) once it is long."""
-    newest_first = [h("li", with_names(line, seated)) for line in reversed(log[-60:])]
+def log_panel(lines: list[str]) -> El:
+    """The shared log (``lines``, oldest first, in the table's words), newest line first: what just
+    happened is at the top, in view without scrolling, and a screen reader meets it first too. The
+    list scrolls (and takes focus) once it is long."""
+    newest_first = [h("li", line) for line in reversed(lines[-60:])]
     return h(
         "div.panel.log-panel",
         h("h2#game-log-title", "Log ", h("span.log-order", "· newest first")),
