@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+import tabletop.games.war_of_the_worlds as WOTW
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds import apply, legal_moves, new_game, position
@@ -23,6 +24,7 @@ from tabletop.games.war_of_the_worlds.board import (
 )
 from tabletop.games.war_of_the_worlds.moves import DONE, Place, Relocate, Rotate
 from tabletop.games.war_of_the_worlds.view import view
+from telling import told
 
 
 def names(geo, slots):
@@ -207,7 +209,7 @@ def test_moving_a_leg_outside_the_frame_keeps_every_piece_on_its_coaster():
     moved = apply(state, Relocate(1, "top-left"))
     assert moved.layout == ((1, 3), (0, 0), (3, 2))
     # the log names the coaster by its colour and where by its neighbour, and the large by where it is NOW
-    assert view(moved, None)["log"][-2:] == ["Aliens placed a large at A1.", "Aliens moved the red coaster left of the blue coaster."]
+    assert told(WOTW, moved)[-2:] == ["Aliens placed a large at A1.", "Aliens moved the red coaster left of the blue coaster."]
     v = {c["cell"]: c["piece"] for co in view(moved, None)["board"]["coasters"] for c in co["cells"]}
     assert v["A1"]["size"] == "large" and v["C1"]["side"] == "aliens"  # D1, F1 rode along to A1, C1
     assert v["D1"]["side"] == "humans" and v["F3"]["side"] == "aliens"  # A1, C3 kept their coaster, renamed
@@ -256,7 +258,7 @@ def test_turning_a_coaster_carries_its_pieces_and_arrows():
     assert v["A1"]["piece"] is None
     assert v["C1"]["arrows"] == turn_arrows(before, 1)
     assert turned.layout[0] == (0, 0)
-    assert "Aliens turned the blue coaster clockwise." in turned.log
+    assert "Aliens turned the blue coaster clockwise." in told(WOTW, turned)
     # the other coasters did not move
     assert v["E2"]["piece"]["side"] == "neutral" and v["B5"]["piece"]["side"] == "neutral"
 
@@ -279,7 +281,7 @@ def test_moving_a_coaster_carries_its_pieces_and_keeps_its_turn():
     assert v["F4"]["piece"]["side"] == "humans"
     assert v["E5"]["piece"]["side"] == "neutral"
     assert v["D4"]["arrows"] == arrows_at(INITIAL_LAYOUT, "A1")
-    assert "Aliens moved the blue coaster right of the purple coaster." in moved.log
+    assert "Aliens moved the blue coaster right of the purple coaster." in told(WOTW, moved)
     # the bottom-right coaster is now the corner of the L: its inner corner D4 has 7
     # neighbours, across both seams, and D3 lost the vanished top-left cells.
     assert neighbours_of(moved.layout, "D4") == {"D3", "E3", "C4", "E4", "C5", "D5", "E5"}

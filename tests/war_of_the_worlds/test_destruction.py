@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import tabletop.games.war_of_the_worlds as WOTW
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.pyramids import Size
 from tabletop.games.war_of_the_worlds import apply, legal_moves, position, to_act
@@ -13,6 +14,7 @@ from tabletop.games.war_of_the_worlds.board import geometry
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
 from tabletop.games.war_of_the_worlds.moves import DONE, Destroy, Place, Rotate, Step
 from tabletop.games.war_of_the_worlds.view import view
+from telling import told
 
 OBSTACLES = {"B2": "X", "E2": "X", "B5": "X"}
 
@@ -109,7 +111,7 @@ def test_a_lone_candidate_falls_by_itself_at_the_end_of_the_turn():
     after = apply(placed, Step("E2", "E1"))
     assert not standing(after, "A1")
     assert after.phase == "place" and to_act(after) == 1
-    assert view(after, None)["log"][-1] == "Humans' small at A1 was destroyed."
+    assert told(WOTW, after)[-1] == "Humans' small at A1 was destroyed."
     assert after.side[geometry(after.layout).slot_named["A1"]] == 1  # still occupying its cell
 
 
@@ -168,7 +170,7 @@ def test_a_fall_can_doom_a_neighbour_domino():
     assert power(machine, "A1") == (3, 1) and power(machine, "A2") == (3, 3)
     after = apply(apply(machine, DONE), Step("E2", "E1"))
     assert not standing(after, "A1") and not standing(after, "A2")
-    assert view(after, None)["log"][-2:] == ["Aliens' small at A1 was destroyed.", "Aliens' small at A2 was destroyed."]
+    assert told(WOTW, after)[-2:] == ["Aliens' small at A1 was destroyed.", "Aliens' small at A2 was destroyed."]
 
 
 def test_turning_a_coaster_can_trap_a_pyramid_which_falls_only_in_step_four():
@@ -188,4 +190,4 @@ def test_an_obstacle_can_be_destroyed_in_play():
     state = position({"A1": "X", "B2": "x", "E2": "X", "A2": "A2"})
     after = apply(apply(state, Place(Size.MEDIUM, "B1")), Step("E2", "E1"))
     assert not standing(after, "A1")
-    assert "The obstacle at A1 was destroyed." in view(after, None)["log"]
+    assert "The obstacle at A1 was destroyed." in told(WOTW, after)

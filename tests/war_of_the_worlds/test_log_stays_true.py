@@ -1,10 +1,11 @@
-"""A log line stays true after the board moves (issue 22: "medium at F6 was destroyed" once F6
-no longer existed). Over 600 positions of seeded random games, strategic and tactical, every
-line of the log as the table shows it is checked against the board of THAT position:
+"""A log line stays true after the board moves ("medium at F6 was destroyed" once F6 no longer
+existed). Over 600 positions of seeded random games, strategic and tactical, every event of the
+view, told as the table tells it (``tell`` with the view of THAT position), is checked against
+the board of that position:
 
 * every cell it names exists now;
 * a line about a placement or a step names the squares the move used, as they are called now
-  (followed from the move's own cell names through the layout of its time, not from the log);
+  (followed from the move's own cell names through the layout of its time, not from the event);
 * a destroyed pyramid is named where it lies now, of that side and size (lying pyramids never
   move, except with their coaster);
 * a coaster is named by the colour the board draws it in, the one the move turned or moved.
@@ -15,11 +16,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import tabletop.games.war_of_the_worlds as WOTW
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds import apply, legal_moves, new_game, view
 from tabletop.games.war_of_the_worlds.board import geometry
 from tabletop.games.war_of_the_worlds.moves import Place, Relocate, Rotate, Step
-from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, beside_words, told
+from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, beside_words
+from telling import told
 
 CELL = re.compile(r"\b[A-F][1-6]\b")
 DESTROYED = re.compile(r"^(?:(Aliens|Humans)' (small|medium|large)|The (obstacle)) at ([A-F][1-6]) was destroyed\.$")
@@ -45,11 +48,10 @@ def expected_squares(move: object, before_layout: tuple) -> tuple[int, ...] | No
 def check_position(state, facts: dict[int, tuple[int, ...]], coaster_of_line: dict[int, int], first_said: list[str]) -> tuple[int, int]:
     """Every line of the shown log against the board now: (cell names checked, destroyed lines said
     now with another cell than when they were written, i.e. the case of the bug)."""
-    v = view(state, None)
-    board = pieces(v)
+    board = pieces(view(state, None))
     names_now = geometry(state.layout).names
     checked = renamed = 0
-    for i, line in enumerate(v["log"]):
+    for i, line in enumerate(told(WOTW, state)):
         cells = CELL.findall(line)
         assert "[square" not in line, line
         for cell in cells:
@@ -78,12 +80,12 @@ def test_600_positions_no_log_line_names_a_place_that_no_longer_exists_or_names_
         game += 1
         facts: dict[int, tuple[int, ...]] = {}
         coaster_of_line: dict[int, int] = {}
-        first_said = told(state.log, state.layout)  # each line as it was said when written
+        first_said = told(WOTW, state)  # each line as it was said when it happened
         while legal_moves(state) and positions < POSITIONS:
             move = rng.choice(legal_moves(state))
             before = state
             state = apply(state, move)
-            first_new = len(before.log)
+            first_new = len(before.events)
             squares = expected_squares(move, before.layout)
             if squares is not None:
                 facts[first_new] = squares
@@ -91,8 +93,8 @@ def test_600_positions_no_log_line_names_a_place_that_no_longer_exists_or_names_
                 coaster_of_line[first_new] = move.coaster
                 coaster_moves += 1
             if isinstance(move, Relocate):  # where it went, said by a coaster it now lies beside
-                assert told(state.log, state.layout)[first_new].endswith(f"{beside_words(state.layout, move.coaster)}.")
-            first_said += told(state.log, state.layout)[first_new:]
+                assert told(WOTW, state)[first_new].endswith(f"{beside_words(state.layout, move.coaster)}.")
+            first_said += told(WOTW, state)[first_new:]
             checked, moved_on = check_position(state, facts, coaster_of_line, first_said)
             cells_checked, renamed = cells_checked + checked, renamed + moved_on
             positions += 1

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+import tabletop.games.war_of_the_worlds as WOTW
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds import (
@@ -21,6 +22,7 @@ from tabletop.games.war_of_the_worlds import (
     view,
 )
 from tabletop.games.war_of_the_worlds.moves import Place, Step
+from telling import told
 
 PICTURE = """
     A  B  C  D  E  F
@@ -92,7 +94,7 @@ def test_positions_round_trip_through_json_at_the_start_of_any_turn():
             if state.phase in ("place", "dice") and not state.plan:
                 data = json.loads(json.dumps(position_to_json(state)))
                 again = position_from_json(data)
-                assert replace(again, log=state.log) == state
+                assert replace(again, events=state.events, moves=state.moves) == state
                 checked += 1
             state = apply(state, rng.choice(legal_moves(state)))
         assert checked > 10
@@ -114,7 +116,10 @@ def test_the_view_has_what_the_table_needs():
     v = view(state, 0)
     json.dumps(v)
     assert v["to_act"] == 0 and v["outcome"] is None and v["epoch"] == 0
-    assert v["log"] == ["Aliens placed a large at A1."]
+    assert v["events"] == [
+        {"kind": "placed", "move": 0, "seat": 0, "owner": 0, "size": "large", "slot": 2}
+    ]  # A1: the top-left coaster's square 2
+    assert told(WOTW, state) == ["Aliens placed a large at A1."]
     assert v["phase"] == "coaster" and v["coaster_step"] == {"coaster": 0, "rotated": False, "moved": False}
     assert v["prompt"] == "Aliens must turn or move the war machine's coaster, or finish that step"
     assert v["placed"] == "A1"

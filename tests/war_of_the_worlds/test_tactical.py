@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+import tabletop.games.war_of_the_worlds as WOTW
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds import apply, epoch, legal_moves, new_game, outcome, position, to_act
 from tabletop.games.war_of_the_worlds.board import geometry
 from tabletop.games.war_of_the_worlds.moves import DECLINE, FACES, Destroy, Keep, Place, Relocate, Rotate, Step, WildAs
+from telling import told
 
 OBSTACLES = {"B2": "X", "E2": "X", "B5": "X"}
 
@@ -29,7 +31,7 @@ def test_the_dice_come_from_the_games_seeded_generator():
         rng = Rng(seed)
         assert state.dice == tuple(FACES[rng.below(6)] for _ in range(3))
         assert state.phase == "dice" and epoch(state) == 1
-        assert state.log[-1].startswith("Aliens rolled ")
+        assert told(WOTW, state)[-1].startswith("Aliens rolled ")
     assert new_game(2, {"tactical": True}, 7).dice == new_game(2, {"tactical": True}, 7).dice
     assert len({new_game(2, {"tactical": True}, s).dice for s in range(30)}) > 10
 
@@ -109,7 +111,7 @@ def test_wild_stands_for_any_one_of_the_other_five():
     hop = apply(state, WildAs("hop"))
     assert hop.phase == "action" and hop.action == "hop"
     assert {m.size for m in legal_moves(hop)[:-1]} == {Size.LARGE}
-    assert "Aliens used the Wild as Hop." in hop.log
+    assert "Aliens used the Wild as Hop." in told(WOTW, hop)
 
 
 def test_every_action_may_be_declined():

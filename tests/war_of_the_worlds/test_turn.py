@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+import tabletop.games.war_of_the_worlds as WOTW
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.pyramids import Size
-from tabletop.games.war_of_the_worlds import apply, legal_moves, new_game, position, to_act, view
+from tabletop.games.war_of_the_worlds import apply, legal_moves, new_game, position, to_act
 from tabletop.games.war_of_the_worlds.moves import DONE, SKIP, Place, Rotate, Step
+from telling import told
 
 OBSTACLES = {"B2": "X", "E2": "X", "B5": "X"}
 
@@ -76,7 +78,7 @@ def test_the_move_is_compulsory_and_skip_is_only_offered_when_nothing_can_move()
     assert legal_moves(stuck) == [SKIP]
     done = apply(stuck, SKIP)
     assert done.phase == "place" and to_act(done) == 1
-    assert "Aliens had nothing that could move." in view(done, None)["log"]
+    assert "Aliens had nothing that could move." in told(WOTW, done)
 
 
 def test_a_large_war_machine_gets_the_coaster_step_then_must_move_a_large_or_obstacle():
@@ -90,7 +92,7 @@ def test_a_large_war_machine_gets_the_coaster_step_then_must_move_a_large_or_obs
 def test_turn_passes_and_the_turn_counter_grows():
     state = apply(apply(position(OBSTACLES), Place(Size.SMALL, "A1")), Step("E2", "E1"))
     assert to_act(state) == 1 and state.phase == "place" and state.turn == 2
-    assert view(state, None)["log"][-2:] == ["Aliens placed a small at A1.", "Aliens moved an obstacle from E2 to E1."]
+    assert told(WOTW, state)[-2:] == ["Aliens placed a small at A1.", "Aliens moved an obstacle from E2 to E1."]
 
 
 # --------------------------------------------------------------------------- obstacle no-undo rule

@@ -7,7 +7,8 @@ JSON form), ``rules`` (the turn: legality, apply, outcome, new_game), ``view`` (
 a seat sees), ``guide`` (the rules page), ``lesson`` (the scripted first game of
 Learn to play), ``ai``; and its own ``board`` (coaster geometry derived from a
 layout), ``destruction`` and ``scoring`` (the two rules that decide the war),
-``telling`` (how the log names places so a line stays true after the board moves)
+``telling`` (the events every move records, and ``tell``, which says them with names that stay
+true after the board moves)
 and ``positions`` (explicit positions for tests and imports).
 
 >>> s = new_game(2, None, seed=1)
@@ -36,6 +37,7 @@ from tabletop.games.war_of_the_worlds.moves import move_from_json, move_to_json
 from tabletop.games.war_of_the_worlds.positions import position, position_from_json, position_to_json, to_text
 from tabletop.games.war_of_the_worlds.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.war_of_the_worlds.state import State
+from tabletop.games.war_of_the_worlds.telling import EVENT_KINDS, tell
 from tabletop.games.war_of_the_worlds.view import view
 
 __all__ = [
@@ -66,4 +68,6 @@ __all__ = [
     "position_from_json",
     "position_to_json",
     "to_text",
+    "EVENT_KINDS",
+    "tell",
 ]

@@ -39,7 +39,7 @@ from tabletop.engine.moves import Move
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds import rules as wr
 from tabletop.games.war_of_the_worlds.board import QUADRANTS, geometry
-from tabletop.games.war_of_the_worlds.facts import EMPTY, NEUTRAL, SEAT_NAMES, SIDE_KEYS
+from tabletop.games.war_of_the_worlds.facts import EMPTY, NEUTRAL, SIDE_KEYS
 from tabletop.games.war_of_the_worlds.state import COASTER, OVER, State
 
 LEVEL_NOTES = {
@@ -72,7 +72,7 @@ def state_from_view(view: dict[str, Any], rng: Rng) -> State:
 
     Everything that decides the game is in the view; this turn's obstacle moves (which
     the opponent may not undo next turn) and whether a pyramid was placed this turn
-    (tactical) are read back from the public log.
+    (tactical) are read back from the public events.
     """
     layout = tuple((QUADRANTS.index(c["quadrant"]), int(c["rotation"])) for c in view["board"]["coasters"])
     side, size, up = [EMPTY] * 27, [0] * 27, [False] * 27
@@ -88,7 +88,7 @@ def state_from_view(view: dict[str, Any], rng: Rng) -> State:
     player = view["to_act"] if view["to_act"] is not None else 0
     placed = geo.slot_named[view["placed"]] if view.get("placed") else -1
     step = view.get("coaster_step") or {}
-    obstacle_moves, placed_any = this_turn(view["log"], player, geo.slot_named)
+    obstacle_moves, placed_any = this_turn(view["events"], player)
     tactical = view["mode"] == "tactical"
     state = State(
         tactical=tactical,
@@ -113,29 +113,25 @@ def state_from_view(view: dict[str, Any], rng: Rng) -> State:
         idle_turns=int(view["idle_turns"]),
         rng=Rng(rng.next_u64()),
         epoch=int(view["epoch"]),
-        log=[],
     )
     return state
 
 
-def this_turn(log: list[str], player: int, slot_named: dict[str, int]) -> tuple[tuple[tuple[int, int], ...], bool]:
-    """(obstacle moves made so far this turn as slot pairs, whether a pyramid was placed) from the log."""
-    me, other = SEAT_NAMES[player], SEAT_NAMES[1 - player]
-    lines = []
-    for line in reversed(log):
-        if line.startswith(other + " ") or line.startswith(f"{me} rolled") or line.startswith("The Aliens have landed"):
-            break
-        lines.append(line)
+def this_turn(events: list[dict[str, Any]], player: int) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """(obstacle moves made so far this turn as slot pairs, whether a pyramid was placed), read
+    back from the public events: this turn's run of ``player``'s events, back to their roll, the
+    other side's last event or the landing."""
     moves: tuple[tuple[int, int], ...] = ()
     placed_any = False
-    prefix = f"{me} moved an obstacle from "
-    for line in reversed(lines):
-        if line.startswith(prefix):
-            source, _, target = line[len(prefix) :].rstrip(".").partition(" to ")
-            a, b = slot_named.get(source), slot_named.get(target)
-            if a is not None and b is not None:
-                moves = tuple(m for m in moves if m[1] != a) + ((a, b),)
-        elif line.startswith(f"{me} placed a "):
+    turn = []
+    for e in reversed(events):
+        if e["kind"] == "landed" or e["seat"] not in (None, player) or (e["kind"] == "rolled" and e["seat"] == player):
+            break
+        turn.append(e)
+    for e in reversed(turn):
+        if e["kind"] == "stepped" and e["owner"] is None and e["seat"] == player:
+            moves = tuple(m for m in moves if m[1] != e["from"]) + ((e["from"], e["to"]),)
+        elif e["kind"] == "placed":
             placed_any = True
     return moves, placed_any
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from tabletop.engine.events import event
 from tabletop.engine.moves import Move, require_listed
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
@@ -55,7 +56,7 @@ from tabletop.games.war_of_the_worlds.moves import (
 )
 from tabletop.games.war_of_the_worlds.scoring import final_outcome
 from tabletop.games.war_of_the_worlds.state import ACTION, COASTER, DESTROY, DICE, IDLE_TURNS_LIMIT, MOVE, OVER, PLACE, WILD, State, setup
-from tabletop.games.war_of_the_worlds.telling import at, beside_words, coaster_called
+from tabletop.games.war_of_the_worlds.telling import layout_json
 
 # Interned moves: legal move lists are rebuilt often (bots, validation), so reuse objects.
 _PLACES = {(size, name): Place(size, name) for size in SIZES for name in CELL_NAMES}
@@ -203,6 +204,7 @@ def apply(state: State, move: Move) -> State:
     move = require_listed(move, legal, lambda m: why_illegal(state, m))
     new = state.copy()
     _HANDLERS[type(move)](new, move)
+    new.moves += 1
     return new
 
 
@@ -213,7 +215,7 @@ def place_pyramid(state: State, move: Place) -> None:
     me = state.player
     state.side[slot], state.size[slot], state.up[slot] = me, int(move.size), True
     state.supply[me][move.size] -= 1
-    say(state, f"{SEAT_NAMES[me]} placed a {move.size} at {at(slot)}.")
+    say(state, "placed", owner=me, size=str(move.size), slot=slot)
     if state.tactical:
         state.placed_any = True
         review_destruction(state)
@@ -227,21 +229,18 @@ def place_pyramid(state: State, move: Place) -> None:
 
 def rotate_coaster(state: State, move: Rotate) -> None:
     """A quarter turn: everything on the coaster, arrows included, turns with it."""
-    clockwise = move.turn == "cw"
-    say(
-        state,
-        f"{SEAT_NAMES[state.player]} turned {coaster_called(move.coaster)} {'clockwise' if clockwise else 'counter-clockwise'}.",
-    )
-    state.layout = board.rotated(state.layout, move.coaster, clockwise)
+    before = state.layout
+    state.layout = board.rotated(before, move.coaster, move.turn == "cw")
+    say(state, "coaster-turned", coaster=move.coaster, turn=move.turn, before=layout_json(before), after=layout_json(state.layout))
     state.rotated = True
     after_coaster_change(state)
 
 
 def relocate_coaster(state: State, move: Relocate) -> None:
-    """Lift a coaster to another place that keeps the L; its pyramids ride along. The log says
-    where by the coaster it now lies beside (names that move with the coasters, ``telling``)."""
-    state.layout = board.relocated(state.layout, move.coaster, move.to)
-    say(state, f"{SEAT_NAMES[state.player]} moved {coaster_called(move.coaster)} {beside_words(state.layout, move.coaster)}.")
+    """Lift a coaster to another place that keeps the L; its pyramids ride along."""
+    before = state.layout
+    state.layout = board.relocated(before, move.coaster, move.to)
+    say(state, "coaster-moved", coaster=move.coaster, before=layout_json(before), after=layout_json(state.layout))
     state.relocated = True
     after_coaster_change(state)
 
@@ -254,6 +253,7 @@ def after_coaster_change(state: State) -> None:
 
 
 def finish_coaster_step(state: State, move: Done) -> None:
+    say(state, "done", coaster=coaster_of(state.placed))
     state.phase = MOVE
 
 
@@ -265,17 +265,14 @@ def step_pyramid(state: State, move: Step) -> None:
     side, size = state.side, state.size
     side[b], size[b], state.up[b] = side[a], size[a], True
     side[a], size[a], state.up[a] = EMPTY, 0, False
-    who = SEAT_NAMES[state.player]
     if side[b] == NEUTRAL:
         state.obstacle_moves = tuple(m for m in state.obstacle_moves if m[1] != a) + ((a, b),)
-        say(state, f"{who} moved an obstacle from {at(a)} to {at(b)}.")
-    else:
-        say(state, f"{who} moved a {Size(size[b])} from {at(a)} to {at(b)}.")
+    say(state, "stepped", owner=owner_of(side[b]), size=str(Size(size[b])), **{"from": a, "to": b})
     review_destruction(state)
 
 
 def skip_move_step(state: State, move: Skip) -> None:
-    say(state, f"{SEAT_NAMES[state.player]} had nothing that could move.")
+    say(state, "no-move")
     review_destruction(state)
 
 
@@ -303,12 +300,7 @@ def review_destruction(state: State) -> None:
 
 def fall(state: State, slot: int) -> None:
     topple(state, slot)
-    name = at(slot)  # said with the name the square has when the line is read
-    side = state.side[slot]
-    if side == NEUTRAL:
-        say(state, f"The obstacle at {name} was destroyed.")
-    else:
-        say(state, f"{SEAT_NAMES[side]}' {Size(state.size[slot])} at {name} was destroyed.")
+    rules_say(state, "destroyed", owner=owner_of(state.side[slot]), size=str(Size(state.size[slot])), slot=slot)
 
 
 def end_turn(state: State) -> None:
@@ -335,8 +327,9 @@ def end_turn(state: State) -> None:
 
 def finish(state: State, ended_by: str) -> None:
     state.phase = OVER
-    state.result = final_outcome(state, ended_by)
-    say(state, state.result.reason)
+    result = state.result = final_outcome(state, ended_by)
+    facts = {key: result.details[key] for key in ("ended_by", "step", "standing", "standing_pips", "destroyed_enemy_pips")}
+    rules_say(state, "end", winners=list(result.winners), **facts)
 
 
 # --------------------------------------------------------------------------- tactical game
@@ -347,11 +340,11 @@ def roll_dice(state: State) -> None:
     state.dice = tuple(FACES[state.rng.below(6)] for _ in range(3))
     state.epoch += 1
     state.phase, state.plan, state.action = DICE, (), ""
-    say(state, f"{SEAT_NAMES[state.player]} rolled {', '.join(f.capitalize() for f in state.dice)}.")
+    say(state, "rolled", dice=list(state.dice))
 
 
 def keep_dice(state: State, move: Keep) -> None:
-    say(state, f"{SEAT_NAMES[state.player]} kept {move.first.capitalize()} then {move.second.capitalize()}.")
+    say(state, "kept", first=move.first, second=move.second)
     state.plan = (move.first, move.second)
     next_action(state)
 
@@ -369,12 +362,12 @@ def next_action(state: State) -> None:
 
 
 def choose_wild(state: State, move: WildAs) -> None:
-    say(state, f"{SEAT_NAMES[state.player]} used the Wild as {move.face.capitalize()}.")
+    say(state, "wild", face=move.face)
     state.phase, state.action = ACTION, move.face
 
 
 def decline_action(state: State, move: Decline) -> None:
-    say(state, f"{SEAT_NAMES[state.player]} did not use the {state.action.capitalize()}.")
+    say(state, "declined", action=state.action)
     next_action(state)
 
 
@@ -392,8 +385,19 @@ _HANDLERS: dict[type[Move], Callable[[State, Any], object]] = {
 }
 
 
-def say(state: State, line: str) -> None:
-    state.log.append(line)
+def say(state: State, kind: str, **facts: Any) -> None:
+    """Record what the player to act just did (``telling`` lists the kinds and says them)."""
+    state.events.append(event(kind, state.moves, state.player, **facts))
+
+
+def rules_say(state: State, kind: str, **facts: Any) -> None:
+    """Record what the rules themselves did (a setup, a destruction, the end): no seat did it."""
+    state.events.append(event(kind, state.moves, None, **facts))
+
+
+def owner_of(side: int) -> int | None:
+    """A piece's owner as events say it: a seat, or None for an obstacle."""
+    return None if side == NEUTRAL else side
 
 
 # --------------------------------------------------------------------------- explaining refusals
@@ -471,7 +475,7 @@ def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 
         raise ValueError(f"{TITLE} is for 2 players, not {seats}")
     opts = resolve_options(default_options(), options)
     state = setup(opts["tactical"], seed)
-    state.log.append("The Aliens have landed; they play first.")
+    rules_say(state, "landed")
     if state.tactical:
         roll_dice(state)
     return state

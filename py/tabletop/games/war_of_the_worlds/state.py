@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.engine.events import Event
 from tabletop.engine.moves import Move
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import Size
@@ -59,7 +60,8 @@ class State:
     idle_turns: int = 0  # tactical: turns in a row without a placement
     rng: Rng = field(default_factory=Rng)
     epoch: int = 0
-    log: list[str] = field(default_factory=list)
+    moves: int = 0  # moves applied so far: the number the next move's events carry
+    events: list[Event] = field(default_factory=list)  # what every move did (``telling``)
     result: Outcome | None = None
     legal_cache: list[Move] | None = field(default=None, compare=False, repr=False)
 
@@ -70,13 +72,14 @@ class State:
         new.placed, new.placed_size, new.rotated, new.relocated = self.placed, self.placed_size, self.rotated, self.relocated
         new.forbidden, new.obstacle_moves, new.dice, new.plan = self.forbidden, self.obstacle_moves, self.dice, self.plan
         new.action, new.placed_any, new.idle_turns, new.epoch = self.action, self.placed_any, self.idle_turns, self.epoch
+        new.moves = self.moves
         new.result, new.legal_cache = self.result, None
         new.side = self.side[:]
         new.size = self.size[:]
         new.up = self.up[:]
         new.supply = [self.supply[0][:], self.supply[1][:]]
         new.rng = self.rng.copy()
-        new.log = self.log[:]
+        new.events = self.events[:]  # the events themselves are never changed once recorded: shared
         return new
 
 

@@ -6,7 +6,7 @@ the new L, ``words`` from the table, and the ``slide`` of the other two), and ni
 ``col`` on the 6x6 frame, ``arrows`` as they point now and the ``piece``),
 ``supply`` per side, ``phase`` and ``prompt``, this turn's facts (``placed``,
 ``coaster_step``, ``doomed``, ``no_undo``, ``dice``...), ``score`` and the contract
-keys ``to_act``, ``outcome``, ``log`` (squares named as they are called now: ``telling``), ``epoch``. Pieces that are surrounded also
+keys ``to_act``, ``outcome``, ``events`` (what every move did, all public: ``telling``), ``epoch``. Pieces that are surrounded also
 carry their ``attack`` and ``defence`` so the UI can show threats without
 computing a rule.
 """
@@ -23,7 +23,7 @@ from tabletop.games.war_of_the_worlds.facts import EMPTY, ID, SEAT_NAMES, SIDE_K
 from tabletop.games.war_of_the_worlds.rules import prompt
 from tabletop.games.war_of_the_worlds.scoring import tally
 from tabletop.games.war_of_the_worlds.state import COASTER, DESTROY, OVER, State
-from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS, told
+from tabletop.games.war_of_the_worlds.telling import COASTER_COLOURS
 
 
 def piece_view(state: State, slot: int) -> dict[str, Any] | None:
@@ -117,7 +117,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "seat_names": list(SEAT_NAMES),
         "to_act": None if over else state.player,
         "outcome": state.result.to_json() if state.result else None,
-        "log": told(state.log, state.layout),  # squares named as they are called now
+        "events": list(state.events),  # nothing is hidden; ``telling.tell`` names each square as it is called now
         "epoch": state.epoch,
         "turn": state.turn,
         "phase": state.phase,

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.catalog import CATALOG
+from tabletop.engine.events import Names
+from tabletop.engine.hooks import game_hook
 
 
 @dataclass
@@ -39,6 +41,14 @@ class TableContext:
 
     def legal_of(self, kind: str) -> list[Any]:
         return [m for m in self.legal if m.kind == kind]
+
+    def told_names(self) -> Names:
+        """The seats as the table calls them, for the game's ``tell`` (a seat nobody named is called
+        by its side, as the game's own pages call it)."""
+        sides = tuple(self.module.SEAT_NAMES or ())
+        default = Names.default(max(len(sides), len(self.names)), sides).people
+        people = tuple(self.names[seat] if seat < len(self.names) else default[seat] for seat in range(len(default)))
+        return Names(people, sides, bool(game_hook(self.module, "PLURAL_SEAT_NAMES")))
 
 
 def renderer_for(game_id: str) -> Any:

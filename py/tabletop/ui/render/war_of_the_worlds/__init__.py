@@ -14,7 +14,7 @@
 
 Modules: ``choices`` (legal moves indexed for the table), ``board`` (coasters, cells),
 ``pieces`` (pyramids in SVG), ``panels`` (decision bar, supplies, dice, last turn, end),
-``recent`` (what just happened, read from the log).
+``recent`` (what just happened, read from the game's events).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def render(ctx: TableContext) -> El:
     install_tips()  # a long press explains a cell, its arrows, a coaster (ui/tips.py)
     view = ctx.view
     ch = index(ctx.legal, ctx.ui)
-    rec = recent(view.get("log") or [], view.get("to_act"))
+    rec = recent(view, ctx.told_names())
     highlight = active_coaster(ctx, ch)
     over = view.get("outcome") is not None
     phase = view["phase"]

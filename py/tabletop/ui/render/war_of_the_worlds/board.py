@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.events import of_move
+from tabletop.games.war_of_the_worlds.telling import cell_now
 from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.motion import frame as motion_frame
 from tabletop.ui.motion import key, last_move
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, pyramid, words
-from tabletop.ui.render.war_of_the_worlds.recent import MOVED, Recent
+from tabletop.ui.render.war_of_the_worlds.recent import Recent
 from tabletop.ui.roving import roving
 from tabletop.ui.tips import tip
 
@@ -63,7 +65,7 @@ def board(ctx: TableContext, ch: Choices, recent: Recent, highlight_coaster: int
         cells += [(coaster, cell) for cell in coaster["cells"]]
     cells.sort(key=lambda pair: (pair[1]["row"], pair[1]["col"]))
     tiles = tile_keys(b["coasters"])
-    came = just_moved(view.get("log") or [], tiles)
+    came = just_moved(view, tiles)
     buttons = [cell_button(ctx, ch, coaster, cell, doomed, banned, placed, recent, (tiles[cell["cell"]], came)) for coaster, cell in cells]
     items += buttons
     refused = ctx.ui.pop("refused", None)  # said once, beside the tapped cell; the next tap replaces it
@@ -91,10 +93,15 @@ def tile_keys(coasters: list[dict[str, Any]]) -> dict[str, str]:
     return {cell["cell"]: f"{coaster['id']}-{i}" for coaster in coasters for i, cell in enumerate(coaster["cells"])}
 
 
-def just_moved(log: list[str], tiles: dict[str, str]) -> dict[str, str]:
-    """The pyramid the last line moved: {its cell: the tile it left}, so it is drawn sliding along its arrow."""
-    m = MOVED.match(log[-1]) if log else None
-    return {m.group(3): tiles[m.group(2)]} if m and m.group(2) in tiles else {}
+def just_moved(view: dict[str, Any], tiles: dict[str, str]) -> dict[str, str]:
+    """The pyramid the newest move stepped: {its cell now: the tile it left}, so it is drawn sliding along its arrow."""
+    events = view.get("events") or []
+    newest = of_move(events, events[-1]["move"]) if events else []
+    steps = [e for e in newest if e["kind"] == "stepped"]
+    if not steps:
+        return {}
+    source, target = (cell_now(view, steps[-1][end]) for end in ("from", "to"))
+    return {target: tiles[source]} if source in tiles else {}
 
 
 def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recent, highlight: int | None) -> El:
@@ -103,7 +110,7 @@ def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recen
     classes = f"wotw-coaster wotw-q-{coaster['quadrant']} wotw-c{cid} wotw-dot-{coaster['dot_corner']}"
     if highlight == cid:
         classes += " is-active"
-    if coaster["colour"] in recent.coasters:
+    if cid in recent.coasters:
         classes += " is-recent"
     buttons = []
     turns = ch.rotates.get(cid, {}) if highlight == cid else {}

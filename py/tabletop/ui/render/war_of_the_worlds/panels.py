@@ -375,19 +375,15 @@ def dice(ctx: TableContext, ch: Choices) -> El | None:
 
 
 def recent_panel(ctx: TableContext, recent: Recent) -> El | None:
-    """The last turn and this one so far, in the log's words: each side said as its player, "Ana (Aliens)"."""
-    from tabletop.ui.wording import name_sides  # the log's own wording (imported late: wording imports render)
-
-    labels = [who(ctx, seat) for seat in (0, 1)]
+    """The last turn and this one so far, in the log's words (the game's ``tell``, each side said
+    as its player, "Ana (Aliens)"); the end of the war is the table's end summary's to say."""
 
     def lines(said: list[str]) -> El:
-        return h("ul", [h("li", name_sides(line, ctx.view["seat_names"], labels)) for line in said[-6:]])
+        return h("ul", [h("li", line) for line in said[-6:]])
 
     blocks = []
-    verdict = (ctx.view.get("outcome") or {}).get("reason")  # the table's end summary says it
-    last_lines = [line for line in recent.last_lines if line != verdict]
-    if last_lines and recent.last_side is not None:
-        blocks.append(h("div.wotw-recent-block", h("h3", f"Last turn: {who(ctx, recent.last_side)}"), lines(last_lines)))
+    if recent.last_lines and recent.last_side is not None:
+        blocks.append(h("div.wotw-recent-block", h("h3", f"Last turn: {who(ctx, recent.last_side)}"), lines(recent.last_lines)))
     if recent.now_lines and ctx.view["to_act"] is not None:
         blocks.append(h("div.wotw-recent-block", h("h3", "This turn so far"), lines(recent.now_lines)))
     if not blocks:
