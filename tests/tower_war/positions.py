@@ -12,11 +12,13 @@ import re
 from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
+from tabletop.games import tower_war
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.moves import Drop, LiftPyramid, PickPyramid, Play, move_to_json
 from tabletop.games.tower_war.state import Played, State
 from tabletop.games.tower_war.tower import Level, Pyramid
 from tabletop.games.tower_war.view import view
+from telling import told
 
 ALL_CARDS = frozenset(standard_deck(jokers=2))
 CODE_OF = {c: str(c) for c in ALL_CARDS}
@@ -119,6 +121,11 @@ def drop_exactly(s: State, x: float, y: float, hold_ms: int = 0) -> State:
     return r.apply(s, Drop(x - dx, y - dy, hold_ms))
 
 
+def log(s: State, seat: int | None = None) -> list[str]:
+    """The state's events in words, as ``seat`` sees them (the seats called Red and Blue)."""
+    return told(tower_war, s, seat)
+
+
 # --- bookkeeping ---------------------------------------------------------------------------------
 
 
@@ -157,7 +164,7 @@ _QUOTED_CODE = re.compile(r'"([0-9A-Z]{2,6})"')
 
 
 def card_codes_in(view: dict) -> set[str]:
-    """Every string in a view that reads as a card code (log lines included; a key
+    """Every string in a view that reads as a card code (events included; a key
     spelled like a card counts too). Read off the JSON text: the views are JSON, and a
     regular expression over it is many times faster than walking the nested dicts."""
     return set(_QUOTED_CODE.findall(json.dumps(view))) & ALL_CODES
@@ -183,11 +190,35 @@ def allowed_codes(s: State, seat: int | None) -> set[str]:
     return {CODE_OF[c] for c in ok}
 
 
-def no_secret_shows(s: State) -> None:
-    """No seat's view (nor the spectator's) names a card that seat may not see."""
+def no_secret_shows(s: State, shown: set[str] | frozenset[str] = frozenset()) -> None:
+    """No seat's view (nor the spectator's) names a card that seat may not see; ``shown``: the
+    cards already seen face up in the war (``FaceUp``), which the events may go on naming."""
     for seat in (0, 1, None):
         v = view(s, seat)
-        assert card_codes_in(v) <= allowed_codes(s, seat), (seat, s.phase)
+        assert card_codes_in(v) <= allowed_codes(s, seat) | shown, (seat, s.phase)
+
+
+def face_up_now(s: State) -> set[str]:
+    """The cards of the war lying face up for everyone now: played, discarded, in the tower, in the hand."""
+    cards = [lv.card for lv in s.tower] + ([s.held.card] if s.held and s.held.card else [])
+    for q in (0, 1):
+        cards += s.discard[q] + [p.card for p in s.played[q]] + [p.eff for p in s.played[q]]
+    return {CODE_OF[c] for c in cards}
+
+
+class FaceUp:
+    """The cards seen face up so far in one game, followed state by state (call it with each).
+
+    A card played in a battle was seen by everyone, and the events that tell of it name it for the
+    rest of the game, even once it has been shuffled back into its owner's deck: that is no secret.
+    What stays secret is a card never shown: a hand, a deck's unplayed cards, a drafted card, a kept
+    card, the three set aside."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def __call__(self, s: State) -> None:
+        self.seen |= face_up_now(s)
 
 
 def json_round_trip(v: dict) -> dict:

@@ -8,7 +8,7 @@ from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.moves import Keep, PilesReady, Split, Sweeten, Take
 from tabletop.games.tower_war.view import view
 
-from .positions import L, M, S, allowed_codes, assert_conserved, card_codes_in
+from .positions import L, M, S, allowed_codes, assert_conserved, card_codes_in, log
 
 
 def draft_to_end(s, take=0, size_of_a=1):
@@ -84,7 +84,7 @@ def test_drafted_cards_are_unseen_even_by_their_owner_until_the_draft_ends():
 
 def test_the_draft_log_names_no_card():
     s = draft_to_end(r.new_game(2, None, 4))
-    draft_lines = [line for line in s.log if "pile" in line or "Draft round" in line]
+    draft_lines = [line for line in log(s) if "pile" in line or "Draft round" in line]
     assert draft_lines and not any(card_codes_in({"l": line.split()}) for line in draft_lines)
 
 

@@ -14,6 +14,8 @@ from tabletop.games.tower_war.physics import HOLD_MS_MAX
 from tabletop.games.tower_war.state import State
 from tabletop.games.tower_war.tower import first_fall
 
+from .positions import log
+
 DROP = next(n for n, step in enumerate(LESSON.steps, 1) if step.near)
 """The 1-based number of the learner's drop step."""
 
@@ -63,4 +65,4 @@ def test_wherever_the_hand_can_put_the_pyramid_blue_builds_on_it_without_a_fall(
             moved.tower = (base._replace(pyramids=(mine._replace(x=x, y=y),)),)
             assert first_fall(moved.tower) is None
             end = rest_of_the_script(moved)
-            assert end.result is None and end.battle == 2, (x, y, end.log[-1])
+            assert end.result is None and end.battle == 2, (x, y, log(end)[-1])

@@ -13,7 +13,7 @@ from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.moves import Drop, LiftPyramid, PickCard, PickPyramid, Play, move_from_json
 from tabletop.games.tower_war.view import view
 
-from .positions import L, M, S, assert_conserved, drop_exactly, place_pyramid, play, tripod, war_position
+from .positions import L, M, S, assert_conserved, drop_exactly, log, place_pyramid, play, tripod, war_position
 
 SPOTS = [(-17.0, -22.0), (17.0, -22.0), (0.0, 24.0)]
 NARROW = tripod(S, 0, 0, spread=0.6)
@@ -157,7 +157,7 @@ def test_adjusting_lifts_an_uncovered_top_level_pyramid_and_drops_it_again():
     assert s.phase == "place" and s.actor == 0 and s.adjustments_left == physics.ADJUSTMENTS_PER_PLACEMENT - 1
     (p,) = s.tower[0].pyramids
     assert (p.x, p.y) == pytest.approx((-10.0, -20.0))
-    assert "adjust" in s.log[-2]
+    assert "adjust" in log(s)[-2]
     assert physics.ADJUSTMENTS_PER_PLACEMENT == 3  # the rules page ("Adding a piece"): at most 3 adjustments per piece added
     for _ in range(2):
         s = drop_exactly(r.apply(s, LiftPyramid(0)), -10.0, -20.0)

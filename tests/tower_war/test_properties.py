@@ -28,7 +28,7 @@ from tabletop.games.tower_war.moves import (
 from tabletop.games.tower_war.state import State
 from tabletop.games.tower_war.view import view
 
-from .positions import assert_conserved, no_secret_shows, play_game, random_bot, skilled_bot
+from .positions import FaceUp, assert_conserved, no_secret_shows, play_game, random_bot, skilled_bot
 
 RANDOM_GAMES = 300
 
@@ -46,14 +46,15 @@ def test_three_hundred_random_games_end_with_everything_accounted_for():
     for seed in range(RANDOM_GAMES):
         options = {"advanced_draft": seed % 3 == 0}
         deep = seed % DEEP_EVERY == seed // DEEP_EVERY % DEEP_EVERY  # rotates, so both drafts are deep
-        trail, phases = [], set()
+        trail, phases, face_up = [], set(), FaceUp()
 
-        def on_state(s, deep=deep, trail=trail, phases=phases):
+        def on_state(s, deep=deep, trail=trail, phases=phases, face_up=face_up):
             nonlocal views_checked
             assert_conserved(s)
             if deep:
+                face_up(s)
                 if len(trail) % VIEW_EVERY == 0 or s.phase not in phases:
-                    no_secret_shows(s)
+                    no_secret_shows(s, face_up.seen)
                     views_checked += 1
                 phases.add(s.phase)
                 trail.append((s.epoch, s.phase, s.actor, s.rng.state))
@@ -90,7 +91,7 @@ def replay(seed, options, moves):
 
 
 def same_state(a: State, b: State) -> bool:
-    """Every field of the game's state, the generator and the log included."""
+    """Every field of the game's state, the generator and the events included."""
     return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(State))
 
 

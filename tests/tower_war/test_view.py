@@ -7,7 +7,7 @@ from tabletop.engine.cards import Card
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.view import view
 
-from .positions import M, card_codes_in, no_secret_shows, place_pyramid, play, play_game, skilled_bot, tripod, war_position
+from .positions import FaceUp, M, card_codes_in, log, no_secret_shows, place_pyramid, play, play_game, skilled_bot, tripod, war_position
 
 
 def mid_war():
@@ -25,7 +25,7 @@ def test_views_are_plain_json_with_the_contract_keys():
     for seat in (0, 1, None):
         v = view(s, seat)
         assert json.loads(json.dumps(v)) == v
-        assert {"to_act", "outcome", "log", "epoch"} <= set(v)
+        assert {"to_act", "outcome", "events", "epoch"} <= set(v)
         assert v["to_act"] == 0 and v["outcome"] is None and v["epoch"] == s.epoch
 
 
@@ -108,7 +108,13 @@ def test_the_placing_view_names_size_needs_and_adjustments():
 
 def test_no_view_along_whole_games_shows_a_card_it_should_not():
     for seed in range(6):
-        play_game(seed, skilled_bot, options={"advanced_draft": seed % 2 == 1}, on_state=no_secret_shows)
+        face_up = FaceUp()
+
+        def check(s, face_up=face_up):
+            face_up(s)
+            no_secret_shows(s, face_up.seen)
+
+        play_game(seed, skilled_bot, options={"advanced_draft": seed % 2 == 1}, on_state=check)
 
 
 def test_the_log_never_names_a_card_that_stayed_secret():
@@ -116,6 +122,6 @@ def test_the_log_never_names_a_card_that_stayed_secret():
         s, _ = play_game(seed, skilled_bot)
         secret = {c.label for c in s.unused[0] + s.unused[1] + s.set_aside}
         secret -= {Card.parse("JOKER1").label}  # both jokers read "Joker"
-        named = {w.strip(".,:;()'s") for line in s.log for w in line.split()}
+        named = {w.strip(".,:;()'s") for seat in (0, 1, None) for line in log(s, seat) for w in line.split()}
         assert secret and not named & secret
         assert r.outcome(s) is not None

@@ -14,11 +14,12 @@ import pytest
 from tabletop.engine.rng import Rng
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
-from tabletop.games.tower_war.moves import Drop
+from tabletop.games.tower_war.moves import Drop, LiftPyramid
 from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.render import TableContext
 from tabletop.ui.render import tower_war as R
 from tabletop.ui.render.tower_war import aim as live
+from tabletop.ui.render.tower_war import news
 
 TRIPOD = ((-17.0, -16.0), (17.0, -16.0), (0.0, 32.0))
 
@@ -336,14 +337,6 @@ def replay_moves(seed, cap=2000):
     return moves
 
 
-def test_names_in_end_reason_leaves_other_words_alone():
-    labels = ["Ana (Red)", "Ben (Blue)"]
-    assert R.names_in_end_reason("Reddish Blueprint: Red had no card. Blue wins the war.", labels) == (
-        "Reddish Blueprint: Ana (Red) had no card. Ben (Blue) wins the war."
-    )
-    assert R.names_in_end_reason("Blue wins.", ["Blue", "Red"]) == "Red wins."
-
-
 def test_the_side_views_labels_are_html_at_the_heights_they_name():
     *_, s = (t for t in game_states(3) if len(t.tower) <= 5)
     tree = R.render(ctx_for(s))
@@ -505,23 +498,44 @@ def test_just_now_says_each_player_with_their_colour_beside_the_name():
     skirmish's line names both players."""
     said = 0
     for s in game_states(3):
-        if s.result is not None or not s.log:
+        if s.result is not None or not s.events:
             continue
         (line,) = find_all(R.render(ctx_for(s)), lambda e: "twar-last" in (e.attrs.get("class") or "").split())
         text = text_of(line)
         assert not BARE_COLOUR.search(text), text
         assert ")'s" not in text, text
-        if "beats" in s.log[-1]:
+        if any(e["kind"] == "skirmish" and e["result"] == "won" for e in news.newest(g.view(s, None))):
             assert "Ana's" in text and "Ben's" in text, text
         said += ("Ana (Red)" in text) + ("Ben (Blue)" in text)
     assert said > 50
 
 
 def test_a_player_named_after_their_colour_is_said_once():
-    s = next(t for t in game_states(3) if t.log and t.log[-1].startswith("Red "))
+    s = next(t for t in game_states(3) if t.events and t.events[-1]["seat"] == 0 and t.result is None)
     ctx = ctx_for(s)
     ctx.names = ["Red", "Ben"]
-    assert R.just_happened(ctx, ctx.view).startswith("Red ")
+    said = R.just_happened(ctx, ctx.view)
+    assert said[0].startswith("Red ") and "Red (Red)" not in said[0]
+
+
+def test_the_status_line_says_plainly_that_the_other_player_moved_your_pyramid():
+    """Blue, placing, lifts Red's medium and sets it down 7 mm away: Red's screen says "your medium
+    pyramid" in bold beside the drop's own words; Blue's says "Ana's"."""
+    from tower_war.positions import M, drop_exactly, place_pyramid, play, war_position  # tests/ is on the path
+
+    s = play(war_position(hands=("2H 5D 6S", "9H 3D 8S"), decks=("JD QD KD", "JS QS KS")), "2H", "9H")
+    s = play(place_pyramid(s, M, -17.0, -22.0), "5D", "3D")  # now Blue loses and must add a pyramid
+    s = drop_exactly(g.apply(s, LiftPyramid(0)), -10.0, -20.0)
+    for viewer, whose in ((0, "your"), (1, "Ana's")):
+        ctx = ctx_for(s)
+        ctx.viewer, ctx.view = viewer, g.view(s, viewer)
+        (line,) = find_all(R.render(ctx), lambda e: "twar-last" in (e.attrs.get("class") or "").split())
+        assert text_of(line) == (
+            "Just now: Ben (Blue) lets go of Ana's medium pyramid, lifted to adjust it: it lands 7 mm from where it stood and "
+            f"the tower stands. Ben (Blue) moved {whose} medium pyramid 7 mm to adjust it."
+        )
+        (bold,) = find_all(line, lambda e: "twar-adjusted" in (e.attrs.get("class") or "").split())
+        assert whose in text_of(bold)
 
 
 def test_the_skirmish_just_lost_is_shown_beside_the_sizes_to_pick_up():

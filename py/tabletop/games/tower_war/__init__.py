@@ -9,8 +9,8 @@ sees), ``guide`` (the in-app rules page), ``lesson`` (the scripted first game of
 Learn to play), ``ai`` (with its parts ``ai_cards``, ``ai_economy``,
 ``ai_economy_table``, ``ai_placement``); and its own ``physics`` (every physical
 constant), ``hand`` (the tremor), ``tower`` (the statics, pure functions),
-``scoring`` (card values) and ``exact_drop`` (what a drop landing exactly at the aim
-would do).
+``scoring`` (card values), ``exact_drop`` (what a drop landing exactly at the aim
+would do) and ``telling`` (the events every move records, and ``tell``, which says them).
 """
 
 from tabletop.games.tower_war.facts import (
@@ -29,6 +29,7 @@ from tabletop.games.tower_war.guide import GUIDE
 from tabletop.games.tower_war.moves import move_from_json, move_to_json
 from tabletop.games.tower_war.rules import apply, epoch, legal_moves, new_game, outcome, preview_drop, public_now, to_act
 from tabletop.games.tower_war.state import State
+from tabletop.games.tower_war.telling import EVENT_KINDS, tell
 from tabletop.games.tower_war.view import VIEW_BOUNDS, view
 
 __all__ = [
@@ -56,4 +57,6 @@ __all__ = [
     "to_act",
     "view",
     "VIEW_BOUNDS",
+    "EVENT_KINDS",
+    "tell",
 ]

@@ -71,7 +71,6 @@ from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai_cards as ac
 from tabletop.games.tower_war import ai_economy as ae
 from tabletop.games.tower_war import ai_placement as ap
-from tabletop.games.tower_war.facts import PILE_NAMES, SEAT_NAMES
 from tabletop.games.tower_war.moves import Drop, Keep, LiftPyramid, PickCard, PickPyramid, PilesReady, Play, Split, Sweeten, Take
 
 Decision = Generator[None, None, Move]  # a decide_<phase> step: yields while it thinks, returns the move
@@ -137,18 +136,16 @@ def remember_draft(view: dict[str, Any], memory: dict[str, Any]) -> None:
 
 def drafted_known(view: dict[str, Any], memory: dict[str, Any]) -> tuple[list[Card], list[Card], bool]:
     """(cards this seat saw go to itself, to the other, whether it saw every round),
-    read from the remembered piles and the public log's "takes pile" lines."""
+    read from the remembered piles and the public ``took`` events."""
     rounds = memory.get("draft_rounds", {})
     seat = view["seat"]
     mine: list[Card] = []
     theirs: list[Card] = []
     taken = 0
-    for line in view["log"]:
-        if " takes pile " not in line:
+    for e in view["events"]:
+        if e["kind"] != "took":
             continue
-        chooser = SEAT_NAMES.index(line.split(" ", 1)[0])
-        letter = line.split(" takes pile ", 1)[1][:1]
-        pile = PILE_NAMES.index(letter)
+        chooser, pile = e["seat"], e["pile"]
         if taken in rounds:
             got, left = rounds[taken][pile], rounds[taken][1 - pile]
             (mine if chooser == seat else theirs).extend(ac.cards(got))

@@ -35,12 +35,12 @@ from typing import Any
 
 from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.events import event
 from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
-from tabletop.engine.words import count
 from tabletop.games.tower_war import hand as unsteady
 from tabletop.games.tower_war.facts import (
     BATTLE_DRAW,
@@ -67,9 +67,9 @@ from tabletop.games.tower_war.physics import (
     PYRAMIDS_PER_LEVEL,
     SAMPLE_HOLDS_MS,
 )
-from tabletop.games.tower_war.scoring import RANK_RULE, battle_total, compare, is_double, rank_decided, skirmish_value
+from tabletop.games.tower_war.scoring import battle_total, compare, is_double, rank_decided, skirmish_value
 from tabletop.games.tower_war.state import Held, Played, State
-from tabletop.games.tower_war.tower import Level, Pyramid, Tower, first_fall
+from tabletop.games.tower_war.tower import Fall, Level, Pyramid, Tower, first_fall
 
 
 def name(seat: int) -> str:
@@ -78,6 +78,12 @@ def name(seat: int) -> str:
 
 def a_size(size: Size) -> str:
     return f"a {size}"
+
+
+def say(s: State, kind: str, seat: int | None, **facts: Any) -> None:
+    """Record what the move being applied did, done by ``seat`` (None: the rules themselves);
+    ``telling`` lists the kinds and says them."""
+    s.events.append(event(kind, s.moves, seat, **facts))
 
 
 # --- setup and the draft ---------------------------------------------------------------------------
@@ -98,7 +104,7 @@ def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 
     s.draft_deck = rng.shuffled(standard_deck(jokers=2))
     if s.advanced:
         s.middle = [0] + [STASH_PER_SIZE] * 3
-    s.log.append(f"{name(0)} is player one and splits first.")
+    say(s, "start", None)
     deal_for_split(s)
     return s
 
@@ -133,7 +139,7 @@ def deal_for_split(s: State) -> None:
     s.sweetened = None
     s.phase, s.actor = "split", s.round % 2
     s.epoch += 1
-    s.log.append(f"Draft round {s.round + 1}: five cards are dealt face up for {name(mover(s))} to split.")
+    say(s, "dealt", None, round=s.round + 1, splitter=mover(s))
 
 
 def draft_rounds() -> int:
@@ -152,7 +158,7 @@ def split_piles(s: State, move: Split) -> None:
     a = [c for c in s.faceup if c in chosen]
     b = [c for c in s.faceup if c not in chosen]
     s.piles, s.faceup = [a, b], []
-    s.log.append(f"{name(mover(s))} splits them into pile A ({len(a)}) and pile B ({len(b)}).")
+    say(s, "split", mover(s), piles=[len(a), len(b)])
     if s.advanced and sum(s.middle):  # type: ignore[arg-type]  # mypy takes "and"'s bool for sum's type
         s.phase = "sweeten"
     else:
@@ -170,7 +176,7 @@ def sweeten_pile(s: State, move: Sweeten) -> None:
     s.middle[move.size] -= 1
     s.pile_pyramids[move.pile][move.size] += 1
     s.sweetened = move.pile
-    s.log.append(f"{name(mover(s))} adds {a_size(move.size)} pyramid to pile {PILE_NAMES[move.pile]}.")
+    say(s, "sweetened", mover(s), pile=move.pile, size=str(move.size))
     if not sum(s.middle):
         offer_piles(s)
 
@@ -192,8 +198,7 @@ def take_pile(s: State, move: Take) -> None:
         s.drafted_total[seat] += len(piles[pile])
         for size in SIZES:
             s.stash[seat][size] += s.pile_pyramids[pile][size]
-    s.log.append(f"{name(chooser)} takes pile {PILE_NAMES[move.pile]}{pile_words(s, move.pile)}; "
-                 f"{name(splitter)} gets pile {PILE_NAMES[1 - move.pile]}{pile_words(s, 1 - move.pile)}.")  # fmt: skip
+    say(s, "took", chooser, pile=move.pile, piles=[len(p) for p in piles], pile_pyramids=[sizes_of(p) for p in s.pile_pyramids])
     s.piles = None
     s.pile_pyramids = [[0] * 4, [0] * 4]
     s.round += 1
@@ -203,11 +208,9 @@ def take_pile(s: State, move: Take) -> None:
         finish_draft(s)
 
 
-def pile_words(s: State, pile: int) -> str:
-    cards = len(draft_piles(s)[pile])
-    pyramids = sum(s.pile_pyramids[pile])
-    extra = f" and {count(pyramids, 'pyramid')}" if pyramids else ""
-    return f" ({count(cards, 'card')}{extra})"
+def sizes_of(counts: list[int]) -> dict[str, int]:
+    """Pyramids counted by size, as events and views say them: {"small": 0, "medium": 1, "large": 0}."""
+    return {str(size): counts[size] for size in SIZES}
 
 
 def finish_draft(s: State) -> None:
@@ -216,8 +219,7 @@ def finish_draft(s: State) -> None:
     s.base_card, s.set_aside, s.draft_deck = s.draft_deck[0], s.draft_deck[1:], []
     s.tower = (Level(s.base_card, 0.0, 0.0, ()),)
     s.epoch += 1
-    s.log.append(f"The draft is over: {name(0)} drafted {s.drafted_total[0]} cards, {name(1)} {s.drafted_total[1]}. "
-                 f"The {s.base_card.label} is the base of the tower; three cards are set aside unseen.")  # fmt: skip
+    say(s, "draft-over", None, drafted=list(s.drafted_total), base=str(s.base_card), set_aside=len(s.set_aside))
     for seat in (0, 1):
         if len(s.drafted[seat]) <= DECK_SIZE:
             s.kept[seat], s.drafted[seat] = s.drafted[seat], []
@@ -249,8 +251,9 @@ def keep_card(s: State, move: Keep) -> None:
         raise IllegalMove(f"the {move.card.label} is not among your drafted cards left to choose")
     s.drafted[seat].remove(move.card)
     s.kept[seat].append(move.card)
+    say(s, "kept", seat, card=str(move.card), kept=len(s.kept[seat]), deck=deck_target(s, seat))  # the card: its seat's alone (view)
     if len(s.kept[seat]) == DECK_SIZE:
-        s.log.append(f"{name(seat)} has built a deck of {DECK_SIZE} cards.")
+        say(s, "deck-built", seat, deck=DECK_SIZE)
         next_builder(s)
 
 
@@ -258,7 +261,7 @@ def start_war(s: State) -> None:
     """Both players shuffle their decks; player one leads the first battle."""
     for seat in (0, 1):
         s.deck[seat], s.kept[seat] = s.rng.shuffled(s.kept[seat]), []
-    s.log.append(f"The war begins: {name(0)} has {len(s.deck[0])} cards, {name(1)} {len(s.deck[1])}.")
+    say(s, "war-begins", None, decks=[len(s.deck[0]), len(s.deck[1])])
     s.leader = 1  # start_battle hands the lead to player one
     start_battle(s)
 
@@ -275,9 +278,10 @@ def start_battle(s: State) -> None:
     s.played = [[], []]
     s.battle_loser = None
     s.epoch += 1
-    s.log.append(f"Battle {s.battle}: {name(s.leader)} leads.")
+    began = event("battle-begins", s.moves, None, battle=s.battle, leader=s.leader, drawn=[0, 0])
+    s.events.append(began)
     for seat in (s.leader, 1 - s.leader):
-        draw(s, seat, BATTLE_DRAW)
+        began["drawn"][seat] = draw(s, seat, BATTLE_DRAW)
     empty = [seat for seat in (0, 1) if not s.hand[seat]]
     if len(empty) == 2:
         end_game(
@@ -293,16 +297,17 @@ def start_battle(s: State) -> None:
         begin_skirmish(s)
 
 
-def draw(s: State, seat: int, n: int) -> None:
+def draw(s: State, seat: int, n: int) -> int:
     """Draw ``n`` cards; an empty deck is replaced by the shuffled discard pile. With
-    both empty the player draws fewer."""
-    for _ in range(n):
+    both empty the player draws fewer. How many were drawn."""
+    for drawn in range(n):
         if not s.deck[seat]:
             if not s.discard[seat]:
-                return
+                return drawn
             s.deck[seat], s.discard[seat] = s.rng.shuffled(s.discard[seat]), []
-            s.log.append(f"{name(seat)} shuffles their discard pile into a new deck.")
+            say(s, "reshuffled", seat, deck=len(s.deck[seat]))
         s.hand[seat].append(s.deck[seat].pop())
+    return n
 
 
 def playable(s: State, seat: int) -> list[Play]:
@@ -344,8 +349,18 @@ def play_card(s: State, move: Play) -> None:
     s.played[seat].append(entry)
     s.current[seat] = entry
     s.epoch += 1
-    as_words = f" as the {eff.label}" if move.card.is_joker else ""
-    s.log.append(f"{name(seat)} plays the {move.card.label}{as_words}, worth {entry.value}.")
+    copied = str(eff) if move.card.is_joker else None
+    say(
+        s,
+        "played",
+        seat,
+        card=str(move.card),
+        value=entry.value,
+        double=entry.double,
+        battle=s.battle,
+        skirmish=s.skirmish + 1,
+        **{"as": copied},
+    )
     other = 1 - seat
     if seat == s.leader and playable(s, other):
         s.actor = other
@@ -368,26 +383,31 @@ def resolve_skirmish(s: State) -> None:
     pyramid unless the cards tie or the loser played a double."""
     lead, follow = s.leader, 1 - s.leader
     a, b = s.current[lead], s.current[follow]
-    n = s.skirmish + 1
+    facts: dict[str, Any] = {
+        "battle": s.battle,
+        "skirmish": s.skirmish + 1,
+        "leader": lead,
+        "played": [None if p is None else str(p.eff) for p in s.current],
+        "values": [None if p is None else p.value for p in s.current],
+        "rank_rule": False,
+        "double": False,
+    }
     if a is None and b is None:
-        s.log.append(f"Skirmish {n}: neither player has a card to play; nobody adds a pyramid.")
+        say(s, "skirmish", None, result="none", loser=None, **facts)
         return next_skirmish(s)
     if a is None or b is None:
         loser = lead if a is None else follow
-        s.log.append(f"Skirmish {n}: {name(loser)} has no card to play and loses it.")
+        say(s, "skirmish", None, result="no-card", loser=loser, **facts)
     else:
         c = compare(a.eff, a.value, b.eff, b.value)
         if c == 0:
-            s.log.append(f"Skirmish {n}: {a.value} against {b.value} is a tie; nobody adds a pyramid.")
+            say(s, "skirmish", None, result="tie", loser=None, **facts)
             return next_skirmish(s)
         loser = follow if c > 0 else lead
         win, lose_ = (a, b) if c > 0 else (b, a)
-        why = f": {RANK_RULE}" if rank_decided(win.eff, win.value, lose_.eff, lose_.value) else ""
-        s.log.append(
-            f"Skirmish {n}: {name(1 - loser)}'s {win.eff.label} ({win.value}) beats {name(loser)}'s {lose_.eff.label} ({lose_.value}){why}."
-        )
+        facts.update(rank_rule=rank_decided(win.eff, win.value, lose_.eff, lose_.value), double=lose_.double)
+        say(s, "skirmish", None, result="won", loser=loser, **facts)
         if lose_.double:
-            s.log.append(f"{name(loser)} played a double, so adds no pyramid.")
             return next_skirmish(s)
     call_for_pyramid(s, loser, "skirmish")
 
@@ -407,14 +427,13 @@ def end_battle(s: State) -> None:
     totals = [battle_total([p.eff for p in s.played[seat]]) for seat in (0, 1)]
     s.totals = totals
     if totals[0] == totals[1]:
-        s.log.append(f"Battle {s.battle} is tied at {totals[0]}: every pyramid placed in it goes back.")
+        say(s, "battle-ended", None, battle=s.battle, totals=list(totals), loser=None)
         return_pyramids(s)
         discard_battle_cards(s)
         return start_battle(s)
     loser = 0 if totals[0] < totals[1] else 1
     s.battle_loser = loser
-    s.log.append(f"Battle {s.battle}: {name(0)} {totals[0]}, {name(1)} {totals[1]}. "
-                 f"{name(loser)} fills the top level to three and crowns it with a card.")  # fmt: skip
+    say(s, "battle-ended", None, battle=s.battle, totals=list(totals), loser=loser)
     continue_filling(s)
 
 
@@ -428,18 +447,22 @@ def return_pyramids(s: State) -> None:
             s.stash[seat][p.size] += 1
             s.returned.append((seat, p.size))
         if mine:
-            s.log.append(f"{name(seat)} takes back {count(len(mine), 'pyramid')}.")
+            say(s, "returned", seat, pyramids=[{"id": p.id, "size": str(p.size)} for p in mine])
     s.tower = s.tower[:-1] + (top._replace(pyramids=()),)
 
 
 def discard_battle_cards(s: State) -> None:
     """Cards of this battle not added to the tower go face up to their owners' discards."""
+    discards: list[list[str]] = [[], []]
     for seat in (0, 1):
-        s.discard[seat].extend(p.card for p in s.played[seat])
-        s.discard[seat].extend(s.hand[seat])  # a joker that found nothing to copy
+        cards = [p.card for p in s.played[seat]] + s.hand[seat]  # the hand: a joker that found nothing to copy
+        s.discard[seat].extend(cards)
+        discards[seat] = [str(c) for c in cards]
         s.hand[seat] = []
         s.played[seat] = []
     s.current = [None, None]
+    if any(discards):
+        say(s, "discarded", None, battle=s.battle, discards=discards)
 
 
 def continue_filling(s: State) -> None:
@@ -485,10 +508,11 @@ def battle_cards(s: State, seat: int) -> list[Card]:
 # --- placing: pick-up and drop ------------------------------------------------------------------------------
 
 
-def pick_up(s: State, piece: str, size: Size | None, card: Card | None, owner: int, lifted: Pyramid | None) -> None:
-    """The hand closes on a piece: the tremor's phases are drawn now."""
+def pick_up(s: State, piece: str, size: Size | None, card: Card | None, owner: int, lifted: Pyramid | None, pyramid: int = 0) -> None:
+    """The hand closes on a piece (a pyramid numbered ``pyramid``): the tremor's phases are drawn now."""
     level = len(s.tower) - 1 + (piece == "card")
-    s.held = Held(piece, size, card, owner, lifted, level, unsteady.amplitude(piece, level), unsteady.draw_phases(s.rng, s.hand_edition))
+    phases = unsteady.draw_phases(s.rng, s.hand_edition)
+    s.held = Held(piece, size, card, owner, lifted, level, unsteady.amplitude(piece, level), phases, pyramid)
     s.phase = "drop"
     s.epoch += 1
 
@@ -503,8 +527,9 @@ def pick_pyramid(s: State, move: PickPyramid) -> None:
     if not s.stash[seat][move.size]:
         raise IllegalMove(f"you have no {move.size} pyramid left")
     s.stash[seat][move.size] -= 1
-    pick_up(s, "pyramid", move.size, None, seat, None)
-    s.log.append(f"{name(seat)} picks up {a_size(move.size)} pyramid.")
+    s.pyramids_made += 1
+    pick_up(s, "pyramid", move.size, None, seat, None, s.pyramids_made)
+    say(s, "picked-pyramid", seat, pyramid=s.pyramids_made, size=str(move.size))
 
 
 def lift_pyramid(s: State, move: LiftPyramid) -> None:
@@ -517,9 +542,8 @@ def lift_pyramid(s: State, move: LiftPyramid) -> None:
     p = top.pyramids[move.index]
     s.tower = s.tower[:-1] + (top._replace(pyramids=top.pyramids[: move.index] + top.pyramids[move.index + 1 :]),)
     s.adjustments_left -= 1
-    pick_up(s, "pyramid", p.size, None, p.owner, p)
-    whose = "their own" if p.owner == mover(s) else f"{name(p.owner)}'s"
-    s.log.append(f"{name(mover(s))} lifts {whose} {p.size} pyramid to adjust it.")
+    pick_up(s, "pyramid", p.size, None, p.owner, p, p.id)
+    say(s, "lifted", mover(s), pyramid=p.id, owner=p.owner, size=str(p.size), level=len(s.tower) - 1, before=[p.x, p.y])
 
 
 def pick_card(s: State, move: PickCard) -> None:
@@ -533,7 +557,7 @@ def pick_card(s: State, move: PickCard) -> None:
     else:
         s.played[seat] = [p for p in s.played[seat] if p.card != move.card]
     pick_up(s, "card", None, move.card, seat, None)
-    s.log.append(f"{name(seat)} picks up the {move.card.label} to crown the tower.")
+    say(s, "picked-card", seat, card=str(move.card), level=len(s.tower))
 
 
 def check_drop(move: Drop) -> None:
@@ -557,7 +581,7 @@ def tower_after(s: State, at: tuple[float, float]) -> Tower:
     held, top = held_piece(s), s.tower[-1]
     if held.card is not None:  # a card is held with no size, a pyramid with no card
         return s.tower + (Level(held.card, at[0], at[1], ()),)
-    return s.tower[:-1] + (top._replace(pyramids=top.pyramids + (Pyramid(held.pyramid_size, at[0], at[1], held.owner),)),)
+    return s.tower[:-1] + (top._replace(pyramids=top.pyramids + (Pyramid(held.pyramid_size, at[0], at[1], held.owner, held.pyramid),)),)
 
 
 def drop_piece(s: State, move: Drop) -> None:
@@ -574,19 +598,42 @@ def drop_piece(s: State, move: Drop) -> None:
         "target": [move.x, move.y], "hold_ms": move.hold_ms,
         "landing": [round(at[0] - top.x, 3), round(at[1] - top.y, 3)],
     }  # fmt: skip
-    what = f"the {held.card.label}" if held.card else f"{a_size(held.pyramid_size)} pyramid"
     s.fall = first_fall(s.tower)
+    say_landed(s, held, move, at)
     if s.fall:
-        s.log.append(f"{name(seat)} lets go of {what}: {s.fall.words()}.")
+        say_fell(s, s.fall)
         lose(s, seat, f"{name(seat)} made the tower fall: {s.fall.words()}.", {"cause": "fall", "fall": s.fall.to_json()})
         return
-    s.log.append(f"{name(seat)} lets go of {what}: it lands on level {held.level} and the tower stands.")
     if held.lifted:
         s.phase = "place"
     elif held.piece == "pyramid":
         pyramid_added(s)
     else:
         card_added(s)
+
+
+def say_landed(s: State, held: Held, move: Drop, at: tuple[float, float]) -> None:
+    """Where the piece landed (world mm), on which level, and whether the tower stands; an adjusted
+    pyramid also says where it stood before."""
+    lifted = held.lifted
+    say(
+        s, "landed", mover(s), piece=held.piece, pyramid=held.pyramid or None, card=None if held.card is None else str(held.card),
+        owner=held.owner, size=None if held.size is None else str(held.size), level=held.level,
+        target=[move.x, move.y], hold_ms=move.hold_ms, gave_out=move.hold_ms == HOLD_MS_MAX,
+        after=[round(at[0], 3), round(at[1], 3)], before=None if lifted is None else [lifted.x, lifted.y], stands=s.fall is None,
+    )  # fmt: skip
+
+
+def say_fell(s: State, fall: Fall) -> None:
+    """What fell: the pyramid (by its number, with the one it overlapped) or the level's card, and why."""
+    level = s.tower[fall.level]
+    pyramid = level.pyramids[fall.index].id if fall.index is not None else None
+    overlapped = level.pyramids[fall.other].id if fall.other is not None else None
+    say(
+        s, "fell", None, level=fall.level, piece=fall.piece, pyramid=pyramid, overlapped=overlapped,
+        card=str(level.card) if fall.piece == "card" else None, cause=fall.cause,
+        margin_mm=round(fall.margin_mm, 3), needed_mm=fall.needed_mm,
+    )  # fmt: skip
 
 
 def pyramid_added(s: State) -> None:
@@ -609,7 +656,8 @@ def end_game(s: State, winners: tuple[int, ...], reason: str, details: dict[str,
     """The war ends: ``reason`` says who won and why (the log), ``why`` the same without the winner."""
     s.result = Outcome(winners, reason, details=details, why=why)
     s.phase, s.actor = "over", None
-    s.log.append(reason)
+    said = {"cause": details["cause"], "loser": details.get("loser"), "size": details.get("size"), "fall": details.get("fall")}
+    say(s, "end", None, winners=list(winners), battle=s.battle, **said)
 
 
 def lose(s: State, seat: int, why: str, details: dict[str, Any]) -> None:
@@ -743,6 +791,7 @@ def apply(s: State, move: Move) -> State:
         move = Drop(float(move.x), float(move.y), move.hold_ms)  # a whole-number target, as from_json reads it
     new = s.copy()
     handler(new, move)
+    new.moves += 1
     return new
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tabletop.engine.cards import Card
+from tabletop.engine.events import Event
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
@@ -36,6 +37,7 @@ class Held(NamedTuple):
     level: int  # the level it joins
     amplitude: float
     phases: unsteady.Phases
+    pyramid: int = 0  # a held pyramid's number (``Pyramid.id``); 0 for a card
 
     @property
     def pyramid_size(self) -> Size:
@@ -52,7 +54,7 @@ class State:
     epoch: int = 0
     phase: str = "split"
     actor: int | None = 0
-    log: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)  # what every move did (``telling``)
     result: Outcome | None = None
     # draft
     draft_deck: list[Card] = field(default_factory=list)
@@ -91,11 +93,14 @@ class State:
     fall: Fall | None = None
     returned: list[tuple[int, Size]] = field(default_factory=list)
     hand_edition: int = HAND_EDITION  # which unsteady hand (``physics.HAND_EDITIONS``); old saves keep theirs
+    moves: int = 0  # moves applied so far: the number the next move's events carry
+    pyramids_made: int = 0  # pyramids taken from a stash so far: the next one is numbered one more
 
     def copy(self) -> State:
-        """A copy sharing only immutable parts (cards, tower tuples, the held piece)."""
+        """A copy sharing only immutable parts (cards, tower tuples, the held piece, each event: an
+        event is never changed once recorded)."""
         return State(
-            self.advanced, self.rng.copy(), self.epoch, self.phase, self.actor, list(self.log), self.result,
+            self.advanced, self.rng.copy(), self.epoch, self.phase, self.actor, list(self.events), self.result,
             list(self.draft_deck), self.round, list(self.faceup),
             None if self.piles is None else [list(p) for p in self.piles],
             [list(p) for p in self.pile_pyramids], self.sweetened, list(self.middle),
@@ -106,5 +111,5 @@ class State:
             [list(p) for p in self.played], list(self.current),
             None if self.totals is None else list(self.totals), self.battle_loser,
             self.tower, self.placing, self.reason, self.adjustments_left, self.held,
-            self.last_drop, self.fall, list(self.returned), self.hand_edition,
+            self.last_drop, self.fall, list(self.returned), self.hand_edition, self.moves, self.pyramids_made,
         )  # fmt: skip

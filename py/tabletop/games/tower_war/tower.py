@@ -62,12 +62,15 @@ from tabletop.games.tower_war.physics import (
 
 
 class Pyramid(NamedTuple):
-    """A pyramid standing on a card: size, centre of its base (world mm), owner's seat."""
+    """A pyramid standing on a card: size, centre of its base (world mm), owner's seat, and its
+    number (``id``: 1, 2, ... in the order they left a stash, kept when it is adjusted, so an
+    event can name it wherever it stands; 0 where nobody numbered it, as in a statics check)."""
 
     size: Size
     x: float
     y: float
     owner: int
+    id: int = 0
 
 
 class Level(NamedTuple):

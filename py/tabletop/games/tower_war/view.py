@@ -8,6 +8,8 @@ Secrets and who sees them:
 * the three set-aside cards: nobody, ever; unused drafted cards: their owner;
 * a deck: its owner sees what is in it (sorted, never its order), the other only
   its size; a hand: its owner; discard piles, played cards and the tower: everyone.
+* events (``telling``): what every move did, the same for every seat but for which card went
+  into a deck, which only its owner sees (``PRIVATE_FACTS``);
 * once the war is over (``at_end``): every player's hand, deck (sorted) and unused
   drafted cards, for everyone (they stay hidden only *during* the war); the three
   set-aside cards are never named, though with the other 51 shown they are known by
@@ -26,8 +28,10 @@ from typing import Any
 
 from tabletop.engine.bounds import count, items, outcome_bounds, real, under
 from tabletop.engine.cards import Card
+from tabletop.engine.events import Event
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import SIZES
+from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.tower_war import physics as ph
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war import tower as tw
@@ -36,6 +40,7 @@ from tabletop.games.tower_war.facts import BATTLE_DRAW, DECK_SIZE, DRAFT_DEAL, D
 from tabletop.games.tower_war.moves import move_to_json
 from tabletop.games.tower_war.scoring import battle_total, compare, is_double, skirmish_value
 from tabletop.games.tower_war.state import State
+from tabletop.games.tower_war.telling import PRIVATE_FACTS
 
 TREMOR_FORMULA = (
     "landing = target + A * s(t) * (sin(2*pi*f1*t + p1), sin(2*pi*f2*t + p2)), t = hold_ms / 1000; "
@@ -70,7 +75,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "phase": s.phase,
         "to_act": s.actor,
         "outcome": s.result.to_json() if s.result else None,
-        "log": list(s.log),
+        "events": events_seen(s.events, seat),
         "epoch": s.epoch,
         "prompt": prompt(s),
         "players": [player_view(s, p, seat) for p in (0, 1)],
@@ -85,6 +90,14 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "physics": physics_view(),
         "at_end": cards_at_end(s),
     }
+
+
+def events_seen(events: list[Event], seat: int | None) -> list[Event]:
+    """The events as ``seat`` may see them: another seat's private facts left out."""
+    return [
+        {k: v for k, v in e.items() if k not in PRIVATE_FACTS[e["kind"]]} if e["kind"] in PRIVATE_FACTS and e["seat"] != seat else e
+        for e in events
+    ]
 
 
 def cards_at_end(s: State) -> list[dict[str, Any]] | None:
@@ -271,7 +284,7 @@ def tower_view(s: State) -> dict[str, Any] | None:
             "covered": k < top,
             "size": str(level.pyramids[0].size) if level.pyramids else None,
             "pyramids": [
-                {"index": i, "size": str(p.size), "x": p.x, "y": p.y, "owner": p.owner,
+                {"index": i, "id": p.id, "size": str(p.size), "x": p.x, "y": p.y, "owner": p.owner,
                  "base_mm": ph.PYRAMID_BASE_MM[p.size], "height_mm": ph.PYRAMID_HEIGHT_MM[p.size]}
                 for i, p in enumerate(level.pyramids)
             ],
@@ -329,6 +342,54 @@ FALL = {
     "margin_mm": real(-REACH, REACH),
     "needed_mm": real(0, REACH),
 }
+EVENT_FACTS = {  # every number and list an event (``telling``) may hold, by its name
+    "move": count(0, MAX_MOVES),
+    "seat": count(0, 1, null=True),
+    "round": count(1, r.draft_rounds()),
+    "splitter": SEAT,
+    "piles": items(2),
+    "piles.*": count(0, DRAFT_DEAL),
+    "pile": count(0, 1),
+    "pile_pyramids": items(2),
+    **under("pile_pyramids.*", SIZES_BOUND),
+    "drafted": items(2),
+    "drafted.*": count(0, CARDS),
+    "set_aside": count(0, DRAFT_LEFTOVER),
+    "kept": count(0, DECK_SIZE),
+    "deck": count(0, CARDS),
+    "decks": items(2),
+    "decks.*": count(0, CARDS),
+    "battle": count(1, CARDS),
+    "leader": SEAT,
+    "drawn": items(2),
+    "drawn.*": count(0, BATTLE_DRAW),
+    "value": count(0, MOST_VALUE),
+    "skirmish": count(1, SKIRMISHES),
+    "played": items(2),
+    "values": items(2),
+    "values.*": count(0, MOST_VALUE, null=True),
+    "loser": count(0, 1, null=True),
+    "totals": items(2),
+    "totals.*": count(0, MOST_VALUE),
+    "pyramids": items(ph.PYRAMIDS_PER_LEVEL),
+    "pyramids.*.id": count(0, MAX_MOVES),
+    "discards": items(2),
+    "discards.*": items(CARDS),
+    "pyramid": count(0, MAX_MOVES, null=True),
+    "overlapped": count(0, MAX_MOVES, null=True),
+    "owner": SEAT,
+    "level": count(0, TOWER_LEVELS),
+    **under("target", POINT),
+    **under("after", POINT),
+    **under("before", POINT),
+    "before": items(2, null=True),
+    "hold_ms": count(0, ph.HOLD_MS_MAX),
+    "margin_mm": real(-REACH, REACH),
+    "needed_mm": real(0, REACH),
+    "winners": items(2),
+    "winners.*": SEAT,
+    **under("fall", FALL),  # the end's, as the outcome's details say it
+}
 SUPPORT = {
     "level": count(0, TOWER_LEVELS),
     "margin_mm": real(-REACH, REACH),
@@ -342,7 +403,8 @@ SUPPORT = {
 VIEW_BOUNDS = {
     "seat": count(0, 1, null=True),
     "to_act": count(0, 1, null=True),
-    "log": items(40 * CARDS),
+    "events": items(40 * CARDS),
+    **under("events.*", EVENT_FACTS),
     "epoch": count(0, 40 * CARDS),
     **under("outcome", outcome_bounds(2, 0, {"loser": SEAT, **under("fall", FALL)})),
     "players": items(2),
@@ -416,6 +478,7 @@ VIEW_BOUNDS = {
     "tower.levels.*.z": real(0, HEIGHT),
     "tower.levels.*.pyramids": items(ph.PYRAMIDS_PER_LEVEL),
     "tower.levels.*.pyramids.*.index": count(0, ph.PYRAMIDS_PER_LEVEL - 1),
+    "tower.levels.*.pyramids.*.id": count(0, MAX_MOVES),
     "tower.levels.*.pyramids.*.owner": SEAT,
     "tower.levels.*.pyramids.*.x": real(-REACH, REACH),
     "tower.levels.*.pyramids.*.y": real(-REACH, REACH),

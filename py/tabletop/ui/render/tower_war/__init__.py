@@ -18,13 +18,14 @@ from typing import Any
 from tabletop.engine.cards import Card
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.words import count
-from tabletop.games.tower_war.facts import SEAT_NAMES as SIDES
 from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.physics import HOLD_MS_MAX, PYRAMIDS_PER_LEVEL
+from tabletop.games.tower_war.telling import tell
 from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war import aim as live
+from tabletop.ui.render.tower_war import news
 from tabletop.ui.render.tower_war.battle import battle_panel, skirmish_result
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, face, move_attr, name, pyramid_glyph, sr
 from tabletop.ui.render.tower_war.draft import build_panel, draft_panel
@@ -49,25 +50,6 @@ def turned_up_at_end(view: dict[str, Any]) -> list[tuple[int, str, list[tuple[st
         for key, what in (("hand", "hand"), ("deck", "deck"), ("unused", "cards left out of the deck")):
             rows.append((seat, what, [(code, Card.parse(code).label) for code in cards[key]]))
     return rows
-
-
-def names_in_end_reason(text: str, labels: list[str]) -> str:
-    """The engine's end reason names seats by colour ("Blue made the tower fall... Red wins
-    the war."); the table's end banner puts the people in: "Ben (Blue) ... Ana (Red) wins
-    the war." ``labels`` are the seats' labels, one per seat, in seat order.
-
-    >>> names_in_end_reason("Blue made the tower fall. Red wins the war.", ["Ana (Red)", "Ben (Blue)"])
-    'Ben (Blue) made the tower fall. Ana (Red) wins the war.'
-    """
-    from tabletop.ui.wording import name_sides  # the table's one way of naming sides (imported late: wording imports render)
-
-    return name_sides(text, SIDES, labels) if len(labels) == len(SIDES) else text
-
-
-def named(ctx: TableContext, text: str) -> str:
-    """An engine line with each colour said as its player: "Blue plays the K♥" -> "Ben (Blue) plays the K♥"
-    (the engine knows seats by colour only; the table knows the names)."""
-    return names_in_end_reason(text, [seat_label(ctx, seat) for seat in range(len(SIDES))])
 
 
 def reduced_motion(ctx: TableContext) -> bool:
@@ -129,16 +111,16 @@ def prompt(ctx: TableContext, view: dict[str, Any]) -> str:
     return prompt
 
 
-def just_happened(ctx: TableContext, view: dict[str, Any]) -> str | None:
-    """The newest log line, its colours said as the players ("Ana (Red) plays the K♥, worth 13.")."""
-    log = view.get("log") or []
-    if not log:
+def just_happened(ctx: TableContext, view: dict[str, Any]) -> list[El | str] | None:
+    """The newest move in the game's words, each player said as the table calls them ("Ana (Red)
+    plays the K♥, worth 13."); then, in bold, any pyramid of one player the other just moved to
+    adjust it ("Ben (Blue) moved your medium pyramid 22 mm to adjust it.")."""
+    names = ctx.told_names()
+    words = [tell(e, names, view) for e in news.newest(view) if e["kind"] != "end"]
+    if not words:
         return None
-    line = named(ctx, log[-1])
-    last = view.get("last_drop")
-    if last and last.get("hold_ms") == HOLD_MS_MAX and "lets go" in line:
-        line += " (the grip gave out)"
-    return line
+    moved = news.moved_pieces(news.last_turn(view), names, ctx.viewer)
+    return [" ".join(words), *(h("strong.twar-adjusted", f" {line}") for line in moved)]
 
 
 def size_tip(size: str, view: dict[str, Any]) -> str:
@@ -326,14 +308,17 @@ def grip_gave_out(ctx: TableContext, view: dict[str, Any]) -> El | None:
     this page the words take the focus (a Space meant as "let go" must not land on a card's Play
     button), and they say what a press that came too late did (``aim.late_words``)."""
     last = view.get("last_drop")
-    log = view.get("log") or []
-    if not last or last.get("hold_ms") != HOLD_MS_MAX or not log or "lets go" not in log[-1]:
+    if not last or not news.gave_out(view):
         return None
     who = seat_label(ctx, last["seat"])
     here = live.AIM.gave_out
     return h(
         "p.twar-gripout",
-        {"role": "status", "tabindex": "-1" if here else None, "data-take-focus": f"twar-gripout-{len(log)}" if here else None},
+        {
+            "role": "status",
+            "tabindex": "-1" if here else None,
+            "data-take-focus": f"twar-gripout-{len(view.get('events') or [])}" if here else None,
+        },
         h("b", "The grip gave out. "),
         f"{who} held the {last['piece']} for the full {HOLD_MS_MAX / 1000:g} s, so the hand let go by itself where it was aimed.",
         h("span", {"id": live.LATE_ID}),

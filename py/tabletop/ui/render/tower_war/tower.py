@@ -21,6 +21,7 @@ from tabletop.ui import motion
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
+from tabletop.ui.render.tower_war.news import landed_pyramid
 from tabletop.ui.tips import tip
 from tabletop.ui.wording import name_with_side
 
@@ -182,8 +183,8 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
     if top["pyramids"] and len(top["pyramids"]) == 3 and (placing.get("piece") == "card" or (held and held["piece"] == "card")):
         pts = " ".join(f"{f(p['x'] - ox)},{f(-(p['y'] - oy))}" for p in top["pyramids"])
         parts.append(h("polygon.twar-crown-tri", {"points": pts}))
-    last = view.get("last_drop") or {}
-    newest = len(top["pyramids"]) - 1 if last.get("piece") == "pyramid" and "lets go" in ((view.get("log") or [""])[-1]) else None
+    landed = landed_pyramid(view)  # the pyramid the newest move set down, marked as the last move
+    newest = next((p["index"] for p in top["pyramids"] if landed is not None and p.get("id") == landed), None)
     watching = not aiming and held is not None and view["phase"] == "drop"
     exact = None
     if (aiming or watching) and held:
