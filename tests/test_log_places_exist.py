@@ -5,7 +5,9 @@ play, every place a line names is found in the view of THAT position:
 
 * Towers of Wyoming: "Player k" is a seat, "foundation n" one of each builder's foundations;
 * Tower Battle: "Red's hearts tower" is a tower of that colour and suit;
-* Tower War: "level k" is a level of the tower (a fallen tower keeps its levels in the view).
+* Tower War: an event's ``level`` is a level of the tower (a fallen tower keeps its levels in the
+  view), as the words told from it say ("level k"); tests/tower_war/test_events.py checks every
+  other place its events name.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 
 import pytest
 
+from tabletop.engine.events import Names
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 
@@ -64,11 +67,14 @@ def test_tower_battle_names_only_towers_that_exist():
 
 
 def test_tower_war_names_only_levels_of_the_tower():
-    named = 0
+    module, named = GAMES["tower-war"], 0
+    names = Names(("Ana", "Ben"), module.SEAT_NAMES)
     for view in positions("tower-war"):
         levels = len(view["tower"]["levels"]) if view.get("tower") else 0
-        for line in view["log"]:
-            for k in LEVEL.findall(line):
-                assert int(k) < levels + 1, (line, levels)  # a card picked up to crown level k starts level k
+        for e in view["events"]:
+            said = [int(k) for k in LEVEL.findall(module.tell(e, names, view))]
+            if "level" in e:
+                assert e["level"] < levels + 1, (e, levels)  # a card picked up to crown level k starts level k
                 named += 1
+            assert all(k < levels + 1 for k in said), (e, said)
     assert named > 100

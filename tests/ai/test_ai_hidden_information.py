@@ -34,7 +34,7 @@ def random_positions(module, seeds, players=None, options=None, every=3, cap=300
             n += 1
 
 
-def same_view_except(a: dict, b: dict, keys=("log",)) -> bool:
+def same_view_except(a: dict, b: dict, keys=("log", "events")) -> bool:
     return {k: v for k, v in a.items() if k not in keys} == {k: v for k, v in b.items() if k not in keys}
 
 

@@ -181,6 +181,12 @@ def sweeten_pile(s: State, move: Sweeten) -> None:
         offer_piles(s)
 
 
+def piles_ready(s: State, move: PilesReady) -> None:
+    """Advanced drafting: the splitter adds no more pyramids."""
+    say(s, "piles-ready", mover(s))
+    offer_piles(s)
+
+
 def offer_piles(s: State) -> None:
     """The other player now chooses a pile."""
     s.phase, s.actor = "take", 1 - s.round % 2
@@ -754,7 +760,7 @@ def place_moves(s: State) -> list[Move]:
 
 HANDLERS: dict[str, dict[type[Move], Callable[[State, Any], object]]] = {
     "split": {Split: split_piles},
-    "sweeten": {Sweeten: sweeten_pile, PilesReady: lambda s, m: offer_piles(s)},
+    "sweeten": {Sweeten: sweeten_pile, PilesReady: piles_ready},
     "take": {Take: take_pile},
     "build": {Keep: keep_card},
     "play": {Play: play_card},
