@@ -7,10 +7,9 @@ import random
 
 import pytest
 
-from tabletop.catalog import CATALOG
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import new_save
-from tabletop.games import GAMES
+from tabletop.games import GAMES, REGISTRY
 from tabletop.ui.backup import FORMAT, checksum, make_backup, read_backup, remind, restore
 from tabletop.ui.current_game import STORAGE_FULL, STORAGE_WIPED, CurrentGame
 from tabletop.ui.notices import Notices
@@ -180,7 +179,7 @@ def test_old_deletion_markers_are_forgotten():
 
 
 def test_the_catalogue_and_the_games_agree_for_backups():
-    assert set(CATALOG) == set(GAMES)
+    assert set(REGISTRY) == set(GAMES)
 
 
 def test_a_refusal_is_said_once_as_a_full_disk_or_in_the_browsers_words():

@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
-from tabletop.games import GAMES
+from tabletop.games import FACTS, GAMES
 from tabletop.ui.context import SavesView, ScreenContext
 from tabletop.ui.current_game import HOME, STORAGE_FULL, CurrentGame, between_games
 from tabletop.ui.dom import find_all
@@ -30,7 +29,7 @@ def form(game_id: str = WOTW, seats: list[dict] | None = None, seed: str = "7") 
 
 
 def tab(backend: MemoryBackend) -> CurrentGame:
-    return CurrentGame(Store(backend, CATALOG), lambda: GAMES, Notices())
+    return CurrentGame(Store(backend, FACTS), lambda: GAMES, Notices())
 
 
 def first_move(game: CurrentGame):

@@ -10,13 +10,12 @@ import json
 import pytest
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
 from tabletop.engine.errors import SaveError
 from tabletop.engine.names import BIDI_CONTROLS, MAX_NAME_LENGTH, ZERO_WIDTH, clean_name, fewer_marks
 from tabletop.engine.position import POSITION_VERSION, position_code, read_position
 from tabletop.engine.saves import MAX_TITLE_LENGTH, load_json, new_save, parse_save
 from tabletop.engine.share import pack_json, save_from_code, save_to_code, text_from_code
-from tabletop.games import GAMES
+from tabletop.games import FACTS, GAMES
 from tabletop.ui.context import SavesView, ScreenContext
 from tabletop.ui.current_game import CurrentGame
 from tabletop.ui.dom import El, find_all, h, text_of
@@ -153,7 +152,7 @@ def started(store: Store, names: list[str]) -> CurrentGame:
 
 
 def test_every_screen_the_pages_draw_has_its_names_isolated():
-    store = Store(MemoryBackend(), CATALOG)
+    store = Store(MemoryBackend(), FACTS)
     game = started(store, ["W" * 40, "Bob"])
     session = game.session
     assert session is not None

@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
-from tabletop.games import GAMES
+from tabletop.games import FACTS, GAMES
 from tabletop.ui.context import SavesView, ScreenContext
 from tabletop.ui.dom import find_all
 from tabletop.ui.router import Route
@@ -16,7 +15,7 @@ from tabletop.ui.storage import SETTINGS_KEY, MemoryBackend, Store
 
 
 def context(settings: dict) -> ScreenContext:
-    return ScreenContext(Route("new", "tower-battle"), settings, (), SavesView(Store(MemoryBackend(), CATALOG)))
+    return ScreenContext(Route("new", "tower-battle"), settings, (), SavesView(Store(MemoryBackend(), FACTS)))
 
 
 def kinds(form: dict) -> list[tuple[str, str]]:
@@ -59,9 +58,9 @@ def test_a_refused_start_remembers_nothing():
 
 
 def test_the_stored_choice_is_checked_like_every_setting():
-    store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": ["human", "hard"]})}), CATALOG)
+    store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": ["human", "hard"]})}), FACTS)
     assert store.settings() == {"seats": ["human", "hard"]}
     for bad in (["human", "robot"], "human", [1], ["normal"] * 9):
-        store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": bad, "curtain": False})}), CATALOG)
+        store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": bad, "curtain": False})}), FACTS)
         assert store.settings() == {"curtain": False}, bad
         assert "who plays each seat" in store.problems[0]

@@ -11,9 +11,8 @@ import re
 import pytest
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
 from tabletop.engine.words import agree, count, possessive, some, verb
-from tabletop.games import GAMES
+from tabletop.games import FACTS, GAMES, REGISTRY
 from tabletop.ui.context import SavesView, ScreenContext
 from tabletop.ui.current_game import CurrentGame, between_games
 from tabletop.ui.dom import El, find_all, text_of
@@ -111,7 +110,7 @@ def test_no_table_says_a_number_or_a_name_wrong(game_id, seating):
     rng = random.Random(7)
     found: dict[str, None] = {}
     for game in range(2):
-        tab = CurrentGame(Store(MemoryBackend(), CATALOG), lambda: GAMES, Notices())
+        tab = CurrentGame(Store(MemoryBackend(), FACTS), lambda: GAMES, Notices())
         seats = seats_for(module, seating)
         tab.start(game_id, {"players": len(seats), "seats": seats, "options": module.default_options(), "seed": str(11 + game)})
         session = tab.session
@@ -142,7 +141,7 @@ def test_no_table_says_a_number_or_a_name_wrong(game_id, seating):
 
 
 def test_settings_count_damaged_records_in_words():
-    store = Store(MemoryBackend(), CATALOG)
+    store = Store(MemoryBackend(), FACTS)
     ctx = ScreenContext(Route("settings"), {}, (), SavesView(store))
     assert "No damaged records set aside." in text_of(settings_screen.render(ctx, RecordingActions()))
 
@@ -180,7 +179,7 @@ def test_a_plural_side_wins_in_the_plural_on_the_banner_and_in_the_saved_list():
     from tabletop.ui.screens import game_over
     from tabletop.ui.screens.home import result_words
 
-    plural = CATALOG["war-of-the-worlds"].PLURAL_SIDES
+    plural = REGISTRY["war-of-the-worlds"].plural_sides
     assert game_over.headline(Outcome((1,), "x"), ["Aliens", "Humans"], plural) == "Humans win"
     assert game_over.headline(Outcome((1,), "x"), ["Ana (Aliens)", "Ben (Humans)"], plural) == "Ben (Humans) wins"
     seats = [{"name": "Aliens"}, {"name": "Humans"}]

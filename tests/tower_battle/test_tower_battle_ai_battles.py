@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 import tabletop.games.tower_battle as tb
-from tabletop.ai import decide
 from tabletop.engine.cards import JACK, Suit
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_battle import DeclareBattle, DeclineBattle
 from tabletop.games.tower_battle.ai import sensible_moves
 from tabletop.games.tower_battle.facts import FACING, OWNER, TNT
 from tabletop.games.tower_battle.state import BATTLE
+from tabletop.sim.decisions import decide
 
 from .positions import position
 

@@ -13,7 +13,7 @@ from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import physics
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.exact_drop import exact_drop_from_view, outcome_of_exact_drop, size_warnings
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .positions import L, M, S, place_pyramid, play, tripod, war_position
 

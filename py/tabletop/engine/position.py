@@ -32,6 +32,7 @@ from tabletop.engine.bounds import check_bounds
 from tabletop.engine.errors import SaveError
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import clean_name
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import check_options, clean_seat, load_json, replay
 from tabletop.engine.share import pack_json, save_from_code, save_to_code, text_from_code
 
@@ -64,7 +65,7 @@ class Position:
         return f"as {self.names[self.seat]} saw it" if self.seat is not None else "as anyone at the table saw it"
 
 
-def position_code(module: Any, save: Mapping[str, Any], state: Any, seat: int | None) -> str:
+def position_code(module: GameModule, save: Mapping[str, Any], state: Any, seat: int | None) -> str:
     """The code of the position at the table: the whole game where nothing is hidden, else what
     ``seat`` sees (the seat whose view is on the screen)."""
     if not module.HIDDEN_INFORMATION:
@@ -72,7 +73,7 @@ def position_code(module: Any, save: Mapping[str, Any], state: Any, seat: int | 
     return seen_code(module, state, seat, [s["name"] for s in save["seats"]], save["options"])
 
 
-def seen_code(module: Any, state: Any, seat: int | None, names: list[str], options: Mapping[str, Any] | None = None) -> str:
+def seen_code(module: GameModule, state: Any, seat: int | None, names: list[str], options: Mapping[str, Any] | None = None) -> str:
     """A card game's position as ``seat`` sees it: its view and nothing else of the state."""
     data = {
         "format": FORMAT,
@@ -85,7 +86,7 @@ def seen_code(module: Any, state: Any, seat: int | None, names: list[str], optio
     return pack_json(data, POSITION_VERSION)
 
 
-def read_position(code: str, games: Mapping[str, Any]) -> Position:
+def read_position(code: str, games: Mapping[str, GameModule]) -> Position:
     """The position a code holds, checked as an imported file is; SaveError says what is wrong."""
     code = code.strip()
     if code.startswith("g"):
@@ -116,7 +117,7 @@ def read_position(code: str, games: Mapping[str, Any]) -> Position:
     return Position(game, options, names, seat, dict(view))
 
 
-def exact_position(save: dict[str, Any], games: Mapping[str, Any]) -> Position:
+def exact_position(save: dict[str, Any], games: Mapping[str, GameModule]) -> Position:
     """A whole game shared as a position: replayed (every move checked), drawn as everyone sees it."""
     module = games[save["game"]]
     if module.HIDDEN_INFORMATION:
@@ -128,7 +129,7 @@ def exact_position(save: dict[str, Any], games: Mapping[str, Any]) -> Position:
     return Position(module.ID, dict(save["options"]), names, None, module.view(state, None), save=save, state=state)
 
 
-def play_refusal(module: Any, position: Position) -> str | None:
+def play_refusal(module: GameModule, position: Position) -> str | None:
     """Why "Play from here" is not offered, in one line; None where it is (see the module doc)."""
     if position.exact:
         return "No “Play from here”: this game is over." if module.outcome(position.state) is not None else None

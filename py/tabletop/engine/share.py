@@ -23,6 +23,7 @@ from typing import Any
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.numbers import parse_count
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_SAVE_BYTES, parse_save
 
 LINK_VERSION = "g1"
@@ -78,6 +79,6 @@ def text_from_code(code: str, expected: str = LINK_VERSION) -> str:
         raise SaveError("corrupt", "the link is damaged: its game is not readable text") from None
 
 
-def save_from_code(code: str, games: Mapping[str, Any]) -> dict[str, Any]:
+def save_from_code(code: str, games: Mapping[str, GameModule]) -> dict[str, Any]:
     """The save a link holds, checked as an imported file is (its moves are checked on replay)."""
     return parse_save(text_from_code(code), games)

@@ -13,7 +13,7 @@ from typing import Any
 
 import js
 
-from tabletop.catalog import CATALOG
+from tabletop.games import REGISTRY
 from tabletop.ui import browser, deleted_elsewhere, diagnostics, embed_saves, focus, saves_news
 from tabletop.ui import thinking as thinking_ui
 from tabletop.ui.actions import Actions
@@ -71,7 +71,7 @@ class App:
     def _route_changed(self) -> None:
         self.notices.navigated()
         before = self.route
-        self.route = parse(browser.location_hash(), tuple(CATALOG))
+        self.route = parse(browser.location_hash(), tuple(REGISTRY))
         if self.route != before:
             js.window.scrollTo(0, 0)  # a new page opens at its top, wherever the last one was scrolled to
         if self.route.name == "open":

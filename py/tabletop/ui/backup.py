@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine.errors import SaveError
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import EXPORT_WARNING, load_json, parse_save, replay
 from tabletop.engine.words import some
 from tabletop.ui.storage import FLAG_SETTINGS, SAVE_ID, Store, clean_settings, oversized_file
@@ -71,7 +72,7 @@ class Backup:
     made_at: float
 
 
-def read_backup(text: str | bytes, games: Mapping[str, Any]) -> Backup:
+def read_backup(text: str | bytes, games: Mapping[str, GameModule]) -> Backup:
     """The backup in ``text``, every part checked; SaveError saying what is wrong otherwise."""
     too_large = oversized_file(len(text.encode() if isinstance(text, str) else text), MAX_BACKUP_BYTES, "a backup")
     if too_large is not None:
@@ -98,7 +99,7 @@ def read_backup(text: str | bytes, games: Mapping[str, Any]) -> Backup:
     return Backup(checked, cleaned, float(made_at))
 
 
-def checked_game(record: Any, index: int, games: Mapping[str, Any]) -> dict[str, Any]:
+def checked_game(record: Any, index: int, games: Mapping[str, GameModule]) -> dict[str, Any]:
     """One game of a backup, checked as a save is (shape, then every move by the rules), with its id."""
     where = f"game {index + 1} of the backup"
     if not isinstance(record, dict):

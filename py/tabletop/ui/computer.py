@@ -20,7 +20,7 @@ COMPUTER_DELAY_MS = 350  # a computer move never lands sooner than this after it
 
 def computer_level(level: str | None) -> str:
     """The player level to use for a computer seat (an unknown level plays as normal)."""
-    from tabletop.players import BOTS
+    from tabletop.sim.players import BOTS
 
     return level if level in BOTS else "normal"
 
@@ -64,9 +64,9 @@ class ComputerTurns:
         level = computer_level(session.seats[seat].get("level"))
         module = session.module
         memory = self.memory.setdefault((session.save.get("id"), seat), {})
-        from tabletop import ai as computer
+        from tabletop.sim import decisions
 
-        thinking = computer.think(module, module.view(session.state, seat), module.legal_moves(session.state), seat, level, rng, memory)
+        thinking = decisions.think(module, module.view(session.state, seat), module.legal_moves(session.state), seat, level, rng, memory)
 
         def finished(job: Any) -> None:
             self.thinker = None

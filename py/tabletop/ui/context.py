@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.catalog import CATALOG
+from tabletop.games import FACTS, REGISTRY
 from tabletop.ui.router import Route
 from tabletop.ui.session import Session
 from tabletop.ui.storage import Store
@@ -66,7 +66,7 @@ class ScreenContext:
     table_ui: dict[str, Any] = field(default_factory=dict)
     url_seed: int | None = None  # a seed the page's address carries (shown on the new-game form)
     deleted_elsewhere: bool = False  # the game at the table was deleted in another tab (deleted_elsewhere.py)
-    catalog: Mapping[str, Any] = field(default_factory=lambda: CATALOG)
+    catalog: Mapping[str, Any] = field(default_factory=lambda: REGISTRY)
 
     @property
     def games(self) -> Mapping[str, Any]:
@@ -81,7 +81,7 @@ class ScreenContext:
         (or the one given), on Home, unless told otherwise."""
         from tabletop.ui.storage import MemoryBackend
 
-        store = store if store is not None else Store(MemoryBackend(), CATALOG)
+        store = store if store is not None else Store(MemoryBackend(), FACTS)
         values: dict[str, Any] = {"route": Route("home"), "settings": {}, "notices": (), "saves": SavesView(store)}
         values.update(fields)
         return cls(**values)

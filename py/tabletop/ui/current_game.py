@@ -20,12 +20,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine.errors import IllegalMove, SaveError
-from tabletop.engine.hooks import game_hook, renderer_hook
+from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import clean_name
 from tabletop.ui import deleted_elsewhere
 from tabletop.ui.history import History
 from tabletop.ui.notices import Notices
 from tabletop.ui.render import renderer_for
+from tabletop.ui.render.contract import renderer_hook
 from tabletop.ui.router import Route
 from tabletop.ui.session import Session, new_id, typed_seed
 from tabletop.ui.storage import StorageFull, Store

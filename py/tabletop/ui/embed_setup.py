@@ -32,9 +32,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.catalog import LEVELS
 from tabletop.engine.numbers import parse_count, quoted
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_OPTION_NUMBER
+from tabletop.levels import LEVELS
 
 TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 SETUP_KEYS = ("vs", "level", "seat", "players")
@@ -68,7 +69,7 @@ def option_value(raw: str, default: Any, choices: list[Any] | None) -> Any:
     return value
 
 
-def apply_query(query: Mapping[str, str], module: Any, form: dict[str, Any]) -> EmbedSetup:
+def apply_query(query: Mapping[str, str], module: GameModule, form: dict[str, Any]) -> EmbedSetup:
     """The new-game form of ``module`` with what the address asks for applied to a copy of ``form``."""
     form = copy.deepcopy(form)
     setup = EmbedSetup(form)

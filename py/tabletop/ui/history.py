@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from tabletop.engine.errors import SaveError
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import replay_steps
 
 # The moves that write no line in their game's log (Tower War's deck building, The War of the
@@ -35,7 +36,7 @@ def replay_viewer(seats: list[dict[str, Any]]) -> int | None:
 class History:
     """A cursor over positions 0 (the deal, no move yet) .. ``total`` (after the last move)."""
 
-    def __init__(self, module: Any, save: dict[str, Any], position: int | None = None):
+    def __init__(self, module: GameModule, save: dict[str, Any], position: int | None = None):
         self.module = module
         self.save = dict(save, moves=list(save["moves"]))  # a snapshot: the game at the table may go on
         self.seats: list[dict[str, Any]] = self.save["seats"]

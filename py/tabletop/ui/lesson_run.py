@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from tabletop.engine.lesson import Lesson, LessonError, MoveJson, accepted, play_step, replay
+from tabletop.engine.protocol import GameModule
 from tabletop.ui.storage import Backend
 
 KEY_PREFIX = "tw:lesson:"
@@ -22,7 +23,7 @@ DO, AFTER, DONE = "do", "after", "done"  # the step's instruction, its "what hap
 
 
 class LessonRun:
-    def __init__(self, module: Any, lesson: Lesson, backend: Backend | None) -> None:
+    def __init__(self, module: GameModule, lesson: Lesson, backend: Backend | None) -> None:
         self.module = module
         self.lesson = lesson
         self.backend = backend

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.protocol import GameModule
 from tabletop.ui.dom import El, h
 
 
@@ -22,7 +23,7 @@ def words(seed: int, hidden_information: bool) -> str:
     return f"This game was set up by the link (seed {seed}): whoever wrote the link can know how its chances fall."
 
 
-def note(ctx: Any, act: Any, form: dict[str, Any], module: Any) -> El | None:
+def note(ctx: Any, act: Any, form: dict[str, Any], module: GameModule) -> El | None:
     """The notice and its "Take a fresh deal" button, or None when the form deals afresh anyway
     (``ctx``: the screen's ScreenContext, ``act`` its Actions)."""
     if ctx.url_seed is None or not chosen_by_link(ctx.url_seed, form):

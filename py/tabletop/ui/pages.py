@@ -79,14 +79,13 @@ class Pages:
     def lesson(self, ctx: ScreenContext, act: Actions, game_id: str, arrived: bool) -> El:
         """A game's guided first game (screens/lesson.py), resumed where the learner left it: as stored
         (another tab may have moved it on), or as this page kept it when storage is off."""
-        from tabletop.engine.lesson import lesson_of
         from tabletop.ui.lesson_run import LessonRun
         from tabletop.ui.screens import lesson
 
         store = self.game.store
         run = self.lessons.get(game_id)
         if run is None or (arrived and store.available):
-            script = lesson_of(game_id)
+            script = ctx.catalog[game_id].lesson if game_id in ctx.catalog else None
             if script is None:
                 return not_found.render(f"learn/{game_id}")
             run = self.lessons[game_id] = LessonRun(ctx.games[game_id], script, store.backend if store.available else None)

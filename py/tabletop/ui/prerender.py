@@ -4,7 +4,7 @@ that need the engine. Runs under CPython at build time; nothing here is used in 
 
 from __future__ import annotations
 
-from tabletop.catalog import CATALOG
+from tabletop.games import REGISTRY
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h, to_html
 from tabletop.ui.screens import home, rules
@@ -15,8 +15,8 @@ WAITING = "This screen opens as soon as the game engine is ready."
 def pages() -> dict[str, El]:
     """Route (the address's fragment, ``*`` for any other) -> the tree shown there before Python."""
     ctx = ScreenContext.detached()
-    out = {"#/": h("section.home", home.welcome(CATALOG)), "#/rules": rules.render(ctx, None)}
-    for game_id in CATALOG:
+    out = {"#/": h("section.home", home.welcome(REGISTRY)), "#/rules": rules.render(ctx, None)}
+    for game_id in REGISTRY:
         out[f"#/rules/{game_id}"] = rules.render(ctx, game_id)
     out["*"] = h("section.waiting", {"data-screen": "waiting"}, h("p.hint", WAITING))
     return out

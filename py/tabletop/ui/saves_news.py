@@ -9,7 +9,7 @@ from typing import Any
 
 import js
 
-from tabletop.catalog import CATALOG
+from tabletop.games import FACTS
 from tabletop.ui import browser, deleted_elsewhere
 from tabletop.ui.current_game import CurrentGame
 from tabletop.ui.storage import Store
@@ -18,7 +18,7 @@ from tabletop.ui.storage import Store
 def open_store() -> Store:
     """The store on IndexedDB, else localStorage, else none (saves off), with old deletion markers gone."""
     backend, full = browser.saves_backend()
-    store = Store(backend, CATALOG, full=full)
+    store = Store(backend, FACTS, full=full)
     if store.available:
         store.forget_old_deletions()
     store.persistent = browser.storage_persistent()

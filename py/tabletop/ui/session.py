@@ -32,6 +32,7 @@ from typing import Any
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_GRIP_MS, new_save, replay, replay_steps
 
 
@@ -76,7 +77,7 @@ def typed_seed(text: str) -> int | None:
 
 
 class Session:
-    def __init__(self, module: Any, save: dict[str, Any]):
+    def __init__(self, module: GameModule, save: dict[str, Any]):
         self.module = module
         self.save = save
         self.state, self.movers, self.epochs = self._replayed()
@@ -87,7 +88,9 @@ class Session:
         self.passed: list[tuple[int, str]] = []  # (seat, move kind) of each forced pass the last play brought
 
     @classmethod
-    def start(cls, module: Any, seats: list[dict[str, Any]], options: dict[str, Any], seed: int | None = None, name: str = "") -> Session:
+    def start(
+        cls, module: GameModule, seats: list[dict[str, Any]], options: dict[str, Any], seed: int | None = None, name: str = ""
+    ) -> Session:
         if seed is None:
             seed = fresh_seed()
         save = new_save(module.ID, options, seats, seed)

@@ -25,10 +25,11 @@ import time
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from tabletop.catalog import LEVELS
 from tabletop.engine.errors import SaveError
 from tabletop.engine.names import clean_name
+from tabletop.engine.protocol import Facts
 from tabletop.engine.saves import MAX_SAVE_BYTES, check_time, load_json, parse_save
+from tabletop.levels import LEVELS
 
 SAVE_PREFIX = "tw:save:"
 ASIDE_PREFIX = "tw:aside:"
@@ -88,7 +89,7 @@ class Store:
     ``available`` is False when the browser refuses storage (saves off); ``full`` is True
     when it reads but refuses more (saves still listed and opened, new ones not kept)."""
 
-    def __init__(self, backend: Backend | None, games: Mapping[str, Any], full: bool = False):
+    def __init__(self, backend: Backend | None, games: Mapping[str, Facts], full: bool = False):
         self.games = games
         self.available = backend is not None
         self.full = full

@@ -110,8 +110,8 @@ def record(job: Any, sliced: Sliced) -> None:
 
 
 def think_benchmark(game_id: str, level: str, decisions: int = 12, seed: int = 1) -> str:
-    """JSON think-time figures measured in this page (see ``tabletop.ai.timing``)."""
-    from tabletop.ai.timing import think_times
+    """JSON think-time figures measured in this page (see ``tabletop.sim.timing``)."""
+    from tabletop.sim.timing import think_times
 
     return json.dumps(think_times(str(game_id), str(level), int(decisions), int(seed)))
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine.errors import SaveError
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import export_file, parse_save
 from tabletop.engine.words import some
 from tabletop.ui import browser
@@ -18,7 +19,7 @@ from tabletop.ui.session import Session, new_id
 from tabletop.ui.storage import StorageFull, oversized_file
 
 
-def session_from_file_text(text: str, games: Mapping[str, Any], id_prefix: str) -> Session:
+def session_from_file_text(text: str, games: Mapping[str, GameModule], id_prefix: str) -> Session:
     """A new game from a save file's text, checked (shape, then every move on replay);
     raises SaveError. Nothing is stored or replaced until it has passed."""
     try:

@@ -15,15 +15,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.events import Event, Names, of_move
-from tabletop.engine.hooks import game_hook, renderer_hook
+from tabletop.engine.hooks import game_hook
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.words import agree, possessive, winners_win
 from tabletop.ui.render import renderer_for
+from tabletop.ui.render.contract import renderer_hook
 
 PLAYER_N = re.compile(r"\bPlayer (\d)\b")
 SINGULAR = {"win": " wins", "have": " has", "are": " is"}
 
 
-def plural_sides(module: Any) -> tuple[str, ...]:
+def plural_sides(module: GameModule) -> tuple[str, ...]:
     """The game's side names that are said as plurals ("Aliens", "Humans"); none for most games."""
     return tuple(module.SEAT_NAMES or ()) if game_hook(module, "PLURAL_SEAT_NAMES") else ()
 

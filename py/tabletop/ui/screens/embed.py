@@ -42,7 +42,7 @@ def start_screen(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str,
 
 def opponent_choice(form: dict[str, Any]) -> El:
     """Who the reader plays against in an embed: the computer at a level, or people at this device."""
-    from tabletop.catalog import LEVELS
+    from tabletop.levels import LEVELS
 
     seats = form["seats"][: form["players"]]
     computer = next((s for s in seats if s["kind"] == "computer"), None)

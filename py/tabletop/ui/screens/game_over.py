@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from tabletop.engine.hooks import renderer_hook
 from tabletop.engine.words import winners_win
 from tabletop.ui.actions import Actions
 from tabletop.ui.dom import El, h
+from tabletop.ui.render.contract import renderer_hook
 
 
 def headline(outcome: Any, labels: list[str], plural: Collection[str] = ()) -> str:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.ai.lab import Batch
 from tabletop.ai.levels import DESCRIPTIONS
 from tabletop.engine.numbers import parse_count
-from tabletop.players import BOTS
+from tabletop.sim.lab import Batch
+from tabletop.sim.players import BOTS
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, Handler, h

@@ -14,6 +14,7 @@ from typing import Any
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.position import Position, play_refusal, read_position
+from tabletop.engine.protocol import GameModule
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.dom import El, h
@@ -27,7 +28,7 @@ from tabletop.ui.wording import log_lines, seat_label
 class Seated:
     """Who sits where in a position, in the shape the table's wording helpers ask for."""
 
-    def __init__(self, module: Any, names: list[str]):
+    def __init__(self, module: GameModule, names: list[str]):
         self.module = module
         self.seats = [{"name": n, "kind": "human", "level": None} for n in names]
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.engine.hooks import renderer_hook
+from tabletop.engine.protocol import GameModule
 from tabletop.ui import deleted_elsewhere
 from tabletop.ui.actions import Actions
 from tabletop.ui.context import ScreenContext
 from tabletop.ui.current_game import between_games
 from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.render.contract import renderer_hook
 from tabletop.ui.screens import game_over
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.moment import moment_banner
@@ -30,9 +31,7 @@ def curtain(act: Actions, session: Session, seat: int) -> El:
     return h(
         "div.curtain",
         {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
-        h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent])
-        if recent
-        else None,
+        h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent]) if recent else None,
         h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
         h("p", f"Only {name} should look at the screen now."),
         h("button#curtain-go", f"I am {name}: show my game", on_click=lambda _e: act.pass_to(seat)),
@@ -123,7 +122,7 @@ def log_panel(lines: list[str]) -> El:
 
 
 def read_only_table(
-    ctx: ScreenContext, act: Actions, module: Any, view: dict[str, Any], seats: list[dict[str, Any]], viewer: int | None
+    ctx: ScreenContext, act: Actions, module: GameModule, view: dict[str, Any], seats: list[dict[str, Any]], viewer: int | None
 ) -> TableContext:
     """A table drawn to be looked at, with no move to make (a finished game, a step of the history)."""
     names = [s["name"] for s in seats]

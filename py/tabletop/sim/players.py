@@ -14,15 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop import ai
-from tabletop.catalog import LEVELS
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.rng import Rng
+from tabletop.levels import LEVELS
+from tabletop.sim import decisions
 
 Player = Callable[[Any, Any, int], Any]
 
 
 def random_player(rng: Rng) -> Player:
-    def choose(module: Any, state: Any, seat: int) -> Any:
+    def choose(module: GameModule, state: Any, seat: int) -> Any:
         return rng.choice(module.legal_moves(state))
 
     return choose
@@ -34,10 +35,10 @@ def computer_player(level: str, time_cap: float | None | str = None) -> Callable
     def factory(rng: Rng) -> Player:
         memory: dict[str, Any] = {}
 
-        def choose(module: Any, state: Any, seat: int) -> Any:
+        def choose(module: GameModule, state: Any, seat: int) -> Any:
             view = module.view(state, seat)
             legal = module.legal_moves(state)
-            return ai.decide(module, view, legal, seat, level, rng.fork(), memory, time_cap)
+            return decisions.decide(module, view, legal, seat, level, rng.fork(), memory, time_cap)
 
         return choose
 

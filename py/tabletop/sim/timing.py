@@ -13,9 +13,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tabletop.ai import decide
 from tabletop.engine.rng import Rng
 from tabletop.games import get_game
+from tabletop.sim.decisions import decide
 
 
 def think_times(game_id: str, level: str, decisions: int = 20, seed: int = 1, players: int | None = None) -> dict[str, Any]:

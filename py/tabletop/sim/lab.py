@@ -17,10 +17,10 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from tabletop.ai import budget, think
 from tabletop.engine.rng import Rng
 from tabletop.games import get_game
-from tabletop.simulate import MOVE_CAP, GameRecord, Tally, seating
+from tabletop.sim.decisions import budget, think
+from tabletop.sim.simulate import MOVE_CAP, GameRecord, Tally, seating
 
 
 class Batch:
@@ -59,6 +59,8 @@ class Batch:
             self.moves_in_game = 0
             while module.outcome(state) is None and self.moves_in_game < MOVE_CAP:
                 seat = module.to_act(state)
+                if seat is None:  # over, though it had no outcome: never in a game that keeps the contract
+                    break
                 level = bots[seat]
                 legal = module.legal_moves(state)
                 if level == "random":
