@@ -19,7 +19,7 @@ from axe import audit
 from conftest import SHOTS, goto, start_saved_game
 from tabletop.games import GAMES
 from tabletop.games import towers_of_wyoming as tow
-from tabletop.ui.wording import with_names
+from tabletop.ui.table.wording import with_names
 
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRect();

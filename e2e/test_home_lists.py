@@ -8,7 +8,7 @@ import random
 from conftest import goto, shot
 from tabletop.engine.saves import new_save
 from tabletop.games import GAMES
-from tabletop.ui.session import Session
+from tabletop.ui.table.session import Session
 
 
 def played(game: str, seed: int, moves: int | None) -> dict:

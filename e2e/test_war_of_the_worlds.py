@@ -11,7 +11,7 @@ import json
 from axe import audit
 from conftest import moves_made, play_any_move, random_game, shot, start_saved_game
 from tabletop.games import GAMES
-from tabletop.ui.wording import name_sides
+from tabletop.ui.table.wording import name_sides
 
 GAME = "war-of-the-worlds"
 MODULE = GAMES[GAME]

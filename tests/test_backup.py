@@ -1,4 +1,4 @@
-"""Backups (ui/backup.py) and what a store says of a game found missing (wiped or deleted here)."""
+"""Backups (ui/saves/backup.py) and what a store says of a game found missing (wiped or deleted here)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import new_save
 from tabletop.games import GAMES, REGISTRY
-from tabletop.ui.backup import FORMAT, checksum, make_backup, read_backup, remind, restore
-from tabletop.ui.current_game import STORAGE_FULL, STORAGE_WIPED, CurrentGame
-from tabletop.ui.notices import Notices
-from tabletop.ui.storage import GONE_KEPT_S, GONE_PREFIX, SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.saves.backup import FORMAT, checksum, make_backup, read_backup, remind, restore
+from tabletop.ui.saves.storage import GONE_KEPT_S, GONE_PREFIX, SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.table.current_game import STORAGE_FULL, STORAGE_WIPED, CurrentGame
 
 WOTW = GAMES["war-of-the-worlds"]
 DAY = 24 * 3600

@@ -18,12 +18,12 @@ from recording import RecordingActions
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_DEPTH, JsonObject, load_json, new_save, parse_save, replay, too_deep
 from tabletop.games import FACTS, GAMES
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.dom import find_all, h, text_of
-from tabletop.ui.router import Route
+from tabletop.ui.saves.storage import ASIDE_PREFIX, SAVE_PREFIX, SETTINGS_KEY, MemoryBackend, StorageFull, Store
 from tabletop.ui.screens import home, new_game
 from tabletop.ui.screens import settings as settings_screen
-from tabletop.ui.storage import ASIDE_PREFIX, SAVE_PREFIX, SETTINGS_KEY, MemoryBackend, StorageFull, Store
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.router import Route
+from tabletop.ui.web.dom import find_all, h, text_of
 
 
 class StandIn:

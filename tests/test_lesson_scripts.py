@@ -14,17 +14,17 @@ from recording import RecordingActions
 from tabletop.engine.lesson import Lesson, LessonError, Step, accepted, check_lesson, replay
 from tabletop.games import FACTS, GAMES, REGISTRY, tower_battle, tower_war
 from tabletop.games.tower_battle import lesson as tower_battle_lesson
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.current_game import CurrentGame
-from tabletop.ui.dom import El, find_all, text_of
-from tabletop.ui.lesson_run import AFTER, KEY_PREFIX, LessonRun
-from tabletop.ui.notices import Notices
-from tabletop.ui.render.tower_war import aim as live
-from tabletop.ui.router import Route
+from tabletop.ui.saves.storage import MemoryBackend, Store
 from tabletop.ui.screens import home, new_game, rules
 from tabletop.ui.screens import lesson as lesson_screen
 from tabletop.ui.screens.lesson import SPOT
-from tabletop.ui.storage import MemoryBackend, Store
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.shell.router import Route
+from tabletop.ui.table.current_game import CurrentGame
+from tabletop.ui.table.lesson_run import AFTER, KEY_PREFIX, LessonRun
+from tabletop.ui.web import tower_war_aim
+from tabletop.ui.web.dom import El, find_all, text_of
 
 WITH_LESSONS = [game_id for game_id in GAMES if REGISTRY[game_id].lesson is not None]
 
@@ -104,7 +104,7 @@ def test_part_names_are_checked() -> None:
         check_lesson(tower_battle, toy((Step("Look.", part="The hand"),)))
 
 
-# ---------------------------------------------------------------- the lesson at the table (ui/lesson_run.py, screens/lesson.py)
+# ---------------------------------------------------------------- the lesson at the table (ui/table/lesson_run.py, screens/lesson.py)
 
 
 def run_of(game_id: str, backend: Any = None) -> LessonRun:
@@ -225,8 +225,8 @@ def test_a_measured_move_is_taken_within_reach_and_refused_beyond_it() -> None:
         run.skip()
     drawn(run)  # the table's hand takes hold: its clock and aim live in the lesson's table_ui
     assert "twar_t0" in run.table_ui
-    live.AIM.set_target(9.0, 0.0)
-    live.AIM.release(700)  # let go 9 mm right of the centre: beyond the step's 6 mm
+    tower_war_aim.AIM.set_target(9.0, 0.0)
+    tower_war_aim.AIM.release(700)  # let go 9 mm right of the centre: beyond the step's 6 mm
     assert (run.phase, run.chosen[-1]) == ("do", {"kind": "pick_pyramid", "size": "medium"})
     assert "twar_t0" not in run.table_ui
     near = {"kind": "drop", "x": -4.5, "y": 3.0, "hold_ms": 2345}

@@ -7,11 +7,11 @@ import json
 
 from recording import RecordingActions
 from tabletop.games import FACTS, GAMES
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.dom import find_all
-from tabletop.ui.router import Route
+from tabletop.ui.saves.storage import SETTINGS_KEY, MemoryBackend, Store
 from tabletop.ui.screens import new_game
-from tabletop.ui.storage import SETTINGS_KEY, MemoryBackend, Store
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.router import Route
+from tabletop.ui.web.dom import find_all
 
 
 def context(settings: dict) -> ScreenContext:

@@ -3,8 +3,8 @@
 import pytest
 
 from tabletop.games import REGISTRY
-from tabletop.ui import prerender
-from tabletop.ui.dom import h, text_of, to_html
+from tabletop.ui.shell import prerender
+from tabletop.ui.web.dom import h, text_of, to_html
 
 
 def test_text_and_attribute_values_are_escaped():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.games import FACTS, GAMES, PACKAGES, REGISTRY, entry_of, get_game
-from tabletop.ui import prerender
+from tabletop.ui.shell import prerender
 
 PY = Path(__file__).resolve().parents[1] / "py"
 

@@ -13,15 +13,15 @@ import pytest
 from recording import RecordingActions
 from tabletop.engine.words import agree, count, possessive, some, verb
 from tabletop.games import FACTS, GAMES, REGISTRY
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.current_game import CurrentGame, between_games
-from tabletop.ui.dom import El, find_all, text_of
-from tabletop.ui.notices import Notices
-from tabletop.ui.router import Route
+from tabletop.ui.saves.storage import MemoryBackend, Store
 from tabletop.ui.screens import settings as settings_screen
 from tabletop.ui.screens import table
-from tabletop.ui.storage import MemoryBackend, Store
-from tabletop.ui.wording import name_sides, says, whose
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.shell.router import Route
+from tabletop.ui.table.current_game import CurrentGame, between_games
+from tabletop.ui.table.wording import name_sides, says, whose
+from tabletop.ui.web.dom import El, find_all, text_of
 
 WRONG = [
     # "1 cards", but not "Player 1 goes", "Game 1 begins", "1 vs 0", "1 is"

@@ -12,10 +12,10 @@ from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_GRIP_MS, check_grip, export_file, new_save, parse_save
 from tabletop.games import FACTS, GAMES
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
-from tabletop.ui.current_game import CurrentGame
-from tabletop.ui.notices import Notices
-from tabletop.ui.session import Session
-from tabletop.ui.storage import SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.saves.storage import SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.table.current_game import CurrentGame
+from tabletop.ui.table.session import Session
 
 TW = GAMES["tower-war"]
 SEATS = [{"name": "Ana"}, {"name": "Ben"}]

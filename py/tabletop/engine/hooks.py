@@ -53,7 +53,7 @@ class OptionalGame(Protocol):
     def FORCED_PASSES(self) -> Mapping[str, str]:
         """Move kind -> the words for it ("{name} had nothing that could move…"): a pass the rules
         offer only when nothing else is legal. When it is a person's only legal move the table plays
-        it for them and says so (ui/session.py); the rules, not the table, decided it was the only
+        it for them and says so (ui/table/session.py); the rules, not the table, decided it was the only
         move. Default: none."""
         ...
 

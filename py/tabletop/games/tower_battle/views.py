@@ -211,7 +211,7 @@ def battle_offer_view(s: State, seat: int | None) -> dict[str, Any]:
 def declaring_costs(s: State, seat: int) -> str | None:
     """What declaring would surely cost ``seat``, from what that seat can see (its own top card, the
     other top card when it is face up); None when declaring risks nothing it can know of. The table
-    keeps keyboard focus off a choice that surely loses (ui/focus.py)."""
+    keeps keyboard focus off a choice that surely loses (ui/web/focus.py)."""
     mine = offered_tower(s)
     own, other = (mine, FACING[mine]) if OWNER[mine] == seat else (FACING[mine], mine)
     card, _ = s.towers[own][-1]

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui import embed_saves, link_seed
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.ui.embed import saves as embed_saves
 from tabletop.ui.screens.common import saves_off_note
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table import link_seed
+from tabletop.ui.web.dom import El, h
 
 
 def start_screen(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str, Any], problems: list[str], open_full: str) -> El:

@@ -7,11 +7,11 @@ from typing import Any
 
 from tabletop.engine.words import winners_win
 from tabletop.games import REGISTRY, GameEntry
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.ui.saves.storage import size_text
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
-from tabletop.ui.storage import size_text
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, h
 
 
 def game_card(game_id: str, entry: GameEntry) -> El:
@@ -130,7 +130,7 @@ def damaged_records(ctx: ScreenContext, act: Actions) -> El | None:
 
 def backup_reminder(ctx: ScreenContext, act: Actions) -> El | None:
     """A quiet line when the browser may clear storage and the games in progress have no recent backup."""
-    from tabletop.ui.backup import remind
+    from tabletop.ui.saves.backup import remind
 
     if not remind(ctx.saves, ctx.settings):
         return None
@@ -159,7 +159,7 @@ def import_panel(act: Actions) -> El:
 
 
 def welcome(catalog: Mapping[str, GameEntry]) -> list[El]:
-    """Title, lede and the four games: also written into index.html by build.py (ui/prerender.py)."""
+    """Title, lede and the four games: also written into index.html by build.py (ui/shell/prerender.py)."""
     return [
         h("h1.home-title", "Four games of towers and worlds"),
         h("p.home-lede", "Play at the table on one device, pass it round, or take on the computer. Works offline once loaded."),

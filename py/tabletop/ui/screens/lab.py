@@ -15,12 +15,12 @@ from tabletop.ai.levels import DESCRIPTIONS
 from tabletop.engine.numbers import parse_count
 from tabletop.sim.lab import Batch
 from tabletop.sim.players import BOTS
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.new_game import option_control
-from tabletop.ui.thinking import Sliced
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, Handler, h
+from tabletop.ui.web.thinking import Sliced
 
 BATCH_SIZES = (5, 10, 20, 50)
 BAR_COLOURS = ("#2f6f4f", "#c2552b", "#23304f", "#7a5cc7")

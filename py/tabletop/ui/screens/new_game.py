@@ -10,11 +10,11 @@ from tabletop.engine.numbers import parse_count
 from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 from tabletop.levels import LEVELS
-from tabletop.ui import link_seed
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import notices
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table import link_seed
+from tabletop.ui.web.dom import El, h
 
 
 def default_form(ctx: ScreenContext, module: GameModule) -> dict[str, Any]:

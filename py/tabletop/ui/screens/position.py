@@ -1,6 +1,6 @@
 """Position diagrams: ``?embed=GAME&position=CODE`` draws one moment of a game, read only, with
 "Play from here" where the game allows it; the table's "Embed this position…" writes the code
-into the snippets a wiki editor pastes (ui/embed_snippets.py). engine/position.py holds the
+into the snippets a wiki editor pastes (ui/embed/snippets.py). engine/position.py holds the
 codes and decides what may be played on; this module only draws.
 
 The board is the game's own renderer on the decoded view with no moves to offer, inside an
@@ -15,14 +15,14 @@ from typing import Any
 from tabletop.engine.errors import SaveError
 from tabletop.engine.position import Position, play_refusal, read_position
 from tabletop.engine.protocol import GameModule
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.embed import opponent_choice
 from tabletop.ui.screens.table import log_panel
-from tabletop.ui.wording import log_lines, seat_label
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table.wording import log_lines, seat_label
+from tabletop.ui.web.dom import El, h
 
 
 class Seated:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop.games import REGISTRY
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, h
 
 # A rules page: (heading, paragraphs), a paragraph being a rule or a (rule, this edition's reading) pair.
 Guide = list[tuple[str, Sequence[str | tuple[str, str]]]]

@@ -11,8 +11,8 @@ from typing import Any
 
 import js
 
-from tabletop.ui import browser
-from tabletop.ui.dom import El, h
+from tabletop.ui.web import browser
+from tabletop.ui.web.dom import El, h
 
 
 def hides_cards_from_someone_here(session: Any) -> bool:

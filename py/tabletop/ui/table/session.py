@@ -244,7 +244,7 @@ class Session:
         seat = self.movers[back]
         if self.module.HIDDEN_INFORMATION and self.shown_seat not in (None, seat):
             return UndoStatus(False, f"Only {self.name(seat)} can take back their own move.")
-        from tabletop.ui.wording import whose  # (wording reads the renderers: not at start-up)
+        from tabletop.ui.table.wording import whose  # (wording reads the renderers: not at start-up)
 
         return UndoStatus(True, f"Take back {whose(self, seat)} last move.", n - back)
 

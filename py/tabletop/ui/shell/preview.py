@@ -1,14 +1,14 @@
 """A table drawn to be looked at, not played: an embed's preview (build.py writes it with
 ``dom.to_html`` before any Python runs in the browser, from the renderers the app itself uses).
 
->>> from tabletop.ui.dom import h, to_html
+>>> from tabletop.ui.web.dom import h, to_html
 >>> to_html(still(h("div", {"style": "--strip:9px"}, h("button", {"data-move": "{}"}, "Go", on_click=print))))
 '<div><button data-move="{}" disabled>Go</button></div>'
 """
 
 from __future__ import annotations
 
-from tabletop.ui.dom import El
+from tabletop.ui.web.dom import El
 
 
 def still(node: El | str) -> El | str:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui.dom import El, h
-from tabletop.ui.storage import SAVE_PREFIX
+from tabletop.ui.saves.storage import SAVE_PREFIX
+from tabletop.ui.web.dom import El, h
 
 _seen_stored: set[str] = set()  # ids this tab has seen in storage (stored by it, or found there)
 
@@ -80,7 +80,7 @@ def banner(ctx: Any, act: Any) -> El | None:
 
 def keep_as_new(game: Any) -> None:
     """Save the game at the table under a new id (the deleted one stays deleted)."""
-    from tabletop.ui.session import new_id
+    from tabletop.ui.table.session import new_id
 
     session = game.session
     session.save["id"] = new_id()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui.dom import El, h
+from tabletop.ui.web.dom import El, h
 
 
 def kept_games(store: Any, game_id: str) -> list[dict[str, Any]]:
@@ -65,7 +65,7 @@ def facts(record: dict[str, Any]) -> str:
 def partitioned(saves: Any) -> str | None:
     """The wiki's host when this frame's storage works but is kept under another site's (a frame
     from a wiki, as browsers ship: "" when the browser does not name it); None otherwise."""
-    from tabletop.ui import browser
+    from tabletop.ui.web import browser
 
     return browser.top_site() if saves.available else None
 

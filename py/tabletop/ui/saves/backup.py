@@ -26,7 +26,7 @@ from tabletop.engine.errors import SaveError
 from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import EXPORT_WARNING, load_json, parse_save, replay
 from tabletop.engine.words import some
-from tabletop.ui.storage import FLAG_SETTINGS, SAVE_ID, Store, clean_settings, oversized_file
+from tabletop.ui.saves.storage import FLAG_SETTINGS, SAVE_ID, Store, clean_settings, oversized_file
 
 FORMAT = "towers-and-worlds-backup"
 VERSION = 1

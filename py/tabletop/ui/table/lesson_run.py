@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.engine.lesson import Lesson, LessonError, MoveJson, accepted, play_step, replay
 from tabletop.engine.protocol import GameModule
-from tabletop.ui.storage import Backend
+from tabletop.ui.saves.storage import Backend
 
 KEY_PREFIX = "tw:lesson:"
 DO, AFTER, DONE = "do", "after", "done"  # the step's instruction, its "what happened", the end

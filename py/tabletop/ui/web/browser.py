@@ -12,7 +12,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, jsnull
 
-from tabletop.ui.storage import StorageFull
+from tabletop.ui.saves.storage import StorageFull
 
 
 def absent(value: Any) -> bool:
@@ -112,7 +112,7 @@ def is_quota_error(exc: Exception) -> bool:
 def top_site() -> str | None:
     """In a frame of a page from another origin (a wiki), that page's host ("" when the browser does
     not tell it); None at the top, or framed by this site itself. Such a frame's storage, where the
-    browser allows it, is partitioned under that page's site (ui/embed_saves.py)."""
+    browser allows it, is partitioned under that page's site (ui/embed/saves.py)."""
     try:
         if js.Object.is_(js.window.top, js.window):
             return None
@@ -245,6 +245,20 @@ def mark_ready() -> None:
     root = js.document.documentElement
     root.setAttribute("data-app-ready", "1")
     js.window.dispatchEvent(js.Event.new("app:ready"))
+
+
+def element(ident: str) -> Any:
+    """The page's element with id ``ident`` (the shell's mount points)."""
+    return js.document.getElementById(ident)
+
+
+def on_window(event: str, handler: Any) -> Any:
+    """Listen to the window (``hashchange``, ``storage``...)."""
+    return on(js.window, event, handler)
+
+
+def scroll_to_top() -> None:
+    js.window.scrollTo(0, 0)
 
 
 def focus(element_id: str) -> None:

@@ -1,5 +1,5 @@
 """The application: listens to the browser, carries out what the screens ask for (``Actions``,
-ui/actions.py) and redraws after each. It only wires the parts together:
+ui/shell/actions.py) and redraws after each. It only wires the parts together:
 
 - the game at the table: ``CurrentGame`` (current_game.py, browser-free and unit-tested);
 - the notice area: ``Notices`` (notices.py); the computer's turns: ``ComputerTurns`` (computer.py);
@@ -11,23 +11,23 @@ from __future__ import annotations
 
 from typing import Any
 
-import js
-
 from tabletop.games import REGISTRY
-from tabletop.ui import browser, deleted_elsewhere, diagnostics, embed_saves, focus, saves_news
-from tabletop.ui import thinking as thinking_ui
-from tabletop.ui.actions import Actions
-from tabletop.ui.computer import ComputerTurns
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.current_game import HOME, CurrentGame, all_games, play_fragment
-from tabletop.ui.dom import El, Mount
-from tabletop.ui.motion import Motion
-from tabletop.ui.notices import OK_NOTICE_MS, Notices
-from tabletop.ui.pages import TABLE_ROUTES, Pages
-from tabletop.ui.router import Route, parse
-from tabletop.ui.session import new_id, typed_seed
-from tabletop.ui.storage import StorageFull
-from tabletop.ui.transfer import Transfer
+from tabletop.ui.embed import saves as embed_saves
+from tabletop.ui.saves.storage import StorageFull
+from tabletop.ui.saves.transfer import Transfer
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.notices import OK_NOTICE_MS, Notices
+from tabletop.ui.shell.pages import TABLE_ROUTES, Pages
+from tabletop.ui.shell.router import Route, parse
+from tabletop.ui.table import deleted_elsewhere
+from tabletop.ui.table.computer import ComputerTurns
+from tabletop.ui.table.current_game import HOME, CurrentGame, all_games, play_fragment
+from tabletop.ui.table.session import new_id, typed_seed
+from tabletop.ui.web import browser, diagnostics, focus, saves_news
+from tabletop.ui.web import thinking as thinking_ui
+from tabletop.ui.web.dom import El, Mount
+from tabletop.ui.web.motion import Motion
 
 
 class App:
@@ -46,15 +46,15 @@ class App:
             self.url_seed = typed_seed(browser.query_param("seed") or "")
         except ValueError:
             self.url_seed = None  # a seed the address cannot carry: the form starts empty
-        self.mount = Mount(js.document.getElementById("app"))
-        self.overlay = Mount(js.document.getElementById("overlay-root"))
+        self.mount = Mount(browser.element("app"))
+        self.overlay = Mount(browser.element("overlay-root"))
         self.motion = Motion()  # pieces travel between renders of the table (motion.py)
         self.focus_decision = False  # focus wanted on the table's next decision (focus.py)
 
     # ------------------------------------------------------------ listening to the browser
     def start(self) -> None:
         browser.reflect_settings(self.settings)
-        browser.on(js.window, "hashchange", lambda _e: self._route_changed())
+        browser.on_window("hashchange", lambda _e: self._route_changed())
         saves_news.listen(self.game, lambda: self.route.name, self.refresh)
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
@@ -73,7 +73,7 @@ class App:
         before = self.route
         self.route = parse(browser.location_hash(), tuple(REGISTRY))
         if self.route != before:
-            js.window.scrollTo(0, 0)  # a new page opens at its top, wherever the last one was scrolled to
+            browser.scroll_to_top()  # a new page opens at its top, wherever the last one was scrolled to
         if self.route.name == "open":
             self.transfer.open_link(self.route.arg or "")
             return  # it went on to the table (or home, saying why): that navigation renders
@@ -224,7 +224,7 @@ class App:
 
     def open_in_full_app(self, confirmed: bool = False) -> None:
         """The embed's game to the full app in a new tab; first a word where that shows hidden cards (open_full.py)."""
-        from tabletop.ui import open_full
+        from tabletop.ui.web import open_full
 
         session = self.game.session
         if session is not None and not confirmed and open_full.hides_cards_from_someone_here(session):

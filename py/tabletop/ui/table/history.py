@@ -101,7 +101,7 @@ class History:
 
     def log(self, position: int) -> list[str]:
         """The log at ``position`` in the table's words."""
-        from tabletop.ui.wording import log_lines  # (wording reads the renderers: not at start-up)
+        from tabletop.ui.table.wording import log_lines  # (wording reads the renderers: not at start-up)
 
         if position not in self._logs:
             self._logs[position] = log_lines(self, self.view(position))
@@ -118,7 +118,7 @@ class History:
         if position == 0:
             return []
         if hasattr(self.module, "tell"):
-            from tabletop.ui.wording import move_lines
+            from tabletop.ui.table.wording import move_lines
 
             return move_lines(self, self.view(position), position - 1)
         before, after = self.log(position - 1), self.log(position)

@@ -1,5 +1,5 @@
 """What a screen may read: ``ScreenContext``, handed to every screen with the ``Actions`` it may
-ask for (ui/actions.py). Screens only draw from it; nothing in it is theirs to change, except
+ask for (ui/shell/actions.py). Screens only draw from it; nothing in it is theirs to change, except
 ``table_ui``: the renderer's transient choices (a selected card), which event handlers keep
 between renders and the app clears after every move.
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.games import FACTS, REGISTRY
-from tabletop.ui.router import Route
-from tabletop.ui.session import Session
-from tabletop.ui.storage import Store
+from tabletop.ui.saves.storage import Store
+from tabletop.ui.shell.router import Route
+from tabletop.ui.table.session import Session
 
 
 class SavesView:
@@ -79,7 +79,7 @@ class ScreenContext:
     def detached(cls, store: Store | None = None, **fields: Any) -> ScreenContext:
         """A context with no page behind it (tests, the build's prerendered pages): a store on a dict
         (or the one given), on Home, unless told otherwise."""
-        from tabletop.ui.storage import MemoryBackend
+        from tabletop.ui.saves.storage import MemoryBackend
 
         store = store if store is not None else Store(MemoryBackend(), FACTS)
         values: dict[str, Any] = {"route": Route("home"), "settings": {}, "notices": (), "saves": SavesView(store)}

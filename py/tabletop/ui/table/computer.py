@@ -1,5 +1,5 @@
 """The computer's turn: when a computer seat is to act at the table, it thinks in slices (the
-page stays responsive, ui/thinking.py), waits at least ``COMPUTER_DELAY_MS`` from the start of
+page stays responsive, ui/web/thinking.py), waits at least ``COMPUTER_DELAY_MS`` from the start of
 its turn, then plays through the same door as a person's move. An answer that comes back to a
 changed table (a new game, an undo, another page) is dropped."""
 
@@ -9,11 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.rng import Rng
-from tabletop.ui import browser
-from tabletop.ui import thinking as thinking_ui
-from tabletop.ui.current_game import CurrentGame, between_games
-from tabletop.ui.session import Session
-from tabletop.ui.thinking import Sliced
+from tabletop.ui.table.current_game import CurrentGame, between_games
+from tabletop.ui.table.session import Session
+from tabletop.ui.web import browser
+from tabletop.ui.web import thinking as thinking_ui
+from tabletop.ui.web.thinking import Sliced
 
 COMPUTER_DELAY_MS = 350  # a computer move never lands sooner than this after its turn began
 

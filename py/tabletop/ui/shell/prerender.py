@@ -5,9 +5,9 @@ that need the engine. Runs under CPython at build time; nothing here is used in 
 from __future__ import annotations
 
 from tabletop.games import REGISTRY
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h, to_html
 from tabletop.ui.screens import home, rules
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, h, to_html
 
 WAITING = "This screen opens as soon as the game engine is ready."
 

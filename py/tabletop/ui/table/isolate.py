@@ -3,7 +3,7 @@
 sentence it sits in ("Ana wins", "Pass the device to Ana", "Tallest tower: Ana 10, Bob 6").
 
 The status lines, logs and end reasons are English sentences with the names already in them
-(ui/wording.py, the renderers): rather than build each with its names apart, a screen's whole
+(ui/table/wording.py, the renderers): rather than build each with its names apart, a screen's whole
 tree is read once before it is shown and every known name found in its text is put in a
 ``<bdi>``. A word that merely equals a name ("Red" beside a player called Red) is isolated too,
 which changes nothing on screen. A text split around names stays one run (a ``<span>``). Text
@@ -14,7 +14,7 @@ Browser-free: trees in, trees out (``dom.El``).
 
 >>> text_parts("Ana wins; Anabel waits", ["Ana", "Anabel"])
 [<bdi {}>, ' wins; ', <bdi {}>, ' waits']
->>> from tabletop.ui.dom import text_of
+>>> from tabletop.ui.web.dom import text_of
 >>> text_of(isolated(h("p", "Pass the device to Bob."), ["Bob"]))
 'Pass the device to Bob.'
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tabletop.ui.dom import El, h
+from tabletop.ui.web.dom import El, h
 
 NO_ELEMENTS_INSIDE = frozenset(("bdi", "option", "textarea", "title", "script", "style", "svg"))
 

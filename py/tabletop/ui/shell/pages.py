@@ -9,12 +9,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine.errors import SaveError
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.current_game import CurrentGame
-from tabletop.ui.dom import El, h
-from tabletop.ui.isolate import isolated
 from tabletop.ui.screens import embed, home, new_game, not_found, replay, rules, settings, table
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table.current_game import CurrentGame
+from tabletop.ui.table.isolate import isolated
+from tabletop.ui.web.dom import El, h
 
 TABLE_ROUTES = ("play", "embed")
 
@@ -28,11 +28,11 @@ class Pages:
         self.lab_state: dict[str, Any] = {}
         self.embed_problems: list[str] = []  # what an embed's address asked for that was not understood
         self._position: tuple[str, Any] | None = None  # a position diagram's code, read once
-        self.lessons: dict[str, Any] = {}  # each game's lesson in progress (ui/lesson_run.py), kept between visits
+        self.lessons: dict[str, Any] = {}  # each game's lesson in progress (ui/table/lesson_run.py), kept between visits
         self.shown: Any = None  # the route last drawn (a lesson is read again from storage on arrival)
 
     def draw(self, ctx: ScreenContext, act: Actions, close_history: Callable[[], None]) -> El:
-        """The route's screen, every player name in its text isolated (ui/isolate.py)."""
+        """The route's screen, every player name in its text isolated (ui/table/isolate.py)."""
         return isolated(self.screen(ctx, act, close_history), self.names_shown(ctx))
 
     def names_shown(self, ctx: ScreenContext) -> list[str]:
@@ -79,8 +79,8 @@ class Pages:
     def lesson(self, ctx: ScreenContext, act: Actions, game_id: str, arrived: bool) -> El:
         """A game's guided first game (screens/lesson.py), resumed where the learner left it: as stored
         (another tab may have moved it on), or as this page kept it when storage is off."""
-        from tabletop.ui.lesson_run import LessonRun
         from tabletop.ui.screens import lesson
+        from tabletop.ui.table.lesson_run import LessonRun
 
         store = self.game.store
         run = self.lessons.get(game_id)
@@ -117,7 +117,7 @@ class Pages:
             return self.history(ctx, act, "Back to the game", close_history)
         self.game.settle(curtain_on=bool(ctx.settings.get("curtain", True)))
         if ctx.route.name == "embed":  # the game goes by its link (the frame's storage is often blocked): open_full.py
-            from tabletop.ui import open_full
+            from tabletop.ui.web import open_full
 
             return h("div.embed", table.render(ctx, act, open_full.button(game_id, act)))
         return table.render(ctx, act)
@@ -129,7 +129,7 @@ class Pages:
 
     def embed_form(self, ctx: ScreenContext, game_id: str) -> dict[str, Any]:
         """An embed's form, read from the page's address the first time."""
-        from tabletop.ui.embed_setup import apply_query
+        from tabletop.ui.embed.setup import apply_query
 
         if game_id not in self.forms:
             module = ctx.games[game_id]

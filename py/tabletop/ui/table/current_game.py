@@ -1,8 +1,8 @@
-"""The game at the table, browser-free: ``CurrentGame`` owns the ``Session`` (ui/session.py) and
+"""The game at the table, browser-free: ``CurrentGame`` owns the ``Session`` (ui/table/session.py) and
 keeps it and the store in step. Opening a saved game, moves, undo, the hand-over, autosave (and
 a full store), a game played on in another tab, "Play again", kept copies, a game's history.
 
-The app (ui/app.py) calls it for every intent at the table and redraws; every method here
+The app (ui/shell/app.py) calls it for every intent at the table and redraws; every method here
 returns what the page should do next (a fragment to go to, a notice already added) and never
 touches the browser, so all of it is unit-tested under CPython (tests/test_current_game.py).
 
@@ -22,14 +22,14 @@ from typing import Any
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import clean_name
-from tabletop.ui import deleted_elsewhere
-from tabletop.ui.history import History
-from tabletop.ui.notices import Notices
 from tabletop.ui.render import renderer_for
 from tabletop.ui.render.contract import renderer_hook
-from tabletop.ui.router import Route
-from tabletop.ui.session import Session, new_id, typed_seed
-from tabletop.ui.storage import StorageFull, Store
+from tabletop.ui.saves.storage import StorageFull, Store
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.shell.router import Route
+from tabletop.ui.table import deleted_elsewhere
+from tabletop.ui.table.history import History
+from tabletop.ui.table.session import Session, new_id, typed_seed
 
 STORAGE_FULL = "Storage is full: this game goes on, but it is not being saved. Export it to keep it."
 STORAGE_REFUSED = "This browser's storage refused the game ({why}): it goes on, but it is not being saved. Export it to keep it."
@@ -436,7 +436,7 @@ class CurrentGame:
         return "Back to the games", HOME
 
     def motion_scope(self, route: Route) -> tuple[Any, ...] | None:
-        """What the table on the page shows, for motion (ui/motion.py): the game, where hands are
+        """What the table on the page shows, for motion (ui/web/motion.py): the game, where hands are
         hidden whose eyes it is drawn for, and how many moves (None off the table: nothing there
         moves). A hand-over is a new picture, not a move."""
         session = self.session
@@ -454,7 +454,7 @@ class CurrentGame:
 def passed_words(session: Session) -> str:
     """The game's words for each pass the table just played for a person ("Ana (Aliens) had nothing that
     could move, so the move step passed by itself."); "" when it played none."""
-    from tabletop.ui.wording import seat_label  # (wording reads the renderers: not at start-up)
+    from tabletop.ui.table.wording import seat_label  # (wording reads the renderers: not at start-up)
 
     passes = game_hook(session.module, "FORCED_PASSES")
     return " ".join(passes[kind].format(name=seat_label(session, seat)) for seat, kind in session.passed)

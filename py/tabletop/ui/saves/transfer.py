@@ -13,10 +13,10 @@ from tabletop.engine.errors import SaveError
 from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import export_file, parse_save
 from tabletop.engine.words import some
-from tabletop.ui import browser
-from tabletop.ui.current_game import HOME, CurrentGame
-from tabletop.ui.session import Session, new_id
-from tabletop.ui.storage import StorageFull, oversized_file
+from tabletop.ui.saves.storage import StorageFull, oversized_file
+from tabletop.ui.table.current_game import HOME, CurrentGame
+from tabletop.ui.table.session import Session, new_id
+from tabletop.ui.web import browser
 
 
 def session_from_file_text(text: str, games: Mapping[str, GameModule], id_prefix: str) -> Session:
@@ -83,10 +83,10 @@ class Transfer:
         text = self.game.store.record_text(key)
         browser.download_text(key.replace(":", "-") + ".json", text)
 
-    # ------------------------------------------------------------ backups (ui/backup.py)
+    # ------------------------------------------------------------ backups (ui/saves/backup.py)
     def back_up_all(self, settings: dict[str, Any]) -> None:
         """Every game and the settings in one file; the time is kept for Home's reminder."""
-        from tabletop.ui.backup import backup_filename, make_backup
+        from tabletop.ui.saves.backup import backup_filename, make_backup
 
         data = make_backup(self.game.store, settings)
         filename = backup_filename()
@@ -100,7 +100,7 @@ class Transfer:
 
     def restore_text(self, text: str | None, settings: dict[str, Any]) -> None:
         """Merge a backup file into what is stored, after checking all of it; say what it did."""
-        from tabletop.ui.backup import read_backup, restore
+        from tabletop.ui.saves.backup import read_backup, restore
 
         if text is None:
             self.notify("The file could not be read.", "error")
@@ -124,7 +124,7 @@ class Transfer:
         files = event.target.files
         if files.length:
             file = files.item(0)
-            from tabletop.ui.backup import MAX_BACKUP_BYTES
+            from tabletop.ui.saves.backup import MAX_BACKUP_BYTES
 
             too_large = oversized_file(int(file.size), MAX_BACKUP_BYTES, "a backup")
             if too_large is not None:

@@ -8,8 +8,8 @@
   somewhere meanwhile. After a pointer's tap it does so without scrolling the page.
 - A control marked ``data-take-focus`` (the end of a game's first button) takes focus once when
   it appears; re-renders while it stays leave focus where the person moved it.
-- A control marked ``GIVES_AWAY`` (tabletop.ui.roving) is skipped there while a harmless one is on the table.
-- In a group marked by ``tabletop.ui.roving`` the arrow keys move focus to the nearest
+- A control marked ``GIVES_AWAY`` (tabletop.ui.web.roving) is skipped there while a harmless one is on the table.
+- In a group marked by ``tabletop.ui.web.roving`` the arrow keys move focus to the nearest
   control in their direction (Home and End to the first and last).
 - Words a screen marks ``data-announce`` (a lesson's step) are said once through the page's
   lasting live region (``#announcer`` in index.html): a region drawn afresh with every render is
@@ -22,8 +22,8 @@ from typing import Any
 
 import js
 
-from tabletop.ui.browser import absent, on
-from tabletop.ui.roving import GIVES_AWAY, GROUP, ITEM
+from tabletop.ui.web.browser import absent, on
+from tabletop.ui.web.roving import GIVES_AWAY, GROUP, ITEM
 
 INERT_MARK = "data-inert-by-curtain"
 # What "the table's first decision" is, in order: the group the person chooses from, then any

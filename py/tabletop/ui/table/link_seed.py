@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.protocol import GameModule
-from tabletop.ui.dom import El, h
+from tabletop.ui.web.dom import El, h
 
 
 def chosen_by_link(url_seed: int | None, form: dict[str, Any]) -> bool:
@@ -30,7 +30,7 @@ def note(ctx: Any, act: Any, form: dict[str, Any], module: GameModule) -> El | N
         return None
 
     def fresh(_event: Any) -> None:
-        from tabletop.ui import browser
+        from tabletop.ui.web import browser
 
         form["seed"] = ""
         act.refresh()

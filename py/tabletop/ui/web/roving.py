@@ -2,14 +2,14 @@
 them: the "roving tabindex" pattern.
 
 Renderers mark the group here, in the element tree (browser-free, so it is tested under
-CPython); ``tabletop.ui.focus`` listens for the arrow keys on the page and moves focus to
+CPython); ``tabletop.ui.web.focus`` listens for the arrow keys on the page and moves focus to
 the nearest control in the key's direction, so a row, a grid or a fanned hand all work.
 A control marked ``GIVES_AWAY`` is not where focus lands first.
 """
 
 from __future__ import annotations
 
-from tabletop.ui.dom import El
+from tabletop.ui.web.dom import El
 
 GROUP = "data-roving"
 ITEM = "data-rove"

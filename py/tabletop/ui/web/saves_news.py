@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import js
-
 from tabletop.games import FACTS
-from tabletop.ui import browser, deleted_elsewhere
-from tabletop.ui.current_game import CurrentGame
-from tabletop.ui.storage import Store
+from tabletop.ui.saves.storage import Store
+from tabletop.ui.table import deleted_elsewhere
+from tabletop.ui.table.current_game import CurrentGame
+from tabletop.ui.web import browser
 
 
 def open_store() -> Store:
@@ -33,8 +32,8 @@ def listen(game: CurrentGame, route: Callable[[], str], redraw: Callable[[], Non
         if heard(game, detail, route()):
             redraw()
 
-    browser.on(js.window, "storage", news)
-    browser.on(js.window, "tw-saves", lambda event: news(event.detail))
+    browser.on_window("storage", news)
+    browser.on_window("tw-saves", lambda event: news(event.detail))
 
 
 def heard(game: CurrentGame, detail: Any, route: str) -> bool:
