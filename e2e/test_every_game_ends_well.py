@@ -1,4 +1,4 @@
-"""The end of a game has its moment in every game (issue 14, item 3): the final table stays,
+"""The end of a game has its moment in every game: the final table stays,
 what the engine makes public at the end is turned up and marked, a summary says who won (name
 with side), why (without naming the winner again) and the score, and "Play again", "History",
 "Home" follow on one row, focus on the first; the table under it draws no end box of its own.

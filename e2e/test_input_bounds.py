@@ -1,4 +1,4 @@
-"""Hostile or odd input from a page's address never hangs or stops the app (issue 19):
+"""Hostile or odd input from a page's address never hangs or stops the app:
 
 - a crafted position diagram whose view counts a million cards (Tower Battle's hand) or pyramids
   (Tower War's draft pile) is refused in one line in the frame, the game's usual start is shown

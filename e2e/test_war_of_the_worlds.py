@@ -286,7 +286,7 @@ def test_keyboard_only_placement_with_visible_focus(app):
     assert label.startswith(f"{cell}, ") and "medium pyramid, standing" in label
 
 
-# --- a table that explains itself (issue 22) --------------------------------------------------------------------
+# --- a table that explains itself --------------------------------------------------------------------
 
 LONG_PRESS = """([sel, ms]) => new Promise(done => {
     const el = document.querySelector(sel);

@@ -1,5 +1,5 @@
 """Any record in storage or in a file is only data: the store sets aside what it cannot read,
-says so once, and every screen still renders (issue 15 A-D).
+says so once, and every screen still renders.
 
 The screens are driven through their browser-free parts: the store over a dict, and
 ``home``/``settings``/``new_game`` rendering into element trees with a stand-in app.

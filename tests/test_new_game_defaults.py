@@ -1,5 +1,5 @@
 """Who plays each seat of a new game: a person against the computer at normal level unless chosen
-otherwise, and the choice of the last game started remembered (issue 22, 3)."""
+otherwise, and the choice of the last game started remembered."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The in-app rules pages: every rule said once, this edition's reading right under the rule it
-settles, and the settled rulings stated (issue 15: rulings 3-6; issue 14: no rule said twice)."""
+settles, and the settled rulings stated (rulings 3-6), and no rule said twice."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Names and numbers read right everywhere the table puts them (issue 22): one grammar helper
+"""Names and numbers read right everywhere the table puts them: one grammar helper
 (engine/words.py) and a scan of every table rendered over random games of the four games, with
 the games' own side names (plural "Aliens", "Humans") and typed names, for "1 cards", "Aliens's",
 "Humans wins", "(s)" and a side's name glued to a possessive ("Ann (Red)'s")."""

@@ -1,4 +1,4 @@
-"""The computer never declares a battle that can only wreck its own tower (issue 22): its own top
+"""The computer never declares a battle that can only wreck its own tower: its own top
 card face down is its Knave (turned up, its whole tower goes to the discard pile and the facing
 card stays) or its 10 (TNT: it loses at once). The one battle such a Knave may be worth: with TNT,
 a face-down facing card may be the other side's 10."""

@@ -1,4 +1,4 @@
-"""The warning before release (issue 22): what a drop landing exactly at the aim would do,
+"""The warning before release: what a drop landing exactly at the aim would do,
 asked of the engine (``exact_drop.py``), and the sizes that cannot complete a level. Rulebook
 scenarios ("What makes the tower fall", "Losing the war"), then 2,000 exact drops on random
 towers where the warning agrees with the engine applying that drop with no tremor."""

@@ -197,7 +197,7 @@ def test_live_ghost_follows_the_engine_and_the_grip_gives_out(fake_browser):
         js.els[ident] = FakeEl()
     held = ctx.view["held"]
     assert js.frames, "the frame loop was started"
-    js.now = 1000.0 + 20_000  # nothing pressed yet: the hand rests and the grip's clock waits (issue 22)
+    js.now = 1000.0 + 20_000  # nothing pressed yet: the hand rests and the grip's clock waits
     js.frames.pop()(js.now)
     assert (
         js.els[tower_war_aim.GHOST_ID].attrs["data-hold"] == "0"

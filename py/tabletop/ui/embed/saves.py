@@ -2,8 +2,8 @@
 
 A frame from another site gets its storage as the reader's browser decides: refused (saves are off,
 said by screens/common.saves_off_note) or, as browsers ship today, *partitioned*: it works, but is
-kept under the wiki's site, apart from the full app and from the same game on any other wiki. There
-every Play used to start (and autosave) another game that nothing listed; here the embed's first
+kept under the wiki's site, apart from the full app and from the same game on any other wiki. So
+that each Play does not start (and autosave) another game that nothing lists, the embed's first
 screen lists the games this frame keeps, offers "Continue your game" for the newest one in progress,
 and says where they are kept. "Open in full app" carries the game at the table over in its link.
 

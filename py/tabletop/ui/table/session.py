@@ -56,8 +56,8 @@ SEED_BITS = 8 * SEED_BYTES
 def fresh_seed() -> int:
     """A seed nobody at the table can guess or search for: 64 bits from the system's randomness
     (not the clock: the save id and its time are shown). 64 bits is the generator's whole state
-    (SplitMix64), so it is the most a seed can carry: 2**64 deals, where 32 bits fell to a brute
-    force in two minutes. Older saves hold smaller seeds and replay exactly as before."""
+    (SplitMix64), so it is the most a seed can carry: 2**64 deals, too many to search for one
+    that matches the cards shown. A save with a smaller seed replays exactly as it was dealt."""
     return int.from_bytes(os.urandom(SEED_BYTES), "little")  # os, not secrets: no extra imports at start-up
 
 

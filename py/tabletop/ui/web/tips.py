@@ -1,6 +1,6 @@
 """One explanation per component, three ways: a tooltip for a mouse (``title``), an accessible
 description for a screen reader (``aria-description``), and on a touch screen the same words
-on a long press (tap and hold ``LONG_PRESS_MS``) in a bubble by the finger (issue 22: the
+on a long press (tap and hold ``LONG_PRESS_MS``) in a bubble by the finger (the
 table explains itself, as Board Game Arena's tooltips do).
 
 ``tip(words)`` gives the attributes; ``install()`` (idempotent, called by the renderers that

@@ -1,7 +1,7 @@
 """The tower's sway and fall keep going across re-renders.
 
-The table is drawn anew after every move (and every computer move), which used to restart
-each CSS animation: the sway jumped back to its start. Here the sway runs on the wall
+The table is drawn anew after every move (and every computer move), which would restart
+each CSS animation: the sway would jump back to its start. So the sway runs on the wall
 clock, so each render starts its animation with a negative delay at the point the clock
 says it has reached; a fall is timed from the first render that showed it, so a re-render
 during the fall carries on (and after it shows the fallen tower, not a second fall).
