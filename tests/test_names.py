@@ -12,7 +12,7 @@ import pytest
 from recording import RecordingActions
 from tabletop.engine.errors import SaveError
 from tabletop.engine.names import BIDI_CONTROLS, MAX_NAME_LENGTH, ZERO_WIDTH, clean_name, fewer_marks
-from tabletop.engine.position import POSITION_VERSION, position_code, read_position
+from tabletop.engine.position_codes import POSITION_VERSION, position_code, read_position
 from tabletop.engine.saves import MAX_TITLE_LENGTH, load_json, new_save, parse_save
 from tabletop.engine.share import pack_json, save_from_code, save_to_code, text_from_code
 from tabletop.games import FACTS, GAMES

@@ -1,4 +1,4 @@
-"""Position codes (engine/position.py) and the snippets that carry them (ui/embed/snippets.py):
+"""Position codes (engine/position_codes.py) and the snippets that carry them (ui/embed/snippets.py):
 exact where nothing is hidden, one seat's view in the card games (never the seed, never another
 hand), refused with a reason when tampered or oversized."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.engine.errors import SaveError
-from tabletop.engine.position import MAX_POSITION_CHARS, play_refusal, position_code, read_position, seen_code
+from tabletop.engine.position_codes import MAX_POSITION_CHARS, play_refusal, position_code, read_position, seen_code
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import new_save, replay
 from tabletop.engine.share import pack_json

@@ -38,7 +38,7 @@ def save_to_code(save: Mapping[str, Any]) -> str:
 
 
 def pack_json(data: Any, version: str) -> str:
-    """``version.`` then the JSON of ``data``, deflated, in unpadded base64url (also a position's code, engine/position.py)."""
+    """``version.`` then the JSON of ``data``, deflated, in unpadded base64url (also a position's code, engine/position_codes.py)."""
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     packed = zlib.compress(text.encode(), 9)
     return f"{version}." + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")

@@ -8,7 +8,7 @@ a seat sees), ``guide`` (the rules page), ``lesson`` (the scripted first game of
 Learn to play), ``ai``; and its own ``board`` (coaster geometry derived from a
 layout), ``destruction`` and ``scoring`` (the two rules that decide the war),
 ``telling`` (how the log names places so a line stays true after the board moves)
-and ``positions`` (explicit positions for tests and imports).
+and ``board_pictures`` (explicit positions for tests and imports).
 """
 
 from typing import TYPE_CHECKING

@@ -8,6 +8,7 @@ played (engine/lazy.py); the package's ``__init__`` says what the game is and wh
 
 from __future__ import annotations
 
+from tabletop.games.war_of_the_worlds.board_pictures import position, position_from_json, position_to_json, to_text
 from tabletop.games.war_of_the_worlds.facts import (
     BLURB,
     FORCED_PASSES,
@@ -24,7 +25,6 @@ from tabletop.games.war_of_the_worlds.facts import (
 )
 from tabletop.games.war_of_the_worlds.guide import GUIDE
 from tabletop.games.war_of_the_worlds.moves import move_from_json, move_to_json
-from tabletop.games.war_of_the_worlds.positions import position, position_from_json, position_to_json, to_text
 from tabletop.games.war_of_the_worlds.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.war_of_the_worlds.state import State
 from tabletop.games.war_of_the_worlds.views import view

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.position import position_code
+from tabletop.engine.position_codes import position_code
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.table.isolate import text_parts
 from tabletop.ui.table.session import Session

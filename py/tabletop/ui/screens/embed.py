@@ -1,6 +1,6 @@
 """An embed's first screen: the game, who the reader plays against (as the address asks, and
 theirs to change), and Start; and that choice of opponent, which a position diagram's
-"Play from here" offers too (screens/position.py)."""
+"Play from here" offers too (screens/diagram.py)."""
 
 from __future__ import annotations
 

@@ -103,11 +103,11 @@ class Pages:
         if session is None or session.module.ID != game_id:
             code = self.query.get("position")
             if ctx.route.name == "embed" and code:
-                from tabletop.ui.screens import position  # a position diagram (?embed=GAME&position=CODE)
+                from tabletop.ui.screens import diagram  # a position diagram (?embed=GAME&position=CODE)
 
                 if self._position is None or self._position[0] != code:
-                    self._position = (code, position.decoded(ctx.games, code))
-                return position.render(
+                    self._position = (code, diagram.decoded(ctx.games, code))
+                return diagram.render(
                     ctx, act, game_id, self._position[1], lambda: self.embed_start(ctx, act, game_id), self.full_app_url(f"#/open/{code}")
                 )
             if ctx.route.name == "embed":

@@ -1,6 +1,6 @@
 """Position diagrams: ``?embed=GAME&position=CODE`` draws one moment of a game, read only, with
 "Play from here" where the game allows it; the table's "Embed this position…" writes the code
-into the snippets a wiki editor pastes (ui/embed/snippets.py). engine/position.py holds the
+into the snippets a wiki editor pastes (ui/embed/snippets.py). engine/position_codes.py holds the
 codes and decides what may be played on; this module only draws.
 
 The board is the game's own renderer on the decoded view with no moves to offer, inside an
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.errors import SaveError
-from tabletop.engine.position import Position, play_refusal, read_position
+from tabletop.engine.position_codes import Position, play_refusal, read_position
 from tabletop.engine.protocol import GameModule
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
