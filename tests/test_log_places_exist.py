@@ -1,4 +1,4 @@
-"""No log line names a place that does not exist (issue 22's Done-when, for the three games whose
+"""No log line names a place that does not exist (for the three games whose
 boards do not move; The War of the Worlds, whose coasters do, has its own stronger test in
 tests/war_of_the_worlds/test_log_stays_true.py). Over 600 positions per game from seeded random
 play, every place a line names is found in the view of THAT position:

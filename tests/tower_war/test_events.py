@@ -17,7 +17,7 @@ from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.facts import DECK_SIZE, SKIRMISHES
 from tabletop.games.tower_war.moves import Drop, Keep, LiftPyramid, PickPyramid, Take
 from tabletop.games.tower_war.telling import UNSAID
-from tabletop.games.tower_war.view import events_seen
+from tabletop.games.tower_war.views import events_seen
 
 from .positions import ALL_CODES, M, drop_exactly, log, place_pyramid, play, war_position
 

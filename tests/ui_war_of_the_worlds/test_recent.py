@@ -10,8 +10,8 @@ from tabletop.engine.events import Names
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
+from tabletop.games.war_of_the_worlds.board_pictures import position
 from tabletop.games.war_of_the_worlds.moves import DONE, Place, Relocate, Step
-from tabletop.games.war_of_the_worlds.positions import position
 from tabletop.ui.render.war_of_the_worlds.recent import recent, turns
 
 MODULE = GAMES["war-of-the-worlds"]

@@ -13,9 +13,9 @@ from tabletop.engine.events import Names
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games.war_of_the_worlds.board import SLOTS, geometry
+from tabletop.games.war_of_the_worlds.board_pictures import position
 from tabletop.games.war_of_the_worlds.facts import EMPTY, NEUTRAL
 from tabletop.games.war_of_the_worlds.moves import DONE, FACES, Destroy, Keep, Place, Relocate, Rotate, Step
-from tabletop.games.war_of_the_worlds.positions import position
 from tabletop.games.war_of_the_worlds.telling import layout_json, layout_of
 
 GAMES = 600

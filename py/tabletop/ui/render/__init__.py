@@ -12,16 +12,18 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
-from tabletop.catalog import CATALOG
 from tabletop.engine.events import Names
 from tabletop.engine.hooks import game_hook
+from tabletop.engine.protocol import GameModule
+from tabletop.games import REGISTRY
 
 
 @dataclass
 class TableContext:
-    module: Any
+    module: GameModule
     view: dict[str, Any]
     legal: list[Any]
     names: list[str]
@@ -51,9 +53,9 @@ class TableContext:
         return Names(people, sides, bool(game_hook(self.module, "PLURAL_SEAT_NAMES")))
 
 
-def renderer_for(game_id: str) -> Any:
+def renderer_for(game_id: str) -> ModuleType:
     """The game's renderer module, or the generic one listing legal moves."""
-    name = f"{__name__}.{CATALOG[game_id].package}"
+    name = f"{__name__}.{REGISTRY[game_id].package}"
     if importlib.util.find_spec(name) is not None:
         return importlib.import_module(name)
     return importlib.import_module(f"{__name__}.generic")

@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.words import count
-from tabletop.ui.dom import El, h
-from tabletop.ui.motion import last_move
 from tabletop.ui.render import TableContext
-from tabletop.ui.wording import name_with_side
+from tabletop.ui.table.wording import name_with_side
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.motion import last_move
 
 from . import cards as C
 
@@ -34,7 +34,7 @@ def seat_words(ctx: TableContext, seat: int) -> str:
 
 def named(ctx: TableContext, text: str) -> str:
     """An engine sentence with each colour said as the person: 'Black plays…' -> 'Ben (Black) plays…'."""
-    from tabletop.ui.wording import name_sides  # the table's one way of naming sides (imported late: wording imports render)
+    from tabletop.ui.table.wording import name_sides  # the table's one way of naming sides (imported late: wording imports render)
 
     colours = ctx.view["seat_names"]
     return name_sides(text, colours, [seat_words(ctx, seat) for seat in range(len(colours))])

@@ -13,9 +13,9 @@ import json
 from typing import Any
 
 from tabletop.engine.moves import Move
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
-from tabletop.ui.roving import GIVES_AWAY, roving
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.roving import GIVES_AWAY, roving
 
 from . import cards as C
 from .board import named, seat_words

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.words import count
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
+from tabletop.ui.web.dom import El, h
 
 from . import cards as C
 from . import recent

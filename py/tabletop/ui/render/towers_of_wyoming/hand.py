@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.cards import Suit
-from tabletop.ui import motion
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming.cards import face
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
 from tabletop.ui.render.towers_of_wyoming.words import Teller, card_name, cards, named, plural
-from tabletop.ui.roving import roving
+from tabletop.ui.web import motion
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.roving import roving
 
 
 def dom_id(code: str) -> str:
