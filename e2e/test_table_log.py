@@ -2,7 +2,7 @@
 
 A seeded War of the Worlds game (no hidden information, so no hot-seat curtain) with a log
 long enough to scroll is opened; moves are clicked on the real page; after each one the
-newest line the engine wrote must be the log's first line, inside the list's visible box,
+newest line the game told must be the log's first line, inside the list's visible box,
 not covered, and not clipped at the top.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 from conftest import moves_made, play_any_move, random_game, start_saved_game
+from tabletop.engine.events import Names
 from tabletop.games import GAMES
-from tabletop.ui.table.wording import name_sides
 
 GAME = "war-of-the-worlds"
 MODULE = GAMES[GAME]
@@ -50,14 +50,14 @@ def random_prefix(n: int) -> list[dict]:
 
 
 def engine_log(page) -> list[str]:
-    """The log the engine writes for the moves the page saved (replayed here under CPython), with the
-    players' names beside their sides as the table shows it."""
+    """The log of the moves the page saved (replayed here under CPython): the game's events in its
+    own words, with the players' names beside their sides as the table says them."""
     record = json.loads(page.evaluate("k => twSaves.read(k)", f"tw:save:{SAVE_ID}"))
     state = MODULE.new_game(2, record["options"], record["seed"])
     for data in record["moves"]:
         state = MODULE.apply(state, MODULE.move_from_json(data))
-    labels = [f"{name} ({side})" for name, side in zip(SEATS, MODULE.SEAT_NAMES)]
-    return [name_sides(line, MODULE.SEAT_NAMES, labels) for line in MODULE.view(state, None)["log"]]  # the table says the people
+    names, view = Names(tuple(SEATS), MODULE.SEAT_NAMES, plural_sides=True), MODULE.view(state, None)
+    return [MODULE.tell(e, names, view) for e in view["events"]]
 
 
 def check_newest_in_view(page) -> dict:

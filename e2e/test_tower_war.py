@@ -567,8 +567,7 @@ def test_the_rules_that_decide_are_shown_where_they_first_matter(app):
     assert rule.get_attribute("title") == suit_example()
     assert rule.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
     shot(app, "tower-war-suit-rule")
-    s, moves = prefix(7, lambda s: bool(s.log) and RANK_RULE in s.log[-1])
-    assert RANK_RULE in s.log[-1]
+    s, moves = prefix(7, lambda s: bool(s.events) and s.events[-1]["kind"] == "skirmish" and s.events[-1]["rank_rule"])
     open_at(app, 7, moves)
     just_now = app.inner_text("body")
     assert "(10) beats" in just_now and RANK_RULE in just_now
