@@ -19,7 +19,7 @@ from axe import audit
 from conftest import SHOTS, goto, start_saved_game
 from tabletop.games import GAMES
 from tabletop.games import towers_of_wyoming as tow
-from tabletop.ui.table.wording import with_names
+from tabletop.ui.table.wording import end_why
 
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
@@ -83,7 +83,7 @@ def the_end_has_its_moment(page, game: str, final, table: str, turned_up: list[s
     headline = page.inner_text("#end-title")
     assert headline == " and ".join(who[w] for w in outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins")
     why = page.inner_text(".end-why")
-    assert why == with_names(outcome.why, Seated(module), end=True)  # why, with the people's names
+    assert why == end_why(Seated(module), module.view(final, None), outcome.why)  # why, with the people's names
     winning = [f"{who[w]} win" for w in outcome.winners]
     assert not any(said in why for said in winning), why  # the headline says who won; the why does not again
     assert page.locator(OLD_END_BOXES).count() == 0  # and the table under it draws no end box of its own

@@ -10,8 +10,8 @@ import json
 
 from axe import audit
 from conftest import moves_made, play_any_move, random_game, shot, start_saved_game
+from tabletop.engine.events import Names
 from tabletop.games import GAMES
-from tabletop.ui.table.wording import name_sides
 
 GAME = "war-of-the-worlds"
 MODULE = GAMES[GAME]
@@ -199,8 +199,9 @@ def test_last_moves_to_the_end_screen(app):
         if move["kind"] != "skip":  # (a skip plays itself: nothing can move)
             click_move(app, move)
     app.wait_for_selector("[data-end]")
-    labels = [f"{name} ({side})" for name, side in zip(SEATS, MODULE.SEAT_NAMES)]
-    why = name_sides(MODULE.outcome(state).why, MODULE.SEAT_NAMES, labels)  # the people, with their sides
+    names, view = Names(tuple(SEATS), MODULE.SEAT_NAMES, plural_sides=True), MODULE.view(state, None)
+    why = MODULE.tell(view["events"][-1], names, view)  # the game's end event, the people with their sides
+    assert why.startswith(MODULE.outcome(state).why.rstrip("."))  # the outcome's words, then the count
     assert app.inner_text(".end-why") == why and " wins" not in why  # the headline says who won
     end = app.inner_text(".wotw-end")
     assert "decided here" in end and "Standing pyramids" in end

@@ -100,9 +100,14 @@ def prompt(ctx: TableContext, view: dict[str, Any]) -> str:
 def just_happened(ctx: TableContext, view: dict[str, Any]) -> list[El | str] | None:
     """The newest move in the game's words, each player said as the table calls them ("Ana (Red)
     plays the K♥, worth 13."); then, in bold, any pyramid of one player the other just moved to
-    adjust it ("Ben (Blue) moved your medium pyramid 22 mm to adjust it.")."""
+    adjust it ("Ben (Blue) moved your medium pyramid 22 mm to adjust it."). What the board and the
+    prompt show already (``news.UNSAID_HERE``: a deal, the discards) is left to them, so the line
+    stays short enough to keep the cards it speaks of in view in a small frame; a move that did
+    nothing else (the deal before the first move) is said by its last event."""
     names = ctx.told_names()
-    words = [tell(e, names, view) for e in news.newest(view) if e["kind"] != "end"]
+    newest = [e for e in news.newest(view) if e["kind"] != "end"]
+    said = [e for e in newest if e["kind"] not in news.UNSAID_HERE] or newest[-1:]
+    words = [tell(e, names, view) for e in said]
     if not words:
         return None
     moved = news.moved_pieces(news.last_turn(view), names, ctx.viewer)

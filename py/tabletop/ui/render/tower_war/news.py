@@ -21,6 +21,10 @@ from typing import Any
 
 from tabletop.engine.events import Event, Names, of_move
 
+UNSAID_HERE = frozenset({"start", "dealt", "discarded", "end"})
+"""Events the status line leaves out: who splits and the cards dealt are the prompt's and the
+table's to show, the discards the players' piles', the end the table's end banner's."""
+
 
 def newest(view: dict[str, Any]) -> list[Event]:
     """The events of the newest move (none before the first)."""
