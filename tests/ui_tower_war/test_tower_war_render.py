@@ -757,3 +757,18 @@ def test_the_key_that_let_go_is_eaten_until_released_and_the_next_press_is_the_p
     arrow = KeyEvent("ArrowDown")
     js.dispatch("keydown", arrow)
     assert not arrow.stopped
+
+
+def test_the_last_turn_is_the_run_of_moves_of_the_player_who_moved_last():
+    """A move's player is its first event's seat: a reshuffle of the other's deck at the end of it
+    does not cut the run (the adjustment before it is still said)."""
+    events = [
+        {"kind": "played", "move": 5, "seat": 0},
+        {"kind": "lifted", "move": 6, "seat": 1},
+        {"kind": "landed", "move": 7, "seat": 1},
+        {"kind": "landed", "move": 8, "seat": 1},
+        {"kind": "battle-begins", "move": 8, "seat": None},
+        {"kind": "reshuffled", "move": 8, "seat": 0},
+    ]
+    assert news.last_turn({"events": events}) == events[1:]
+    assert news.last_turn({"events": []}) == []

@@ -34,16 +34,18 @@ def newest(view: dict[str, Any]) -> list[Event]:
 
 def last_turn(view: dict[str, Any]) -> list[Event]:
     """The events of the run of moves the last player to move made since the other last moved
-    (what the rules did in between included): everything a player who looks away for the other's
-    turn has not seen."""
+    (what the rules did in those moves included): everything a player who looks away for the
+    other's turn has not seen. A move's player is the seat of its first event (what they did; a
+    reshuffle or a pyramid taken back that follows may be the other seat's)."""
     events = view.get("events") or []
-    mover = next((e["seat"] for e in reversed(events) if e["seat"] is not None), None)
-    run: list[Event] = []
-    for e in reversed(events):
-        if e["seat"] not in (None, mover):
-            break
-        run.append(e)
-    return run[::-1]
+    movers: dict[int, int | None] = {}
+    for e in events:
+        movers.setdefault(e["move"], e["seat"])
+    mover = movers[events[-1]["move"]] if events else None
+    start = len(events)
+    while mover is not None and start and movers[events[start - 1]["move"]] == mover:
+        start -= 1
+    return events[start:]
 
 
 def landed_pyramid(view: dict[str, Any]) -> int | None:
