@@ -97,9 +97,8 @@ def test_each_move_says_its_own_log_lines():
     module = GAMES["tower-battle"]
     save = played("tower-battle", people("Ana", "Ben"), 12)
     history = History(module, save)
-    log = module.view(history.states[-1], None)["log"]
     said = [line for k in range(1, 13) for line in history.lines(k)]
-    assert said == log[len(module.view(history.states[0], None)["log"]) :]
+    assert said == history.log(12)[len(history.log(0)) :] and history.log(0) == ["Game 1 begins; Ben (Black) starts."]
     assert history.lines(0) == [] and history.mover(0) is None
     assert history.mover(1) == module.to_act(history.states[0])
 
@@ -189,9 +188,7 @@ def test_each_step_says_what_the_log_beside_it_says(game_id):
         history.go(k)
         tree = replay_screen.render(CTX, act, history, "Back", lambda: None)
         caption = text_of(find_all(tree, lambda e: e.attrs.get("id") == "history-line")[0])
-        added = len(module.view(replay(module, save, upto=k), None)["log"]) - len(
-            module.view(replay(module, save, upto=k - 1), None)["log"]
-        )
+        added = len(history.log(k)) - len(history.log(k - 1))  # the lines the log panel grew by
         said = caption.split(" · ", 1)[1]
         if added > 0:
             assert said == " ".join(reversed(panel_lines(tree)[:added])), (k, said)

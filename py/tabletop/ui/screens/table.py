@@ -30,9 +30,7 @@ def curtain(act: Actions, session: Session, seat: int) -> El:
     return h(
         "div.curtain",
         {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
-        h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent])
-        if recent
-        else None,
+        h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent]) if recent else None,
         h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
         h("p", f"Only {name} should look at the screen now."),
         h("button#curtain-go", f"I am {name}: show my game", on_click=lambda _e: act.pass_to(seat)),
