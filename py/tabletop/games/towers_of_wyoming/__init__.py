@@ -5,8 +5,9 @@ taller than the pennies left in the Settling Sky, or knock down your rivals'
 towers with the opposing suit. Modules, in the order every game package keeps:
 ``facts`` (name, seat counts, options, the 100 cards, opposition), ``state`` (the
 State), ``moves`` (Play, Discard and their JSON form), ``rules`` (legality and the
-turn), ``view`` (what a seat sees), ``guide`` (the in-app rules page), ``lesson``
-(the scripted first game of Learn to play), ``ai``.
+turn, each consequence recorded as an event), ``view`` (what a seat sees), ``telling``
+(the events in words), ``guide`` (the in-app rules page), ``lesson`` (the scripted first
+game of Learn to play), ``ai``.
 
 >>> import tabletop.games.towers_of_wyoming as tw
 >>> s = tw.new_game(4, {}, seed=1)
@@ -16,6 +17,7 @@ turn), ``view`` (what a seat sees), ``guide`` (the in-app rules page), ``lesson`
 
 from tabletop.games.towers_of_wyoming.facts import (
     BLURB,
+    EVENT_KINDS,
     HIDDEN_INFORMATION,
     ID,
     MAX_PLAYERS,
@@ -31,6 +33,7 @@ from tabletop.games.towers_of_wyoming.guide import GUIDE
 from tabletop.games.towers_of_wyoming.moves import Discard, Play, move_from_json, move_to_json
 from tabletop.games.towers_of_wyoming.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.towers_of_wyoming.state import State
+from tabletop.games.towers_of_wyoming.telling import tell
 from tabletop.games.towers_of_wyoming.view import VIEW_BOUNDS, view
 
 __all__ = [
@@ -59,4 +62,6 @@ __all__ = [
     "move_to_json",
     "move_from_json",
     "epoch",
+    "EVENT_KINDS",
+    "tell",
 ]

@@ -115,7 +115,7 @@ class Determinizer:
         s.rng = Rng(rng.next_u64())
         s.epoch = int(view["epoch"])
         s.moves = int(view["turn"])
-        s.log, s.events, s.fresh = [], [], []
+        s.events, s.fresh = [], []
         s.beats, s.attackers = self.beats, self.attackers
         return s
 
