@@ -3,13 +3,14 @@
 Modules, in the order every game package keeps: ``facts`` (name, seats, options, the
 cards and the towers' layout), ``state`` (the State: a whole match), ``moves`` (the
 decisions and their JSON form), ``rules`` (a turn, battles, the special cards),
-``view`` (what one seat sees), ``guide`` (the in-app rules page), ``lesson`` (the
-scripted first game of Learn to play), ``ai``; and its own ``match`` (games, scoring,
-the target).
+``view`` (what one seat sees), ``telling`` (what happened, in words), ``guide`` (the
+in-app rules page), ``lesson`` (the scripted first game of Learn to play), ``ai``; and
+its own ``match`` (games, scoring, the target).
 """
 
 from tabletop.games.tower_battle.facts import (
     BLURB,
+    EVENT_KINDS,
     HIDDEN_INFORMATION,
     ID,
     MAX_PLAYERS,
@@ -32,7 +33,8 @@ from tabletop.games.tower_battle.moves import (
 )
 from tabletop.games.tower_battle.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.tower_battle.state import State
-from tabletop.games.tower_battle.view import VIEW_BOUNDS, view
+from tabletop.games.tower_battle.telling import tell
+from tabletop.games.tower_battle.view import VIEW_BOUNDS, finished_games, view
 
 __all__ = [
     "ID",
@@ -62,4 +64,7 @@ __all__ = [
     "DeclineBattle",
     "ChooseScoringCard",
     "VIEW_BOUNDS",
+    "EVENT_KINDS",
+    "tell",
+    "finished_games",
 ]
