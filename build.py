@@ -310,7 +310,7 @@ def write_stdlib(dist: Path, restore: bool = True) -> dict:
 
 # What main.py imports before it draws, and the standard modules PyScript's own start-up imports
 # after Python is up: restored already imported from the snapshot.
-SNAPSHOT_MODULES = ("tabletop.ui.app", "html.entities", "importlib.metadata", "email")
+SNAPSHOT_MODULES = ("tabletop.ui.shell.app", "html.entities", "importlib.metadata", "email")
 # The environment Python starts in, in the snapshot and in a boot alike (the loader passes it).
 # PYTHONNODEBUGRANGES: code objects keep line numbers but not the columns each instruction spans
 # (CPython's -X no_debug_ranges). A traceback names the same lines, without the ^^^ under them;
@@ -548,7 +548,7 @@ def copy_licences(dist: Path) -> None:
 
 def package_archive(dist: Path) -> None:
     """The whole `tabletop` package as one zip (one request, not dozens): its Python, and the wiki's
-    height listener the embed snippets hand out (ui/wiki-listener.js). Stored, not deflated: the site
+    height listener the embed snippets hand out (ui/embed/wiki-listener.js). Stored, not deflated: the site
     ships it zstd-compressed whole (write_zstd_files: 0.27 MB where a zip deflating each file alone
     made 0.42), and the page's loader reads stored members straight from the decoded bytes."""
     package = ROOT / "py" / "tabletop"
@@ -569,13 +569,13 @@ def bundle_css(target: Path) -> None:
 
 
 def write_prerendered(index: Path) -> None:
-    """The home screen and the rules, from the app's own screens (tabletop/ui/prerender.py under
+    """The home screen and the rules, from the app's own screens (tabletop/ui/shell/prerender.py under
     this CPython), written into index.html: links and rules answer before Python is ready."""
     sys.path.insert(0, str(ROOT / "py"))
-    from tabletop.ui import prerender
+    from tabletop.ui.shell import prerender
 
     text = index.read_text()
-    home = "<!-- build.py writes the home screen here (tabletop/ui/prerender.py): readable before Python runs -->"
+    home = "<!-- build.py writes the home screen here (tabletop/ui/shell/prerender.py): readable before Python runs -->"
     pages = "<!-- build.py writes the rules pages here as templates, shown by static/js/boot.js until Python is ready -->"
     assert home in text and pages in text, "index.html lost its placeholders"
     index.write_text(text.replace(home, prerender.home_html()).replace(pages, prerender.templates()))
@@ -684,9 +684,9 @@ def write_embed_previews(dist: Path) -> None:
 
     sys.path.insert(0, str(ROOT / "py"))
     from tabletop.games import GAMES
-    from tabletop.ui.dom import to_html
-    from tabletop.ui.preview import still
     from tabletop.ui.render import TableContext, renderer_for
+    from tabletop.ui.shell.preview import still
+    from tabletop.ui.web.dom import to_html
 
     (dist / "embed").mkdir()
     for game_id, module in GAMES.items():

@@ -160,9 +160,9 @@ def browser_think_times(page) -> dict:
 
 
 def cpython_think_times() -> dict:
-    """The same decisions on CPython (``tabletop.ai.timing``)."""
+    """The same decisions on CPython (``tabletop.sim.timing``)."""
     sys.path.insert(0, str(ROOT / "py"))
-    from tabletop.ai.timing import think_times
+    from tabletop.sim.timing import think_times
 
     return {game: {level: think_times(game, level, THINK_DECISIONS) for level in THINK_LEVELS} for game in think_games()}
 

@@ -10,11 +10,11 @@ const { loadPyodide } = await import(pathToFileURL(process.argv[2]).href);
 const draws = [], grown = [], columns = [];
 for (let i = 0; i < 2; i++) {
   const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
-  draws.push(pyodide.runPython("import random, sys\nf'{random.getrandbits(64)} {\"tabletop.ui.app\" in sys.modules}'"));
+  draws.push(pyodide.runPython("import random, sys\nf'{random.getrandbits(64)} {\"tabletop.ui.shell.app\" in sys.modules}'"));
   grown.push(pyodide.runPython("len(bytearray(48 << 20))"));
   columns.push(pyodide.runPython(`
 import sys
-held = next(v for v in vars(sys.modules["tabletop.ui.app"]).values() if hasattr(v, "__code__")).__code__
+held = next(v for v in vars(sys.modules["tabletop.ui.shell.app"]).values() if hasattr(v, "__code__")).__code__
 sorted({str(p[2]) for c in (held, compile("x = 1 + len('now')", "<now>", "exec")) for p in c.co_positions()})`).toJs());
 }
 console.log(JSON.stringify([draws, grown, columns]));

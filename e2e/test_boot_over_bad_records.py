@@ -1,6 +1,6 @@
 """Records another page of the site, an old version or a damaged disk left in localStorage
 before the app starts: the app still gets ready, lists the good saves and says what it set
-aside, once (issue 15 A and B)."""
+aside, once."""
 
 import json
 
@@ -122,7 +122,7 @@ def test_bad_settings_before_boot_on_the_settings_screen(browser, site):
 
 
 def test_every_rejected_import_says_why(app, tmp_path):
-    """Issue 15 D: each refused file gets a notice naming its trouble, and nothing else changes."""
+    """Each refused file gets a notice naming its trouble, and nothing else changes."""
     cases = [
         (json.dumps(dict(GOOD, game=["war-of-the-worlds"])), "does not say which game"),
         ("[" * 200_000 + "]" * 200_000, "nests lists more than"),

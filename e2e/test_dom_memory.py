@@ -1,4 +1,4 @@
-"""The page's DOM does not grow as games go on (issue 15 E).
+"""The page's DOM does not grow as games go on.
 
 Nodes are counted by Chromium itself (Performance.getMetrics "Nodes": every node alive,
 attached or detached) after forced garbage collection. Counted this way the app holds no

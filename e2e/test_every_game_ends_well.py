@@ -1,4 +1,4 @@
-"""The end of a game has its moment in every game (issue 14, item 3): the final table stays,
+"""The end of a game has its moment in every game: the final table stays,
 what the engine makes public at the end is turned up and marked, a summary says who won (name
 with side), why (without naming the winner again) and the score, and "Play again", "History",
 "Home" follow on one row, focus on the first; the table under it draws no end box of its own.
@@ -19,7 +19,7 @@ from axe import audit
 from conftest import SHOTS, goto, start_saved_game
 from tabletop.games import GAMES
 from tabletop.games import towers_of_wyoming as tow
-from tabletop.ui.wording import with_names
+from tabletop.ui.table.wording import with_names
 
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRect();

@@ -1,5 +1,5 @@
 """Keyboard: after Start game and after every move, focus is on the table's next decision, never
-dropped on the page body (issue 22). Each game is started from its new-game form by the keyboard,
+dropped on the page body. Each game is started from its new-game form by the keyboard,
 against the computer (seat 2's default), and moves are chosen by Enter on a focused control; while
 the computer thinks, focus waits and then lands on the person's next decision."""
 

@@ -1,6 +1,6 @@
 """Home lists games in progress first, each saying whose turn it is, and finished games apart,
 with winner, score and date, to replay or delete; "Play again" adds one new game and leaves
-the finished one where it belongs (issue 14, item 2)."""
+the finished one where it belongs."""
 
 import json
 import random
@@ -8,7 +8,7 @@ import random
 from conftest import goto, shot
 from tabletop.engine.saves import new_save
 from tabletop.games import GAMES
-from tabletop.ui.session import Session
+from tabletop.ui.table.session import Session
 
 
 def played(game: str, seed: int, moves: int | None) -> dict:

@@ -1,4 +1,4 @@
-"""Hostile or odd input from a page's address never hangs or stops the app (issue 19):
+"""Hostile or odd input from a page's address never hangs or stops the app:
 
 - a crafted position diagram whose view counts a million cards (Tower Battle's hand) or pyramids
   (Tower War's draft pile) is refused in one line in the frame, the game's usual start is shown
@@ -18,7 +18,7 @@ import time
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, READY, moves_made, shot
-from tabletop.engine.position import POSITION_VERSION, seen_code
+from tabletop.engine.position_codes import POSITION_VERSION, seen_code
 from tabletop.engine.saves import MAX_MOVES, new_save
 from tabletop.engine.share import pack_json, save_to_code, text_from_code
 from tabletop.games import GAMES

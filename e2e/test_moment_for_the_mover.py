@@ -139,7 +139,7 @@ def declined_battle_hand_over():
     import random
 
     from tabletop.games import GAMES
-    from tabletop.ui.session import Session
+    from tabletop.ui.table.session import Session
 
     session = Session.start(GAMES["tower-battle"], [{"name": n, "kind": "human", "level": None} for n in NAMES], HOT_SEAT, seed=1)
     rng = random.Random(1)

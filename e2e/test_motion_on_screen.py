@@ -1,4 +1,4 @@
-"""Motion at the table (py/tabletop/ui/motion.py), on the real page: after a move something is
+"""Motion at the table (py/tabletop/ui/web/motion.py), on the real page: after a move something is
 animated in every game, nothing is with reduce-motion (the system's or the app's setting), a
 click lands while an animation runs, and the last move stays marked until the next one.
 

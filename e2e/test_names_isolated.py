@@ -14,7 +14,7 @@ import json
 import pytest
 
 from conftest import boot, goto, random_game, shot, start_saved_game
-from tabletop.engine.position import POSITION_VERSION, position_code
+from tabletop.engine.position_codes import POSITION_VERSION, position_code
 from tabletop.engine.saves import VERSION
 from tabletop.engine.share import pack_json, save_to_code, text_from_code
 from tabletop.games import GAMES

@@ -11,7 +11,7 @@ from axe import audit
 from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move, shot, start_saved_game
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
-from tabletop.ui import embed_snippets as snip
+from tabletop.ui.embed import snippets as snip
 from test_offline_and_embed import BLOCK_STORAGE
 from test_wiki_embed import transclude
 

@@ -1,7 +1,7 @@
 """Where IndexedDB is refused, saves fall back to localStorage (static/js/saves.js); a localStorage
 filled to its quota there is full, not blocked: saved games are still listed and
 open, the app says what takes the room, and a record too big to set aside is reported
-truthfully, once (issue 15 C)."""
+truthfully, once."""
 
 import json
 

@@ -12,7 +12,7 @@ import json
 
 from conftest import moves_made, play_any_move, random_game, start_saved_game
 from tabletop.games import GAMES
-from tabletop.ui.wording import name_sides
+from tabletop.ui.table.wording import name_sides
 
 GAME = "war-of-the-worlds"
 MODULE = GAMES[GAME]

@@ -429,7 +429,7 @@ def test_any_move_helper_works_at_every_decision(app):
 def knave_under_offer():
     """A hot-seat match where the mover lets a battle pass and the other player's own top card, facing
     it, is a Knave: declaring would turn it up and lose that whole tower."""
-    from tabletop.games.tower_battle.view import declaring_costs
+    from tabletop.games.tower_battle.views import declaring_costs
 
     def stop(s) -> bool:
         return s.phase == "battle" and s.asked == s.player and "Knave" in (declaring_costs(s, 1 - s.player) or "")

@@ -479,7 +479,7 @@ def test_the_face_up_draft_is_played_without_hand_overs(app):
     assert (app.locator("#curtain-go").count() == 1) == (built.actor != mover)
 
 
-# --- before the release: the engine's answer for the aim, sizes that cannot finish a level (issue 22) ---------
+# --- before the release: the engine's answer for the aim, sizes that cannot finish a level ---------
 
 
 def aimed(page) -> tuple[float, float]:

@@ -37,7 +37,7 @@ def where(page, selector: str) -> dict:
 
 
 def first_press(page) -> None:
-    """The grip's clock starts at the first press (issue 22): one arrow key on the aiming card."""
+    """The grip's clock starts at the first press: one arrow key on the aiming card."""
     page.focus("#twar-top")
     page.keyboard.press("ArrowUp")
     page.wait_for_function("document.getElementById('twar-grip-text').textContent.includes('s of grip left')")

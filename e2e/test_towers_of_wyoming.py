@@ -295,7 +295,7 @@ def test_play_any_move_works_at_every_decision(app):
     assert moves_made(app) == len(moves) + 4
 
 
-# ---------------------------------------------------------------- warnings before a play (issue 22)
+# ---------------------------------------------------------------- warnings before a play
 
 
 def test_a_play_that_leaves_you_no_build_is_warned_and_still_confirmable(app):

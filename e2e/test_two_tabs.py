@@ -1,4 +1,4 @@
-"""One game open in two tabs (issue 14, item 1): a tab learns when the game moved on in the
+"""One game open in two tabs: a tab learns when the game moved on in the
 other, shows it as it stands, and refuses a move made from the old position; nothing is lost."""
 
 import json

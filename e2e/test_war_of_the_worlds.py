@@ -11,7 +11,7 @@ import json
 from axe import audit
 from conftest import moves_made, play_any_move, random_game, shot, start_saved_game
 from tabletop.games import GAMES
-from tabletop.ui.wording import name_sides
+from tabletop.ui.table.wording import name_sides
 
 GAME = "war-of-the-worlds"
 MODULE = GAMES[GAME]
@@ -286,7 +286,7 @@ def test_keyboard_only_placement_with_visible_focus(app):
     assert label.startswith(f"{cell}, ") and "medium pyramid, standing" in label
 
 
-# --- a table that explains itself (issue 22) --------------------------------------------------------------------
+# --- a table that explains itself --------------------------------------------------------------------
 
 LONG_PRESS = """([sel, ms]) => new Promise(done => {
     const el = document.querySelector(sel);

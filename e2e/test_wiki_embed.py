@@ -8,7 +8,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT_MS, READY, moves_made, play_any_move, shot, wait_until
 from serving import ROOT
-from tabletop.ui import embed_snippets as snip
+from tabletop.ui.embed import snippets as snip
 from test_offline_and_embed import BLOCK_STORAGE
 
 README_SITE = "https://owner.github.io/towers/"

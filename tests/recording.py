@@ -1,5 +1,5 @@
 """``RecordingActions``: the one stand-in for the app in screen tests. Screens ask ``Actions``
-(ui/actions.py) for everything they do; this double records each intent with its arguments,
+(ui/shell/actions.py) for everything they do; this double records each intent with its arguments,
 so a test taps a button in the element tree and reads what was asked for.
 
 Every name of the ``Actions`` protocol is a method here (tests/test_ui_layers.py checks it), and
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui.actions import Actions
+from tabletop.ui.shell.actions import Actions
 
 INTENTS = [name for name in vars(Actions) if not name.startswith("_")]
 
@@ -29,7 +29,7 @@ class RecordingActions:
 
     def __getattr__(self, name: str) -> Any:
         if name not in INTENTS:
-            raise AttributeError(f"{name} is not an intent of ui/actions.py's Actions")
+            raise AttributeError(f"{name} is not an intent of ui/shell/actions.py's Actions")
 
         def record(*args: Any, **kwargs: Any) -> Any:
             self.calls.append((name, args, kwargs))

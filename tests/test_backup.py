@@ -1,4 +1,4 @@
-"""Backups (ui/backup.py) and what a store says of a game found missing (wiped or deleted here)."""
+"""Backups (ui/saves/backup.py) and what a store says of a game found missing (wiped or deleted here)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,13 @@ import random
 
 import pytest
 
-from tabletop.catalog import CATALOG
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import new_save
-from tabletop.games import GAMES
-from tabletop.ui.backup import FORMAT, checksum, make_backup, read_backup, remind, restore
-from tabletop.ui.current_game import STORAGE_FULL, STORAGE_WIPED, CurrentGame
-from tabletop.ui.notices import Notices
-from tabletop.ui.storage import GONE_KEPT_S, GONE_PREFIX, SAVE_PREFIX, MemoryBackend, Store
+from tabletop.games import GAMES, REGISTRY
+from tabletop.ui.saves.backup import FORMAT, checksum, make_backup, read_backup, remind, restore
+from tabletop.ui.saves.storage import GONE_KEPT_S, GONE_PREFIX, SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.table.current_game import STORAGE_FULL, STORAGE_WIPED, CurrentGame
 
 WOTW = GAMES["war-of-the-worlds"]
 DAY = 24 * 3600
@@ -180,7 +179,7 @@ def test_old_deletion_markers_are_forgotten():
 
 
 def test_the_catalogue_and_the_games_agree_for_backups():
-    assert set(CATALOG) == set(GAMES)
+    assert set(REGISTRY) == set(GAMES)
 
 
 def test_a_refusal_is_said_once_as_a_full_disk_or_in_the_browsers_words():

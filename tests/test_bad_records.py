@@ -1,5 +1,5 @@
 """Any record in storage or in a file is only data: the store sets aside what it cannot read,
-says so once, and every screen still renders (issue 15 A-D).
+says so once, and every screen still renders.
 
 The screens are driven through their browser-free parts: the store over a dict, and
 ``home``/``settings``/``new_game`` rendering into element trees with a stand-in app.
@@ -15,16 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_DEPTH, JsonObject, load_json, new_save, parse_save, replay, too_deep
-from tabletop.games import GAMES
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.dom import find_all, h, text_of
-from tabletop.ui.router import Route
+from tabletop.games import FACTS, GAMES
+from tabletop.ui.saves.storage import ASIDE_PREFIX, SAVE_PREFIX, SETTINGS_KEY, MemoryBackend, StorageFull, Store
 from tabletop.ui.screens import home, new_game
 from tabletop.ui.screens import settings as settings_screen
-from tabletop.ui.storage import ASIDE_PREFIX, SAVE_PREFIX, SETTINGS_KEY, MemoryBackend, StorageFull, Store
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.router import Route
+from tabletop.ui.web.dom import find_all, h, text_of
 
 
 class StandIn:
@@ -32,7 +31,7 @@ class StandIn:
     its settings and the notices, and a screen context over them; every intent is recorded."""
 
     def __init__(self, backend, full: bool = False):
-        self.store = Store(backend, CATALOG, full=full)
+        self.store = Store(backend, FACTS, full=full)
         self.settings = self.store.settings()
         self.notices: list[tuple[str, str]] = []
         self.act = RecordingActions()
@@ -297,7 +296,7 @@ def test_the_revision_counter_is_read_back_and_checked():
     backend = MemoryBackend(
         {SAVE_PREFIX + "a": json.dumps(good(1, revision=7)), SAVE_PREFIX + "b": json.dumps(good(2, revision="7")), SAVE_PREFIX + "c": "{"}
     )
-    store = Store(backend, CATALOG)
+    store = Store(backend, FACTS)
     assert store.revision("a") == 7 and store.revision("b") == 0 and store.revision("c") == 0 and store.revision("none") == 0
     assert [r["id"] for r in store.list()] == ["a"] and store.get("a")["revision"] == 7
     assert "revision number is unreadable" in json.loads(backend.data[ASIDE_PREFIX + "b"])["reason"]

@@ -17,7 +17,8 @@ MAX_STEPS = 3000
 
 
 def test_registry_ids_are_the_fixed_ones():
-    assert set(GAMES) <= set(PACKAGES)
+    assert list(GAMES) == ["tower-war", "towers-of-wyoming", "tower-battle", "war-of-the-worlds"]
+    assert [module.__name__.rpartition(".")[2] for module in GAMES.values()] == list(PACKAGES)
     for game_id, module in GAMES.items():
         assert module.ID == game_id
 

@@ -1,4 +1,4 @@
-"""The game at the table without a browser (ui/current_game.py): opening, moves, undo, autosave
+"""The game at the table without a browser (ui/table/current_game.py): opening, moves, undo, autosave
 and a full store, two tabs on one store, "Play again" and kept copies. Two tabs are two
 ``CurrentGame``s, each with its own ``Store`` over one dict, as two tabs share localStorage."""
 
@@ -7,15 +7,14 @@ from __future__ import annotations
 import json
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
-from tabletop.games import GAMES
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.current_game import HOME, STORAGE_FULL, CurrentGame, between_games
-from tabletop.ui.dom import find_all
-from tabletop.ui.notices import Notices
-from tabletop.ui.router import Route
+from tabletop.games import FACTS, GAMES
+from tabletop.ui.saves.storage import SAVE_PREFIX, MemoryBackend, Store
 from tabletop.ui.screens import table
-from tabletop.ui.storage import SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.shell.router import Route
+from tabletop.ui.table.current_game import HOME, STORAGE_FULL, CurrentGame, between_games
+from tabletop.ui.web.dom import find_all
 
 WOTW = "war-of-the-worlds"  # open board, two people: every move can be taken back
 
@@ -30,7 +29,7 @@ def form(game_id: str = WOTW, seats: list[dict] | None = None, seed: str = "7") 
 
 
 def tab(backend: MemoryBackend) -> CurrentGame:
-    return CurrentGame(Store(backend, CATALOG), lambda: GAMES, Notices())
+    return CurrentGame(Store(backend, FACTS), lambda: GAMES, Notices())
 
 
 def first_move(game: CurrentGame):

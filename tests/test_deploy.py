@@ -129,12 +129,12 @@ def fake_dist(root: Path, modules: dict[str, bytes]) -> Path:
 def test_the_snapshot_key_covers_exactly_the_files_the_snapshot_holds(tmp_path):
     """A module the start-up does not import can change and the snapshot stays (a returning visitor
     downloads only tabletop.zip); a change to one it imports makes a new snapshot."""
-    held = ["tabletop/__init__.py", "tabletop/ui/app.py"]
-    modules = {"tabletop/__init__.py": b"", "tabletop/ui/app.py": b"APP = 1\n", "tabletop/games/late.py": b"LATE = 1\n"}
+    held = ["tabletop/__init__.py", "tabletop/ui/shell/app.py"]
+    modules = {"tabletop/__init__.py": b"", "tabletop/ui/shell/app.py": b"APP = 1\n", "tabletop/games/late.py": b"LATE = 1\n"}
     key = build.snapshot_key(fake_dist(tmp_path, modules), held)
     assert re.fullmatch(r"[0-9a-f]{16}", key)
     assert build.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/games/late.py": b"LATE = 2\n"}), held) == key
-    assert build.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/ui/app.py": b"APP = 2\n"}), held) != key
+    assert build.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/ui/shell/app.py": b"APP = 2\n"}), held) != key
     assert build.snapshot_key(fake_dist(tmp_path, modules), [*held, "tabletop/games/late.py"]) != key
     (tmp_path / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"another Pyodide")
     assert build.snapshot_key(fake_dist(tmp_path, modules), held) != key

@@ -47,5 +47,5 @@ def test_docstring_examples(module: ModuleType) -> None:
 
 def test_the_walk_finds_the_examples_of_the_engine_games_ai_and_ui() -> None:
     names = {m.__name__ for m in MODULES}
-    assert {"tabletop.engine.saves", "tabletop.games.tower_war.scoring", "tabletop.ai.search", "tabletop.ui.router"} <= names
+    assert {"tabletop.engine.saves", "tabletop.games.tower_war.scoring", "tabletop.ai.search", "tabletop.ui.shell.router"} <= names
     assert sum(examples(m) for m in MODULES) >= 120

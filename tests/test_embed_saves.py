@@ -1,10 +1,10 @@
-"""A reader's games in a wiki's frame (ui/embed_saves.py): which game a second visit's Play goes back
+"""A reader's games in a wiki's frame (ui/embed/saves.py): which game a second visit's Play goes back
 to, what the frame lists, and what it says about where they are kept."""
 
 from tabletop.games import GAMES
-from tabletop.ui import embed_saves
-from tabletop.ui.session import Session
-from tabletop.ui.storage import MemoryBackend, Store
+from tabletop.ui.embed import saves as embed_saves
+from tabletop.ui.saves.storage import MemoryBackend, Store
+from tabletop.ui.table.session import Session
 
 WOTW = GAMES["war-of-the-worlds"]
 PEOPLE = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}]

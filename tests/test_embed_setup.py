@@ -4,7 +4,7 @@ anything not understood keeps its default and is named."""
 import pytest
 
 from tabletop.games import GAMES
-from tabletop.ui.embed_setup import apply_query
+from tabletop.ui.embed.setup import apply_query
 
 
 def form_for(module):

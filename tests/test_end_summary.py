@@ -14,10 +14,10 @@ from recording import RecordingActions
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.saves import new_save, parse_save
 from tabletop.games import GAMES
-from tabletop.ui.dom import El, find_all, text_of
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.render.tower_battle.news import LISTED_GAMES
 from tabletop.ui.screens import game_over
+from tabletop.ui.web.dom import El, find_all, text_of
 
 
 def finished_view(game: str, seed: int, options: dict | None = None):

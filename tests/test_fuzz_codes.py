@@ -21,7 +21,7 @@ import pytest
 
 from tabletop.engine.bounds import Bound
 from tabletop.engine.errors import SaveError
-from tabletop.engine.position import POSITION_VERSION, read_position, seen_code
+from tabletop.engine.position_codes import POSITION_VERSION, read_position, seen_code
 from tabletop.engine.saves import new_save
 from tabletop.engine.share import LINK_VERSION, pack_json, save_to_code, text_from_code
 from tabletop.games import GAMES

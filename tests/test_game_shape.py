@@ -51,13 +51,14 @@ def test_copy_keeps_every_field_and_shares_no_list(game_id):
                         assert not isinstance(x, list) or x is not y, f.name
 
 
-SHAPE = ("facts", "state", "moves", "rules", "view", "guide", "lesson", "ai")
+SHAPE = ("facts", "state", "moves", "rules", "views", "guide", "lesson", "ai", "game")
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_package_has_the_same_modules_and_its_facts_in_facts(game_id):
     """The games' one shape (games/__init__.py): the same modules in every package, and the
-    contract's facts (id, title, seats, options) defined in ``facts``, re-exported by the package."""
+    contract's facts (id, title, seats, options) defined in ``facts``, gathered with the rest of the
+    contract in ``game`` and offered by the package."""
     package = GAMES[game_id]
     for name in SHAPE:
         importlib.import_module(f"{package.__name__}.{name}")

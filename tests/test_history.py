@@ -1,4 +1,4 @@
-"""History (ui/history.py, screens/replay.py, browser-free): the cursor through a save's moves,
+"""History (ui/table/history.py, screens/replay.py, browser-free): the cursor through a save's moves,
 its states built once, the log line of each move, whose eyes it shows, and the read-only board."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from tabletop.engine.errors import SaveError
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import new_save, replay
 from tabletop.games import GAMES
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import find_all, text_of
-from tabletop.ui.history import QUIET_MOVES, History, replay_viewer
 from tabletop.ui.screens import replay as replay_screen
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table.history import QUIET_MOVES, History, replay_viewer
+from tabletop.ui.web.dom import find_all, text_of
 
 CTX = ScreenContext.detached()  # a screen's context with no page behind it
 
@@ -99,6 +99,7 @@ def test_each_move_says_its_own_log_lines():
     history = History(module, save)
     said = [line for k in range(1, 13) for line in history.lines(k)]
     assert said == history.log(12)[len(history.log(0)) :] and history.log(0) == ["Game 1 begins; Ben (Black) starts."]
+    assert any(line.startswith(("Ana ", "Ben ")) for line in said)  # said with the players' names
     assert history.lines(0) == [] and history.mover(0) is None
     assert history.mover(1) == module.to_act(history.states[0])
 
@@ -164,7 +165,7 @@ def test_the_step_controls_step_and_say_so_at_the_ends():
 
 
 def test_the_replay_route_names_the_game_and_the_save():
-    from tabletop.ui.router import Route, parse
+    from tabletop.ui.shell.router import Route, parse
 
     assert parse("#/replay/tower-war/kept-19a-ff01", tuple(GAMES)) == Route("replay", "tower-war", "kept-19a-ff01")
     assert parse("#/replay/chess/x", tuple(GAMES)).name == "not-found"

@@ -11,28 +11,27 @@ from typing import Any
 import pytest
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG, has_lesson
-from tabletop.engine.lesson import Lesson, LessonError, Step, accepted, check_lesson, lesson_of, replay
-from tabletop.games import GAMES, tower_battle, tower_war
+from tabletop.engine.lesson import Lesson, LessonError, Step, accepted, check_lesson, replay
+from tabletop.games import FACTS, GAMES, REGISTRY, tower_battle, tower_war
 from tabletop.games.tower_battle import lesson as tower_battle_lesson
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.current_game import CurrentGame
-from tabletop.ui.dom import El, find_all, text_of
-from tabletop.ui.lesson_run import AFTER, KEY_PREFIX, LessonRun
-from tabletop.ui.notices import Notices
-from tabletop.ui.render.tower_war import aim as live
-from tabletop.ui.router import Route
+from tabletop.ui.saves.storage import MemoryBackend, Store
 from tabletop.ui.screens import home, new_game, rules
 from tabletop.ui.screens import lesson as lesson_screen
 from tabletop.ui.screens.lesson import SPOT
-from tabletop.ui.storage import MemoryBackend, Store
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.shell.router import Route
+from tabletop.ui.table.current_game import CurrentGame
+from tabletop.ui.table.lesson_run import AFTER, KEY_PREFIX, LessonRun
+from tabletop.ui.web import tower_war_aim
+from tabletop.ui.web.dom import El, find_all, text_of
 
-WITH_LESSONS = [game_id for game_id in GAMES if lesson_of(game_id) is not None]
+WITH_LESSONS = [game_id for game_id in GAMES if REGISTRY[game_id].lesson is not None]
 
 
 @pytest.mark.parametrize("game_id", WITH_LESSONS)
 def test_every_scripted_move_is_legal_where_the_lesson_plays_it(game_id: str) -> None:
-    lesson = lesson_of(game_id)
+    lesson = REGISTRY[game_id].lesson
     assert lesson is not None
     assert check_lesson(GAMES[game_id], lesson) >= 1
 
@@ -90,7 +89,7 @@ def test_a_choice_whose_other_branch_breaks_the_script_is_refused() -> None:
 def test_a_learner_move_must_be_written_as_the_game_writes_it() -> None:
     """The table's controls carry ``move_to_json``'s form; a script leaving out a field the game
     fills in (Tower War's ``as_card``, None but for a joker) would match none of them."""
-    lesson = lesson_of("tower-war")
+    lesson = REGISTRY["tower-war"].lesson
     assert lesson is not None
     number = next(n for n, step in enumerate(lesson.steps, 1) if step.moves and step.moves[0]["kind"] == "play")
     step = lesson.steps[number - 1]
@@ -105,11 +104,11 @@ def test_part_names_are_checked() -> None:
         check_lesson(tower_battle, toy((Step("Look.", part="The hand"),)))
 
 
-# ---------------------------------------------------------------- the lesson at the table (ui/lesson_run.py, screens/lesson.py)
+# ---------------------------------------------------------------- the lesson at the table (ui/table/lesson_run.py, screens/lesson.py)
 
 
 def run_of(game_id: str, backend: Any = None) -> LessonRun:
-    lesson = lesson_of(game_id)
+    lesson = REGISTRY[game_id].lesson
     assert lesson is not None
     return LessonRun(GAMES[game_id], lesson, backend)
 
@@ -226,8 +225,8 @@ def test_a_measured_move_is_taken_within_reach_and_refused_beyond_it() -> None:
         run.skip()
     drawn(run)  # the table's hand takes hold: its clock and aim live in the lesson's table_ui
     assert "twar_t0" in run.table_ui
-    live.AIM.set_target(9.0, 0.0)
-    live.AIM.release(700)  # let go 9 mm right of the centre: beyond the step's 6 mm
+    tower_war_aim.AIM.set_target(9.0, 0.0)
+    tower_war_aim.AIM.release(700)  # let go 9 mm right of the centre: beyond the step's 6 mm
     assert (run.phase, run.chosen[-1]) == ("do", {"kind": "pick_pyramid", "size": "medium"})
     assert "twar_t0" not in run.table_ui
     near = {"kind": "drop", "x": -4.5, "y": 3.0, "hold_ms": 2345}
@@ -275,12 +274,12 @@ def test_a_full_storage_does_not_stop_the_lesson() -> None:
 
 def test_home_and_the_rules_offer_learn_to_play_for_games_with_a_lesson() -> None:
     for game_id in GAMES:
-        assert has_lesson(game_id) == (lesson_of(game_id) is not None)
+        assert REGISTRY[game_id].has_lesson == (REGISTRY[game_id].lesson is not None)
     ctx = ScreenContext.detached()
     home_links = [el.attrs["href"] for el in find_all(home.render(ctx, RecordingActions()), lambda el: el.tag == "a")]
     rules_links = [el.attrs.get("href") for el in find_all(rules.render(ctx, "tower-battle"), lambda el: el.tag == "a")]
     assert "#/learn/tower-battle" in home_links and "#/learn/tower-battle" in rules_links
-    assert [f"#/learn/{g}" in home_links for g in GAMES] == [has_lesson(g) for g in GAMES]
+    assert [f"#/learn/{g}" in home_links for g in GAMES] == [REGISTRY[g].has_lesson for g in GAMES]
 
 
 @pytest.mark.parametrize("game_id", WITH_LESSONS)
@@ -297,5 +296,5 @@ def test_the_real_game_after_a_lesson_starts_whatever_the_new_game_form_holds(ga
     form = lesson_screen.real_game_form(typed)
     assert form["seed"] == "" and typed["seed"] == "²"
     assert [s["kind"] for s in form["seats"]] == ["human"] + ["computer"] * (module.MIN_PLAYERS - 1)
-    game = CurrentGame(Store(MemoryBackend(), CATALOG), lambda: GAMES, Notices())
+    game = CurrentGame(Store(MemoryBackend(), FACTS), lambda: GAMES, Notices())
     assert game.start(game_id, form) is None and game.session is not None

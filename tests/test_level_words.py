@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from tabletop.ai.levels import ANSWERS, DESCRIPTIONS, GUIDE
-from tabletop.catalog import LEVELS
+from tabletop.levels import LEVELS
 
 TIMING = re.compile(r"\b(second|seconds|blink|at once|ms)\b")
 

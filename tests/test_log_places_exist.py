@@ -1,7 +1,7 @@
-"""No log line names a place that does not exist (issue 22's Done-when, for the games whose boards
-do not move and whose log is still English; The War of the Worlds, whose coasters do, has its own
-stronger test in tests/war_of_the_worlds/test_log_stays_true.py, and Towers of Wyoming and Tower
-Battle, whose logs are told from events, check every event against the board as it is recorded in
+"""No log line names a place that does not exist (for the games whose boards do not move and whose
+log is still English; The War of the Worlds, whose coasters do, has its own stronger test in
+tests/war_of_the_worlds/test_log_stays_true.py, and Towers of Wyoming and Tower Battle, whose logs
+are told from events, check every event against the board as it is recorded in
 tests/towers_of_wyoming/test_events.py and tests/tower_battle/test_events.py). Over 600 positions
 from seeded random play, every place a line names is found in the view of THAT position:
 

@@ -1,4 +1,4 @@
-"""A moment for the mover (ui/session.py, screens/moment.py, browser-free): after a move that hands
+"""A moment for the mover (ui/table/session.py, screens/moment.py, browser-free): after a move that hands
 the device to another person, the mover sees the public result (nothing of anyone's hand or
 face-down cards: the device is on its way), may undo, and passes."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from recording import RecordingActions
 from tabletop.games import GAMES
 from tabletop.games.tower_war import rules as tower_war_rules
-from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.screens.moment import moment_banner
-from tabletop.ui.session import Session
+from tabletop.ui.table.session import Session
+from tabletop.ui.web.dom import find_all, text_of
 
 TOWER_BATTLE = GAMES["tower-battle"]
 WYOMING = GAMES["towers-of-wyoming"]

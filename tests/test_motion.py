@@ -1,4 +1,4 @@
-"""Motion at the table (ui/motion.py): what is animated after a move, decided without a browser,
+"""Motion at the table (ui/web/motion.py): what is animated after a move, decided without a browser,
 and the keys every game's renderer gives the things that move (the same thing keeps its key
 from one position to the next, and no two things on one table share a key)."""
 
@@ -11,10 +11,10 @@ import pytest
 
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
-from tabletop.ui import motion
-from tabletop.ui.dom import El, find_all
-from tabletop.ui.motion import FROM, KEY, LAST, Seen, Spot, Step, plan
 from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.web import motion
+from tabletop.ui.web.dom import El, find_all
+from tabletop.ui.web.motion import FROM, KEY, LAST, Seen, Spot, Step, plan
 
 
 def test_docstring_examples():

@@ -1,6 +1,6 @@
 """Player names are plain text: one cleaning (engine/names.py) on every way a name comes in (a save
 file, a game link, a position code, the settings, the new-game form), and each name on a screen
-kept apart from the words around it (ui/isolate.py). Also: a JSON file naming a key twice is
+kept apart from the words around it (ui/table/isolate.py). Also: a JSON file naming a key twice is
 refused, since which of the two counts depends on the reader."""
 
 from __future__ import annotations
@@ -10,21 +10,20 @@ import json
 import pytest
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
 from tabletop.engine.errors import SaveError
 from tabletop.engine.names import BIDI_CONTROLS, MAX_NAME_LENGTH, ZERO_WIDTH, clean_name, fewer_marks
-from tabletop.engine.position import POSITION_VERSION, position_code, read_position
+from tabletop.engine.position_codes import POSITION_VERSION, position_code, read_position
 from tabletop.engine.saves import MAX_TITLE_LENGTH, load_json, new_save, parse_save
 from tabletop.engine.share import pack_json, save_from_code, save_to_code, text_from_code
-from tabletop.games import GAMES
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.current_game import CurrentGame
-from tabletop.ui.dom import El, find_all, h, text_of
-from tabletop.ui.isolate import isolated, text_parts
-from tabletop.ui.notices import Notices
-from tabletop.ui.pages import Pages
-from tabletop.ui.router import Route
-from tabletop.ui.storage import MemoryBackend, Store, clean_settings
+from tabletop.games import FACTS, GAMES
+from tabletop.ui.saves.storage import MemoryBackend, Store, clean_settings
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.shell.pages import Pages
+from tabletop.ui.shell.router import Route
+from tabletop.ui.table.current_game import CurrentGame
+from tabletop.ui.table.isolate import isolated, text_parts
+from tabletop.ui.web.dom import El, find_all, h, text_of
 
 ACUTE = "\u0301"
 RAW = ["Ana\u202e", "Bob\u200d"]  # as a file or a link may bring them
@@ -153,7 +152,7 @@ def started(store: Store, names: list[str]) -> CurrentGame:
 
 
 def test_every_screen_the_pages_draw_has_its_names_isolated():
-    store = Store(MemoryBackend(), CATALOG)
+    store = Store(MemoryBackend(), FACTS)
     game = started(store, ["W" * 40, "Bob"])
     session = game.session
     assert session is not None

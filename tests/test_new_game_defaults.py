@@ -1,22 +1,21 @@
 """Who plays each seat of a new game: a person against the computer at normal level unless chosen
-otherwise, and the choice of the last game started remembered (issue 22, 3)."""
+otherwise, and the choice of the last game started remembered."""
 
 from __future__ import annotations
 
 import json
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
-from tabletop.games import GAMES
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.dom import find_all
-from tabletop.ui.router import Route
+from tabletop.games import FACTS, GAMES
+from tabletop.ui.saves.storage import SETTINGS_KEY, MemoryBackend, Store
 from tabletop.ui.screens import new_game
-from tabletop.ui.storage import SETTINGS_KEY, MemoryBackend, Store
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.router import Route
+from tabletop.ui.web.dom import find_all
 
 
 def context(settings: dict) -> ScreenContext:
-    return ScreenContext(Route("new", "tower-battle"), settings, (), SavesView(Store(MemoryBackend(), CATALOG)))
+    return ScreenContext(Route("new", "tower-battle"), settings, (), SavesView(Store(MemoryBackend(), FACTS)))
 
 
 def kinds(form: dict) -> list[tuple[str, str]]:
@@ -59,9 +58,9 @@ def test_a_refused_start_remembers_nothing():
 
 
 def test_the_stored_choice_is_checked_like_every_setting():
-    store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": ["human", "hard"]})}), CATALOG)
+    store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": ["human", "hard"]})}), FACTS)
     assert store.settings() == {"seats": ["human", "hard"]}
     for bad in (["human", "robot"], "human", [1], ["normal"] * 9):
-        store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": bad, "curtain": False})}), CATALOG)
+        store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": bad, "curtain": False})}), FACTS)
         assert store.settings() == {"curtain": False}, bad
         assert "who plays each seat" in store.problems[0]

@@ -6,8 +6,8 @@ import pytest
 from tabletop.engine.cards import Card
 from tabletop.engine.numbers import parse_count, quoted
 from tabletop.games import GAMES
-from tabletop.ui.embed_setup import apply_query
-from tabletop.ui.session import typed_seed
+from tabletop.ui.embed.setup import apply_query
+from tabletop.ui.table.session import typed_seed
 
 NOT_COUNTS = ["²", "５", "٣", "+3", "-1", " 3", "3 ", "3.0", "1_0", "0x3", "", "9" * 5000, "三"]
 

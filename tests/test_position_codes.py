@@ -1,4 +1,4 @@
-"""Position codes (engine/position.py) and the snippets that carry them (ui/embed_snippets.py):
+"""Position codes (engine/position_codes.py) and the snippets that carry them (ui/embed/snippets.py):
 exact where nothing is hidden, one seat's view in the card games (never the seed, never another
 hand), refused with a reason when tampered or oversized."""
 
@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from tabletop.engine.errors import SaveError
-from tabletop.engine.position import MAX_POSITION_CHARS, play_refusal, position_code, read_position, seen_code
+from tabletop.engine.position_codes import MAX_POSITION_CHARS, play_refusal, position_code, read_position, seen_code
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import new_save, replay
 from tabletop.engine.share import pack_json
 from tabletop.games import GAMES
-from tabletop.ui import embed_snippets as snip
+from tabletop.ui.embed import snippets as snip
 
 CARD_GAMES = ["tower-war", "towers-of-wyoming", "tower-battle"]
 SEED = 0x5EED_F00D_1234_ABCD
@@ -189,8 +189,8 @@ def test_the_snippets_carry_the_code_and_the_readme_gives_the_same_widget():
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_each_games_renderer_draws_a_decoded_position_with_nothing_to_play(game_id):
     """The diagram is the game's own renderer on the decoded view, with no moves offered."""
-    from tabletop.ui.dom import El
     from tabletop.ui.render import TableContext, renderer_for
+    from tabletop.ui.web.dom import El
 
     module = GAMES[game_id]
     save = played(game_id, 15)

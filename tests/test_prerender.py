@@ -2,9 +2,9 @@
 
 import pytest
 
-from tabletop.catalog import CATALOG
-from tabletop.ui import prerender
-from tabletop.ui.dom import h, text_of, to_html
+from tabletop.games import REGISTRY
+from tabletop.ui.shell import prerender
+from tabletop.ui.web.dom import h, text_of, to_html
 
 
 def test_text_and_attribute_values_are_escaped():
@@ -19,9 +19,9 @@ def test_style_attributes_are_refused_as_the_csp_would():
 
 def test_every_game_has_its_rules_and_home_links_them():
     pages = prerender.pages()
-    assert set(pages) == {"#/", "#/rules", "*"} | {f"#/rules/{game_id}" for game_id in CATALOG}
+    assert set(pages) == {"#/", "#/rules", "*"} | {f"#/rules/{game_id}" for game_id in REGISTRY}
     home = prerender.home_html()
-    for game_id, info in CATALOG.items():
+    for game_id, info in REGISTRY.items():
         assert f'href="#/rules/{game_id}"' in home and f'href="#/new/{game_id}"' in home
-        assert info.TITLE in text_of(pages[f"#/rules/{game_id}"])
+        assert info.title in text_of(pages[f"#/rules/{game_id}"])
     assert "event" not in home and "data-on-" not in prerender.templates()

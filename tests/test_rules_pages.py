@@ -1,13 +1,13 @@
 """The in-app rules pages: every rule said once, this edition's reading right under the rule it
-settles, and the settled rulings stated (issue 15: rulings 3-6; issue 14: no rule said twice)."""
+settles, and the settled rulings stated (rulings 3-6), and no rule said twice."""
 
 import re
 
 import pytest
 
 from tabletop.games import GAMES
-from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.screens.rules import EDITION_NOTE, article, guide_for
+from tabletop.ui.web.dom import find_all, text_of
 
 GAME_IDS = sorted(GAMES)
 
@@ -79,9 +79,9 @@ def test_towers_of_wyoming_finicky_clients_at_an_empty_sky():
 def test_a_rules_page_opens_with_its_contents_and_each_section_leads_back_to_the_top(game_id):
     """The contents list every section heading in order, each a jump (data-jump: static/js/boot.js)
     to that heading, which can take focus; every section ends with a jump back to the page's heading."""
-    from tabletop.ui.context import ScreenContext
-    from tabletop.ui.router import Route
     from tabletop.ui.screens import rules
+    from tabletop.ui.shell.context import ScreenContext
+    from tabletop.ui.shell.router import Route
 
     ctx = ScreenContext.detached(None, route=Route("rules", game_id))
     tree = rules.render(ctx, game_id)

@@ -16,9 +16,9 @@ from tabletop.engine.rng import GOLDEN_GAMMA, MASK64, Rng
 from tabletop.engine.saves import export_file, parse_save, replay
 from tabletop.engine.share import save_from_code, save_to_code
 from tabletop.games import GAMES
-from tabletop.ui import session as session_module
-from tabletop.ui.session import Session, fresh_seed, typed_seed
-from tabletop.ui.storage import MemoryBackend, Store
+from tabletop.ui.saves.storage import MemoryBackend, Store
+from tabletop.ui.table import session as session_module
+from tabletop.ui.table.session import Session, fresh_seed, typed_seed
 
 OLD_SAVE = Path(__file__).parent / "data" / "old-save-tower-battle-32bit-seed.json"
 TOWER_BATTLE = GAMES["tower-battle"]

@@ -1,8 +1,8 @@
-"""Undo at the table (ui/session.py, browser-free): who may take back what, and when not."""
+"""Undo at the table (ui/table/session.py, browser-free): who may take back what, and when not."""
 
 from tabletop.games import GAMES
 from tabletop.games.tower_war import rules as tower_war_rules
-from tabletop.ui.session import Session
+from tabletop.ui.table.session import Session
 
 WOTW = GAMES["war-of-the-worlds"]
 TOWER_WAR = GAMES["tower-war"]
@@ -132,7 +132,7 @@ def test_undo_in_a_hidden_game_gives_the_mover_back_their_view():
 def test_a_new_game_s_seed_cannot_be_read_from_its_id_or_the_clock(monkeypatch):
     """The save id shows in the address bar; neither it nor the time it carries may give the seed
     away (the seed decides every hidden card)."""
-    import tabletop.ui.session as session_module
+    import tabletop.ui.table.session as session_module
 
     monkeypatch.setattr(session_module.time, "time", lambda: 1_800_000_000.0)
     games = [Session.start(TOWER_BATTLE, people("Ana", "Ben"), {}) for _ in range(8)]
@@ -151,7 +151,7 @@ def test_a_pass_that_is_a_person_s_only_move_plays_itself_and_undo_takes_back_th
     press: the table plays it, says so in the game's words, and Undo takes back the move that led to it."""
     import random
 
-    from tabletop.ui.current_game import passed_words
+    from tabletop.ui.table.current_game import passed_words
 
     module = WOTW
     session = Session.start(module, people("Ana", "Ben"), {"tactical": False}, seed=1)

@@ -22,7 +22,7 @@ for name in ("js", "pyodide", "pyodide.ffi", "pyscript"):  # the browser's modul
     stand_in.__getattr__ = lambda attr: Anything()
     stand_in.__path__ = []
     sys.modules[name] = stand_in
-import tabletop.ui.app  # noqa
+import tabletop.ui.shell.app  # noqa
 print(json.dumps(sorted(sys.modules)))
 """
 
@@ -30,7 +30,9 @@ print(json.dumps(sorted(sys.modules)))
 def test_start_up_imports_no_game_and_no_heavy_library():
     out = subprocess.run([sys.executable, "-S", "-c", PROBE.format(py=str(PY))], capture_output=True, text=True, check=True)
     loaded = set(json.loads(out.stdout))
-    assert "tabletop.ui.app" in loaded
-    assert not [m for m in loaded if m.startswith(("tabletop.games.", "tabletop.ai"))]  # games load on first use
+    assert "tabletop.ui.shell.app" in loaded
+    games = [m for m in loaded if m.startswith("tabletop.games.")]
+    assert games and all(m.count(".") == 2 or m.endswith(".facts") for m in games), games  # facts only: a game loads on first use
+    assert not [m for m in loaded if m.startswith(("tabletop.ai", "tabletop.sim"))]
     heavy = {"urllib.parse", "secrets", "random", "hashlib", "statistics", "decimal", "email", "http", "asyncio"}
     assert not loaded & heavy, loaded & heavy

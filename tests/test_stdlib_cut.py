@@ -1,4 +1,4 @@
-"""The standard library cut to what the app imports (issue 24): what build.py keeps, and the finder
+"""The standard library cut to what the app imports: what build.py keeps, and the finder
 that fetches Pyodide's whole library when an import still asks for a module the cut left out."""
 
 from __future__ import annotations

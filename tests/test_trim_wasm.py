@@ -1,4 +1,4 @@
-"""Pyodide's wasm trimmed to what the site's scripts call (tools/trim_wasm.py, issue 24): which
+"""Pyodide's wasm trimmed to what the site's scripts call (tools/trim_wasm.py): which
 exports go, and that leaving them out rewrites only the export section."""
 
 from __future__ import annotations

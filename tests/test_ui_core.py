@@ -5,9 +5,9 @@ import json
 import pytest
 
 from tabletop.engine.saves import MAX_SAVE_BYTES, new_save
-from tabletop.ui.dom import find_all, h, text_of
-from tabletop.ui.router import Route, parse
-from tabletop.ui.storage import ASIDE_PREFIX, SAVE_PREFIX, MemoryBackend, StorageFull, Store, oversized_file
+from tabletop.ui.saves.storage import ASIDE_PREFIX, SAVE_PREFIX, MemoryBackend, StorageFull, Store, oversized_file
+from tabletop.ui.shell.router import Route, parse
+from tabletop.ui.web.dom import find_all, h, text_of
 
 
 class FakeGame:

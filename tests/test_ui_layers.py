@@ -1,4 +1,4 @@
-"""The front hall's layers (issue 20), read from the source with ``ast``: screens and renderers
+"""The browser side's layers, read from the source with ``ast``: screens and renderers
 only draw and never reach for the app, ui/ has no import circle, and app.py only wires."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 from recording import INTENTS, RecordingActions
-from tabletop.ui.actions import Actions
+from tabletop.ui.shell.actions import Actions
 
 UI = Path(__file__).resolve().parent.parent / "py" / "tabletop" / "ui"
 APP_MAX_LINES = 300
@@ -37,19 +37,19 @@ GRAPH = {name: imports(path) - {name} for name, path in MODULES.items()}
 
 
 def test_the_graph_is_read():
-    assert "tabletop.ui.screens.table" in GRAPH["tabletop.ui.app"] or "tabletop.ui.pages" in GRAPH["tabletop.ui.app"]
-    assert "tabletop.ui.dom" in GRAPH["tabletop.ui.screens.home"]
+    assert "tabletop.ui.screens.table" in GRAPH["tabletop.ui.shell.app"] or "tabletop.ui.shell.pages" in GRAPH["tabletop.ui.shell.app"]
+    assert "tabletop.ui.web.dom" in GRAPH["tabletop.ui.screens.home"]
 
 
 def test_no_screen_or_renderer_imports_the_app():
     drawers = [m for m in GRAPH if m.startswith(("tabletop.ui.screens", "tabletop.ui.render"))]
     assert len(drawers) > 20
-    assert [m for m in drawers if "tabletop.ui.app" in GRAPH[m]] == []
+    assert [m for m in drawers if "tabletop.ui.shell.app" in GRAPH[m]] == []
 
 
 def test_nothing_in_ui_imports_the_app():
     """Only main.py starts it: every other part is given what it needs."""
-    assert [m for m, deps in GRAPH.items() if "tabletop.ui.app" in deps] == []
+    assert [m for m, deps in GRAPH.items() if "tabletop.ui.shell.app" in deps] == []
 
 
 def cycle() -> list[str] | None:
@@ -80,8 +80,8 @@ def test_no_import_circle_in_ui():
 
 
 def test_the_app_only_wires():
-    lines = (UI / "app.py").read_text(encoding="utf-8").count("\n")
-    assert lines < APP_MAX_LINES, f"ui/app.py has {lines} lines"
+    lines = (UI / "shell" / "app.py").read_text(encoding="utf-8").count("\n")
+    assert lines < APP_MAX_LINES, f"ui/shell/app.py has {lines} lines"
 
 
 def test_the_recording_double_knows_every_intent_and_no_other():

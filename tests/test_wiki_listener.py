@@ -1,4 +1,4 @@
-"""The wiki's height listener (ui/wiki-listener.js): one source for README and the snippets the app
+"""The wiki's height listener (ui/embed/wiki-listener.js): one source for README and the snippets the app
 writes, and the site it trusts set safely (its ES5 check: test_wiki_listener_es5.py)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tabletop.ui import embed_snippets as snip
+from tabletop.ui.embed import snippets as snip
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tabletop.ui import embed_snippets as snip
+from tabletop.ui.embed import snippets as snip
 
 ROOT = Path(__file__).resolve().parents[1]
 ACORN = ROOT / "node_modules" / "acorn"
@@ -46,4 +46,4 @@ def test_the_package_archive_ships_the_listener(tmp_path):
 
     build.package_archive(tmp_path)
     with zipfile.ZipFile(tmp_path / "tabletop.zip") as zf:
-        assert zf.read("tabletop/ui/wiki-listener.js").decode() == snip.LISTENER_FILE.read_text()
+        assert zf.read("tabletop/ui/embed/wiki-listener.js").decode() == snip.LISTENER_FILE.read_text()

@@ -1,4 +1,4 @@
-"""Names and numbers read right everywhere the table puts them (issue 22): one grammar helper
+"""Names and numbers read right everywhere the table puts them: one grammar helper
 (engine/words.py) and a scan of every table rendered over random games of the four games, with
 the games' own side names (plural "Aliens", "Humans") and typed names, for "1 cards", "Aliens's",
 "Humans wins", "(s)" and a side's name glued to a possessive ("Ann (Red)'s")."""
@@ -11,18 +11,17 @@ import re
 import pytest
 
 from recording import RecordingActions
-from tabletop.catalog import CATALOG
 from tabletop.engine.words import agree, count, possessive, some, verb
-from tabletop.games import GAMES
-from tabletop.ui.context import SavesView, ScreenContext
-from tabletop.ui.current_game import CurrentGame, between_games
-from tabletop.ui.dom import El, find_all, text_of
-from tabletop.ui.notices import Notices
-from tabletop.ui.router import Route
+from tabletop.games import FACTS, GAMES, REGISTRY
+from tabletop.ui.saves.storage import MemoryBackend, Store
 from tabletop.ui.screens import settings as settings_screen
 from tabletop.ui.screens import table
-from tabletop.ui.storage import MemoryBackend, Store
-from tabletop.ui.wording import name_sides, says, whose
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.shell.router import Route
+from tabletop.ui.table.current_game import CurrentGame, between_games
+from tabletop.ui.table.wording import name_sides, says, whose
+from tabletop.ui.web.dom import El, find_all, text_of
 
 WRONG = [
     # "1 cards", but not "Player 1 goes", "Game 1 begins", "1 vs 0", "1 is"
@@ -111,7 +110,7 @@ def test_no_table_says_a_number_or_a_name_wrong(game_id, seating):
     rng = random.Random(7)
     found: dict[str, None] = {}
     for game in range(2):
-        tab = CurrentGame(Store(MemoryBackend(), CATALOG), lambda: GAMES, Notices())
+        tab = CurrentGame(Store(MemoryBackend(), FACTS), lambda: GAMES, Notices())
         seats = seats_for(module, seating)
         tab.start(game_id, {"players": len(seats), "seats": seats, "options": module.default_options(), "seed": str(11 + game)})
         session = tab.session
@@ -142,7 +141,7 @@ def test_no_table_says_a_number_or_a_name_wrong(game_id, seating):
 
 
 def test_settings_count_damaged_records_in_words():
-    store = Store(MemoryBackend(), CATALOG)
+    store = Store(MemoryBackend(), FACTS)
     ctx = ScreenContext(Route("settings"), {}, (), SavesView(store))
     assert "No damaged records set aside." in text_of(settings_screen.render(ctx, RecordingActions()))
 
@@ -180,7 +179,7 @@ def test_a_plural_side_wins_in_the_plural_on_the_banner_and_in_the_saved_list():
     from tabletop.ui.screens import game_over
     from tabletop.ui.screens.home import result_words
 
-    plural = CATALOG["war-of-the-worlds"].PLURAL_SIDES
+    plural = REGISTRY["war-of-the-worlds"].plural_sides
     assert game_over.headline(Outcome((1,), "x"), ["Aliens", "Humans"], plural) == "Humans win"
     assert game_over.headline(Outcome((1,), "x"), ["Ana (Aliens)", "Ben (Humans)"], plural) == "Ben (Humans) wins"
     seats = [{"name": "Aliens"}, {"name": "Humans"}]

@@ -11,7 +11,7 @@
    the snapshot holds, and reads back one line, the KEY build.py makes of them; it writes
    "tw-snapshot KEY END SHA" (64 bytes, space padded) + Pyodide's snapshot, zstd-compressed (by
    the same Pyodide's compression.zstd, level 19: 3.0 MB where gzip -9 made 4.1; the page decodes
-   it with fzstd as it arrives), and prints its sizes as a last JSON line. Two things keep it small on the wire (issue 24):
+   it with fzstd as it arrives), and prints its sizes as a last JSON line. Two things keep it small on the wire:
    - free memory is zeroed first (what Python and malloc freed while booting: 7 MB of stale bytes);
    - the first END bytes of the memory, where the wasm's data segments land, are stored XORed with
      the memory of a freshly instantiated module (those segments on zeros), which the page has

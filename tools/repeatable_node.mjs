@@ -1,6 +1,6 @@
 /* Make a Node process repeatable for the start-up snapshot (tools/make_snapshot.mjs): everything
    Pyodide's Python could read from the world while it boots and imports, fixed, so that one commit
-   builds the very same snapshot every time, on every machine (issue 21).
+   builds the very same snapshot every time, on every machine.
 
    - Entropy: Node's crypto.randomFillSync (what Emscripten's getentropy calls) and Math.random give
      a fixed stream. Python takes its string-hash secret and the `random` module's first state from

@@ -1,4 +1,4 @@
-"""Pyodide's wasm without the code no script of this site can call (issue 24: a first visit's bytes).
+"""Pyodide's wasm without the code no script of this site can call (a first visit's bytes).
 
 Pyodide's main module exports 7,415 functions (of 8,560 exports) so that packages' shared libraries can link against
 it. This site loads no such library (pyscript.toml names no packages, the app is pure Python), so an

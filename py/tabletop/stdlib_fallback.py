@@ -1,4 +1,4 @@
-"""The rest of Python's standard library, fetched only when an import needs it (issue 24).
+"""The rest of Python's standard library, fetched only when an import needs it.
 
 The site ships the part of the standard library the app imports (build.py cuts it from Pyodide's
 zip, and fails the build when an app module's import is not in it). Should an import at run time

@@ -239,7 +239,7 @@ async function dropUnzippedCopy(url) {
   } catch (e) { /* storage gone: nothing to drop */ }
 }
 
-/* The wasm, compiled while it downloads (issue 24): on a phone the snapshot is still on the wire
+/* The wasm, compiled while it downloads: on a phone the snapshot is still on the wire
    then, so the compile costs the start nothing; without this it began only once the snapshot had
    arrived. Pyodide asks for the wasm itself; while it boots, that one fetch is answered by a
    stand-in (no second download) and its instantiation takes the module compiled here. Should the
@@ -304,7 +304,7 @@ async function instantiateEarly(wasm, source, imports, saved) {
 }
 
 /* The app's files, written into the home folder where PyScript's [files] would unpack them, but
-   read by the page instead of Python's zipfile (0.8 s of a 4G phone's start, issue 24), and while
+   read by the page instead of Python's zipfile (0.8 s of a 4G phone's start), and while
    the snapshot is still on its way, so that only the writing waits for Python. The archive is
    build.py's: a zip of stored members, zstd-compressed whole (0.27 MB; decoded here, in a few
    milliseconds). Resolves to [{name, data}]. */

@@ -3,7 +3,7 @@
    localStorage is written lazily by Chromium (a kill lost up to six moves); it is kept only as
    the fallback where IndexedDB is refused.
 
-   Python reads synchronously (py/tabletop/ui/browser.py's DurableBackend), so the records are read
+   Python reads synchronously (py/tabletop/ui/web/browser.py's DurableBackend), so the records are read
    into memory once before the app starts (window.twSaves.ready) and every write goes to that copy
    at once and to disk in the order made. Other tabs hear of each committed write by a
    BroadcastChannel and update their copy; the page hears of theirs, of a wipe and of a refused

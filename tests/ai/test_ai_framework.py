@@ -8,16 +8,16 @@ from typing import ClassVar
 
 import pytest
 
-from tabletop import ai
 from tabletop.ai.levels import BUDGETS
 from tabletop.ai.mcts import Rules, TreeSearch
 from tabletop.ai.search import Decided, RandomSearch, Search, Thinking
-from tabletop.catalog import LEVELS
 from tabletop.engine.moves import Move, MoveCodec
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
-from tabletop.players import BOTS, make_player
+from tabletop.levels import LEVELS
+from tabletop.sim import decisions as ai
+from tabletop.sim.players import BOTS, make_player
 
 # --------------------------------------------------------------------------- a toy game: Nim
 
@@ -173,7 +173,7 @@ def test_computer_players_read_only_the_view_and_the_legal_moves():
         def __getattribute__(self, name):
             raise AssertionError(f"the computer looked at state.{name}")
 
-    module = types.SimpleNamespace(**{k: getattr(wotw, k) for k in ("__name__", "move_to_json", "MIN_PLAYERS", "MAX_PLAYERS")})
+    module = types.SimpleNamespace(**{k: getattr(wotw, k) for k in ("ID", "move_to_json", "MIN_PLAYERS", "MAX_PLAYERS")})
     module.view = lambda state, seat: wotw.view(real, seat)
     module.legal_moves = lambda state: wotw.legal_moves(real)
     move = make_player("easy", Rng(1))(module, Sealed(), 0)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop import ai
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 from tabletop.games.tower_battle import ai as tb_ai
 from tabletop.games.tower_battle.facts import OWNER
 from tabletop.games.towers_of_wyoming import ai as tow_ai
 from tabletop.games.war_of_the_worlds import ai as wotw_ai
+from tabletop.sim import decisions as ai
 
 TB, TOW, WOTW = GAMES["tower-battle"], GAMES["towers-of-wyoming"], GAMES["war-of-the-worlds"]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop.ai.lab import Batch
-from tabletop.ai.timing import think_times
+from tabletop.sim.lab import Batch
+from tabletop.sim.timing import think_times
 from tabletop.simulate import simulate
 
 

@@ -1,4 +1,4 @@
-"""The computer never declares a battle that can only wreck its own tower (issue 22): its own top
+"""The computer never declares a battle that can only wreck its own tower: its own top
 card face down is its Knave (turned up, its whole tower goes to the discard pile and the facing
 card stays) or its 10 (TNT: it loses at once). The one battle such a Knave may be worth: with TNT,
 a face-down facing card may be the other side's 10."""
@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 import tabletop.games.tower_battle as tb
-from tabletop.ai import decide
 from tabletop.engine.cards import JACK, Suit
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_battle import DeclareBattle, DeclineBattle
 from tabletop.games.tower_battle.ai import sensible_moves
 from tabletop.games.tower_battle.facts import FACING, OWNER, TNT
 from tabletop.games.tower_battle.state import BATTLE
+from tabletop.sim.decisions import decide
 
 from .positions import position
 

@@ -1,4 +1,4 @@
-"""How reachable the calm is, before and after issue 14 (not a test: it prints numbers).
+"""How reachable the calm is, with and without the calm moment (not a test: it prints numbers).
 
     PYTHONPATH=py python3 tests/tower_war/bench_calm.py [drops]
 

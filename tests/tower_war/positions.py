@@ -16,7 +16,7 @@ from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.moves import Drop, LiftPyramid, PickPyramid, Play, move_to_json
 from tabletop.games.tower_war.state import Played, State
 from tabletop.games.tower_war.tower import Level, Pyramid
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 ALL_CARDS = frozenset(standard_deck(jokers=2))
 CODE_OF = {c: str(c) for c in ALL_CARDS}

@@ -250,7 +250,7 @@ def test_the_lead_alternates_from_player_one():
 
 
 def test_a_rank_tie_break_says_why_at_the_battle():
-    """A♦ (10) against K♣ (10): equal values, the higher rank wins, and the line says so (issue 22)."""
+    """A♦ (10) against K♣ (10): equal values, the higher rank wins, and the line says so."""
     s = war_position(hands=("AD 5S 6S", "KC 7D 8D"), decks=("6D 7C 8S", "6C 7S 8C"), leader=0)
     s = play(s, "AD", "KC")
     assert s.log[-1] == (

@@ -1,4 +1,4 @@
-"""Issue 14, item 8: a careful person who lets go 150-250 ms after the calm lights up
+"""A careful person who lets go 150-250 ms after the calm lights up
 lands as well as the normal computer (``calm_reach`` says how both are simulated;
 ``bench_calm.py`` prints the full table)."""
 

@@ -6,7 +6,7 @@ import pytest
 from tabletop.engine.errors import IllegalMove
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.moves import Keep, PilesReady, Split, Sweeten, Take
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .positions import L, M, S, allowed_codes, assert_conserved, card_codes_in
 

@@ -1,4 +1,4 @@
-"""The warning before release (issue 22): what a drop landing exactly at the aim would do,
+"""The warning before release: what a drop landing exactly at the aim would do,
 asked of the engine (``exact_drop.py``), and the sizes that cannot complete a level. Rulebook
 scenarios ("What makes the tower fall", "Losing the war"), then 2,000 exact drops on random
 towers where the warning agrees with the engine applying that drop with no tremor."""
@@ -13,7 +13,7 @@ from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import physics
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.exact_drop import exact_drop_from_view, outcome_of_exact_drop, size_warnings
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .positions import L, M, S, place_pyramid, play, tripod, war_position
 

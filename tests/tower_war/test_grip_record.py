@@ -8,15 +8,14 @@ import json
 
 import pytest
 
-from tabletop.catalog import CATALOG
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_GRIP_MS, check_grip, export_file, new_save, parse_save
-from tabletop.games import GAMES
+from tabletop.games import FACTS, GAMES
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
-from tabletop.ui.current_game import CurrentGame
-from tabletop.ui.notices import Notices
-from tabletop.ui.session import Session
-from tabletop.ui.storage import SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.saves.storage import SAVE_PREFIX, MemoryBackend, Store
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.table.current_game import CurrentGame
+from tabletop.ui.table.session import Session
 
 TW = GAMES["tower-war"]
 SEATS = [{"name": "Ana"}, {"name": "Ben"}]
@@ -102,7 +101,7 @@ def test_time_held_only_grows_and_any_move_clears_it(at_drop):
 
 def tab(backend: MemoryBackend) -> CurrentGame:
     """A tab of the app on ``backend`` (each test its own game ids: a tab remembers what it saw stored)."""
-    return CurrentGame(Store(backend, CATALOG), lambda: GAMES, Notices())
+    return CurrentGame(Store(backend, FACTS), lambda: GAMES, Notices())
 
 
 def test_the_stored_grip_is_what_a_reload_resumes_and_only_for_its_game_and_move(at_drop):

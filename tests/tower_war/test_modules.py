@@ -9,7 +9,7 @@ from tabletop.games import GAMES
 from tabletop.games.tower_war.guide import GUIDE
 
 
-@pytest.mark.parametrize("name", ["hand", "tower", "scoring", "physics", "rules", "view"])
+@pytest.mark.parametrize("name", ["hand", "tower", "scoring", "physics", "rules", "views"])
 def test_docstring_examples(name):
     module = importlib.import_module(f"tabletop.games.tower_war.{name}")
     failures, _ = doctest.testmod(module)

@@ -11,7 +11,7 @@ from tabletop.engine.errors import IllegalMove
 from tabletop.games.tower_war import hand, physics
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.moves import Drop, LiftPyramid, PickCard, PickPyramid, Play, move_from_json
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .positions import L, M, S, assert_conserved, drop_exactly, place_pyramid, play, tripod, war_position
 

@@ -26,7 +26,7 @@ from tabletop.games.tower_war.moves import (
     move_to_json,
 )
 from tabletop.games.tower_war.state import State
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .positions import assert_conserved, no_secret_shows, play_game, random_bot, skilled_bot
 

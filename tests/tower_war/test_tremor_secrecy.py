@@ -10,7 +10,7 @@ import math
 
 from tabletop.engine.rng import GOLDEN_GAMMA, MASK64, Rng
 from tabletop.games.tower_war import hand
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .positions import play_game, random_bot, skilled_bot
 

@@ -5,7 +5,7 @@ import json
 
 from tabletop.engine.cards import Card
 from tabletop.games.tower_war import rules as r
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .positions import M, card_codes_in, no_secret_shows, place_pyramid, play, play_game, skilled_bot, tripod, war_position
 

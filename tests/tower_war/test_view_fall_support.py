@@ -2,7 +2,7 @@
 that left it (for the table's drawing of the fall)."""
 
 from tabletop.games.tower_war import tower as tw
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .positions import L, M, place_pyramid, tripod, war_position
 

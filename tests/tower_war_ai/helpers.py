@@ -12,7 +12,7 @@ from tabletop.games.tower_war import ai
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.scoring import battle_total
 from tabletop.games.tower_war.state import State
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 
 def redeal(s: State, seat: int, seed: int) -> State:

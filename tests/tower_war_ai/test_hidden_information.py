@@ -11,7 +11,7 @@ import pytest
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai
 from tabletop.games.tower_war import rules as r
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 
 from .helpers import decision_points, redeal
 

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from tabletop import ai as framework
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
@@ -19,7 +18,8 @@ from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.moves import PickPyramid, Play, Split
 from tabletop.games.tower_war.state import Played, State
 from tabletop.games.tower_war.tower import Level, Pyramid, first_fall, supports
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
+from tabletop.sim import decisions as framework
 
 H, C, S, D = Suit.HEARTS, Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS
 

@@ -15,7 +15,7 @@ from tabletop.games.tower_war.moves import PickCard, PickPyramid
 from tabletop.games.tower_war.physics import HAND_EDITION
 from tabletop.games.tower_war.state import State
 from tabletop.games.tower_war.tower import sample_tower
-from tabletop.games.tower_war.view import view
+from tabletop.games.tower_war.views import view
 from tabletop.simulate import simulate
 
 from .helpers import battle_edge

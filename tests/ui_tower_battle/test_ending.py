@@ -7,9 +7,9 @@ import tabletop.games.tower_battle as tb
 from tabletop.engine.cards import Card
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.tower_battle import PlayCard
-from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_battle import game_end, render
+from tabletop.ui.web.dom import find_all, text_of
 from tower_battle.positions import position  # tests/ is on the path (rootdir-based import)
 
 NAMES = ["Ana", "Ben"]

@@ -10,9 +10,9 @@ import pytest
 import tabletop.games.tower_battle as tb
 from tabletop.engine.events import Names, event
 from tabletop.engine.rng import Rng
-from tabletop.ui.dom import El, find_all, text_of
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.render.tower_battle import recent
+from tabletop.ui.web.dom import El, find_all, text_of
 
 render = renderer_for("tower-battle").render
 NAMES = ["Ana", "Ben"]
@@ -255,7 +255,7 @@ def test_a_seat_named_after_its_colour_is_not_said_twice():
 def test_keyboard_focus_never_lands_first_on_a_declaration_that_loses():
     """Declaring that turns up the player's own Knave is marked GIVES_AWAY (focus.first_decision skips
     it for "No battle"), says why, and "No battle" is the primary button; a harmless declaration is not marked."""
-    from tabletop.ui.roving import GIVES_AWAY
+    from tabletop.ui.web.roving import GIVES_AWAY
     from tower_battle.positions import position
 
     def battle_buttons(state, seat):

@@ -15,10 +15,10 @@ from tabletop.engine.rng import Rng
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.moves import Drop
-from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.render import TableContext
 from tabletop.ui.render import tower_war as R
-from tabletop.ui.render.tower_war import aim as live
+from tabletop.ui.web import tower_war_aim
+from tabletop.ui.web.dom import find_all, text_of
 
 TRIPOD = ((-17.0, -16.0), (17.0, -16.0), (0.0, 32.0))
 
@@ -31,7 +31,7 @@ def steady(s):
             want = (sum(p.x - top.x for p in top.pyramids) / 3, sum(p.y - top.y for p in top.pyramids) / 3)
         else:
             want = TRIPOD[len(top.pyramids) % 3]
-        dx, dy = live.tremor(s.held.amplitude, s.held.phases, 1200)
+        dx, dy = tower_war_aim.tremor(s.held.amplitude, s.held.phases, 1200)
         return Drop(want[0] - dx, want[1] - dy, 1200)
     if s.phase == "place":
         adds = [m for m in legal if m.kind != "lift_pyramid"]
@@ -113,7 +113,7 @@ def test_the_ghost_is_where_the_engine_lands_the_piece():
     held = g.view(s, s.actor)["held"]
     for x, y, hold in ((0, 0, 0), (12.5, -30.1, 733), (-51.5, 64, 10_000), (3.3, 4.4, 4321)):
         engine = g.preview_drop(s, x, y, hold)["landing"]
-        ghost = live.ghost_at(held, (x, y), hold)
+        ghost = tower_war_aim.ghost_at(held, (x, y), hold)
         assert ghost == pytest.approx(engine, abs=1e-9)
 
 
@@ -175,7 +175,7 @@ def fake_browser(monkeypatch):
     monkeypatch.setitem(sys.modules, "js", js)
     monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    monkeypatch.setattr(live, "AIM", live.Aim())
+    monkeypatch.setattr(tower_war_aim, "AIM", tower_war_aim.Aim())
     return js
 
 
@@ -186,22 +186,32 @@ def test_live_ghost_follows_the_engine_and_the_grip_gives_out(fake_browser):
     js.now = 1000.0
     ctx = ctx_for(s, played)
     R.render(ctx)
-    for ident in (live.GHOST_ID, live.AIM_ID, live.DROP_ID, live.GRIP_ID, live.GRIP_TEXT_ID, live.STEADY_ID):
+    for ident in (
+        tower_war_aim.GHOST_ID,
+        tower_war_aim.AIM_ID,
+        tower_war_aim.DROP_ID,
+        tower_war_aim.GRIP_ID,
+        tower_war_aim.GRIP_TEXT_ID,
+        tower_war_aim.STEADY_ID,
+    ):
         js.els[ident] = FakeEl()
     held = ctx.view["held"]
     assert js.frames, "the frame loop was started"
-    js.now = 1000.0 + 20_000  # nothing pressed yet: the hand rests and the grip's clock waits (issue 22)
+    js.now = 1000.0 + 20_000  # nothing pressed yet: the hand rests and the grip's clock waits
     js.frames.pop()(js.now)
-    assert js.els[live.GHOST_ID].attrs["data-hold"] == "0" and js.els[live.GRIP_TEXT_ID].textContent == live.GRIP_WAITING
+    assert (
+        js.els[tower_war_aim.GHOST_ID].attrs["data-hold"] == "0"
+        and js.els[tower_war_aim.GRIP_TEXT_ID].textContent == tower_war_aim.GRIP_WAITING
+    )
     assert played == []
     js.now = 1000.0
-    live.AIM.first_press()  # what a press on the card, an arrow key or Space does first
+    tower_war_aim.AIM.first_press()  # what a press on the card, an arrow key or Space does first
     js.now = 1000.0 + 2345
     js.frames.pop()(js.now)
-    ghost = js.els[live.GHOST_ID].attrs
+    ghost = js.els[tower_war_aim.GHOST_ID].attrs
     gx, gy = g.preview_drop(s, 0.0, 0.0, 2345)["landing"]
     assert (float(ghost["data-x"]), float(ghost["data-y"])) == pytest.approx((gx, gy), abs=1e-3)
-    assert json.loads(js.els[live.DROP_ID].attrs["data-move"]) == {"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": 2345}
+    assert json.loads(js.els[tower_war_aim.DROP_ID].attrs["data-move"]) == {"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": 2345}
     assert played == []
     js.now = 1000.0 + held["hold_ms_max"] + 40
     js.frames.pop()(js.now)
@@ -215,31 +225,31 @@ def test_the_grip_warns_in_its_last_seconds_then_says_it_gave_out(fake_browser):
     js.now = 0.0
     ctx = ctx_for(s, played)
     tree = R.render(ctx)
-    bar = find_all(tree, lambda e: e.attrs.get("id") == live.RELEASE_ID)[0]
-    assert bar.attrs["data-low"] == "0" and live.GRIP_WAITING in text_of(bar)
-    live.AIM.first_press()
-    assert find_all(bar, lambda e: e.attrs.get("id") == live.DROP_ID), "the release sits in the bar under the card"
+    bar = find_all(tree, lambda e: e.attrs.get("id") == tower_war_aim.RELEASE_ID)[0]
+    assert bar.attrs["data-low"] == "0" and tower_war_aim.GRIP_WAITING in text_of(bar)
+    tower_war_aim.AIM.first_press()
+    assert find_all(bar, lambda e: e.attrs.get("id") == tower_war_aim.DROP_ID), "the release sits in the bar under the card"
     for ident in (
-        live.GHOST_ID,
-        live.AIM_ID,
-        live.DROP_ID,
-        live.GRIP_ID,
-        live.GRIP_TEXT_ID,
-        live.STEADY_ID,
-        live.RELEASE_ID,
-        live.GRIP_ALERT_ID,
+        tower_war_aim.GHOST_ID,
+        tower_war_aim.AIM_ID,
+        tower_war_aim.DROP_ID,
+        tower_war_aim.GRIP_ID,
+        tower_war_aim.GRIP_TEXT_ID,
+        tower_war_aim.STEADY_ID,
+        tower_war_aim.RELEASE_ID,
+        tower_war_aim.GRIP_ALERT_ID,
     ):
         js.els[ident] = FakeEl()
-    js.els[live.RELEASE_ID].attrs["data-low"] = "0"
+    js.els[tower_war_aim.RELEASE_ID].attrs["data-low"] = "0"
     hold_max = ctx.view["held"]["hold_ms_max"]
-    js.now = hold_max - live.GRIP_WARN_MS - 500
+    js.now = hold_max - tower_war_aim.GRIP_WARN_MS - 500
     js.frames.pop()(js.now)
-    assert js.els[live.RELEASE_ID].attrs["data-low"] == "0" and js.els[live.GRIP_ALERT_ID].textContent == ""
+    assert js.els[tower_war_aim.RELEASE_ID].attrs["data-low"] == "0" and js.els[tower_war_aim.GRIP_ALERT_ID].textContent == ""
     js.now = hold_max - 2400
     js.frames.pop()(js.now)
-    assert js.els[live.RELEASE_ID].attrs["data-low"] == "1"
-    assert js.els[live.GRIP_TEXT_ID].textContent == "Let go within 2.4 s or the hand lets go for you"
-    assert js.els[live.GRIP_ALERT_ID].textContent == "3 seconds of grip left."
+    assert js.els[tower_war_aim.RELEASE_ID].attrs["data-low"] == "1"
+    assert js.els[tower_war_aim.GRIP_TEXT_ID].textContent == "Let go within 2.4 s or the hand lets go for you"
+    assert js.els[tower_war_aim.GRIP_ALERT_ID].textContent == "3 seconds of grip left."
     js.now = hold_max + 10
     js.frames.pop()(js.now)
     assert [m.hold_ms for m in played] == [hold_max]
@@ -267,7 +277,7 @@ def test_keyboard_moves_the_aim_within_reach(fake_browser):
         def preventDefault(self):  # noqa: N802
             pass
 
-    a = live.AIM
+    a = tower_war_aim.AIM
     for _ in range(30):
         a.on_keydown(Key("ArrowRight", shift=True))
     bounds = ctx.view["held"]["target_bounds"]
@@ -308,7 +318,7 @@ def test_rng_is_untouched_by_rendering():
 def test_the_end_banner_names_the_people_not_just_the_colours():
     from tabletop.engine.saves import new_save
     from tabletop.ui.screens.table import end_banner
-    from tabletop.ui.session import Session
+    from tabletop.ui.table.session import Session
 
     *_, s = game_states(4, cap=2000)
     assert s.result is not None and "Red" in s.result.reason and "Blue" in s.result.reason
@@ -402,7 +412,7 @@ def test_a_size_that_cannot_fill_the_level_is_warned():
 
 
 def test_the_open_draft_needs_no_hand_over_but_deck_building_does():
-    from tabletop.ui.session import Session
+    from tabletop.ui.table.session import Session
 
     session = Session.start(g, [{"name": "Ana"}, {"name": "Ben"}], {}, seed=5)
     curtains = 0
@@ -458,16 +468,18 @@ def test_the_other_hand_is_drawn_shaking_and_never_let_go_from_here(fake_browser
     )
     js.now = 0.0
     tree = R.render(ctx)
-    ghost = find_all(tree, lambda e: e.attrs.get("id") == live.GHOST_ID)
+    ghost = find_all(tree, lambda e: e.attrs.get("id") == tower_war_aim.GHOST_ID)
     assert ghost and "twar-ghost-watch" in ghost[0].attrs["class"]
-    assert not find_all(tree, lambda e: e.attrs.get("id") in (live.DROP_ID, live.RELEASE_ID))
+    assert not find_all(tree, lambda e: e.attrs.get("id") in (tower_war_aim.DROP_ID, tower_war_aim.RELEASE_ID))
     assert "the ghost shows their hand shaking" in text_of(tree)
-    js.els[live.GHOST_ID] = FakeEl()
+    js.els[tower_war_aim.GHOST_ID] = FakeEl()
     assert js.frames, "the shaking is animated"
     js.now = 1234.0
     js.frames.pop()(js.now)
     gx, gy = g.preview_drop(s, 0.0, 0.0, 1234)["landing"]
-    assert (float(js.els[live.GHOST_ID].attrs["data-x"]), float(js.els[live.GHOST_ID].attrs["data-y"])) == pytest.approx((gx, gy), abs=1e-3)
+    assert (float(js.els[tower_war_aim.GHOST_ID].attrs["data-x"]), float(js.els[tower_war_aim.GHOST_ID].attrs["data-y"])) == pytest.approx(
+        (gx, gy), abs=1e-3
+    )
     js.now = 20_000.0
     js.frames.pop()(js.now)
     assert played == [] and js.frames, "the grip running out is the other player's business"
@@ -476,7 +488,7 @@ def test_the_other_hand_is_drawn_shaking_and_never_let_go_from_here(fake_browser
 def test_the_sway_and_the_fall_resume_where_the_clock_says_after_a_re_render(monkeypatch):
     """Each render is a fresh element: its animation-delay puts the sway (and a fall) where it
     had got to, so a re-render does not restart it."""
-    from tabletop.ui.render.tower_war import sway
+    from tabletop.ui.web import tower_war_sway as sway
 
     wobbly = next(t for t in game_states(3) if any(st["wobble"] > 0 for st in (g.view(t, None).get("tower") or {}).get("stability") or []))
 
@@ -581,7 +593,14 @@ class KeyEvent:
 
 
 def grip_els(js):
-    for ident in (live.GHOST_ID, live.AIM_ID, live.DROP_ID, live.GRIP_ID, live.GRIP_TEXT_ID, live.STEADY_ID):
+    for ident in (
+        tower_war_aim.GHOST_ID,
+        tower_war_aim.AIM_ID,
+        tower_war_aim.DROP_ID,
+        tower_war_aim.GRIP_ID,
+        tower_war_aim.GRIP_TEXT_ID,
+        tower_war_aim.STEADY_ID,
+    ):
         js.els[ident] = FakeEl()
 
 
@@ -594,14 +613,14 @@ def test_the_grip_is_stored_at_the_first_press_and_each_second_while_held(fake_b
     grip_els(js)
     js.frames.pop()(js.now)
     assert kept == [], "a grip that has not begun is not stored"
-    live.AIM.first_press()
+    tower_war_aim.AIM.first_press()
     assert kept == [0]
     for t in (400, 999, 1000, 1500, 2100):
         js.now = 500.0 + t
         js.frames.pop()(js.now)
     assert kept == [0, 1000, 2100]
     js.now = 500.0 + 2345
-    live.AIM.on_page_hidden(None)  # a reload stores the grip as it is that moment
+    tower_war_aim.AIM.on_page_hidden(None)  # a reload stores the grip as it is that moment
     assert kept[-1] == 2345
     assert ("window", "pagehide") in {(w, k) for w, k, _ in js.listeners}
 
@@ -612,18 +631,20 @@ def test_a_saved_grip_resumes_where_it_was_and_one_already_spent_lets_go_at_once
     played: list = []
     js.now = 10_000.0
     tree = R.render(ctx_for(s, played, grip_ms=7000, kept=[]))
-    assert "3.0 s" in text_of(find_all(tree, lambda e: e.attrs.get("id") == live.GRIP_TEXT_ID)[0])  # no "starts at your first press"
+    assert "3.0 s" in text_of(
+        find_all(tree, lambda e: e.attrs.get("id") == tower_war_aim.GRIP_TEXT_ID)[0]
+    )  # no "starts at your first press"
     grip_els(js)
     js.now += 1234
     js.frames.pop()(js.now)
-    assert js.els[live.GHOST_ID].attrs["data-hold"] == "8234"  # the sway and the clock carry on from 7 s
-    live.AIM.first_press()  # a press after the reload starts nothing afresh
-    assert live.AIM.hold_now() == 8234
+    assert js.els[tower_war_aim.GHOST_ID].attrs["data-hold"] == "8234"  # the sway and the clock carry on from 7 s
+    tower_war_aim.AIM.first_press()  # a press after the reload starts nothing afresh
+    assert tower_war_aim.AIM.hold_now() == 8234
     js.now += 2000
     js.frames.pop()(js.now)
     assert [g.move_to_json(m)["hold_ms"] for m in played] == [10_000]
 
-    monkeypatch.setattr(live, "AIM", live.Aim())  # another page, another reload
+    monkeypatch.setattr(tower_war_aim, "AIM", tower_war_aim.Aim())  # another page, another reload
     spent: list = []
     R.render(ctx_for(s, spent, grip_ms=60_000, kept=[]))
     grip_els(js)
@@ -638,13 +659,13 @@ def test_a_late_space_after_the_grip_gave_out_plays_nothing_and_is_said(fake_bro
     js.now = 0.0
     R.render(ctx_for(s, played, kept=[]))
     grip_els(js)
-    live.AIM.first_press()
+    tower_war_aim.AIM.first_press()
     js.now = 10_050.0
     js.frames.pop()(js.now)
-    assert len(played) == 1 and live.AIM.gave_out
+    assert len(played) == 1 and tower_war_aim.AIM.gave_out
     after = g.apply(s, played[0])
     words = FakeEl()
-    js.els[live.LATE_ID] = words
+    js.els[tower_war_aim.LATE_ID] = words
     tree = R.render(ctx_for(after, played))
     out = find_all(tree, lambda e: "twar-gripout" in (e.attrs.get("class") or "").split())[0]
     assert out.attrs["data-take-focus"] and out.attrs["tabindex"] == "-1", "focus goes to what happened, not to a card"
@@ -654,7 +675,7 @@ def test_a_late_space_after_the_grip_gave_out_plays_nothing_and_is_said(fake_bro
     js.now += 500  # released after the window: still the same press
     js.dispatch("keyup", up)
     assert down.stopped and down.prevented and up.stopped and up.prevented
-    assert words.textContent.strip() == live.late_words("press of Space")
+    assert words.textContent.strip() == tower_war_aim.late_words("press of Space")
     js.now += 100
     later = KeyEvent(" ")
     js.dispatch("keydown", later)
@@ -678,10 +699,10 @@ def test_a_click_just_after_the_grip_gave_out_plays_no_move_but_other_buttons_wo
     played: list = []
     R.render(ctx_for(s, played))
     grip_els(js)
-    live.AIM.first_press()
+    tower_war_aim.AIM.first_press()
     js.now = 10_050.0
     js.frames.pop()(js.now)
-    js.els[live.LATE_ID] = FakeEl()
+    js.els[tower_war_aim.LATE_ID] = FakeEl()
     js.now += 100
     other = KeyEvent("click", "click")
     other.target = Target(move=False)  # the hand-over's button, say
@@ -691,7 +712,7 @@ def test_a_click_just_after_the_grip_gave_out_plays_no_move_but_other_buttons_wo
     card.target, card.pointerType = Target(move=True), "mouse"  # a card's Play where "Let go here" was
     js.dispatch("click", card)
     assert card.stopped and card.prevented
-    assert js.els[live.LATE_ID].textContent.strip() == live.late_words("click")
+    assert js.els[tower_war_aim.LATE_ID].textContent.strip() == tower_war_aim.late_words("click")
     again = KeyEvent("click", "click")
     again.target = Target(move=True)
     js.dispatch("click", again)
@@ -703,8 +724,8 @@ def test_the_key_that_let_go_is_eaten_until_released_and_the_next_press_is_the_p
     s = drop_state()
     played: list = []
     R.render(ctx_for(s, played))
-    live.AIM.on_keydown(KeyEvent("Enter"))
-    assert len(played) == 1 and not live.AIM.gave_out
+    tower_war_aim.AIM.on_keydown(KeyEvent("Enter"))
+    assert len(played) == 1 and not tower_war_aim.AIM.gave_out
     js.now += 100
     space = KeyEvent(" ")
     js.dispatch("keydown", space)  # a quick press of another key: "Next", say, meant as such

@@ -9,10 +9,10 @@ import pytest
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Suit
 from tabletop.engine.events import Names, event
-from tabletop.ui.dom import El, find_all, text_of
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming import render
 from tabletop.ui.render.towers_of_wyoming.words import Teller
+from tabletop.ui.web.dom import El, find_all, text_of
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 

@@ -9,9 +9,9 @@ import pytest
 
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
-from tabletop.ui.dom import find_all, text_of
 from tabletop.ui.render import TableContext
 from tabletop.ui.render import war_of_the_worlds as renderer
+from tabletop.ui.web.dom import find_all, text_of
 
 MODULE = GAMES["war-of-the-worlds"]
 

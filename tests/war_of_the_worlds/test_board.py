@@ -22,7 +22,7 @@ from tabletop.games.war_of_the_worlds.board import (
     turn_arrows,
 )
 from tabletop.games.war_of_the_worlds.moves import DONE, Place, Relocate, Rotate
-from tabletop.games.war_of_the_worlds.view import view
+from tabletop.games.war_of_the_worlds.views import view
 
 
 def names(geo, slots):

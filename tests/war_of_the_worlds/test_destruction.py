@@ -12,7 +12,7 @@ from tabletop.games.war_of_the_worlds import apply, legal_moves, position, to_ac
 from tabletop.games.war_of_the_worlds.board import geometry
 from tabletop.games.war_of_the_worlds.destruction import doomed, strengths
 from tabletop.games.war_of_the_worlds.moves import DONE, Destroy, Place, Rotate, Step
-from tabletop.games.war_of_the_worlds.view import view
+from tabletop.games.war_of_the_worlds.views import view
 
 OBSTACLES = {"B2": "X", "E2": "X", "B5": "X"}
 

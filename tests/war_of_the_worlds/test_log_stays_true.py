@@ -1,4 +1,4 @@
-"""A log line stays true after the board moves (issue 22: "medium at F6 was destroyed" once F6
+"""A log line stays true after the board moves ("medium at F6 was destroyed" once F6
 no longer existed). Over 600 positions of seeded random games, strategic and tactical, every
 line of the log as the table shows it is checked against the board of THAT position:
 

@@ -1,4 +1,4 @@
-"""A turn says "step x of 3" (issue 22): the rulebook's steps (place, the war machine's coaster,
+"""A turn says "step x of 3": the rulebook's steps (place, the war machine's coaster,
 the move; tactical: keep two dice, then each kept die), read from the view over seeded games."""
 
 from __future__ import annotations

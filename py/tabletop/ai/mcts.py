@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.ai.search import Move, Search
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.rng import Rng
 
 State = Any
@@ -46,7 +47,7 @@ class Rules:
     @classmethod
     def of(
         cls,
-        module: Any,
+        module: GameModule,
         players: int,
         apply: Callable[[State, Move], State] | None = None,
         legal_moves: Callable[[State], list[Move]] | None = None,

@@ -1,8 +1,9 @@
-"""The optional half of the contract: what a game, its renderer and its computer player MAY
-offer beyond engine/protocol.py's required names, each declared once here with its default.
+"""The optional half of the contract: what a game and its computer player MAY offer beyond
+engine/protocol.py's required names, each declared once here with its default (a renderer's
+optional parts are the browser side's: ui/render/contract.py).
 
-Callers never look a hook up with ``getattr``/``hasattr``: they ask ``game_hook``,
-``renderer_hook`` or ``ai_hook``, which return the part the module offers or the default
+Callers never look a hook up with ``getattr``/``hasattr``: they ask ``game_hook`` or
+``ai_hook``, which return the part the module offers or the default
 below (None where leaving it out means "this game does not do that"). A name that is not
 declared here is refused, so a typo cannot quietly fall back to a default.
 
@@ -19,8 +20,11 @@ KeyError: 'public_nwo is not an optional part of a game (engine/hooks.py)'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import Facts
 
 State = Any
 View = dict[str, Any]
@@ -49,7 +53,7 @@ class OptionalGame(Protocol):
     def FORCED_PASSES(self) -> Mapping[str, str]:
         """Move kind -> the words for it ("{name} had nothing that could move…"): a pass the rules
         offer only when nothing else is legal. When it is a person's only legal move the table plays
-        it for them and says so (ui/session.py); the rules, not the table, decided it was the only
+        it for them and says so (ui/table/session.py); the rules, not the table, decided it was the only
         move. Default: none."""
         ...
 
@@ -76,50 +80,6 @@ GAME_DEFAULTS: dict[str, Any] = {
     "FORCED_PASSES": {},
     "deal_from_view": None,
     "finished_games": None,
-}
-
-
-# ---------------------------------------------------------------- a renderer (tabletop.ui.render.<package>)
-class OptionalRenderer(Protocol):
-    def score_at_end(self, view: View, outcome: Any) -> tuple[str, list[float]] | None:
-        """What the score is called and its numbers at the end. Default: "Score" and the
-        outcome's scores (none when the outcome has none)."""
-        ...
-
-    def turned_up_at_end(self, view: View) -> list[tuple[int, str, list[tuple[str, str]]]]:
-        """(seat, what, [(code, label), ...]): the cards the finished view makes public. Default: none."""
-        ...
-
-    def names_in_end_reason(self, text: str, labels: list[str]) -> str:
-        """The end reason with each side said as its player. Default: none (the table's own
-        side-naming, screens' ``name_sides``, does it)."""
-        ...
-
-    def finished_games(self, view: View) -> int:
-        """How many games of a match are over (Tower Battle): the table stops between them.
-        Default: none (a game is not a match)."""
-        ...
-
-    def game_end(self, ctx: Any, next_game: Callable[[], None]) -> Any:
-        """The board between two games of a match, with "Next game". Default: none (needed
-        only with ``finished_games``)."""
-        ...
-
-
-def score_from_outcome(view: View, outcome: Any) -> tuple[str, list[float]] | None:
-    return ("Score", list(outcome.scores)) if outcome.scores is not None else None
-
-
-def nothing_turned_up(view: View) -> list[tuple[int, str, list[tuple[str, str]]]]:
-    return []
-
-
-RENDERER_DEFAULTS: dict[str, Any] = {
-    "score_at_end": score_from_outcome,
-    "turned_up_at_end": nothing_turned_up,
-    "names_in_end_reason": None,
-    "finished_games": None,
-    "game_end": None,
 }
 
 
@@ -179,24 +139,20 @@ AI_DEFAULTS: dict[str, Any] = {
 }
 
 
-def _hook(owner: object, name: str, defaults: dict[str, Any], what: str) -> Any:
+def optional_part(owner: object, name: str, defaults: dict[str, Any], what: str, where: str = "engine/hooks.py") -> Any:
+    """``owner``'s part ``name``, or its default; a name ``defaults`` does not declare is refused."""
     if name not in defaults:
-        raise KeyError(f"{name} is not an optional part of {what} (engine/hooks.py)")
+        raise KeyError(f"{name} is not an optional part of {what} ({where})")
     found = getattr(owner, name, None) if owner is not None else None
     return defaults[name] if found is None else found
 
 
-def game_hook(module: object, name: str) -> Any:
+def game_hook(module: Facts, name: str) -> Any:
     """A game module's optional part ``name``, or its default (see ``OptionalGame``)."""
-    return _hook(module, name, GAME_DEFAULTS, "a game")
-
-
-def renderer_hook(renderer: object, name: str) -> Any:
-    """A renderer's optional part ``name``, or its default (see ``OptionalRenderer``)."""
-    return _hook(renderer, name, RENDERER_DEFAULTS, "a renderer")
+    return optional_part(module, name, GAME_DEFAULTS, "a game")
 
 
 def ai_hook(ai: object, name: str) -> Any:
     """A computer player's optional part ``name`` (None for a game with no ai module), or its
     default (see ``OptionalAI``)."""
-    return _hook(ai, name, AI_DEFAULTS, "a computer player")
+    return optional_part(ai, name, AI_DEFAULTS, "a computer player")

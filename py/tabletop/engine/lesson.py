@@ -1,7 +1,7 @@
 """A guided first game ("Learn to play") as data, and the check that the engine agrees with it.
 
 A game offers a lesson by having a module ``tabletop.games.<package>.lesson`` with one
-name, ``LESSON: Lesson``; ``lesson_of(game_id)`` finds it (None when the game has none),
+name, ``LESSON: Lesson``; the registry's ``entry.lesson`` finds it (None when the game has none),
 ``tests/test_lesson_scripts.py`` runs ``check_lesson`` on every one, and ``e2e/test_lessons.py``
 plays every one in the browser by taps and by keyboard.
 
@@ -68,14 +68,13 @@ True
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.protocol import GameModule
 
 PART_ATTRIBUTE = "data-part"
 """The attribute a renderer sets on a board part a lesson may outline."""
@@ -118,7 +117,7 @@ class Lesson:
     arrange: Callable[[State], State] | None = None  # orders the deal; returns a NEW state
     names: tuple[str, ...] = ()  # the seats' names at the table (default: the game's, else "Player 1"...)
 
-    def start(self, module: Any) -> State:
+    def start(self, module: GameModule) -> State:
         """The position the first step is shown on."""
         state = module.new_game(self.seats, dict(self.options), self.seed)
         return self.arrange(state) if self.arrange is not None else state
@@ -175,7 +174,7 @@ def part_is_well_formed(part: str) -> bool:
     return part == "" or _PART.match(part) is not None
 
 
-def play_step(module: Any, lesson: Lesson, state: State, number: int, move: MoveJson | None) -> State:
+def play_step(module: GameModule, lesson: Lesson, state: State, number: int, move: MoveJson | None) -> State:
     """The position after step ``number`` (1-based) when the learner plays ``move`` (None on a
     read-only step) and the computer its replies; LessonError says what the engine refused."""
     step = lesson.steps[number - 1]
@@ -186,7 +185,7 @@ def play_step(module: Any, lesson: Lesson, state: State, number: int, move: Move
     return state
 
 
-def _apply(module: Any, lesson: Lesson, state: State, number: int, data: MoveJson, seat: int | None, who: str) -> State:
+def _apply(module: GameModule, lesson: Lesson, state: State, number: int, data: MoveJson, seat: int | None, who: str) -> State:
     to_act = module.to_act(state)
     if to_act is None:
         raise LessonError(lesson.game, number, f"{who} {dict(data)} comes after the game has ended")
@@ -203,7 +202,7 @@ def _apply(module: Any, lesson: Lesson, state: State, number: int, data: MoveJso
         raise LessonError(lesson.game, number, f"{who} {dict(data)} is not legal here: {exc}") from None
 
 
-def check_lesson(module: Any, lesson: Lesson) -> int:
+def check_lesson(module: GameModule, lesson: Lesson) -> int:
     """Replay ``lesson`` through ``module``'s engine, every branch of every choice; raise
     LessonError (with the step's number) at the first thing the engine refuses. Returns the
     number of branches replayed."""
@@ -225,7 +224,7 @@ def check_lesson(module: Any, lesson: Lesson) -> int:
     return sum(1 for _ in _branches(module, lesson, lesson.start(module), 1))
 
 
-def _branches(module: Any, lesson: Lesson, state: State, number: int) -> Iterator[State]:
+def _branches(module: GameModule, lesson: Lesson, state: State, number: int) -> Iterator[State]:
     if number > len(lesson.steps):
         yield state
         return
@@ -235,24 +234,10 @@ def _branches(module: Any, lesson: Lesson, state: State, number: int) -> Iterato
             yield from _branches(module, lesson, play_step(module, lesson, state, number, move), number + 1)
 
 
-def replay(module: Any, lesson: Lesson, chosen: list[MoveJson | None]) -> State:
+def replay(module: GameModule, lesson: Lesson, chosen: list[MoveJson | None]) -> State:
     """The position before step ``len(chosen) + 1``, the learner having played ``chosen`` (None for
     read-only steps): how a lesson resumes where the learner left off."""
     state = lesson.start(module)
     for number, move in enumerate(chosen, 1):
         state = play_step(module, lesson, state, number, move)
     return state
-
-
-def lesson_of(game_id: str) -> Lesson | None:
-    """The game's lesson (``tabletop.games.<package>.lesson.LESSON``), or None when it has none."""
-    from tabletop.catalog import CATALOG
-
-    info = CATALOG.get(game_id)
-    if info is None:
-        return None
-    name = f"tabletop.games.{info.package}.lesson"
-    if importlib.util.find_spec(name) is None:
-        return None
-    lesson: Lesson = importlib.import_module(name).LESSON
-    return lesson

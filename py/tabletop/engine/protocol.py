@@ -80,7 +80,10 @@ REQUIRED_ATTRIBUTES = (
 )
 
 
-class GameModule(Protocol):
+class Facts(Protocol):
+    """What a game is, read without loading its rules: its ``facts`` module (the registry's
+    entries, a save's check)."""
+
     ID: str
     TITLE: str
     BLURB: str
@@ -91,6 +94,9 @@ class GameModule(Protocol):
     # Read-only, so a game may declare narrower types (a pair of names, a table of str choices).
     @property
     def SEAT_NAMES(self) -> tuple[str, ...] | None: ...
+
+
+class GameModule(Facts, Protocol):
     @property
     def OPTION_LABELS(self) -> Mapping[str, str]: ...
     @property
@@ -108,7 +114,7 @@ class GameModule(Protocol):
     def epoch(self, state: State) -> int: ...
 
 
-def missing_parts(module: Any) -> list[str]:
+def missing_parts(module: GameModule) -> list[str]:
     """Names of the contract's functions/attributes a module lacks (empty when complete)."""
     return [n for n in REQUIRED_FUNCTIONS + REQUIRED_ATTRIBUTES if not hasattr(module, n)]
 

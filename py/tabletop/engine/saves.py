@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.names import clean_name
+from tabletop.engine.protocol import Facts, GameModule
 
 FORMAT = "towers-and-worlds-save"
 VERSION = 2
@@ -228,7 +229,7 @@ def migrate(save: dict[str, Any]) -> dict[str, Any]:
     return save
 
 
-def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
+def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Facts]) -> dict[str, Any]:
     """Check a save's shape (not yet its moves) and return it migrated and cleaned.
 
     Raises SaveError naming the problem: too large, not JSON, not a save of this
@@ -300,7 +301,7 @@ class Step(NamedTuple):
     state: Any
 
 
-def replay_steps(module: Any, save: Mapping[str, Any], upto: int | None = None) -> Iterator[Step]:
+def replay_steps(module: GameModule, save: Mapping[str, Any], upto: int | None = None) -> Iterator[Step]:
     """The one replay loop (saves, the session at the table, the history screen): the deal,
     then the state after each of the save's moves (the first ``upto`` only, if given), one
     ``apply`` per step, built only as far as the caller reads.
@@ -328,7 +329,7 @@ def replay_steps(module: Any, save: Mapping[str, Any], upto: int | None = None) 
         yield Step(i + 1, mover, state)
 
 
-def replay(module: Any, save: Mapping[str, Any], upto: int | None = None) -> Any:
+def replay(module: GameModule, save: Mapping[str, Any], upto: int | None = None) -> Any:
     """The state after the save's moves (the first ``upto`` only, if given): the last step of
     ``replay_steps``, with its errors."""
     state = None

@@ -23,6 +23,7 @@ from typing import Any
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.numbers import parse_count
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_SAVE_BYTES, parse_save
 
 LINK_VERSION = "g1"
@@ -37,7 +38,7 @@ def save_to_code(save: Mapping[str, Any]) -> str:
 
 
 def pack_json(data: Any, version: str) -> str:
-    """``version.`` then the JSON of ``data``, deflated, in unpadded base64url (also a position's code, engine/position.py)."""
+    """``version.`` then the JSON of ``data``, deflated, in unpadded base64url (also a position's code, engine/position_codes.py)."""
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     packed = zlib.compress(text.encode(), 9)
     return f"{version}." + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
@@ -78,6 +79,6 @@ def text_from_code(code: str, expected: str = LINK_VERSION) -> str:
         raise SaveError("corrupt", "the link is damaged: its game is not readable text") from None
 
 
-def save_from_code(code: str, games: Mapping[str, Any]) -> dict[str, Any]:
+def save_from_code(code: str, games: Mapping[str, GameModule]) -> dict[str, Any]:
     """The save a link holds, checked as an imported file is (its moves are checked on replay)."""
     return parse_save(text_from_code(code), games)

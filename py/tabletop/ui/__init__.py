@@ -1,5 +1,4 @@
-"""The browser side: router, screens, one renderer per game, hot-seat curtain, storage.
-
-Only ``dom.py`` (DOM building) and ``browser.py`` (other browser APIs) import ``js``;
-``session.py``, ``storage.py`` and ``router.py`` are plain Python and tested under CPython.
-"""
+"""The browser side, by job: ``shell`` (the app's frame and routes), ``table`` (the game at the
+table, browser-free), ``saves`` (the store, backups, files), ``embed`` (a game in a wiki's
+frame), ``screens`` (one module per screen), ``render`` (one renderer per game), and ``web``,
+the only package that imports ``js``."""

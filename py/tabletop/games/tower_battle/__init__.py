@@ -3,68 +3,16 @@
 Modules, in the order every game package keeps: ``facts`` (name, seats, options, the
 cards and the towers' layout), ``state`` (the State: a whole match), ``moves`` (the
 decisions and their JSON form), ``rules`` (a turn, battles, the special cards),
-``view`` (what one seat sees), ``telling`` (what happened, in words), ``guide`` (the
+``views`` (what one seat sees), ``telling`` (what happened, in words), ``guide`` (the
 in-app rules page), ``lesson`` (the scripted first game of Learn to play), ``ai``; and
 its own ``match`` (games, scoring, the target).
 """
 
-from tabletop.games.tower_battle.facts import (
-    BLURB,
-    EVENT_KINDS,
-    HIDDEN_INFORMATION,
-    ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTION_CHOICES,
-    OPTION_LABELS,
-    SEAT_NAMES,
-    TITLE,
-    default_options,
-)
-from tabletop.games.tower_battle.guide import GUIDE
-from tabletop.games.tower_battle.moves import (
-    ChooseScoringCard,
-    DeclareBattle,
-    DeclineBattle,
-    DiscardCard,
-    PlayCard,
-    move_from_json,
-    move_to_json,
-)
-from tabletop.games.tower_battle.rules import apply, epoch, legal_moves, new_game, outcome, to_act
-from tabletop.games.tower_battle.state import State
-from tabletop.games.tower_battle.telling import tell
-from tabletop.games.tower_battle.view import VIEW_BOUNDS, finished_games, view
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "ID",
-    "TITLE",
-    "BLURB",
-    "MIN_PLAYERS",
-    "MAX_PLAYERS",
-    "HIDDEN_INFORMATION",
-    "SEAT_NAMES",
-    "OPTION_LABELS",
-    "OPTION_CHOICES",
-    "GUIDE",
-    "State",
-    "new_game",
-    "legal_moves",
-    "apply",
-    "view",
-    "to_act",
-    "outcome",
-    "epoch",
-    "default_options",
-    "move_to_json",
-    "move_from_json",
-    "PlayCard",
-    "DiscardCard",
-    "DeclareBattle",
-    "DeclineBattle",
-    "ChooseScoringCard",
-    "VIEW_BOUNDS",
-    "EVENT_KINDS",
-    "tell",
-    "finished_games",
-]
+from tabletop.engine.lazy import contract_of
+
+if TYPE_CHECKING:
+    from tabletop.games.tower_battle.game import *  # noqa: F403 -- the contract, as mypy reads it
+
+__getattr__ = contract_of(__name__)

@@ -4,7 +4,7 @@ modelled unsteady hand (this edition's readings are on the rules page, ``guide.p
 
 Modules, in the order every game package keeps: ``facts`` (name, seats, the option,
 the counts of the draft, deck and battles), ``state`` (the State), ``moves`` (the
-decisions and their JSON form), ``rules`` (the rule steps), ``view`` (what a seat
+decisions and their JSON form), ``rules`` (the rule steps), ``views`` (what a seat
 sees), ``guide`` (the in-app rules page), ``lesson`` (the scripted first game of
 Learn to play), ``ai`` (with its parts ``ai_cards``, ``ai_economy``,
 ``ai_economy_table``, ``ai_placement``); and its own ``physics`` (every physical
@@ -13,47 +13,11 @@ constant), ``hand`` (the tremor), ``tower`` (the statics, pure functions),
 would do).
 """
 
-from tabletop.games.tower_war.facts import (
-    BLURB,
-    HIDDEN_INFORMATION,
-    ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTION_CHOICES,
-    OPTION_LABELS,
-    SEAT_NAMES,
-    TITLE,
-    default_options,
-)
-from tabletop.games.tower_war.guide import GUIDE
-from tabletop.games.tower_war.moves import move_from_json, move_to_json
-from tabletop.games.tower_war.rules import apply, epoch, legal_moves, new_game, outcome, preview_drop, public_now, to_act
-from tabletop.games.tower_war.state import State
-from tabletop.games.tower_war.view import VIEW_BOUNDS, view
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "BLURB",
-    "HIDDEN_INFORMATION",
-    "ID",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "OPTION_CHOICES",
-    "OPTION_LABELS",
-    "SEAT_NAMES",
-    "TITLE",
-    "GUIDE",
-    "State",
-    "apply",
-    "default_options",
-    "epoch",
-    "legal_moves",
-    "move_from_json",
-    "move_to_json",
-    "new_game",
-    "outcome",
-    "preview_drop",
-    "public_now",
-    "to_act",
-    "view",
-    "VIEW_BOUNDS",
-]
+from tabletop.engine.lazy import contract_of
+
+if TYPE_CHECKING:
+    from tabletop.games.tower_war.game import *  # noqa: F403 -- the contract, as mypy reads it
+
+__getattr__ = contract_of(__name__)

@@ -54,7 +54,7 @@ hard    6 ms, worst landings        40              squared values,   median ~2 
 Think times are CPython on one core of the project's 2-core machine (Pyodide in the
 browser takes a few times longer, in slices); a decision with one legal move costs
 nothing. Measured strength (``python3 -m tabletop.simulate --game tower-war``, 200
-games, seats rotated): see ``LEVEL_NOTES`` and the final report of issue 8.
+games, seats rotated): see ``LEVEL_NOTES``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Before the release: what a drop landing EXACTLY at the aim would do, so the tremor is the
-only uncertainty left (issue 22: one placement could lose the whole war with no warning).
+only uncertainty left (one placement could lose the whole war with no warning).
 
 ``outcome_of_exact_drop`` puts the held piece at the aimed point and runs the same statics a
 real drop runs (``rules.tower_after`` then ``tower.first_fall``); it also lists the pyramids

@@ -39,7 +39,7 @@ TREMOR_AMPLITUDE_PYRAMID_MM = 6.0
 TREMOR_AMPLITUDE_CARD_MM = 9.0
 TREMOR_GROWTH_PER_LEVEL = 0.35  # amplitude times (1 + growth * level)
 HOLD_MS_MAX = 10_000
-# The calm moment (hand edition 2, issue 14): the sway fades to a floor for a while, every
+# The calm moment (hand edition 2): the sway fades to a floor for a while, every
 # so often, at a time of the hand's own (a third public phase). Tuned so that a careful
 # person who lets go 150-250 ms after seeing the calm lands as well as the normal computer
 # (``tests/tower_war/bench_calm.py`` measures it; the numbers are in the guide).

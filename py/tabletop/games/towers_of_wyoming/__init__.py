@@ -5,7 +5,7 @@ taller than the pennies left in the Settling Sky, or knock down your rivals'
 towers with the opposing suit. Modules, in the order every game package keeps:
 ``facts`` (name, seat counts, options, the 100 cards, opposition), ``state`` (the
 State), ``moves`` (Play, Discard and their JSON form), ``rules`` (legality and the
-turn, each consequence recorded as an event), ``view`` (what a seat sees), ``telling``
+turn, each consequence recorded as an event), ``views`` (what a seat sees), ``telling``
 (the events in words), ``guide`` (the in-app rules page), ``lesson`` (the scripted first
 game of Learn to play), ``ai``.
 
@@ -15,53 +15,11 @@ game of Learn to play), ``ai``.
 (0, 7, 10)
 """
 
-from tabletop.games.towers_of_wyoming.facts import (
-    BLURB,
-    EVENT_KINDS,
-    HIDDEN_INFORMATION,
-    ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTION_CHOICES,
-    OPTION_LABELS,
-    OPTION_PLAYERS,
-    SEAT_NAMES,
-    TITLE,
-    default_options,
-)
-from tabletop.games.towers_of_wyoming.guide import GUIDE
-from tabletop.games.towers_of_wyoming.moves import Discard, Play, move_from_json, move_to_json
-from tabletop.games.towers_of_wyoming.rules import apply, epoch, legal_moves, new_game, outcome, to_act
-from tabletop.games.towers_of_wyoming.state import State
-from tabletop.games.towers_of_wyoming.telling import tell
-from tabletop.games.towers_of_wyoming.view import VIEW_BOUNDS, view
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "ID",
-    "TITLE",
-    "BLURB",
-    "MIN_PLAYERS",
-    "MAX_PLAYERS",
-    "HIDDEN_INFORMATION",
-    "SEAT_NAMES",
-    "OPTION_LABELS",
-    "OPTION_CHOICES",
-    "OPTION_PLAYERS",
-    "GUIDE",
-    "State",
-    "Play",
-    "Discard",
-    "new_game",
-    "legal_moves",
-    "apply",
-    "view",
-    "VIEW_BOUNDS",
-    "to_act",
-    "outcome",
-    "default_options",
-    "move_to_json",
-    "move_from_json",
-    "epoch",
-    "EVENT_KINDS",
-    "tell",
-]
+from tabletop.engine.lazy import contract_of
+
+if TYPE_CHECKING:
+    from tabletop.games.towers_of_wyoming.game import *  # noqa: F403 -- the contract, as mypy reads it
+
+__getattr__ = contract_of(__name__)

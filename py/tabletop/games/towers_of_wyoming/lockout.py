@@ -1,4 +1,4 @@
-"""A play that leaves its player without a legal build (issue 22: with spade towers on both
+"""A play that leaves its player without a legal build (with spade towers on both
 foundations and a hand of diamonds, the only play was a forced discard, turn after turn, and
 nothing warned that filling both foundations could lock the player out).
 

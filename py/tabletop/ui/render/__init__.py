@@ -12,14 +12,16 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
-from tabletop.catalog import CATALOG
+from tabletop.engine.protocol import GameModule
+from tabletop.games import REGISTRY
 
 
 @dataclass
 class TableContext:
-    module: Any
+    module: GameModule
     view: dict[str, Any]
     legal: list[Any]
     names: list[str]
@@ -41,9 +43,9 @@ class TableContext:
         return [m for m in self.legal if m.kind == kind]
 
 
-def renderer_for(game_id: str) -> Any:
+def renderer_for(game_id: str) -> ModuleType:
     """The game's renderer module, or the generic one listing legal moves."""
-    name = f"{__name__}.{CATALOG[game_id].package}"
+    name = f"{__name__}.{REGISTRY[game_id].package}"
     if importlib.util.find_spec(name) is not None:
         return importlib.import_module(name)
     return importlib.import_module(f"{__name__}.generic")

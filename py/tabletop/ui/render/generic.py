@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
+from tabletop.ui.web.dom import El, h
 
 
 def move_label(data: dict[str, Any]) -> str:

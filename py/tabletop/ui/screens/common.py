@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, Handler, h
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, Handler, h
 
 
 def page(title: str, *children: Any, **attrs: Handler | None) -> El:
@@ -50,7 +50,7 @@ def saves_off_note(ctx: ScreenContext) -> El | None:
 
 def storage_full_text(used: dict[str, Any]) -> str:
     """What a full store means and what to delete to make room, from where the room went."""
-    from tabletop.ui.storage import size_text
+    from tabletop.ui.saves.storage import size_text
 
     text = (
         "Storage is full: saved games are listed and open, but new moves are not saved. "

@@ -7,21 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.position import position_code
-from tabletop.ui import browser
-from tabletop.ui.actions import Actions
-from tabletop.ui.dom import El, h
-from tabletop.ui.isolate import text_parts
-from tabletop.ui.session import Session
-
-
-def show_status(ident: str, text: str) -> None:
-    """Say in a dialog's status line whether copying worked (the line may be gone by then)."""
-    import js
-
-    status = js.document.getElementById(ident)
-    if not browser.absent(status):
-        status.textContent = text
+from tabletop.engine.position_codes import position_code
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.table.isolate import text_parts
+from tabletop.ui.table.session import Session
+from tabletop.ui.web import browser, page
+from tabletop.ui.web.dom import El, h
 
 
 def keep_copy(act: Actions, session: Session, saves_on: bool) -> tuple[El, str]:
@@ -94,7 +85,7 @@ def share(act: Actions, url: str) -> tuple[El, str]:
     """Offer the link that carries this game (copy, or select it by hand)."""
 
     def copied(ok: bool) -> None:
-        show_status("share-status", "Link copied." if ok else "This browser refused to copy: select the link and copy it.")
+        page.say("share-status", "Link copied." if ok else "This browser refused to copy: select the link and copy it.")
 
     return h(
         "div.dialog-backdrop",
@@ -126,7 +117,7 @@ def share(act: Actions, url: str) -> tuple[El, str]:
 
 def embed_position(act: Actions, session: Session, page_url: str) -> tuple[El, str]:
     """The snippets for the position at the table: Widget call, Widget page, plain iframe."""
-    from tabletop.ui import embed_snippets as snip
+    from tabletop.ui.embed import snippets as snip
 
     module = session.module
     seat = session.viewer()
@@ -144,7 +135,7 @@ def embed_position(act: Actions, session: Session, page_url: str) -> tuple[El, s
 
     def field(ident: str, label: str, text: str, rows: int) -> El:
         def copied(ok: bool) -> None:
-            show_status("embed-status", f"{label}: copied." if ok else "This browser refused to copy: select the text and copy it.")
+            page.say("embed-status", f"{label}: copied." if ok else "This browser refused to copy: select the text and copy it.")
 
         return h(
             "div.link-field",

@@ -1,16 +1,17 @@
 """An embed's first screen: the game, who the reader plays against (as the address asks, and
 theirs to change), and Start; and that choice of opponent, which a position diagram's
-"Play from here" offers too (screens/position.py)."""
+"Play from here" offers too (screens/diagram.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui import embed_saves, link_seed
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.ui.embed import saves as embed_saves
 from tabletop.ui.screens.common import saves_off_note
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table import link_seed
+from tabletop.ui.web.dom import El, h
 
 
 def start_screen(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str, Any], problems: list[str], open_full: str) -> El:
@@ -42,7 +43,7 @@ def start_screen(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str,
 
 def opponent_choice(form: dict[str, Any]) -> El:
     """Who the reader plays against in an embed: the computer at a level, or people at this device."""
-    from tabletop.catalog import LEVELS
+    from tabletop.levels import LEVELS
 
     seats = form["seats"][: form["players"]]
     computer = next((s for s in seats if s["kind"] == "computer"), None)

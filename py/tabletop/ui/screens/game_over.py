@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from tabletop.engine.hooks import renderer_hook
 from tabletop.engine.words import winners_win
-from tabletop.ui.actions import Actions
-from tabletop.ui.dom import El, h
+from tabletop.ui.render.contract import renderer_hook
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.web import page
+from tabletop.ui.web.dom import El, h
 
 
 def headline(outcome: Any, labels: list[str], plural: Collection[str] = ()) -> str:
@@ -58,11 +59,7 @@ def cards_start_folded(table_ui: dict[str, Any]) -> bool:
     kept = table_ui.get("end_cards_open")
     if kept is not None:
         return not kept
-    try:
-        import js
-    except ImportError:  # CPython tests
-        return False
-    return bool(js.window.matchMedia(PHONE).matches)
+    return page.matches(PHONE)
 
 
 def turned_up(table_ui: dict[str, Any], renderer: Any, view: dict[str, Any], labels: list[str], folded: bool) -> El | None:

@@ -5,27 +5,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.catalog import CATALOG, has_lesson
 from tabletop.engine.words import winners_win
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.games import REGISTRY, GameEntry
+from tabletop.ui.saves.storage import size_text
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
-from tabletop.ui.storage import size_text
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, h
 
 
-def game_card(game_id: str, module: Any) -> El:
+def game_card(game_id: str, entry: GameEntry) -> El:
     return h(
         "li.game-card",
         {"data-game": game_id},
-        h("h2", module.TITLE),
-        h("p", module.BLURB),
+        h("h2", entry.title),
+        h("p", entry.blurb),
         h(
             "div.actions",
-            link_button("New game", f"#/new/{game_id}", primary=True, **{"aria-label": f"New game of {module.TITLE}"}),
-            link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {module.TITLE}"}),  # type: ignore[arg-type]  # no "primary" in it
-            link_button("Learn to play", f"#/learn/{game_id}", **{"aria-label": f"Learn to play {module.TITLE}"})  # type: ignore[arg-type]
-            if has_lesson(game_id)
+            link_button("New game", f"#/new/{game_id}", primary=True, **{"aria-label": f"New game of {entry.title}"}),
+            link_button("Rules", f"#/rules/{game_id}", **{"aria-label": f"Rules of {entry.title}"}),  # type: ignore[arg-type]  # no "primary" in it
+            link_button("Learn to play", f"#/learn/{game_id}", **{"aria-label": f"Learn to play {entry.title}"})  # type: ignore[arg-type]
+            if entry.has_lesson
             else None,
         ),
     )
@@ -33,14 +33,14 @@ def game_card(game_id: str, module: Any) -> El:
 
 def saved_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
     """A game in progress (or a copy kept at a move): whose turn it is, and Continue."""
-    module = ctx.catalog[record["game"]]
+    entry = ctx.catalog[record["game"]]
     names = [s["name"] for s in record["seats"]]
-    title = record.get("name") or module.TITLE
+    title = record.get("name") or entry.title
     kept = bool(record.get("kept"))
     moves = len(record["moves"])
     status = f"kept at move {moves}" if kept else f"move {moves}"
     turn = f"{names[record['to_act']]} to play" if "to_act" in record and not kept else None
-    facts = [module.TITLE, ", ".join(names), status, turn, when(record.get("saved_at"))]
+    facts = [entry.title, ", ".join(names), status, turn, when(record.get("saved_at"))]
     return h(
         "li.saved-item",
         h("div.meta", h("strong", title), h("small", " · ".join(f for f in facts if f))),
@@ -65,8 +65,8 @@ def result_words(record: dict[str, Any]) -> str:
         return "Finished"
     names = [s["name"] for s in record["seats"]]
     winners = [names[w] for w in result["winners"]]
-    game = CATALOG.get(record.get("game") or "")
-    words = "A draw" if not winners else winners_win(winners, game.PLURAL_SIDES if game else ())
+    game = REGISTRY.get(record.get("game") or "")
+    words = "A draw" if not winners else winners_win(winners, game.plural_sides if game else ())
     if result.get("scores"):
         words += " · " + " to ".join(f"{x:g}" for x in result["scores"])
     return words
@@ -74,9 +74,9 @@ def result_words(record: dict[str, Any]) -> str:
 
 def finished_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
     """A finished game: winner, score and date; replay it step by step, export or delete it."""
-    module = ctx.catalog[record["game"]]
-    title = record.get("name") or module.TITLE
-    facts = [module.TITLE, ", ".join(s["name"] for s in record["seats"]), result_words(record), when(record.get("saved_at"))]
+    entry = ctx.catalog[record["game"]]
+    title = record.get("name") or entry.title
+    facts = [entry.title, ", ".join(s["name"] for s in record["seats"]), result_words(record), when(record.get("saved_at"))]
     reason = (record.get("result") or {}).get("reason")
     return h(
         "li.saved-item.finished-item",
@@ -130,7 +130,7 @@ def damaged_records(ctx: ScreenContext, act: Actions) -> El | None:
 
 def backup_reminder(ctx: ScreenContext, act: Actions) -> El | None:
     """A quiet line when the browser may clear storage and the games in progress have no recent backup."""
-    from tabletop.ui.backup import remind
+    from tabletop.ui.saves.backup import remind
 
     if not remind(ctx.saves, ctx.settings):
         return None
@@ -158,8 +158,8 @@ def import_panel(act: Actions) -> El:
     )
 
 
-def welcome(catalog: Mapping[str, Any]) -> list[El]:
-    """Title, lede and the four games: also written into index.html by build.py (ui/prerender.py)."""
+def welcome(catalog: Mapping[str, GameEntry]) -> list[El]:
+    """Title, lede and the four games: also written into index.html by build.py (ui/shell/prerender.py)."""
     return [
         h("h1.home-title", "Four games of towers and worlds"),
         h("p.home-lede", "Play at the table on one device, pass it round, or take on the computer. Works offline once loaded."),

@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.ai.lab import Batch
 from tabletop.ai.levels import DESCRIPTIONS
 from tabletop.engine.numbers import parse_count
-from tabletop.players import BOTS
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, Handler, h
+from tabletop.engine.protocol import GameModule
+from tabletop.sim.lab import Batch
+from tabletop.sim.players import BOTS
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.new_game import option_control
-from tabletop.ui.thinking import Sliced
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, Handler, h
+from tabletop.ui.web.thinking import Sliced
 
 BATCH_SIZES = (5, 10, 20, 50)
 BAR_COLOURS = ("#2f6f4f", "#c2552b", "#23304f", "#7a5cc7")
@@ -172,11 +173,14 @@ def figures(summary: dict[str, Any]) -> El:
     )
 
 
-def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
-    """``state``: the lab's form and results, kept by the app (``prepare``)."""
+def seat_names_of(module: GameModule, players: int) -> list[str]:
+    return [module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}" for i in range(players)]
+
+
+def game_fieldset(ctx: ScreenContext, act: Actions, state: dict[str, Any], running: bool) -> El:
+    """Which game, and how many players where it has a choice."""
     form = state["form"]
     module = ctx.games[form["game"]]
-    running = state.get("runner") is not None
 
     def set_game(event: Any) -> None:
         state["form"] = default_form(ctx.games, str(event.target.value))
@@ -186,21 +190,9 @@ def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
         form["players"] = parse_count(str(event.target.value), module.MIN_PLAYERS, module.MAX_PLAYERS) or form["players"]
         act.refresh()
 
-    def set_level(i: int) -> Handler:
-        def handler(event: Any) -> None:
-            form["levels"][i] = str(event.target.value)
-
-        return handler
-
-    def set_games(event: Any) -> None:
-        form["games"] = parse_count(str(event.target.value), 1, max(BATCH_SIZES)) or form["games"]
-
-    def set_rotate(event: Any) -> None:
-        form["rotate"] = bool(event.target.checked)
-
-    seat_names = [module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}" for i in range(form["players"])]
     players = None
     if module.MAX_PLAYERS > module.MIN_PLAYERS:
+        counts = range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)
         players = h(
             "label",
             {"for": "lab-players"},
@@ -208,13 +200,35 @@ def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
             h(
                 "select#lab-players",
                 {"disabled": running},
-                [
-                    h("option", {"value": str(n), "selected": n == form["players"]}, str(n))
-                    for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)
-                ],
+                [h("option", {"value": str(n), "selected": n == form["players"]}, str(n)) for n in counts],
                 on_change=set_players,
             ),
         )
+    return h(
+        "fieldset",
+        h("legend#lab-game-title", "Game"),  # one "Game": the legend names the list too
+        h(
+            "select#lab-game",
+            {"disabled": running, "aria-labelledby": "lab-game-title"},
+            [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in ctx.games.items()],
+            on_change=set_game,
+        ),
+        players,
+    )
+
+
+def seats_fieldset(form: dict[str, Any], seat_names: list[str], running: bool) -> El:
+    """The computer level of each seat, and whether the seating turns every game."""
+
+    def set_level(i: int) -> Handler:
+        def handler(event: Any) -> None:
+            form["levels"][i] = str(event.target.value)
+
+        return handler
+
+    def set_rotate(event: Any) -> None:
+        form["rotate"] = bool(event.target.checked)
+
     seats = [
         h(
             "div.seat-row",
@@ -228,38 +242,91 @@ def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
         )
         for i in range(form["players"])
     ]
-    options = [option_control(form, k, v, module) for k, v in module.default_options().items()]
-    batch = state.get("batch")
-    tally = state.get("tally")
+    return h(
+        "fieldset",
+        h("legend", "Computer players"),
+        seats,
+        h(
+            "label",
+            h("input#lab-rotate", {"type": "checkbox", "checked": form["rotate"], "disabled": running}, on_change=set_rotate),
+            "Turn the seating round every game",
+        ),
+        h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOTS]),
+    )
+
+
+def batch_fieldset(form: dict[str, Any], running: bool) -> El:
+    def set_games(event: Any) -> None:
+        form["games"] = parse_count(str(event.target.value), 1, max(BATCH_SIZES)) or form["games"]
+
+    return h(
+        "fieldset",
+        h("legend", "Batch"),
+        h(
+            "label",
+            {"for": "lab-games"},
+            "Games per batch",
+            h(
+                "select#lab-games",
+                {"disabled": running},
+                [h("option", {"value": str(n), "selected": n == form["games"]}, str(n)) for n in BATCH_SIZES],
+                on_change=set_games,
+            ),
+        ),
+    )
+
+
+def batch_status(state: dict[str, Any], running: bool) -> El:
+    """How far the batch has gone, or how many games the results hold."""
+    batch, tally = state.get("batch"), state.get("tally")
     if running and batch is not None:
-        status = h(
+        return h(
             "p#lab-status",
             {"role": "status"},
             f"Playing game {batch.games_done + 1} of {batch.games}…",
             h("progress", {"max": str(batch.games), "value": str(batch.games_done), "aria-label": "Batch progress"}),
         )
-    elif tally is not None and tally.games:
-        status = h("p#lab-status", {"role": "status"}, f"{tally.games} games played with this setup.")
-    else:
-        status = h("p#lab-status", {"role": "status"}, "No games played yet.")
-    results = None
     if tally is not None and tally.games:
-        summary = tally.summary(bots=list(form["levels"][: form["players"]]))
-        results = h(
-            "section.panel.lab-results",
-            {"data-lab-games": str(tally.games)},
-            h("h2", "Results"),
-            bar_chart(seat_rows(summary, seat_names, form["rotate"]), "Wins by seat"),
-            bar_chart([(lv, r) for lv, r in summary["level_win_rates"].items()], "Wins by level (share of the seats it played)")
-            if len(summary["level_win_rates"]) > 1
-            else None,
-            figures(summary),
-            h(
-                "p.hint",
-                "With “turn the seating” on, levels change seats every game, so the bars show seats and "
-                "“wins by level” compares the levels.",
-            ),
-        )
+        return h("p#lab-status", {"role": "status"}, f"{tally.games} games played with this setup.")
+    return h("p#lab-status", {"role": "status"}, "No games played yet.")
+
+
+def results_panel(form: dict[str, Any], tally: Any, seat_names: list[str]) -> El | None:
+    """Wins by seat and by level, and the figures of the games played so far."""
+    if tally is None or not tally.games:
+        return None
+    summary = tally.summary(bots=list(form["levels"][: form["players"]]))
+    return h(
+        "section.panel.lab-results",
+        {"data-lab-games": str(tally.games)},
+        h("h2", "Results"),
+        bar_chart(seat_rows(summary, seat_names, form["rotate"]), "Wins by seat"),
+        bar_chart([(lv, r) for lv, r in summary["level_win_rates"].items()], "Wins by level (share of the seats it played)")
+        if len(summary["level_win_rates"]) > 1
+        else None,
+        figures(summary),
+        h(
+            "p.hint",
+            "With “turn the seating” on, levels change seats every game, so the bars show seats and “wins by level” compares the levels.",
+        ),
+    )
+
+
+def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
+    """``state``: the lab's form and results, kept by the app (``prepare``)."""
+    form = state["form"]
+    module = ctx.games[form["game"]]
+    running = state.get("runner") is not None
+    seat_names = seat_names_of(module, form["players"])
+    options = [option_control(form, k, v, module) for k, v in module.default_options().items()]
+    buttons = h(
+        "div.button-row",
+        h("button#lab-stop", {"type": "button"}, "Stop", on_click=lambda _e: stop_batch(act, state))
+        if running
+        else h("button#lab-run.primary", {"type": "submit"}, "Run batch"),
+        h("button#lab-clear", {"type": "button", "disabled": running}, "Clear results", on_click=lambda _e: clear_results(act, state)),
+        h("a.button", {"href": "#/rules"}, "Rules and help"),
+    )
     return h(
         "section.screen.lab",
         {"data-screen": "lab"},
@@ -273,59 +340,13 @@ def render(ctx: ScreenContext, act: Actions, state: dict[str, Any]) -> El:
         h(
             "form.stack",
             {"novalidate": True},
-            h(
-                "fieldset",
-                h("legend#lab-game-title", "Game"),  # one "Game": the legend names the list too
-                h(
-                    "select#lab-game",
-                    {"disabled": running, "aria-labelledby": "lab-game-title"},
-                    [h("option", {"value": gid, "selected": gid == form["game"]}, m.TITLE) for gid, m in ctx.games.items()],
-                    on_change=set_game,
-                ),
-                players,
-            ),
-            h(
-                "fieldset",
-                h("legend", "Computer players"),
-                seats,
-                h(
-                    "label",
-                    h("input#lab-rotate", {"type": "checkbox", "checked": form["rotate"], "disabled": running}, on_change=set_rotate),
-                    "Turn the seating round every game",
-                ),
-                h("ul.hint", [h("li", f"{lv}: {DESCRIPTIONS[lv]}") for lv in BOTS]),
-            ),
+            game_fieldset(ctx, act, state, running),
+            seats_fieldset(form, seat_names, running),
             h("fieldset", h("legend", "Variants"), options) if options else None,
-            h(
-                "fieldset",
-                h("legend", "Batch"),
-                h(
-                    "label",
-                    {"for": "lab-games"},
-                    "Games per batch",
-                    h(
-                        "select#lab-games",
-                        {"disabled": running},
-                        [h("option", {"value": str(n), "selected": n == form["games"]}, str(n)) for n in BATCH_SIZES],
-                        on_change=set_games,
-                    ),
-                ),
-            ),
-            h(
-                "div.button-row",
-                h("button#lab-stop", {"type": "button"}, "Stop", on_click=lambda _e: stop_batch(act, state))
-                if running
-                else h("button#lab-run.primary", {"type": "submit"}, "Run batch"),
-                h(
-                    "button#lab-clear",
-                    {"type": "button", "disabled": running},
-                    "Clear results",
-                    on_click=lambda _e: clear_results(act, state),
-                ),
-                h("a.button", {"href": "#/rules"}, "Rules and help"),
-            ),
+            batch_fieldset(form, running),
+            buttons,
             on_submit=lambda e: (e.preventDefault(), start_batch(act, state)),  # type: ignore[func-returns-value]
         ),
-        status,
-        results,
+        batch_status(state, running),
+        results_panel(form, state.get("tally"), seat_names),
     )

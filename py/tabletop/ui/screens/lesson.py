@@ -5,7 +5,7 @@ board, or above it on a narrow screen. The board is the game's own renderer, han
 moves the step accepts (``LessonRun.offered``: the engine's legal moves the script names), so
 nothing else lights up. The step's board part is outlined (every element whose ``data-part``
 is the step's), the next control to press is marked and takes focus, and the coach's words
-are announced (``data-announce``, read by ui/focus.py into one lasting live region).
+are announced (``data-announce``, read by ui/web/focus.py into one lasting live region).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.lesson import PART_ATTRIBUTE, Step, accepted
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, find_all, h
-from tabletop.ui.lesson_run import AFTER, LessonRun
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table.lesson_run import AFTER, LessonRun
+from tabletop.ui.web.dom import El, find_all, h
 
 SPOT = "lesson-spot"  # the class outlining the step's board part
 NEXT = "lesson-next"  # the class (and data-lesson-next) marking the control to press next

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui.actions import Actions
-from tabletop.ui.dom import El, h
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.web.dom import El, h
 
 
 def moment_banner(act: Actions, session: Any) -> El:

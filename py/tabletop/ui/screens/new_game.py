@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.catalog import LEVELS
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
 from tabletop.engine.numbers import parse_count
+from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_OPTION_NUMBER
-from tabletop.ui import link_seed
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.levels import LEVELS
 from tabletop.ui.screens.common import notices
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table import link_seed
+from tabletop.ui.web.dom import El, h
 
 
-def default_form(ctx: ScreenContext, module: Any) -> dict[str, Any]:
+def default_form(ctx: ScreenContext, module: GameModule) -> dict[str, Any]:
     """The form as a new game of ``module`` starts it: the usual names, and who plays each seat as
     chosen for the last game started here (``settings["seats"]``), else a person against the
     computer at normal level, so a newcomer who just presses Start has someone to play against."""
@@ -49,7 +50,7 @@ def chosen_players(form: dict[str, Any]) -> list[str]:
     return ["human" if s["kind"] == "human" else s["level"] for s in form["seats"]]
 
 
-def option_control(form: dict[str, Any], key: str, value: Any, module: Any) -> El:
+def option_control(form: dict[str, Any], key: str, value: Any, module: GameModule) -> El:
     label = module.OPTION_LABELS.get(key, key.replace("_", " "))
     field_id = f"option-{key}"
 
@@ -87,7 +88,7 @@ def option_control(form: dict[str, Any], key: str, value: Any, module: Any) -> E
     )
 
 
-def seat_row(form: dict[str, Any], i: int, module: Any) -> El:
+def seat_row(form: dict[str, Any], i: int, module: GameModule) -> El:
     seat = form["seats"][i]
     side = f" ({module.SEAT_NAMES[i]})" if module.SEAT_NAMES else ""
 
@@ -189,7 +190,7 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str, Any])
     )
 
 
-def start(act: Actions, game_id: str, form: dict[str, Any], module: Any) -> None:
+def start(act: Actions, game_id: str, form: dict[str, Any], module: GameModule) -> None:
     started = as_started(form, module)
     if act.start_game(game_id, started):
         # Names and options are kept for the next game; who goes first is asked afresh, and a typed
@@ -200,26 +201,26 @@ def start(act: Actions, game_id: str, form: dict[str, Any], module: Any) -> None
         act.update_settings(seats=chosen_players(form))
 
 
-def applies(module: Any, key: str, players: int) -> bool:
+def applies(module: GameModule, key: str, players: int) -> bool:
     """Whether an option means anything with this many players (Towers of Wyoming's two foundations for three)."""
     counts = game_hook(module, "OPTION_PLAYERS").get(key)
     return counts is None or players in counts
 
 
-def chooses_first(module: Any) -> bool:
+def chooses_first(module: GameModule) -> bool:
     """Games whose rules let the table choose who starts and whose engine starts with the first seat:
     no sides (a side may have its own first move) and no "first" option of their own."""
     return not module.SEAT_NAMES and "first" not in module.default_options()
 
 
-def first_player(form: dict[str, Any], module: Any) -> int:
+def first_player(form: dict[str, Any], module: GameModule) -> int:
     """The seat chosen to go first: the first seat where the game does not let the table choose,
     or where the choice is beyond the players now at the table (fewer were chosen since)."""
     first = form.get("first", 0) if chooses_first(module) else 0
     return first if 0 <= first < form["players"] else 0
 
 
-def first_seat(form: dict[str, Any], module: Any) -> El | None:
+def first_seat(form: dict[str, Any], module: GameModule) -> El | None:
     if not chooses_first(module):
         return None
     first = first_player(form, module)
@@ -242,7 +243,7 @@ def first_seat(form: dict[str, Any], module: Any) -> El | None:
     )
 
 
-def as_started(form: dict[str, Any], module: Any) -> dict[str, Any]:
+def as_started(form: dict[str, Any], module: GameModule) -> dict[str, Any]:
     """The form as the game starts it: the seats turned so the chosen first player sits first (play
     goes round in the same order), and options that mean nothing at this player count left at their
     defaults."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop.ui.dom import El, h
 from tabletop.ui.screens.common import link_button
+from tabletop.ui.web.dom import El, h
 
 
 def render(path: str | None = None) -> El:

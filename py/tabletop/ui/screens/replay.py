@@ -1,4 +1,4 @@
-"""History: the moves of a game, one at a time, read-only (ui/history.py holds the cursor).
+"""History: the moves of a game, one at a time, read-only (ui/table/history.py holds the cursor).
 
 Reached from the table's "History" button and at ``#/replay/<game>/<save-id>`` (any saved
 game this browser holds, finished or not). The board is the game's own renderer drawing the
@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
-from tabletop.ui.history import History
 from tabletop.ui.render import renderer_for
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.table import log_panel, read_only_table
-from tabletop.ui.wording import log_lines, seat_label
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table.history import History
+from tabletop.ui.table.wording import log_lines, seat_label
+from tabletop.ui.web.dom import El, h
 
 KEYS = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first", "End": "last"}
 

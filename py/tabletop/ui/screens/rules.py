@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Sequence
 
-from tabletop.catalog import CATALOG, has_lesson
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, h
+from tabletop.games import REGISTRY
 from tabletop.ui.screens.common import link_button
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, h
 
 # A rules page: (heading, paragraphs), a paragraph being a rule or a (rule, this edition's reading) pair.
 Guide = list[tuple[str, Sequence[str | tuple[str, str]]]]
@@ -45,10 +43,8 @@ APP_GUIDE: Guide = [
 
 
 def guide_for(game_id: str) -> Guide:
-    name = f"tabletop.games.{CATALOG[game_id].package}.guide"
-    if importlib.util.find_spec(name) is None:
-        return []
-    guide: Guide = importlib.import_module(name).GUIDE
+    module = REGISTRY[game_id].part("guide")
+    guide: Guide = module.GUIDE if module is not None else []
     return guide
 
 
@@ -110,12 +106,12 @@ EDITION_INTRO = "Where the rulebook leaves a question open, a note marked “Thi
 def render(ctx: ScreenContext, game_id: str | None) -> El:
     tabs = [h("a", {"href": "#/rules", "aria-current": "page" if game_id is None else None}, "Using the app")]
     tabs += [
-        h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, info.TITLE)
+        h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, info.title)
         for gid, info in ctx.catalog.items()
     ]
     if game_id is None:
-        from tabletop.ai import level_notes  # the computer players' notes load with this page, not at start-up
         from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
+        from tabletop.sim.decisions import level_notes  # the computer players' notes load with this page, not at start-up
 
         body = h(
             "div",
@@ -133,7 +129,7 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
             h(
                 "div.button-row",
                 link_button(f"Play {module.TITLE}", f"#/new/{game_id}", primary=True),
-                link_button("Learn to play", f"#/learn/{game_id}") if has_lesson(game_id) else None,
+                link_button("Learn to play", f"#/learn/{game_id}") if REGISTRY[game_id].has_lesson else None,
             ),
         )
     heading = h("h1", {"id": TOP, "tabindex": "-1"}, title)

@@ -6,10 +6,10 @@ from typing import Any
 
 from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
 from tabletop.engine.words import sentence, some
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.screens.common import notices, page, storage_full_text, when
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.web.dom import El, Handler, h
 
 # What the setting changes, game by game: Tower War's trembling hand is part of its rules (the
 # tremble decides where a piece lands), so it trembles either way; only what is drawn calms down.
@@ -98,7 +98,7 @@ def render(ctx: ScreenContext, act: Actions) -> El:
 
 def backups(ctx: ScreenContext, act: Actions) -> El:
     """Your games: whether the browser keeps them, one file with all of them, and back."""
-    from tabletop.ui.backup import keeping_words
+    from tabletop.ui.saves.backup import keeping_words
 
     last = ctx.settings.get("backed_up_at")
     return h(

@@ -1,6 +1,6 @@
 """The table: the game's own renderer plus what every game shares (turn banner, log,
 undo, curtain, end screen). It only draws: the app settles the table's state before
-(ui/current_game.py's ``settle``: the hand-over where hands are not hidden, the end of a game
+(ui/table/current_game.py's ``settle``: the hand-over where hands are not hidden, the end of a game
 of a match), and every button asks ``Actions``."""
 
 from __future__ import annotations
@@ -8,18 +8,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.engine.hooks import renderer_hook
-from tabletop.ui import deleted_elsewhere
-from tabletop.ui.actions import Actions
-from tabletop.ui.context import ScreenContext
-from tabletop.ui.current_game import between_games
-from tabletop.ui.dom import El, h
+from tabletop.engine.protocol import GameModule
 from tabletop.ui.render import TableContext, renderer_for
+from tabletop.ui.render.contract import renderer_hook
 from tabletop.ui.screens import game_over
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.moment import moment_banner
-from tabletop.ui.session import Session
-from tabletop.ui.wording import end_why, log_lines, plural_sides, says, seat_label
+from tabletop.ui.shell.actions import Actions
+from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.table import deleted_elsewhere
+from tabletop.ui.table.current_game import between_games
+from tabletop.ui.table.session import Session
+from tabletop.ui.table.wording import end_why, log_lines, plural_sides, says, seat_label
+from tabletop.ui.web.dom import El, h
 
 
 def curtain(act: Actions, session: Session, seat: int) -> El:
@@ -121,7 +122,7 @@ def log_panel(lines: list[str]) -> El:
 
 
 def read_only_table(
-    ctx: ScreenContext, act: Actions, module: Any, view: dict[str, Any], seats: list[dict[str, Any]], viewer: int | None
+    ctx: ScreenContext, act: Actions, module: GameModule, view: dict[str, Any], seats: list[dict[str, Any]], viewer: int | None
 ) -> TableContext:
     """A table drawn to be looked at, with no move to make (a finished game, a step of the history)."""
     names = [s["name"] for s in seats]

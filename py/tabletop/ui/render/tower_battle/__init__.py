@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.engine.outcome import Outcome
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
+from tabletop.ui.web.dom import El, h
 
 from . import cards as C
 from . import recent

@@ -17,9 +17,9 @@ from typing import Any
 
 from tabletop.engine.events import Event, Names
 from tabletop.engine.words import count
-from tabletop.ui.dom import El, h
-from tabletop.ui.motion import last_move
 from tabletop.ui.render import TableContext
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.motion import last_move
 
 from . import cards as C
 

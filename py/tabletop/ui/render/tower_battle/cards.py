@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui.dom import El, h
-from tabletop.ui.motion import key as key  # the renderer reads it from here (C.key)
-from tabletop.ui.motion import last_move
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.motion import key as key  # the renderer reads it from here (C.key)
+from tabletop.ui.web.motion import last_move
 
 SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 NOUNS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}

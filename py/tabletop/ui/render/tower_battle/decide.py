@@ -14,9 +14,9 @@ from typing import Any
 
 from tabletop.engine.moves import Move
 from tabletop.games.tower_battle.telling import tower as tower_of
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
-from tabletop.ui.roving import GIVES_AWAY, roving
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.roving import GIVES_AWAY, roving
 
 from . import cards as C
 from .board import seat_names, seat_words

@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.engine.words import count
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
+from tabletop.ui.web.dom import El, h
 
 from . import cards as C
 from .board import lanes, seat_words

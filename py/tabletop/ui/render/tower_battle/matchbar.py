@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tabletop.engine.words import count
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
-from tabletop.ui.wording import name_with_side
+from tabletop.ui.table.wording import name_with_side
+from tabletop.ui.web.dom import El, h
 
 # The short card summary beside the board; the rules page holds the full text (tower_battle/guide.py).
 CARD_SUMMARY = (

@@ -7,8 +7,8 @@ from typing import Any
 from tabletop.engine.events import Event
 from tabletop.engine.words import count, sentence
 from tabletop.games.tower_battle.telling import battle_result, how_won, tell
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
+from tabletop.ui.web.dom import El, h
 
 from . import cards as C
 from . import recent

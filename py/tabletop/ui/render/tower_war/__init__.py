@@ -7,7 +7,7 @@ split), ``piles`` (the piles to take), ``hand``, ``pickup`` (the sizes or cards 
 from the side).
 Modules: ``cards`` (faces, glyphs, value words), ``draft`` (split, sweeten, take,
 deck building), ``battle`` (the cards of the war), ``tower`` (top and side views,
-balance, the fall), ``aim`` (the live unsteady hand), ``players`` (stashes, counts).
+balance, the fall), ``ui/web/tower_war_aim`` (the live unsteady hand), ``players`` (stashes, counts).
 """
 
 from __future__ import annotations
@@ -21,18 +21,17 @@ from tabletop.engine.words import count
 from tabletop.games.tower_war.facts import SEAT_NAMES as SIDES
 from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.physics import HOLD_MS_MAX, PYRAMIDS_PER_LEVEL
-from tabletop.ui import motion
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
-from tabletop.ui.render.tower_war import aim as live
 from tabletop.ui.render.tower_war.battle import battle_panel, skirmish_result
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, face, move_attr, name, pyramid_glyph, sr
 from tabletop.ui.render.tower_war.draft import build_panel, draft_panel
 from tabletop.ui.render.tower_war.players import player_strip
 from tabletop.ui.render.tower_war.tower import balance_list, seat_label, seat_name, side_view, top_view
-from tabletop.ui.roving import roving
-from tabletop.ui.tips import install as install_tips
-from tabletop.ui.tips import tip
+from tabletop.ui.web import motion, page, tower_war_aim
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.roving import roving
+from tabletop.ui.web.tips import install as install_tips
+from tabletop.ui.web.tips import tip
 
 DRAFT_PHASES = ("split", "sweeten", "take")
 
@@ -59,7 +58,7 @@ def names_in_end_reason(text: str, labels: list[str]) -> str:
     >>> names_in_end_reason("Blue made the tower fall. Red wins the war.", ["Ana (Red)", "Ben (Blue)"])
     'Ben (Blue) made the tower fall. Ana (Red) wins the war.'
     """
-    from tabletop.ui.wording import name_sides  # the table's one way of naming sides (imported late: wording imports render)
+    from tabletop.ui.table.wording import name_sides  # the table's one way of naming sides (imported late: wording imports render)
 
     return name_sides(text, SIDES, labels) if len(labels) == len(SIDES) else text
 
@@ -77,20 +76,7 @@ def reduced_motion(ctx: TableContext) -> bool:
         value = holder.get("reduce_motion") if isinstance(holder, dict) else getattr(holder, "reduce_motion", None)
         if value:
             return True
-    try:
-        import js
-    except ImportError:  # CPython tests
-        return False
-    try:
-        raw = js.twSaves.read("tw:settings")  # the stored settings (static/js/saves.js)
-        if isinstance(raw, str) and json.loads(raw).get("reduce_motion"):
-            return True
-    except Exception:  # storage blocked or a foreign value: fall back to the system's wish
-        pass
-    try:
-        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-    except Exception:
-        return False
+    return bool(page.stored_settings().get("reduce_motion")) or page.matches("(prefers-reduced-motion: reduce)")
 
 
 def prompt(ctx: TableContext, view: dict[str, Any]) -> str:
@@ -249,16 +235,20 @@ def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:
     """Pinned right under the aiming card: the grip's countdown and the release, so the aim,
     the ghost, the tremor and the release are always in one view."""
     held = view["held"]
-    a = live.AIM
+    a = tower_war_aim.AIM
     hold = a.hold_now()
     target = a.target
     left = max(0, held["hold_ms_max"] - hold)
-    low = left <= live.GRIP_WARN_MS
+    low = left <= tower_war_aim.GRIP_WARN_MS
     calm = is_calm(tuple(held["phases"]), hold)
     return h(
         "div.twar-release",
-        {"id": live.RELEASE_ID, "data-low": "1" if low else "0"},
-        h("span", {"id": live.CALM_ID, "class": "twar-calm-light", "data-calm": "1" if calm else "0"}, live.calm_words(calm)),
+        {"id": tower_war_aim.RELEASE_ID, "data-low": "1" if low else "0"},
+        h(
+            "span",
+            {"id": tower_war_aim.CALM_ID, "class": "twar-calm-light", "data-calm": "1" if calm else "0"},
+            tower_war_aim.calm_words(calm),
+        ),
         h(
             "div.twar-grip-gauge",
             h(
@@ -266,23 +256,31 @@ def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:
                 {"aria-hidden": "true"},
                 h(
                     "span",
-                    {"id": live.GRIP_ID, "class": "twar-bar-fill twar-grip", "style": f"width:{100 * left / held['hold_ms_max']:.1f}%"},
+                    {
+                        "id": tower_war_aim.GRIP_ID,
+                        "class": "twar-bar-fill twar-grip",
+                        "style": f"width:{100 * left / held['hold_ms_max']:.1f}%",
+                    },
                 ),
             ),
-            h("span", {"id": live.GRIP_TEXT_ID, "class": "twar-grip-words"}, live.grip_words(left) if a.started else live.GRIP_WAITING),
-            h("span", {"id": live.GRIP_ALERT_ID, "class": "visually-hidden", "role": "alert"}),
+            h(
+                "span",
+                {"id": tower_war_aim.GRIP_TEXT_ID, "class": "twar-grip-words"},
+                tower_war_aim.grip_words(left) if a.started else tower_war_aim.GRIP_WAITING,
+            ),
+            h("span", {"id": tower_war_aim.GRIP_ALERT_ID, "class": "visually-hidden", "role": "alert"}),
         ),
         exact_words(a),
         h(
             "button.primary.twar-letgo",
-            {"id": live.DROP_ID, "data-move": json.dumps(live.drop_json(target, hold))},
+            {"id": tower_war_aim.DROP_ID, "data-move": json.dumps(tower_war_aim.drop_json(target, hold))},
             "Let go here",
             on_click=a.on_drop_click,
         ),
     )
 
 
-def exact_words(a: live.Aim, ident: str = live.EXACT_ID) -> El | None:
+def exact_words(a: tower_war_aim.Aim, ident: str = tower_war_aim.EXACT_ID) -> El | None:
     """The engine's answer for a landing exactly on the aim, kept current as the aim moves (``aim.show_exact``).
     Drawn twice, one shown per layout: under the card on a phone, beside it on wider screens."""
     answer = a.exact()
@@ -290,28 +288,28 @@ def exact_words(a: live.Aim, ident: str = live.EXACT_ID) -> El | None:
         return None
     return h(
         "p.twar-exact",
-        {"id": ident, "data-stands": "1" if answer.stands else "0", "aria-live": "polite" if ident == live.EXACT_ID else None},
+        {"id": ident, "data-stands": "1" if answer.stands else "0", "aria-live": "polite" if ident == tower_war_aim.EXACT_ID else None},
         answer.words(),
     )
 
 
 def drop_panel(ctx: TableContext, view: dict[str, Any]) -> El:
     held = view["held"]
-    a = live.AIM
+    a = tower_war_aim.AIM
     return h(
         "div.twar-controls.twar-dropctl",
-        exact_words(a, live.EXACT_WIDE_ID),
+        exact_words(a, tower_war_aim.EXACT_WIDE_ID),
         h(
             "div.twar-gauge",
             h("span.twar-gauge-label", "Drift"),
             h(
                 "span.twar-bar",
                 {"aria-hidden": "true"},
-                h("span", {"id": live.STEADY_ID, "class": "twar-bar-fill twar-drift", "style": "width:50%"}),
+                h("span", {"id": tower_war_aim.STEADY_ID, "class": "twar-bar-fill twar-drift", "style": "width:50%"}),
             ),
             h("span.twar-gauge-num", f"±{held['amplitude_mm']:.1f} mm"),
         ),
-        h("p", {"id": live.AIM_TEXT_ID, "class": "twar-aimtext", "aria-live": "polite"}, live.aim_words(a.target)),
+        h("p", {"id": tower_war_aim.AIM_TEXT_ID, "class": "twar-aimtext", "aria-live": "polite"}, tower_war_aim.aim_words(a.target)),
         h(
             "p.twar-hint",
             "Press on the card where the piece should go and let go when the ghost sits still on your aim: "
@@ -330,13 +328,13 @@ def grip_gave_out(ctx: TableContext, view: dict[str, Any]) -> El | None:
     if not last or last.get("hold_ms") != HOLD_MS_MAX or not log or "lets go" not in log[-1]:
         return None
     who = seat_label(ctx, last["seat"])
-    here = live.AIM.gave_out
+    here = tower_war_aim.AIM.gave_out
     return h(
         "p.twar-gripout",
         {"role": "status", "tabindex": "-1" if here else None, "data-take-focus": f"twar-gripout-{len(log)}" if here else None},
         h("b", "The grip gave out. "),
         f"{who} held the {last['piece']} for the full {HOLD_MS_MAX / 1000:g} s, so the hand let go by itself where it was aimed.",
-        h("span", {"id": live.LATE_ID}),
+        h("span", {"id": tower_war_aim.LATE_ID}),
     )
 
 
@@ -359,7 +357,7 @@ def tower_area(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El | N
             f"{seat_label(ctx, view['to_act'])} holds the {held.get('piece', 'piece')}: the ghost shows their hand shaking.",
         )
     if view["phase"] == "drop" and view.get("held"):
-        live.AIM.start()  # the person's aim, or the other hand drawn shaking
+        tower_war_aim.AIM.start()  # the person's aim, or the other hand drawn shaking
     focus = view["phase"] in ("place", "drop") or view.get("tower", {}).get("fall")
     return h(
         "section.twar-tower",
@@ -393,7 +391,7 @@ def top_caption(view: dict[str, Any], aiming: bool) -> str:
 
 
 def render(ctx: TableContext) -> El:
-    install_tips()  # a long press explains a size, a card's balance (ui/tips.py)
+    install_tips()  # a long press explains a size, a card's balance (ui/web/tips.py)
     view = ctx.view
     phase = view["phase"]
     reduced = reduced_motion(ctx)
@@ -425,5 +423,5 @@ def render(ctx: TableContext) -> El:
         head,
         player_strip(ctx, view),
         body,
-        on_pointermove=live.AIM.on_outside_move if aiming else None,
+        on_pointermove=tower_war_aim.AIM.on_outside_move if aiming else None,
     )

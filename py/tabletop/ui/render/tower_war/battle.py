@@ -8,8 +8,6 @@ from typing import Any
 
 from tabletop.engine.moves import Move
 from tabletop.engine.words import count, possessive
-from tabletop.ui import motion
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import (
     SEAT_CLASSES,
@@ -25,7 +23,9 @@ from tabletop.ui.render.tower_war.cards import (
     suit_products,
 )
 from tabletop.ui.render.tower_war.tower import seat_label, seat_name
-from tabletop.ui.roving import roving
+from tabletop.ui.web import motion
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.roving import roving
 
 
 def zeroed(entries: list[dict[str, Any]], i: int) -> bool:

@@ -13,8 +13,8 @@ from typing import Any
 from tabletop.engine.cards import Card, rank_code
 from tabletop.engine.moves import Move
 from tabletop.games.tower_war.scoring import points
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
+from tabletop.ui.web.dom import El, h
 
 SEAT_CLASSES = ("twar-seat0", "twar-seat1")
 SEAT_COLOURS = ("Red", "Blue")  # the engine's seat names are its pyramid colours

@@ -9,7 +9,6 @@ from typing import Any
 from tabletop.engine.moves import Move
 from tabletop.engine.words import count
 from tabletop.games.tower_war.scoring import suit_example, suit_rule_short
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import (
     SEAT_CLASSES,
@@ -25,7 +24,8 @@ from tabletop.ui.render.tower_war.cards import (
     stash_row,
 )
 from tabletop.ui.render.tower_war.tower import seat_name
-from tabletop.ui.roving import roving
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.roving import roving
 
 PILE_B_KEY = "twar_pile_b"
 

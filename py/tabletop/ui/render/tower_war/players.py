@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SEAT_COLOURS, card_img, stash_row
 from tabletop.ui.render.tower_war.tower import seat_name
+from tabletop.ui.web.dom import El, h
 
 
 def counts_words(view: dict[str, Any], p: dict[str, Any]) -> list[str]:

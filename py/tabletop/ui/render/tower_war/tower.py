@@ -13,16 +13,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import tabletop.ui.render.tower_war.aim as live
-import tabletop.ui.render.tower_war.sway as sway
 from tabletop.engine.words import count
 from tabletop.games.tower_war.hand import is_calm
-from tabletop.ui import motion
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
-from tabletop.ui.tips import tip
-from tabletop.ui.wording import name_with_side
+from tabletop.ui.table.wording import name_with_side
+from tabletop.ui.web import motion, tower_war_aim, tower_war_sway
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.tips import tip
 
 CARD_W, CARD_L = 63.0, 88.0
 VIEW_MARGIN_MM = 4.0
@@ -187,8 +185,8 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
     watching = not aiming and held is not None and view["phase"] == "drop"
     exact = None
     if (aiming or watching) and held:
-        target, hold = live.AIM.configure(ctx, view, watch=watching)
-        exact = live.AIM.exact()  # the engine's answer for a landing exactly on the aim (None while watching)
+        target, hold = tower_war_aim.AIM.configure(ctx, view, watch=watching)
+        exact = tower_war_aim.AIM.exact()  # the engine's answer for a landing exactly on the aim (None while watching)
     overlapped = {i for i, _ in exact.overlaps} if exact is not None else set()
     for p in top["pyramids"]:
         marks = {"id": f"twar-top-pyr-{p['index']}", "data-overlap": "1" if p["index"] in overlapped else "0"} if exact is not None else {}
@@ -258,12 +256,12 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             fx, fy = held["from"]
             b = view["physics"]["pyramids"][held["size"]]["base_mm"]
             parts.append(h("rect.twar-from", {"x": f(fx - b / 2), "y": f(-fy - b / 2), "width": f(b), "height": f(b), "rx": "0.8"}))
-        gx, gy = live.ghost_at(held, target, hold)
+        gx, gy = tower_war_aim.ghost_at(held, target, hold)
         parts.append(
             h(
                 "g",
                 {
-                    "id": live.AIM_ID,
+                    "id": tower_war_aim.AIM_ID,
                     "class": "twar-aim",
                     "transform": f"translate({f(target[0])} {f(-target[1])})",
                     "data-x": f"{target[0]:.1f}",
@@ -281,7 +279,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             h(
                 "g",
                 {
-                    "id": live.GHOST_ID,
+                    "id": tower_war_aim.GHOST_ID,
                     "class": "twar-ghost twar-ghost-watch" if watching else "twar-ghost",
                     "transform": f"translate({gx:.2f} {-gy:.2f})",
                     "data-calm": "1" if is_calm(tuple(held["phases"]), hold) else "0",
@@ -294,18 +292,18 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             )
         )
     if aiming:
-        a = live.AIM
+        a = tower_war_aim.AIM
         return h(
             "svg",
             {
-                "id": live.TOP_ID,
+                "id": tower_war_aim.TOP_ID,
                 "data-part": "top-card",
                 "class": "twar-topview twar-aiming",
                 "viewBox": vb,
                 "role": "application",
                 "tabindex": "0",
                 "aria-label": "Aiming area over the top card. Arrow keys move the aim, Shift with an arrow moves it 5 mm, Space lets go.",
-                "aria-describedby": live.AIM_TEXT_ID,
+                "aria-describedby": tower_war_aim.AIM_TEXT_ID,
                 "data-top-level": str(shown_k),
             },
             parts,
@@ -394,9 +392,9 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
         if big and cm:
             heights.append((z, str(cm)))
     names = [(lv["z"] - SIDE_CARD_MM / 2, f"L{k}") for k, lv in enumerate(levels)]  # beside each card
-    now = sway.now_ms()
+    now = tower_war_sway.now_ms()
     fall_key = f"{ctx.names}|{len(view.get('log') or [])}|{json.dumps(fall, sort_keys=True)}" if fall else ""
-    falling = f"animation-delay:{sway.fall_delay(fall_key, now)};" if fall and not reduced else ""
+    falling = f"animation-delay:{tower_war_sway.fall_delay(fall_key, now)};" if fall and not reduced else ""
 
     def group(k: int) -> El:
         lv = levels[k]
@@ -445,14 +443,14 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
             attrs["class"] += " twar-wobble"
             period = round(2.4 - 1.2 * st["wobble"], 2)
             attrs["style"] = (
-                f"--twar-amp:{amp:.2f}deg;--twar-period:{period:.2f}s;animation-delay:{sway.sway_delay(period, now)};"
+                f"--twar-amp:{amp:.2f}deg;--twar-period:{period:.2f}s;animation-delay:{tower_war_sway.sway_delay(period, now)};"
                 f"transform-origin:{f(st['com'][0])}px {f(-(z - 0.3))}px"
             )
             attrs["data-wobble"] = str(st["wobble"])
         return h("g", attrs, kids)
 
     if not fall and not reduced and any(st["wobble"] > 0 for st in stab.values()):
-        sway.keep_on_the_clock()
+        tower_war_sway.keep_on_the_clock()
     height_cm = (top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0)) / 10
     words = (
         f"The tower from the side: {count(len(levels), 'card')}, {height_cm:.1f} cm tall"

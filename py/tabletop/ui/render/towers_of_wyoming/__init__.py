@@ -18,13 +18,14 @@ from typing import Any
 
 from tabletop.engine.events import Event, of_move
 from tabletop.engine.outcome import Outcome
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming.board import center, changes, seat_panel
 from tabletop.ui.render.towers_of_wyoming.choice import Choice
 from tabletop.ui.render.towers_of_wyoming.hand import decision, hand
 from tabletop.ui.render.towers_of_wyoming.words import Teller, events_in
-from tabletop.ui.tips import install as install_tips
+from tabletop.ui.web import page
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.tips import install as install_tips
 
 
 def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
@@ -93,19 +94,8 @@ def merged_draws(events: list[Event], seat: int | None) -> list[Event]:
     return out
 
 
-def focus(element_id: str) -> None:
-    """Move keyboard focus (and the scroll) to a control that has just appeared; a no-op off the browser."""
-    try:
-        import js
-    except ImportError:
-        return
-    el = js.document.getElementById(element_id)
-    if el is not None and hasattr(el, "focus"):
-        el.focus()
-
-
 def render(ctx: TableContext) -> El:
-    install_tips()  # a long press explains the Sky, a foundation (ui/tips.py)
+    install_tips()  # a long press explains the Sky, a foundation (ui/web/tips.py)
     view = ctx.view
     names = list(ctx.names)
     viewer = view.get("seat")
@@ -131,7 +121,7 @@ def render(ctx: TableContext) -> El:
         chosen = choice.target != key
         update(target=list(key) if chosen else None)
         if chosen:
-            focus("tow-confirm")
+            page.focus("tow-confirm")
 
     def clear() -> None:
         ui.clear()

@@ -15,13 +15,13 @@ from tabletop.engine.cards import Suit
 from tabletop.engine.events import Event
 from tabletop.engine.words import count
 from tabletop.games.towers_of_wyoming.telling import play_words
-from tabletop.ui.dom import El, h
-from tabletop.ui.motion import key, last_move
 from tabletop.ui.render.towers_of_wyoming.cards import back, face, fan_card
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
 from tabletop.ui.render.towers_of_wyoming.hand import theirs_class, verb_of
 from tabletop.ui.render.towers_of_wyoming.words import Teller, cards, symbol
-from tabletop.ui.tips import tip
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.motion import key, last_move
+from tabletop.ui.web.tips import tip
 
 FOUNDATION_TIP = (
     "A foundation: a tower of one suit grows here. You construct onto a tower of the suit you play, or onto an empty "

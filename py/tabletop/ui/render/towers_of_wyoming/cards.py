@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.cards import Card, rank_code
-from tabletop.ui.dom import El, h
-from tabletop.ui.motion import key
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.motion import key
 
 SUIT_CLASS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 

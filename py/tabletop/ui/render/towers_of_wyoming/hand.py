@@ -10,13 +10,13 @@ from typing import Any
 from tabletop.engine.cards import Suit
 from tabletop.engine.words import count
 from tabletop.games.towers_of_wyoming.telling import play_words
-from tabletop.ui import motion
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming.cards import face
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
 from tabletop.ui.render.towers_of_wyoming.words import Teller, card_name, cards
-from tabletop.ui.roving import roving
+from tabletop.ui.web import motion
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.roving import roving
 
 
 def dom_id(code: str) -> str:

@@ -22,13 +22,13 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.outcome import Outcome
-from tabletop.ui.dom import El, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.war_of_the_worlds.board import board
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, index
 from tabletop.ui.render.war_of_the_worlds.panels import decision_bar, dice, end_panel, recent_panel, tray
 from tabletop.ui.render.war_of_the_worlds.recent import recent
-from tabletop.ui.tips import install as install_tips
+from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.tips import install as install_tips
 
 
 def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
@@ -49,7 +49,7 @@ def active_coaster(ctx: TableContext, ch: Choices) -> int | None:
 
 
 def render(ctx: TableContext) -> El:
-    install_tips()  # a long press explains a cell, its arrows, a coaster (ui/tips.py)
+    install_tips()  # a long press explains a cell, its arrows, a coaster (ui/web/tips.py)
     view = ctx.view
     ch = index(ctx.legal, ctx.ui)
     rec = recent(view.get("log") or [], view.get("to_act"))

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui.dom import El, Handler, h
-from tabletop.ui.motion import frame as motion_frame
-from tabletop.ui.motion import key, last_move
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, pyramid, words
 from tabletop.ui.render.war_of_the_worlds.recent import MOVED, Recent
-from tabletop.ui.roving import roving
-from tabletop.ui.tips import tip
+from tabletop.ui.web.dom import El, Handler, h
+from tabletop.ui.web.motion import frame as motion_frame
+from tabletop.ui.web.motion import key, last_move
+from tabletop.ui.web.roving import roving
+from tabletop.ui.web.tips import tip
 
 QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
 ARROW_POINTS = {  # large, from the tile's edge out to the cell's: the whole game turns on them

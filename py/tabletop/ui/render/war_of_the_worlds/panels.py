@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.moves import Move
-from tabletop.ui import motion
-from tabletop.ui.dom import El, Handler, h
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.war_of_the_worlds.board import QUADRANT_WORDS, coaster_name
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, icon
 from tabletop.ui.render.war_of_the_worlds.recent import Recent
-from tabletop.ui.wording import name_with_side
+from tabletop.ui.table.wording import name_with_side
+from tabletop.ui.web import motion
+from tabletop.ui.web.dom import El, Handler, h
 
 SIZES = (("small", 1), ("medium", 2), ("large", 3))
 FACE_ICONS = {"tip": "▵", "swap": "⟳", "hop": "▲", "dig": "➜", "aim": "◆", "wild": "✶"}
@@ -376,7 +376,7 @@ def dice(ctx: TableContext, ch: Choices) -> El | None:
 
 def recent_panel(ctx: TableContext, recent: Recent) -> El | None:
     """The last turn and this one so far, in the log's words: each side said as its player, "Ana (Aliens)"."""
-    from tabletop.ui.wording import name_sides  # the log's own wording (imported late: wording imports render)
+    from tabletop.ui.table.wording import name_sides  # the log's own wording (imported late: wording imports render)
 
     labels = [who(ctx, seat) for seat in (0, 1)]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ui.dom import El, h
+from tabletop.ui.web.dom import El, h
 
 SHAPE = {1: (33, 14), 2: (47, 19), 3: (61, 25)}  # pips -> (height, half width)
 WORDS = {"aliens": "Aliens", "humans": "Humans", "neutral": "obstacle"}
