@@ -23,7 +23,7 @@ from tabletop.engine.events import Names
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_battle.facts import FACING, OPTION_CHOICES, OWNER, TOWER_ORDER, side_cards
 from tabletop.games.tower_battle.state import State
-from tabletop.games.tower_battle.view import seen_event
+from tabletop.games.tower_battle.views import seen_event
 from telling import told
 
 from .positions import position

@@ -24,7 +24,7 @@ from tabletop.engine.rng import Rng
 from tabletop.games.towers_of_wyoming import rules
 from tabletop.games.towers_of_wyoming.facts import CODES, OPTION_DEFAULTS
 from tabletop.games.towers_of_wyoming.state import State
-from tabletop.games.towers_of_wyoming.view import seen_event
+from tabletop.games.towers_of_wyoming.views import seen_event
 from telling import told
 
 GAMES = 600
