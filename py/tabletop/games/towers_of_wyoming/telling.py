@@ -164,40 +164,43 @@ def tower_win(e: Event, names: Names) -> tuple[str, str]:
     return what, tie
 
 
-def end_why(e: Event, names: Names) -> str:
-    """How the game ended, not naming the winners (the table's headline does)."""
+def end_words(e: Event, names: Names) -> tuple[str, str]:
+    """How the game ended: (not naming the winners, as the table's headline does; naming them, as
+    the engine's Outcome.reason does)."""
     winners, how = e["winners"], e["how"]
     if how == "tower":
         what, tie = tower_win(e, names)
-        return f"{sentence(what)}{tie}."
+        return f"{sentence(what)}{tie}.", f"{names.says(winners[0], 'win')}: {what}{tie}."
     if how == "last-standing":
-        return (
-            "Every other builder has lost the contract." if winners else "Every remaining builder lost the contract at the same recycling."
-        )
-    cause, top = CAUSES[e["cause"]], e["tallest"]
+        if winners:
+            return (
+                "Every other builder has lost the contract.",
+                f"{names.says(winners[0], 'win')} as the last builder still holding a contract.",
+            )
+        lapsed = "Every remaining builder lost the contract at the same recycling"
+        return f"{lapsed}.", f"{lapsed}: nobody wins."
+    cause, tallest = CAUSES[e["cause"]], count(e["tallest"], "card")
     if not winners:
-        return f"{cause} and no tower stands."
+        return f"{cause} and no tower stands.", f"{cause} and no tower stands: nobody wins."
     if len(winners) == 1:
-        return f"{cause}, and theirs is the tallest tower ({count(top, 'card')})."
-    return f"{cause}, and their towers of {count(top, 'card')} are the tallest."
+        return (
+            f"{cause}, and theirs is the tallest tower ({tallest}).",
+            f"{cause}: {names.says(winners[0], 'win')} with the tallest tower ({tallest}).",
+        )
+    return (
+        f"{cause}, and their towers of {tallest} are the tallest.",
+        f"{cause}: {listed([names(w) for w in winners])} share the win with towers of {tallest}.",
+    )
+
+
+def end_why(e: Event, names: Names) -> str:
+    """How the game ended, not naming the winners (the table's headline does)."""
+    return end_words(e, names)[0]
 
 
 def end_reason(e: Event, names: Names) -> str:
     """How the game ended, naming the winners (the engine's Outcome.reason)."""
-    winners, how = e["winners"], e["how"]
-    if how == "tower":
-        what, tie = tower_win(e, names)
-        return f"{names.says(winners[0], 'win')}: {what}{tie}."
-    if how == "last-standing":
-        if winners:
-            return f"{names.says(winners[0], 'win')} as the last builder still holding a contract."
-        return "Every remaining builder lost the contract at the same recycling: nobody wins."
-    cause, top = CAUSES[e["cause"]], e["tallest"]
-    if not winners:
-        return f"{cause} and no tower stands: nobody wins."
-    if len(winners) == 1:
-        return f"{cause}: {names.says(winners[0], 'win')} with the tallest tower ({count(top, 'card')})."
-    return f"{cause}: {listed([names(w) for w in winners])} share the win with towers of {count(top, 'card')}."
+    return end_words(e, names)[1]
 
 
 def ended(e: Event, v: Voice, foundations: int) -> str:
