@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine.cards import Card, Suit
-from tabletop.engine.events import Event, event
+from tabletop.engine.events import Event
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 
@@ -129,7 +129,7 @@ class State:
         """What the move being made did (``facts.EVENT_KINDS``), recorded once the cards it names
         lie where it says; ``telling`` says it in words, ``view`` shows each seat what it may see."""
         pages, page = self.events
-        page += (event(kind, self.moves, seat, **facts),)
+        page += ({"kind": kind, "move": self.moves, "seat": seat, **facts},)  # engine.events.event, without its call
         self.events = (pages + (page,), ()) if len(page) == EVENT_PAGE else (pages, page)
 
     def event_list(self) -> list[Event]:
