@@ -29,6 +29,8 @@ from telling import told
 from .positions import position
 
 MATCHES = 600
+# the contract's names, looked up once (the package finds each of them lazily, on every use)
+KINDS, tell, apply, legal_moves, outcome = tb.EVENT_KINDS, tb.tell, tb.apply, tb.legal_moves, tb.outcome
 NAMES = Names(("Ann", "Ben"), ("Red", "Black"))
 DECK = {str(c) for seat in (0, 1) for c in side_cards(seat, tnt=True)}
 TOWERS = {suit.value for suit in TOWER_ORDER}
@@ -161,9 +163,9 @@ def check_move(before: State, after: State, number: int) -> None:
     assert len(made) > old and made[:old] == before.event_list(), number
     said = False
     for e in made[old:]:
-        assert e["kind"] in tb.EVENT_KINDS and e["move"] == number and json.loads(json.dumps(e)) == e, e
+        assert e["kind"] in KINDS and e["move"] == number and json.loads(json.dumps(e)) == e, e
         for seat in (0, 1):  # as each seat sees it: a card the other alone knows is not named
-            words = tb.tell(seen_event(e, seat), NAMES, {})
+            words = tell(seen_event(e, seat), NAMES, {})
             assert "Player " not in words and "None" not in words, (e, words)
             said = said or bool(words)
     assert said, f"move {number} says nothing"  # a draw is not said, but every move says something
@@ -181,9 +183,9 @@ def test_six_hundred_random_matches_record_only_what_is_on_the_table(monkeypatch
         state = tb.new_game(2, options(seed), seed)
         assert state.event_list()[0] == {"kind": "game-begins", "move": 0, "seat": None, "game": 1, "starter": state.starter}
         rng = Rng(seed ^ 0x5EED)
-        while tb.outcome(state) is None:
-            legal = tb.legal_moves(state)
-            after = tb.apply(state, legal[rng.below(len(legal))])
+        while outcome(state) is None:
+            legal = legal_moves(state)
+            after = apply(state, legal[rng.below(len(legal))])
             check_move(state, after, state.moves)
             state, moves = after, moves + 1
         end = state.event_list()[-1]

@@ -28,6 +28,8 @@ from tabletop.games.towers_of_wyoming.views import seen_event
 from telling import told
 
 GAMES = 600
+# the contract's names, looked up once (the package finds each of them lazily, on every use)
+KINDS, tell, apply, legal_moves, outcome = tw.EVENT_KINDS, tw.tell, tw.apply, tw.legal_moves, tw.outcome
 PEOPLE = ("Ann", "Ben", "Cy", "Dee")
 DECK = set(CODES)
 SWITCHES = sorted(k for k in OPTION_DEFAULTS if k != "three_player_two_foundations")
@@ -114,9 +116,9 @@ def check_move(before: State, after: State, number: int) -> None:
     names = Names(PEOPLE[: after.players])
     view = {"foundations_each": after.foundations}
     for e in made:
-        assert e["kind"] in tw.EVENT_KINDS and e["move"] == number and json.loads(json.dumps(e)) == e, e
+        assert e["kind"] in KINDS and e["move"] == number and json.loads(json.dumps(e)) == e, e
         for seat in {e["seat"], None}:  # as the seat that made it sees it, and as anyone else does
-            words = tw.tell(seen_event(e, seat), names, view)
+            words = tell(seen_event(e, seat), names, view)
             assert words and "Player " not in words and "None" not in words, (e, words)
 
 
@@ -132,9 +134,9 @@ def test_six_hundred_random_games_record_only_what_is_on_the_table(monkeypatch):
         assert [(e["kind"], e["move"], e["seat"]) for e in state.events] == [("deal", 0, None)]
         check_deal(state, state.events[0])
         rng = Rng(seed ^ 0x5EED)
-        while tw.outcome(state) is None:
-            legal = tw.legal_moves(state)
-            after = tw.apply(state, legal[rng.below(len(legal))])
+        while outcome(state) is None:
+            legal = legal_moves(state)
+            after = apply(state, legal[rng.below(len(legal))])
             check_move(state, after, state.moves)
             state, moves = after, moves + 1
         assert state.events[-1]["kind"] == "end" and list(tw.outcome(state).winners) == state.events[-1]["winners"]
