@@ -18,10 +18,10 @@ import pytest
 
 from axe import audit
 from conftest import SHOTS, boot, goto
-from tabletop.engine.lesson import Lesson, Step, accepted, lesson_of
-from tabletop.games import GAMES
+from tabletop.engine.lesson import Lesson, Step, accepted
+from tabletop.games import GAMES, REGISTRY
 
-LESSONS = {game_id: lesson for game_id in GAMES if (lesson := lesson_of(game_id)) is not None}
+LESSONS = {game_id: lesson for game_id in GAMES if (lesson := REGISTRY[game_id].lesson) is not None}
 PHONE, DESK = (390, 844), (1024, 768)
 
 STEP_CONTROL = ".lesson-board [data-step]:not([disabled]):not([aria-disabled='true']):not([aria-pressed='true'])"

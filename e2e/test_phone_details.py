@@ -10,7 +10,7 @@ import json
 
 import tabletop.games.tower_battle as tb
 from conftest import goto, start_saved_game
-from tabletop.engine.lesson import lesson_of
+from tabletop.games import REGISTRY
 from test_phone_table import PHONE, view_shot
 from test_wotw_readability import BOXES_APART
 
@@ -79,7 +79,7 @@ def test_wyoming_card_counts_stay_on_the_names_line(app):
 
 def test_wotw_turn_buttons_leave_the_letters_readable_in_the_lesson(app):
     """The lesson's war machine step, at a phone's size: ↺ and ↻ cover no column letter or row number."""
-    lesson = lesson_of("war-of-the-worlds")
+    lesson = REGISTRY["war-of-the-worlds"].lesson
     assert lesson is not None
     turn = next(i for i, step in enumerate(lesson.steps) if step.part == "coaster-turn")
     chosen = [None if step.read_only else step.moves[0] for step in lesson.steps[:turn]]

@@ -6,9 +6,9 @@ and the "Calm" light) to come on and lets go ``REACTION_MS`` (uniform) after see
 come on (a calm already lit when the person gets ready is let pass: it may be ending). The
 person never corrects for the sway: the piece lands at target + d(release).
 
-A computer level aims with its own code (``ai_placement.aim_steps``: it knows its hand,
+A computer level aims with its own code (``ai.placement.aim_steps``: it knows its hand,
 picks a calm moment and corrects its target for the sway there) and lets go off that
-moment by its level's release error (``ai_placement.release_error``).
+moment by its level's release error (``ai.placement.release_error``).
 
 A drop succeeds when it lands within ``TOLERANCE_MM`` of the spot meant: for a pyramid
 3 mm (a planned tripod still has its card's balance well inside the triangle), for a
@@ -22,7 +22,7 @@ import math
 
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai, hand
-from tabletop.games.tower_war import ai_placement as ap
+from tabletop.games.tower_war.ai import placement as ap
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
 
 READY_MS = (600, 1600)  # from the pick-up to an aim the person is happy with

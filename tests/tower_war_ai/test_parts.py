@@ -11,10 +11,10 @@ from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
 from tabletop.games import get_game
 from tabletop.games.tower_war import ai, hand
-from tabletop.games.tower_war import ai_cards as ac
-from tabletop.games.tower_war import ai_economy as ae
-from tabletop.games.tower_war import ai_placement as ap
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.ai import cards as ac
+from tabletop.games.tower_war.ai import economy as ae
+from tabletop.games.tower_war.ai import placement as ap
 from tabletop.games.tower_war.moves import PickPyramid, Play, Split
 from tabletop.games.tower_war.state import Played, State
 from tabletop.games.tower_war.tower import Level, Pyramid, first_fall, supports

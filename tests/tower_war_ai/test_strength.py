@@ -9,8 +9,8 @@ import pytest
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.rng import Rng
 from tabletop.games.tower_war import ai
-from tabletop.games.tower_war import ai_placement as ap
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.ai import placement as ap
 from tabletop.games.tower_war.moves import PickCard, PickPyramid
 from tabletop.games.tower_war.physics import HAND_EDITION
 from tabletop.games.tower_war.state import State

@@ -52,12 +52,6 @@ class GameRecord:
     think: dict[str, list[float]] = field(default_factory=dict)  # level -> [seconds spent, decisions, largest]
 
 
-def play_one(module: GameModule, players: int, options: dict[str, Any] | None, seed: int, levels: list[str]) -> tuple[object, int]:
-    """Play one game to its end (or the move cap); return (outcome or None, moves made)."""
-    record, state = play_game(module, players, options, seed, levels)
-    return module.outcome(state), record.moves
-
-
 def play_game(module: GameModule, players: int, options: dict[str, Any] | None, seed: int, bots: list[str]) -> tuple[GameRecord, object]:
     """Play one game with one bot level per seat; the record and the final state."""
     state = module.new_game(players, options, seed)

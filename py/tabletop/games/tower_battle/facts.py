@@ -100,11 +100,6 @@ def is_effect(card: Card) -> bool:
     return card.rank in EFFECT_RANKS
 
 
-def is_army(card: Card) -> bool:
-    """Number cards 2–7 and the Knave fight battles."""
-    return card.rank in ARMY_RANKS
-
-
 def battle_value(card: Card) -> int | None:
     """A card's strength in battle: ace low (1), number cards at face value.
 

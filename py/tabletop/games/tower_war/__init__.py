@@ -6,8 +6,8 @@ Modules, in the order every game package keeps: ``facts`` (name, seats, the opti
 the counts of the draft, deck and battles), ``state`` (the State), ``moves`` (the
 decisions and their JSON form), ``rules`` (the rule steps), ``views`` (what a seat
 sees), ``guide`` (the in-app rules page), ``lesson`` (the scripted first game of
-Learn to play), ``ai`` (with its parts ``ai_cards``, ``ai_economy``,
-``ai_economy_table``, ``ai_placement``); and its own ``physics`` (every physical
+Learn to play), ``ai`` (with its parts ``ai.cards``, ``ai.economy``,
+``ai.economy_table``, ``ai.placement``); and its own ``physics`` (every physical
 constant), ``hand`` (the tremor), ``tower`` (the statics, pure functions),
 ``scoring`` (card values) and ``exact_drop`` (what a drop landing exactly at the aim
 would do).

@@ -99,10 +99,6 @@ def card_id(card: Card) -> int:
         raise ValueError(f"{card} is not in the Towers of Wyoming deck") from None
 
 
-def suit_of(card: int) -> int:
-    return card // PER_SUIT
-
-
 def count_cards(n: int, suit: int) -> str:
     """``"1 heart"``, ``"3 hearts"``."""
     word = SUITS[suit].singular if n == 1 else SUITS[suit].noun

@@ -33,14 +33,6 @@ def strengths(state: State, slot: int) -> tuple[int, int] | None:
     return attack, defence
 
 
-def is_doomed(state: State, slot: int) -> bool:
-    """True when the standing pyramid at ``slot`` meets both conditions to fall."""
-    if not state.up[slot]:
-        return False
-    power = strengths(state, slot)
-    return power is not None and power[0] > power[1]
-
-
 def doomed(state: State) -> list[int]:
     """Slots of every standing pyramid that meets the rule now, in reading order."""
     geo = geometry(state.layout)

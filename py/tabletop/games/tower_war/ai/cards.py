@@ -41,7 +41,7 @@ from typing import Any
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit, standard_deck
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
-from tabletop.games.tower_war import ai_economy as ae
+from tabletop.games.tower_war.ai import economy as ae
 from tabletop.games.tower_war.scoring import battle_total, compare, is_double, points, skirmish_value
 
 ALL_CARDS = tuple(standard_deck(jokers=2))
@@ -291,7 +291,7 @@ class BattleSolver:
     stashes (per seat, indexed by size), the fall risk taken so far (for ``me`` less
     for the other) and the skirmishes each seat lost this battle. Pyramids already
     placed this battle come back on a tie. With ``economy`` the stashes are valued by
-    ``ai_economy`` (the chance of winning the war on pyramids alone) and sizes are
+    ``ai.economy`` (the chance of winning the war on pyramids alone) and sizes are
     chosen by it; otherwise by the quicker ``stash_value`` and ``start_size``.
     """
 

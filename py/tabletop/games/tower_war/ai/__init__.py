@@ -1,7 +1,7 @@
 """The computer player of Tower War.
 
 It decides from ``view(state, seat)`` and the legal moves only (plus what the same
-seat remembers having seen, ``memory``), through the shared hook of ``tabletop.ai``:
+seat remembers having seen, ``memory``), through the shared hook of ``tabletop.sim.decisions``:
 ``searcher(view, legal, seat, level, rng, memory) -> Search``. Every decision is a
 generator that yields every few milliseconds, so a page can think in slices;
 ``choose`` runs one decision to its end.
@@ -9,22 +9,22 @@ generator that yields every few milliseconds, so a page can think in slices;
 What it does at each step
 -------------------------
 * **Draft** (``split``, ``take``, ``sweeten``): cards are valued by points, rank and
-  jokers (``ai_cards.draft_value``; hard squares them, ``sharp_draft_value``); the
+  jokers (``ai.cards.draft_value``; hard squares them, ``sharp_draft_value``); the
   splitter makes the two piles as even as it can (the other player will take the
   better one), the chooser takes the better pile; with advanced drafting the splitter
   evens the piles with pyramids.
 * **Deck** (``keep``): the 15 cards with the highest expected battle total of a
-  three-card hand - high cards and shared suits (``ai_cards.best_deck``).
+  three-card hand - high cards and shared suits (``ai.cards.best_deck``).
 * **Battles** (``play``): the other hand is unseen, so it is dealt a number of times
   from the cards this seat cannot see (better cards likelier, as a deck keeps the
   best; hard remembers the draft, which narrows the deal to the other's own cards);
   each deal is played to the battle's end by minimax and scored as the war is: who
   must add pyramids and cards (a fall risk growing with the height), who would lack
   a size (that loses the war), how the stashes stand afterwards (hard: the chance of
-  winning the war on pyramids alone, ``ai_economy``).
+  winning the war on pyramids alone, ``ai.economy``).
 * **Pyramid size** for an empty level: one it can keep adding, best one the other is
-  short of (``ai_cards.start_size``; hard: ``ai_economy``).
-* **The tower** (``pick``, ``lift``, ``drop``): ``ai_placement`` plans a broad tripod
+  short of (``ai.cards.start_size``; hard: ``ai.economy``).
+* **The tower** (``pick``, ``lift``, ``drop``): ``ai.placement`` plans a broad tripod
   for the level and the safest spot for each piece (maximising the least stability
   margin of the whole tower after the drop, under its own release errors), parks a
   first heavy pyramid near the middle and lifts it onto its slot once that is safe,
@@ -35,7 +35,7 @@ What it does at each step
 The levels (``TUNING``; ``LEVEL_NOTES`` is a short text for the rules page)
 ---------------------------------------------------------------------------
 The skill of the hand is the spread (standard deviation) of the release around the
-calm moment it waits for (``ai_placement.Skill``). One millisecond off moves the
+calm moment it waits for (``ai.placement.Skill``). One millisecond off moves the
 piece about 6 um per mm of tremor amplitude: 0.035 mm at the base, 0.2 mm for the
 card that crowns level 8; a crowning card has about 11 mm of room on a good tripod.
 
@@ -68,9 +68,9 @@ from tabletop.engine.cards import Card
 from tabletop.engine.moves import Move
 from tabletop.engine.pyramids import SIZES, Size
 from tabletop.engine.rng import Rng
-from tabletop.games.tower_war import ai_cards as ac
-from tabletop.games.tower_war import ai_economy as ae
-from tabletop.games.tower_war import ai_placement as ap
+from tabletop.games.tower_war.ai import cards as ac
+from tabletop.games.tower_war.ai import economy as ae
+from tabletop.games.tower_war.ai import placement as ap
 from tabletop.games.tower_war.facts import PILE_NAMES, SEAT_NAMES
 from tabletop.games.tower_war.moves import Drop, Keep, LiftPyramid, PickCard, PickPyramid, PilesReady, Play, Split, Sweeten, Take
 
@@ -85,8 +85,8 @@ class Level(NamedTuple):
     samples: int
     careless: float
     remembers: bool
-    sharp_draft: bool = False  # values drafted cards by ``ai_cards.sharp_draft_value``
-    economy: bool = False  # plans the pyramid sizes with ``ai_economy``
+    sharp_draft: bool = False  # values drafted cards by ``ai.cards.sharp_draft_value``
+    economy: bool = False  # plans the pyramid sizes with ``ai.economy``
 
 
 TUNING: dict[str, Level] = {

@@ -19,9 +19,9 @@ interchangeable in the model, and stashes larger than 5 (advanced drafting) coun
 5. The physics (falls) and card strength are left out: the battle search adds them.
 
 The values at the start of a battle for all 8,436 pairs of stashes (sizes sorted) are
-worked out once, ahead of time, and shipped in ``ai_economy_table`` (12 bits each), so
+worked out once, ahead of time, and shipped in ``ai.economy_table`` (12 bits each), so
 a computer player never stalls a page filling this table; ``python3 -m
-tabletop.games.tower_war.ai_economy`` writes it again after a change to the model.
+tabletop.games.tower_war.ai.economy`` writes it again after a change to the model.
 
 >>> round(war_value((5, 5, 5), (5, 5, 5)), 3)
 0.5
@@ -100,7 +100,7 @@ def _rank(a: Stash, b: Stash) -> int:
 
 VALUES: str | None  # the shipped table (two base-64 digits a pair of stashes), None while it is first written
 try:
-    from tabletop.games.tower_war.ai_economy_table import VALUES
+    from tabletop.games.tower_war.ai.economy_table import VALUES
 except ImportError:  # pragma: no cover - only while the table is first written
     VALUES = None
 
@@ -192,14 +192,14 @@ def _fill(n: int, z: int, a: Stash, b: Stash, me: bool) -> float:
 def main() -> int:  # pragma: no cover - a maintenance tool
     import pathlib
 
-    path = pathlib.Path(__file__).with_name("ai_economy_table.py")
+    path = pathlib.Path(__file__).with_name("economy_table.py")
     text = build_table()
     assert len(text) == 2 * len(canonical_states())
     lines = [text[i : i + 100] for i in range(0, len(text), 100)]
     body = "\n".join(f'    "{line}"' for line in lines)
     path.write_text(
-        '"""Precomputed ``ai_economy.war_value`` for every pair of stashes (see ``ai_economy``).\n\n'
-        "Written by ``python3 -m tabletop.games.tower_war.ai_economy``; do not edit by hand.\n"
+        '"""Precomputed ``ai.economy.war_value`` for every pair of stashes (see ``ai.economy``).\n\n'
+        "Written by ``python3 -m tabletop.games.tower_war.ai.economy``; do not edit by hand.\n"
         '"""\n\n'
         f"VALUES = (\n{body}\n)\n"
     )

@@ -1,6 +1,6 @@
-"""Precomputed ``ai_economy.war_value`` for every pair of stashes (see ``ai_economy``).
+"""Precomputed ``ai.economy.war_value`` for every pair of stashes (see ``ai.economy``).
 
-Written by ``python3 -m tabletop.games.tower_war.ai_economy``; do not edit by hand.
+Written by ``python3 -m tabletop.games.tower_war.ai.economy``; do not edit by hand.
 """
 
 VALUES = (
