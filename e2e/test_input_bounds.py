@@ -113,7 +113,7 @@ def long_match_link() -> tuple[str, int]:
         state = module.apply(state, move)
     outcome = module.outcome(state)  # the most a save holds ends the match (the rules page, "This edition")
     assert outcome is not None and "20,000 moves" in outcome.why
-    return save_to_code(new_save("tower-battle", options, ["Ana", "Ben"], 3, moves)), len(state.log_lines())
+    return save_to_code(new_save("tower-battle", options, ["Ana", "Ben"], 3, moves)), len(state.event_list())
 
 
 def test_a_tower_battle_match_of_20000_moves_opens_from_a_link_at_its_end(browser, site):

@@ -16,7 +16,9 @@ import tabletop.games.tower_battle as tb
 from axe import audit
 from conftest import SHOTS, moves_made, pass_moment, play_any_move, shot, start_saved_game
 from tabletop.engine.cards import ACE
+from tabletop.engine.events import Names
 from tabletop.games.tower_battle import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
+from tabletop.games.tower_battle.telling import battle_result
 
 GAME = "tower-battle"
 NAMES = ["Ana", "Ben"]
@@ -225,7 +227,8 @@ def test_hot_seat_battle_declared_behind_the_curtain_assassin_and_win(app):
     click_move(app, states[i + 2], moves[i + 2])
 
     # The battle is revealed with its outcome in words.
-    result = states[i + 3].last_battle.result
+    battle = next(e for e in reversed(states[i + 3].event_list()) if e["kind"] == "battle")
+    result = battle_result(battle, Names(tuple(NAMES), tb.SEAT_NAMES))
     app.wait_for_selector(".tb-battle")
     assert result in app.inner_text(".tb-battle")
     assert NAMES[other] in app.inner_text(".tb-battle h2")

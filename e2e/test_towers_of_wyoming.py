@@ -14,6 +14,8 @@ import random
 import tabletop.games.towers_of_wyoming as tw
 from axe import audit
 from conftest import moves_made, pass_moment, play_any_move, shot, start_saved_game
+from tabletop.engine.events import Names
+from tabletop.games.towers_of_wyoming.telling import play_words
 
 GAME = "towers-of-wyoming"
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
@@ -132,7 +134,7 @@ def recycle_next(s):
         return None
     for p in plays_of(s, wins=None):
         s2 = tw.apply(s, tw.move_from_json(p["move"]))
-        events = [e for e in s2.events if e["move"] == s2.moves and e["type"] == "recycle"]
+        events = [e for e in s2.events if e["move"] == s.moves and e["kind"] == "recycle"]
         if tw.outcome(s2) is None and events and events[0]["eliminated"] and len(events[0]["tosses"]) > 1:
             return p, s2, events[0]
     return None
@@ -161,7 +163,8 @@ def test_three_player_hot_seat_construct_then_deconstruct_with_overflow(app):
     assert "Construct" in app.inner_text(target)
     app.click(target)
     preview = app.inner_text("#tow-preview")
-    assert "CONSTRUCT" in preview.upper() and construct["text"].split(":")[1].strip() in preview
+    said = play_words(construct, Names(tuple(NAMES[:3])), a, s.foundations)  # "2 hearts onto your …: it becomes 5 hearts"
+    assert "CONSTRUCT" in preview.upper() and said.split(":")[1].strip() in preview
     app.click("#tow-confirm")
     # The curtain hides Ana's hand; Ben taps through and is told what Ana did.
     through_curtain(app, NAMES[b])

@@ -14,12 +14,6 @@ def told(module: Any, state: Any, seat: int | None = None, people: list[str] | N
     events = view["events"]
     sides = module.SEAT_NAMES
     plural = bool(game_hook(module, "PLURAL_SEAT_NAMES"))
-    seats = len(people) if people else len(sides) if sides else 1 + max((s for e in events for s in seats_named(e)), default=1)
+    seats = len(sides) if sides else module.MAX_PLAYERS  # a name for every seat an event may name
     names = Names(tuple(people), tuple(sides or ()), plural) if people else Names.default(seats, sides, plural)
-    return [module.tell(e, names, view) for e in events]
-
-
-def seats_named(event: dict[str, Any]) -> list[int]:
-    """Every seat an event names (its ``seat`` and any ``winners``/``seats``)."""
-    found = [event["seat"]] if event.get("seat") is not None else []
-    return found + list(event.get("winners") or []) + list(event.get("seats") or [])
+    return [words for e in events if (words := module.tell(e, names, view))]  # (an event a game does not say has no line)

@@ -54,7 +54,7 @@ def test_a_script_the_engine_accepts_passes_and_resumes_at_any_step() -> None:
     lesson = toy((Step("Look at your hand.", part="hand"), Step("Play.", moves=(black,), replies=(red,))))
     assert check_lesson(tower_battle, lesson) == 1
     after = replay(tower_battle, lesson, [None, black])
-    assert tower_battle.to_act(after) == 1 and len(tower_battle.view(after, None)["log"]) >= 3
+    assert tower_battle.to_act(after) == 1 and len(tower_battle.view(after, None)["events"]) >= 3
 
 
 def test_an_illegal_move_is_refused_with_its_step_number() -> None:

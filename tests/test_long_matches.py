@@ -89,18 +89,18 @@ def test_a_tower_battle_match_ends_with_the_move_that_fills_a_save_and_replays_f
     code = save_to_code(save)
     assert len(code) <= MAX_CODE_CHARS
     state = replay(TB, save_from_code(code, GAMES))  # the link's save, checked as a file is
-    lines = state.log_lines()
-    assert lines == played.log_lines() and len(lines) > MAX_MOVES and state.scores == played.scores
+    events = state.event_list()
+    assert events == played.event_list() and len(events) > MAX_MOVES and state.scores == played.scores
     assert TB.outcome(state) == end and TB.outcome(replay(TB, parse_save(text, GAMES))) == end  # the finished match replays
     too_long = dict(save, moves=[*moves, moves[-1]])
     with pytest.raises(SaveError, match="list of moves"):
         parse_save(json.dumps(too_long), GAMES)
     assert max(state.scores) > 0 and state.game_number > 1
     assert parse_save(text, GAMES)["moves"] == moves
-    assert copy.deepcopy(state).log_lines() == lines
-    assert pickle.loads(pickle.dumps(state)).log_lines() == lines
-    assert lines[-1] in repr(state)
-    assert json.loads(json.dumps(TB.view(state, 0)))["log"][-1] == lines[-1]
+    assert copy.deepcopy(state).event_list() == events
+    assert pickle.loads(pickle.dumps(state)).event_list() == events
+    assert repr(events[-1]) in repr(state)
+    assert json.loads(json.dumps(TB.view(state, 0)))["events"][-1] == events[-1]
 
 
 def test_the_longest_tower_battle_moves_fit_a_save_at_the_move_limit():
@@ -111,12 +111,13 @@ def test_the_longest_tower_battle_moves_fit_a_save_at_the_move_limit():
     assert len(json.dumps(record)) <= MAX_SAVE_BYTES
 
 
-def test_a_log_shared_between_copies_is_never_changed_by_either():
+def test_events_shared_between_copies_are_never_changed_by_either():
     state = TB.new_game(2, {}, 1)
-    for _ in range(150):  # past two pages of the log
+    for _ in range(150):  # past two pages of events
         state = TB.apply(state, TB.legal_moves(state)[0])
-    before = state.log_lines()
+    before = state.event_list()
     other = state.copy()
-    other.say("only in the copy")
-    state.say("only in the original")
-    assert other.log_lines() == [*before, "Only in the copy"] and state.log_lines() == [*before, "Only in the original"]
+    other.record("no-draw", 1)
+    state.record("no-draw", 0)
+    assert [e["seat"] for e in other.event_list()[len(before) :]] == [1] and [e["seat"] for e in state.event_list()[len(before) :]] == [0]
+    assert other.event_list()[: len(before)] == before == state.event_list()[: len(before)]

@@ -97,6 +97,57 @@ def scramble_secrets(s, seat: int, rng: Rng):
     return t
 
 
+def tokens(data) -> set[str]:
+    """Every string in ``data`` (card codes among them)."""
+    return set(json.dumps(data).split('"'))
+
+
+# Where an event names a card everyone saw (played face up, discarded, taken from a tower to a
+# discard pile, turned up in a battle or at the count, a scoring card shown at the game's end): a
+# card named anywhere else in an event (drawn, dealt, played face down, set as a scoring card) is
+# its owner's secret.
+SEEN = {
+    "play": ("card",),
+    "discard": ("card",),
+    "assassin-misses": ("card",),
+    "assassin-strikes": ("card", "taken"),
+    "knave-seen": ("knave", "taken"),
+    "knave-exposed": ("knave", "taken"),
+    "diplomat": ("card",),
+    "battle": ("cards",),
+    "battle-won": ("cards", "taken"),
+    "battle-tied": ("cards", "taken"),
+    "tnt-found": ("card",),
+    "scored": ("cards",),
+}
+
+
+def seen_by_all(events: list) -> set[str]:
+    found: set[str] = set()
+    for e in events:
+        for key in SEEN.get(e["kind"], ()):
+            value = e.get(key)
+            found.update([value] if isinstance(value, str) else [c for c in value or () if c])
+    return found
+
+
+def assert_events_name_no_secret(s, views: dict) -> None:
+    """The events of a view name none of the hidden cards (a hand, a stock, face down on a tower,
+    a scoring card not yet turned up) of a side the viewer is not, unless everyone saw that card
+    once (it may since be back in a hand)."""
+    public = seen_by_all(views[None]["events"])
+    hidden = {}
+    for side in (0, 1):
+        cards = {str(c) for c in s.hands[side] + s.stocks[side]}
+        cards |= {str(c) for suit in SIDE_SUITS[side] for c, up in s.towers[suit] if not up}
+        if s.scoring_cards[side] is not None and s.phase != "over":
+            cards.add(str(s.scoring_cards[side]))
+        hidden[side] = cards - public
+    for viewer in (0, 1, None):
+        secrets = set().union(*(hidden[side] for side in (0, 1) if side != viewer))
+        assert not secrets & tokens(views[viewer]["events"]), viewer
+
+
 def check_step(s, legal, move, rng: Rng, epochs: list) -> None:
     """Everything that must hold at every position of a random match."""
     assert_cards_conserved(s)
@@ -105,8 +156,9 @@ def check_step(s, legal, move, rng: Rng, epochs: list) -> None:
     for m in legal:
         assert tb.move_from_json(json.loads(json.dumps(tb.move_to_json(m)))) == m
     # Views are JSON and hold no secrets of the other seat (or, for a spectator, of anyone).
+    views = {}
     for viewer in (0, 1, None):
-        v = tb.view(s, viewer)
+        v = views[viewer] = tb.view(s, viewer)
         json.dumps(v)
         assert v["to_act"] == tb.to_act(s) and v["epoch"] == tb.epoch(s) and v["outcome"] is None
         twin = s
@@ -114,6 +166,8 @@ def check_step(s, legal, move, rng: Rng, epochs: list) -> None:
             if other != viewer:
                 twin = scramble_secrets(twin, other, rng)
         assert tb.view(twin, viewer) == v
+    if len(epochs) % 4 == 0:  # (every fourth step: a leak is a rule of the view, so it shows again and again)
+        assert_events_name_no_secret(s, views)
     # Illegal moves raise and leave the state alone.
     before = s.copy()
     probes = [

@@ -12,6 +12,8 @@ from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.tower_battle import ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
 from tabletop.games.tower_battle.ai import determinize
 from tabletop.games.tower_battle.facts import side_cards
+from tabletop.games.tower_battle.telling import ENGINE_NAMES, battle_result
+from telling import told
 
 from .positions import cards, position
 
@@ -47,7 +49,17 @@ def decline(s):
 
 
 def log_text(s) -> str:
-    return "\n".join(s.log_lines())
+    """What a spectator's log says, with the sides' names."""
+    return "\n".join(told(tb, s))
+
+
+def last_battle(s) -> dict | None:
+    """The last battle fought (its ``battle`` event: both cards turned up)."""
+    return next((e for e in reversed(s.event_list()) if e["kind"] == "battle"), None)
+
+
+def battle_words(s) -> str:
+    return battle_result(last_battle(s), ENGINE_NAMES)
 
 
 def plays_entry(s, code: str) -> dict:
@@ -191,7 +203,7 @@ def test_mover_answers_first_then_the_opponent_with_their_own_turn_to_act():
     assert offer["to"] == 1 and offer["mover"] == 0 and not offer["asking_mover"]
     assert offer["tops"][0]["card"] is None and offer["tops"][1]["card"] == "6C"
     s = declare(s)
-    assert s.last_battle.declared_by == 1
+    assert last_battle(s)["seat"] == 1
     assert tower(s, "H") == [] and tower(s, "C") == [("6C", True)]
     assert s.phase == "play" and tb.to_act(s) == 1
 
@@ -199,7 +211,7 @@ def test_mover_answers_first_then_the_opponent_with_their_own_turn_to_act():
 def test_both_declining_leaves_the_towers_and_ends_the_turn():
     s = decline(decline(play(position(hands=("5H 2D 3D", "7S 4S 6S"), towers={"C": "6C"}), "5H", face_up=False)))
     assert tower(s, "H") == [("5H", False)] and tower(s, "C") == [("6C", True)]
-    assert s.last_battle is None and s.phase == "play" and tb.to_act(s) == 1
+    assert last_battle(s) is None and s.phase == "play" and tb.to_act(s) == 1
     assert "does not declare a battle either" in log_text(s)
 
 
@@ -215,8 +227,13 @@ def test_higher_card_stays_face_up_and_lower_is_discarded():
     s = battle("5H", {"C": "2C 3C?"})
     assert tower(s, "H") == [("5H", True)] and tower(s, "C") == [("2C", True)]
     assert codes(s.discards[1]) == ["3C"]
-    assert s.last_battle.to_json()["values"] == [5, 3]
-    assert tb.view(s, None)["last_battle"]["result"] == "5♥ (5) beats 3♣ (3): 3♣ is discarded and 5♥ stays face up."
+    assert last_battle(s)["values"] == [5, 3] and last_battle(s)["result"] == "higher"
+    assert battle_words(s) == "5♥ (5) beats 3♣ (3): 3♣ is discarded and 5♥ stays face up."
+    assert told(tb, s)[-3:] == [
+        "Red declares a battle: Red's hearts tower against Black's clubs tower.",
+        "The cards are turned up: 5♥ against 3♣.",
+        "5♥ (5) beats 3♣ (3): 3♣ is discarded and 5♥ stays face up.",
+    ]
 
 
 def test_lower_played_card_loses():
@@ -229,20 +246,21 @@ def test_tie_discards_both():
     s = battle("4H", {"H": "7H", "C": "4C?"})
     assert tower(s, "H") == [("7H", True)] and tower(s, "C") == []
     assert codes(s.discards[0]) == ["4H"] and codes(s.discards[1]) == ["4C"]
-    assert "tie at 4" in s.last_battle.result
+    assert "tie at 4" in battle_words(s) and "4♥ and 4♣ tie at 4: both are discarded." in log_text(s)
 
 
 def test_ace_is_low_in_battle():
     s = battle("2H", {"C": "5C AC"})
     assert tower(s, "H") == [("2H", True)] and tower(s, "C") == [("5C", True)]
-    assert s.last_battle.values == (2, 1) and codes(s.discards[1]) == ["AC"]
+    assert last_battle(s)["values"] == [2, 1] and codes(s.discards[1]) == ["AC"]
 
 
 def test_exposed_knave_in_battle_wipes_its_tower_and_the_other_card_stays():
     s = battle("3H", {"C": "2C 5C JC?"}, face_up=True)
     assert tower(s, "C") == [] and sorted(codes(s.discards[1])) == ["2C", "5C", "JC"]
     assert tower(s, "H") == [("3H", True)]
-    assert "Knave" in s.last_battle.result and s.last_battle.values == (3, None)
+    assert battle_words(s) == "The Knave is exposed: Black's clubs tower is discarded and 3♥ stays."
+    assert last_battle(s)["values"] == [3, None] and last_battle(s)["knaves"] == ["C"]
 
 
 def test_movers_own_face_down_knave_turned_up_in_battle_wipes_the_movers_tower():
@@ -255,7 +273,7 @@ def test_movers_own_face_down_knave_turned_up_in_battle_wipes_the_movers_tower()
 def test_two_knaves_in_battle_wipe_both_towers():
     s = battle("JH", {"H": "2H", "C": "3C JC?"})
     assert tower(s, "H") == [] and tower(s, "C") == []
-    assert s.last_battle.result == "Both cards are Knaves: both towers are discarded."
+    assert battle_words(s) == "Both cards are Knaves: both towers are discarded."
 
 
 def test_knave_played_face_up_wipes_its_own_tower_and_offers_no_battle():
@@ -493,9 +511,9 @@ def test_the_move_that_fills_a_save_ends_the_match_and_the_leader_wins_it():
     game = s.results[-1]  # the game in progress is left unfinished, its bluffs turned up like a finished game's
     assert (game.number, game.winner, game.scorer, game.points) == (1, None, None, 0)
     assert dict(game.final_towers)["H"] == ("2H", None) and dict(game.revealed_towers)["H"] == ("2H", "4H")
-    assert s.log_lines()[-2:] == [
+    assert log_text(s).split("\n")[-2:] == [
         f"The match has reached {MAX_MOVES:,} moves, the most a save can hold: game 1 is left unfinished.",
-        "Red wins the match 46 to 42.",
+        f"{LIMIT}: Red leads 46 to 42.",  # the end, not naming who won (the table says "Red wins." first)
     ]
 
 
@@ -541,7 +559,8 @@ def test_tnt_ten_seen_in_battle_loses_its_owner_the_game_at_once():
     s = declare(play(s, "4H", face_up=False))
     assert [r.winner for r in s.results] == [0] and s.scores == [1, 0] and s.game_number == 2
     assert "Black's 10 was found on a tower: Black loses game 1 at once" in s.results[0].reason
-    assert s.last_battle.cards == (C("4H"), C("10C")) and s.last_battle.game == 1
+    assert last_battle(s)["cards"] == ["4H", "10C"] and last_battle(s)["result"] == "tnt" and last_battle(s)["tnt"] == [1]
+    assert battle_words(s) == "Black's 10 is seen: TNT!"
 
 
 def test_tnt_own_bluff_called_by_the_opponent_loses():

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from wyoming_helpers import D, H, S, position
 
+from tabletop.engine.events import Names
 from tabletop.games.towers_of_wyoming import apply, legal_moves, view
 from tabletop.games.towers_of_wyoming.lockout import locks_out
 from tabletop.games.towers_of_wyoming.moves import Play
+from tabletop.games.towers_of_wyoming.telling import play_words
 
 
 def spades_and_diamonds():
@@ -55,7 +57,7 @@ def test_the_view_marks_plays_on_another_builders_tower_and_carries_the_warning(
     mine = plays[(0, 0, "S", 1)]
     theirs = plays[(1, 0, "S", 1)]
     assert mine["theirs"] is False and theirs["theirs"] is True
-    assert theirs["action"] == "construct" and "Player 2's 3-card spade tower" in theirs["text"]
+    assert theirs["action"] == "construct" and "Player 2's 3-card spade tower" in play_words(theirs, Names.default(2, None), 0, 2)
     assert plays[(1, 0, "H", 1)]["theirs"] is True and plays[(1, 0, "H", 1)]["action"] == "deconstruct"
     assert plays[(0, 1, "S", 1)]["locks_out"] is None  # the heart kept may still knock down a spade tower
     s = spades_and_diamonds()

@@ -7,6 +7,7 @@ import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import MAX_MOVES
+from telling import told
 
 SUDDEN = {"sudden_death": True}
 DEADLINES = {"contractual_deadlines": True}
@@ -16,7 +17,7 @@ FINICKY = {"finicky_clients": True}
 
 
 def recycles(s):
-    return [e for e in s.events if e["type"] == "recycle"]
+    return [e for e in s.events if e["kind"] == "recycle"]
 
 
 # ---------------------------------------------------------------- Sudden Death
@@ -39,8 +40,8 @@ def test_sudden_death_players_without_cards_are_skipped():
     s = position(3, SUDDEN, hands={0: "HH", 2: "SS"}, draw="", rest="discard")
     s2 = tw.apply(s, play(H, 1, 0, 0))
     assert tw.to_act(s2) == 2
-    assert {"type": "skip", "seat": 1, "move": 1} in s2.events
-    assert any("Player 2 has no cards and is skipped" in line for line in s2.log)
+    assert {"kind": "skip", "move": 0, "seat": 1} in s2.events
+    assert "Player 2 had no cards and was skipped." in told(tw, s2)
 
 
 def test_sudden_death_ends_when_all_hands_are_empty_single_tallest_wins():
@@ -89,7 +90,7 @@ def test_deadline_removes_a_builder_without_a_tower_at_the_recycling():
     assert s2.in_game == [True, True, False] and s2.hands[2] == []
     assert tw.to_act(s2) == 1 and len(s2.hands[1]) == 7
     assert_accounted(s2)
-    assert any("Player 3 had no tower and lost the building contract" in line for line in s2.log)
+    assert any("Player 3 had no tower and lost the building contract" in line for line in told(tw, s2))
     # turn order skips Player 3, and Player 3's foundation is no longer a target
     s3 = tw.apply(s2, play(C, 1, 1, 0))
     assert tw.to_act(s3) == 0
@@ -173,7 +174,7 @@ def test_tidal_half_and_half_tosses_again():
     assert event["tosses"] == tosses and tosses[0] == [4, 4]
     assert all(sum(t) == 8 for t in tosses)
     assert s2.sky == (9 if tosses[-1][0] > 4 else 7)
-    assert any("pennies were tossed: 4 heads and 4 tails (a tie: toss again), then " in line for line in s2.log)
+    assert any("pennies were tossed: 4 heads and 4 tails (a tie: toss again), then " in line for line in told(tw, s2))
     assert tw.view(s2, 0)["recycles"][0]["tosses"] == tosses
 
 
@@ -188,7 +189,7 @@ def test_tidal_empty_sky_has_nothing_to_toss():
     s2 = tw.apply(s, play(S, 2, 1, 0))
     (event,) = recycles(s2)
     assert event["tosses"] == [] and s2.sky == 0
-    assert any("the Sky has no pennies to toss and stays empty" in line for line in s2.log)
+    assert any("the Sky has no pennies to toss and stays empty" in line for line in told(tw, s2))
 
 
 def test_tidal_toss_is_seeded_replayable():

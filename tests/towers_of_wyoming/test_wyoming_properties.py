@@ -154,12 +154,24 @@ def assert_no_other_hand_in_view(state):
         v = tw.view(state, seat)
         json.dumps(v)
         assert tw.view(scrambled(state, seat), seat) == v
-    # A card everyone saw (discarded this move, then shuffled back and drawn) may be named by the
-    # public record; no seat may see more of the hand than a spectator does.
+    # A card everyone saw (discarded, then shuffled back and drawn) may be named by the public
+    # record, and a seat knows the cards it drew itself (a hand put out by Contractual Deadlines is
+    # shuffled into the new draw pile); no seat may see more of the hand than that.
     mine = {c["code"] for c in tw.view(state, state.current)["hand"]} - set(json.dumps(tw.view(state, None)).split('"'))
     for seat in range(state.players):
         if seat != state.current and state.hands[state.current]:
-            assert not mine & set(json.dumps(tw.view(state, seat)).split('"'))
+            seen = tw.view(state, seat)
+            own = {card for e in seen["events"] if e["kind"] == "draw" and e["seat"] == seat for card in e["cards"]}
+            assert not (mine - own) & set(json.dumps(seen).split('"'))
+    assert_draws_named_to_the_drawer_alone(state)
+
+
+def assert_draws_named_to_the_drawer_alone(state):
+    """Every event of every view: a draw names its cards in the drawer's own view, and in no other."""
+    for seat in [None, *range(state.players)]:
+        for e in tw.view(state, seat)["events"]:
+            if e["kind"] == "draw":
+                assert ("cards" in e) == (e["seat"] == seat), (seat, e)
 
 
 def assert_replays(players, options, seed, moves, state):

@@ -9,7 +9,8 @@ from wyoming_helpers import C, D, Discard, H, S, assert_accounted, held, play, p
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.errors import IllegalMove
-from tabletop.games.towers_of_wyoming.facts import CARDS, PER_SUIT
+from tabletop.games.towers_of_wyoming.facts import CARDS, CODES, PER_SUIT
+from telling import told
 
 
 def refused(state, move, words):
@@ -80,9 +81,7 @@ def test_construct_any_suit_on_own_empty_foundation():
     s2 = tw.apply(s, play(H, 3, 0, 1))
     assert tower(s2, 0, 1) == ("H", 3)
     assert held(s2, 0, H) == 0 and len(s2.hands[0]) == 1
-    assert "started a heart tower on their foundation 2 with 3 hearts" in s2.log[-1] or any(
-        "started a heart tower" in line for line in s2.log
-    )
+    assert told(tw, s2)[-1] == "Player 1 started a heart tower on their foundation 2 with 3 hearts."
 
 
 def test_no_construct_on_another_players_empty_foundation():
@@ -95,7 +94,7 @@ def test_construct_onto_a_rivals_tower_of_the_same_suit():
     s = position(2, hands={0: "HH", 1: "CCCCCCC"}, towers={(1, 0): "HHH"})
     s2 = tw.apply(s, play(H, 2, 1, 0))
     assert tower(s2, 1, 0) == ("H", 5)
-    assert any("built 2 hearts onto Player 2's 3-card heart tower on foundation 1: now 5 hearts" in line for line in s2.log)
+    assert "Player 1 built 2 hearts onto Player 2's 3-card heart tower on foundation 1: now 5 hearts." in told(tw, s2)
 
 
 def test_a_suit_neither_equal_nor_opposed_cannot_touch_a_tower():
@@ -131,7 +130,7 @@ def test_deconstruct_short_tower_loses_one_card_per_card_played():
     assert tower(s2, 1, 0) == ("H", 3)
     assert len(s2.discard) == 4 and suit_of_all(s2.discard) == {"H", "S"}
     assert set(top_two) <= set(s2.discard)
-    assert any("played 2 spades against Player 2's 5-card heart tower on foundation 1: it drops to 3 hearts" in line for line in s2.log)
+    assert "Player 1 played 2 spades against Player 2's 5-card heart tower on foundation 1: it drops to 3 hearts." in told(tw, s2)
 
 
 def test_deconstruct_exact_leaves_an_empty_foundation():
@@ -139,7 +138,7 @@ def test_deconstruct_exact_leaves_an_empty_foundation():
     s2 = tw.apply(s, play(S, 3, 1, 0))
     assert tower(s2, 1, 0) == (None, 0)
     assert len(s2.discard) == 6
-    event = [e for e in s2.events if e["type"] == "deconstruct"][-1]
+    event = [e for e in s2.events if e["kind"] == "deconstruct"][-1]
     assert event["after"] == {"suit": None, "size": 0}
 
 
@@ -150,7 +149,7 @@ def test_deconstruct_overflow_turns_the_tower_to_the_played_suit():
     assert tower(s2, 1, 0) == ("S", 3)
     assert set(s2.towers[1][0]) <= spades
     assert len(s2.discard) == 4 and sorted(suit_of_all(s2.discard)) == ["H", "S"]
-    assert any("it turns into a tower of 3 spades" in line for line in s2.log)
+    assert any("it turns into a tower of 3 spades" in line for line in told(tw, s2))
 
 
 def test_deconstruct_own_tower_is_allowed():
@@ -177,7 +176,7 @@ def test_forced_discard_when_no_play_exists():
     card = legal[1].card
     s2 = tw.apply(s, legal[1])
     assert CARDS[s2.discard[-1]] == card and len(s2.hands[0]) == 1
-    assert any(f"had no play and discarded the {card.name}" in line for line in s2.log)
+    assert f"Player 1 had no play and discarded the {card.name}." in told(tw, s2)
     assert tw.to_act(s2) == 1
 
 
@@ -206,7 +205,7 @@ def test_draw_to_seven_at_the_start_of_the_turn():
     s = position(2, hands={0: "H", 1: "CCC"})
     s2 = tw.apply(s, play(H, 1, 0, 0))
     assert len(s2.hands[1]) == 7 and tw.to_act(s2) == 1
-    assert s2.events[-1] == {"type": "draw", "seat": 1, "count": 4, "move": 1}
+    assert s2.events[-1] == {"kind": "draw", "move": 0, "seat": 1, "count": 4, "cards": [CODES[c] for c in s2.fresh]}
     assert len(s2.fresh) == 4 and set(s2.fresh) <= set(s2.hands[1])
 
 
@@ -214,14 +213,14 @@ def test_recycling_happens_mid_draw_and_lowers_the_sky_then():
     s = position(2, hands={0: "H", 1: "CCCC"}, draw="D", rest="discard", sky=10)
     discards = len(s.discard)
     s2 = tw.apply(s, play(H, 1, 0, 0))
-    kinds = [e["type"] for e in s2.events if e["move"] == 1]
-    assert kinds == ["construct", "draw", "recycle", "draw"]
-    recycle = [e for e in s2.events if e["type"] == "recycle"][0]
+    kinds = [e["kind"] for e in s2.events[len(s.events) :]]
+    assert kinds == ["construct", "draw", "recycle", "draw"] and {e["move"] for e in s2.events[len(s.events) :]} == {0}
+    recycle = [e for e in s2.events if e["kind"] == "recycle"][0]
     assert recycle["seat"] == 1 and recycle["sky_before"] == 10 and recycle["sky_after"] == 9
     assert recycle["shuffled"] == discards and recycle["tosses"] == []
     assert s2.sky == 9 and len(s2.hands[1]) == 7 and len(s2.draw) == discards - 2 and s2.discard == []
     assert_accounted(s2)
-    assert any("the Sky goes from 10 to 9 pennies" in line for line in s2.log)
+    assert any("the Sky goes from 10 to 9 pennies" in line for line in told(tw, s2))
 
 
 def test_no_recycling_while_no_draw_is_needed():
@@ -229,9 +228,9 @@ def test_no_recycling_while_no_draw_is_needed():
     s = position(2, hands={0: "HH", 1: "CCCC"}, draw="DDD", rest="discard", sky=10)
     s2 = tw.apply(s, play(H, 1, 0, 0))
     assert s2.sky == 10 and s2.draw == [] and len(s2.hands[1]) == 7
-    assert not any(e["type"] == "recycle" for e in s2.events)
+    assert not any(e["kind"] == "recycle" for e in s2.events)
     s3 = tw.apply(s2, play(C, 1, 1, 0))
-    assert s3.sky == 9 and [e["seat"] for e in s3.events if e["type"] == "recycle"] == [0]
+    assert s3.sky == 9 and [e["seat"] for e in s3.events if e["kind"] == "recycle"] == [0]
 
 
 def test_the_lowered_sky_counts_in_the_same_turns_win_check():
@@ -253,15 +252,15 @@ def test_nothing_to_recycle_leaves_the_sky_and_a_short_hand():
     assert_accounted(s)
     s2 = tw.apply(s, play(S, 1, 1, 1))
     assert s2.sky == 30 and len(s2.hands[1]) == 4 and tw.to_act(s2) == 1
-    assert not any(e["type"] == "recycle" for e in s2.events)
+    assert not any(e["kind"] == "recycle" for e in s2.events)
 
 
 def test_sky_never_drops_below_zero():
     s = position(2, hands={0: "SS", 1: "CCCC"}, towers={(1, 0): "HH"}, draw="", rest="discard", sky=0)
     s2 = tw.apply(s, play(S, 2, 1, 0))  # exact: no tower stands, so nobody wins at sky 0
     assert tw.outcome(s2) is None
-    assert s2.sky == 0 and [e["sky_after"] for e in s2.events if e["type"] == "recycle"] == [0]
-    assert any("the Sky is already empty and stays at 0" in line for line in s2.log)
+    assert s2.sky == 0 and [e["sky_after"] for e in s2.events if e["kind"] == "recycle"] == [0]
+    assert any("the Sky is already empty and stays at 0" in line for line in told(tw, s2))
 
 
 # ---------------------------------------------------------------- winning
@@ -331,4 +330,4 @@ def test_outcome_and_view_after_the_end_are_json():
     s2 = tw.apply(s, play(H, 3, 0, 0))
     v = tw.view(s2, 1)
     assert v["outcome"]["winners"] == [0] and v["outcome"]["reason"].startswith("Player 1 wins")
-    assert v["to_act"] is None and v["plays"] == [] and v["events"][-1]["type"] == "end"
+    assert v["to_act"] is None and v["plays"] == [] and v["events"][-1]["kind"] == "end"

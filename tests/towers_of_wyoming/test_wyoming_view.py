@@ -5,10 +5,17 @@ import json
 from wyoming_helpers import C, H, S, play, position
 
 import tabletop.games.towers_of_wyoming as tw
+from tabletop.engine.events import Names
+from tabletop.games.towers_of_wyoming.telling import play_words
 
 
 def plays_by_target(v, suit, count):
-    return {(p["owner"], p["foundation"]): p for p in v["plays"] if p["suit"] == suit and p["count"] == count}
+    return {(p["owner"], p["foundation"]): dict(p, text=text(p, v)) for p in v["plays"] if p["suit"] == suit and p["count"] == count}
+
+
+def text(p, v):
+    """A play on offer as the seat choosing it reads it (the engine's default names for the others)."""
+    return play_words(p, Names.default(4, None), v["seat"], v["foundations_each"])
 
 
 def test_play_descriptions_say_construct_or_deconstruct_and_the_result():
@@ -35,7 +42,8 @@ def test_play_descriptions_say_construct_or_deconstruct_and_the_result():
 
 def test_two_foundations_are_numbered_in_texts():
     s = position(2, hands={0: "H"}, towers={(1, 1): "HH"})
-    texts = {p["text"] for p in tw.view(s, 0)["plays"]}
+    v = tw.view(s, 0)
+    texts = {text(p, v) for p in v["plays"]}
     assert texts == {
         "1 heart onto your empty foundation 1: starts a tower of 1 heart",
         "1 heart onto your empty foundation 2: starts a tower of 1 heart",
@@ -76,8 +84,8 @@ def test_view_shows_piles_sky_towers_and_is_json():
     assert v["discard_top"] is None
     assert v["seats"][1]["towers"][0]["suit"] == "S" and v["seats"][1]["towers"][0]["size"] == 2
     assert v["seats"][0]["tallest"] == 1
-    types = [e["type"] for e in v["events"]]
-    assert types == ["construct", "draw", "recycle", "draw"]
+    kinds = [e["kind"] for e in v["events"]]
+    assert kinds == ["deal", "construct", "draw", "recycle", "draw"]
     assert v["recycles"][0]["sky_before"] == 10 and v["recycles"][0]["sky_after"] == 9
     assert len(v["drawn"]) == 3 and set(v["drawn"]) <= {c["code"] for c in v["hand"]}
     assert v["win_rule"].startswith("A tower of 10 or more") and v["win_size"] == 10

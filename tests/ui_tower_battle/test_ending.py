@@ -8,7 +8,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.tower_battle import PlayCard
 from tabletop.ui.render import TableContext
-from tabletop.ui.render.tower_battle import finished_games, game_end, render
+from tabletop.ui.render.tower_battle import game_end, render
 from tabletop.ui.web.dom import find_all, text_of
 from tower_battle.positions import position  # tests/ is on the path (rootdir-based import)
 
@@ -28,7 +28,7 @@ def ctx_for(state, viewer=None):
 
 def test_game_end_turns_up_every_bluff_and_offers_next_game():
     s = ended_game_one()
-    assert finished_games(tb.view(s, None)) == 1 and tb.outcome(s) is None
+    assert tb.finished_games(tb.view(s, None)) == 1 and tb.outcome(s) is None  # the game counts them
     pressed = []
     tree = game_end(ctx_for(s), lambda: pressed.append(True))
     text = text_of(tree)

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import tabletop.games.tower_battle as tb
+from tabletop.engine.events import Names, event
 from tabletop.engine.rng import Rng
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.render.tower_battle import recent
@@ -144,19 +145,27 @@ def test_forced_face_shows_the_reason_from_the_view():
     assert json.loads(place.attrs["data-move"]) == {"kind": "play", "card": "5H", "face_up": True}
 
 
-def test_recap_and_last_action_read_the_log():
-    log = [
-        "Game 1 begins; Red starts.",
-        "Red plays the Assassin A♥ face up on the hearts tower.",
-        "The Assassin A♥ finds Black's clubs tower empty: nothing happens.",
-        "Black discards 4♣.",
+def test_recap_and_last_action_read_the_events():
+    events = [
+        event("game-begins", 0, None, game=1, starter=0),
+        event("play", 0, 0, tower="H", index=0, card="AH"),
+        event("assassin-misses", 0, 0, card="AH", struck="C"),
+        event("draw", 0, 0),
+        event("discard", 1, 1, card="4C"),
     ]
-    assert recent.recap(log, ("Red", "Black"), 1) == log[3:]
-    assert recent.recap(log[:3], ("Red", "Black"), 1) == log[:3]
-    assert recent.recap(log, ("Red", "Black"), 0) == log[1:]
-    assert recent.last_action(log) == {"kind": "discard", "seat": "Black", "label": "4♣", "suit": None}
-    assert recent.last_action(log[:2]) == {"kind": "play", "seat": "Red", "label": "A♥", "suit": "H"}
-    assert recent.tag(log[2]) == "Assassin"
+    assert recent.recap(events, 1) == events[4:]
+    assert recent.recap(events[:4], 1) == events[:4]  # no turn of Black's yet: everything
+    assert recent.recap(events, 0) == events[1:]
+    assert recent.last_action(events) == events[4] and recent.last_action(events[:4]) == events[1]
+    assert [recent.tag(e) for e in events] == [None, "Assassin", "Assassin", None, None]
+    names = Names(("Ana", "Ben"), ("Red", "Black"))
+    assert [tb.tell(e, names, {}) for e in events] == [
+        "Game 1 begins; Ana (Red) starts.",
+        "Ana (Red) plays the Assassin A♥ face up on the hearts tower.",
+        "The Assassin A♥ finds Ben's clubs tower empty: nothing happens.",
+        "",  # a draw is not said: the hand shows it
+        "Ben (Black) discards 4♣.",
+    ]
 
 
 def classes(el: El) -> set[str]:

@@ -8,9 +8,10 @@ import pytest
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Suit
+from tabletop.engine.events import Names, event
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming import render
-from tabletop.ui.render.towers_of_wyoming.words import Teller, named
+from tabletop.ui.render.towers_of_wyoming.words import Teller
 from tabletop.ui.web.dom import El, find_all, text_of
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
@@ -131,35 +132,29 @@ def test_forced_discard_is_a_card_then_confirm():
     raise AssertionError("no forced discard in 37 seeded games")
 
 
-def test_names_replace_engine_seat_words_once():
-    assert named("Player 1 built onto Player 2's tower.", ["Player 2", "Ben"]) == "Player 2 built onto Ben's tower."
+def test_the_news_tells_the_games_events_to_the_person_at_the_screen():
+    """The news says what happened with the game's words, the viewer as "You"/"your"; the others'
+    draws are not news (their hand sizes show them), the viewer's own draw is."""
     t = Teller(["Ana", "Ben"], 0, 2)
-    line = t.event(
-        {
-            "type": "deconstruct",
-            "seat": 1,
-            "owner": 0,
-            "foundation": 1,
-            "suit": "H",
-            "count": 3,
-            "before": {"suit": "S", "size": 2},
-            "after": {"suit": "H", "size": 1},
-            "move": 4,
-        }
+    view = {"foundations_each": 2}
+    played = event(
+        "deconstruct", 4, 1, owner=0, foundation=1, suit="H", count=3, cards=["AH", "AH#1", "2H"], taken=["AS", "AS#1"],
+        spent=["AH", "AH#1"], before={"suit": "S", "size": 2}, after={"suit": "H", "size": 1},
+    )  # fmt: skip
+    assert t.event(played, view) == "Ben played 3 hearts against your 2-card spade tower on foundation 2: it turns into a tower of 1 heart."
+    assert tw.tell(played, Names(("Ana", "Ben")), view) == (
+        "Ben played 3 hearts against Ana's 2-card spade tower on foundation 2: it turns into a tower of 1 heart."
     )
-    assert line == "Ben played 3 hearts against your 2-card spade tower (foundation 2): it turns into a tower of 1 heart."
+    assert t.event(event("draw", 4, 1, count=2), view) is None
+    assert t.event(event("draw", 4, 0, count=2, cards=["3C", "4C"]), view) == "You drew 2 cards (marked new in your hand)."
+    assert t.event(event("skip", 4, 0), view) == "You had no cards and were skipped."
     lines = t.recycle(
-        {
-            "type": "recycle",
-            "seat": 1,
-            "sky_before": 8,
-            "sky_after": 7,
-            "tosses": [[4, 4], [3, 5]],
-            "eliminated": [{"seat": 1, "cards": 3}],
-            "shuffled": 30,
-        },
+        event(
+            "recycle", 4, 1, sky_before=8, sky_after=7, tidal=True, tosses=[[4, 4], [3, 5]], eliminated=[{"seat": 1, "cards": 3}],
+            shuffled=30,
+        ),
         tidal=True,
-    )
+    )  # fmt: skip
     assert "4 heads, 4 tails (a tie: toss again); then 3 heads, 5 tails" in lines[1] and "from 8 to 7" in lines[1]
     assert lines[2].startswith("Contractual Deadlines: Ben has no tower")
 

@@ -62,6 +62,12 @@ class OptionalGame(Protocol):
         Default: none, so a diagram of a hidden-card game offers no "Play from here"."""
         ...
 
+    def finished_games(self, view: View) -> int:
+        """How many games of a match are over (Tower Battle: a match is games to a target of
+        points, kept in its Outcome's scores): the table stops between two games to show the
+        end of the one just finished. Default: none (a game is not a match)."""
+        ...
+
 
 def never_public(state: State) -> bool:
     return False
@@ -73,6 +79,7 @@ GAME_DEFAULTS: dict[str, Any] = {
     "PLURAL_SEAT_NAMES": False,
     "FORCED_PASSES": {},
     "deal_from_view": None,
+    "finished_games": None,
 }
 
 

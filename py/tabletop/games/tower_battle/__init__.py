@@ -3,9 +3,9 @@
 Modules, in the order every game package keeps: ``facts`` (name, seats, options, the
 cards and the towers' layout), ``state`` (the State: a whole match), ``moves`` (the
 decisions and their JSON form), ``rules`` (a turn, battles, the special cards),
-``views`` (what one seat sees), ``guide`` (the in-app rules page), ``lesson`` (the
-scripted first game of Learn to play), ``ai``; and its own ``match`` (games, scoring,
-the target).
+``views`` (what one seat sees), ``telling`` (what happened, in words), ``guide`` (the
+in-app rules page), ``lesson`` (the scripted first game of Learn to play), ``ai``; and
+its own ``match`` (games, scoring, the target).
 """
 
 from typing import TYPE_CHECKING

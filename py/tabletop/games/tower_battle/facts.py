@@ -124,11 +124,23 @@ _LABELS: dict[tuple[int, Suit | None], str] = {}
 
 
 def label(card: Card) -> str:
-    """``card.label`` ('5♥'), remembered: logs name cards on almost every move."""
+    """``card.label`` ('5♥'), remembered: the log names cards on almost every move."""
     key = (card.rank, card.suit)
     text = _LABELS.get(key)
     if text is None:
         text = _LABELS[key] = card.label
+    return text
+
+
+_CODES: dict[tuple[int, Suit | None], str] = {}
+
+
+def code(card: Card) -> str:
+    """``str(card)`` ('5H'), remembered: events name cards on almost every move."""
+    key = (card.rank, card.suit)
+    text = _CODES.get(key)
+    if text is None:
+        text = _CODES[key] = str(card)
     return text
 
 
@@ -139,6 +151,47 @@ def card_words(card: Card) -> str:
         return f"the {role} {label(card)}"
     return label(card)
 
+
+# What a move did, as events (engine/events.py): each kind with the facts it carries beside ``kind``,
+# ``move`` and ``seat`` (who did it; None for the rules themselves). A card is named by its code
+# ("AH"), a tower by its suit's letter ("H": its owner follows from the suit, ``OWNER``), a card on a
+# tower by the tower and its ``index`` (0: on the king). A fact only its own seat may see (a card
+# played face down, drawn or dealt, a scoring card) is kept from the other seat's view (``view``).
+EVENT_KINDS = (
+    "game-begins",  # seat None: game (its number in the match), starter (the seat to play first)
+    "scoring-card",  # card: set face down from the stock (advanced scoring; its owner's view alone names it)
+    "dealt",  # cards: from the stock to the seat's hand as a game begins (its own view alone names them)
+    "play",  # tower, index, card: face up
+    "play-face-down",  # tower, index, card (its owner's view alone names it)
+    "discard",  # card: from the hand, face up on the seat's discard pile
+    "draw",  # card: from the stock to the hand (its own view alone names it)
+    "restock",  # count (how many cards): the seat's discard pile shuffled into a new stock
+    "no-draw",  # no stock and no discard pile: no card drawn
+    "assassin-misses",  # card (the Assassin), struck: the facing tower, empty
+    "assassin-strikes",  # card (the Assassin), struck (the facing tower), taken ([its top card], now on its
+    # owner's discard pile), face_up (whether it lay face up)
+    "knave-seen",  # tower, knave (the Knave the Assassin took), taken: the rest of the tower, bottom first,
+    # now on its owner's discard pile
+    "knave-exposed",  # tower, knave, taken: every card of the tower, bottom first, now on its owner's discard pile
+    "diplomat",  # card, towers (the two towers no battle may be fought between while it is on top)
+    "battle-offered",  # towers: the mover's tower, the facing one
+    "battle-declined",  # passed_to: the seat that may declare it now (None: the offer lapses)
+    "battle-declared",  # towers: the mover's, the facing one
+    "battle",  # towers, cards (both top cards, now face up), values, result ("higher", "tie", "knave",
+    # "knaves", "tnt"), knaves (the towers of exposed Knaves), tnt (the seats whose 10 was seen)
+    "battle-won",  # towers (the winner's, the loser's), cards (same order), values, taken ([the loser's card],
+    # now on its owner's discard pile)
+    "battle-tied",  # towers, cards, value, taken (both cards, each on its owner's discard pile)
+    "tnt-found",  # tower (five high, turned up to be counted), card (the 10 in it)
+    "game-won",  # seat None: game, winner (None: both lost), how ("five-high", "tnt", "both-tnt"), tower, loser
+    "game-unfinished",  # seat None: game (left unfinished when the match reached the most moves a save holds)
+    "scored",  # seat None: game, winner, scorer (None: nobody), points, cards (each seat's scoring card
+    # code, advanced scoring; None under simple scoring)
+    "match-score",  # seat None: scores (per seat), target
+    "end",  # seat None: winners, how ("target", "move-limit"), scores, target; last (the deciding game's
+    # game, winner, how, tower, loser) and forfeit ({"card", "other", "points"}: the winner's scoring card
+    # forfeited and the other scored) for a match won at its target
+)
 
 NOUNS: dict[Suit, str] = {suit: suit.noun for suit in TOWER_ORDER}
 TOWER_WORDS: dict[Suit, str] = {suit: f"{SEAT_NAMES[OWNER[suit]]}'s {suit.noun} tower" for suit in TOWER_ORDER}

@@ -3,6 +3,7 @@ played (engine/lazy.py); the package's ``__init__`` says what the game is and wh
 
 from tabletop.games.tower_battle.facts import (
     BLURB,
+    EVENT_KINDS,
     HIDDEN_INFORMATION,
     ID,
     MAX_PLAYERS,
@@ -25,7 +26,8 @@ from tabletop.games.tower_battle.moves import (
 )
 from tabletop.games.tower_battle.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.tower_battle.state import State
-from tabletop.games.tower_battle.views import VIEW_BOUNDS, view
+from tabletop.games.tower_battle.telling import tell
+from tabletop.games.tower_battle.views import VIEW_BOUNDS, finished_games, view
 
 __all__ = [
     "ID",
@@ -55,4 +57,7 @@ __all__ = [
     "DeclineBattle",
     "ChooseScoringCard",
     "VIEW_BOUNDS",
+    "EVENT_KINDS",
+    "tell",
+    "finished_games",
 ]

@@ -16,10 +16,21 @@ from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import MAX_MOVES
-from tabletop.engine.words import count
 
-from .facts import DEFAULT_OPTIONS, HAND_SIZE, MAX_TARGET, OPTION_CHOICES, SEAT_NAMES, TOWER_ORDER, card_order, scoring_value, side_cards
+from .facts import (
+    DEFAULT_OPTIONS,
+    HAND_SIZE,
+    MAX_TARGET,
+    OPTION_CHOICES,
+    SEAT_NAMES,
+    TOWER_ORDER,
+    card_order,
+    code,
+    scoring_value,
+    side_cards,
+)
 from .state import BATTLE, CHOOSING, OVER, PLAYING, GameResult, Settings, State
+from .telling import ENGINE_NAMES, end_reason, end_why, game_reason, how_won
 
 
 def read_settings(options: dict[str, Any] | None) -> Settings:
@@ -58,7 +69,7 @@ def begin_game(s: State, starter: int) -> None:
     s.previous_scoring_cards = (s.scoring_cards[0], s.scoring_cards[1])
     s.scoring_cards = [None, None]
     s.stocks = [side_cards(seat, s.settings.tnt) for seat in (0, 1)]
-    s.say(f"Game {s.game_number} begins; {SEAT_NAMES[starter]} starts.")
+    s.record("game-begins", None, game=s.game_number, starter=starter)
     if s.settings.advanced:
         s.phase = CHOOSING
         s.asked = starter
@@ -70,7 +81,7 @@ def choose_scoring_card(s: State, seat: int, card: Card) -> None:
     """Take the card out of the stock and set it face down between the towers."""
     s.stocks[seat].remove(card)
     s.scoring_cards[seat] = card
-    s.say(f"{SEAT_NAMES[seat]} sets a scoring card face down.")
+    s.record("scoring-card", seat, card=code(card))
     if s.scoring_cards[1 - seat] is None:
         s.asked = 1 - seat
     else:
@@ -83,6 +94,7 @@ def shuffle_and_deal(s: State) -> None:
         s.rng.shuffle(s.stocks[seat])
         for _ in range(HAND_SIZE):
             s.hands[seat].append(s.stocks[seat].pop())
+        s.record("dealt", seat, cards=[code(card) for card in s.hands[seat]])
     s.phase = PLAYING
     s.asked = None
     s.epoch += 1
@@ -96,88 +108,65 @@ def chosen_scoring_card(s: State, seat: int) -> Card:
     return card
 
 
-def score_game(s: State, winner: int) -> tuple[int | None, int, str]:
-    """Who scores for this win, how much, and the words for it."""
-    name = SEAT_NAMES[winner]
+def score_game(s: State, winner: int) -> tuple[int | None, int]:
+    """Who scores for this win, and how much (simple scoring: the winner, 1 point)."""
     if not s.settings.advanced:
-        return winner, 1, f"{name} scores 1 point."
-    card = chosen_scoring_card(s, winner)
-    value = scoring_value(card)
+        return winner, 1
+    value = scoring_value(chosen_scoring_card(s, winner))
     if value is not None:
-        return winner, value, f"{name}'s scoring card is {card.label}: {name} scores {value}."
-    loser = 1 - winner
-    other = chosen_scoring_card(s, loser)
-    other_value = scoring_value(other)
-    if other_value is None:
-        return (
-            None,
-            0,
-            (
-                f"{name}'s scoring card is {card.label}, so {name} forfeits; "
-                f"{SEAT_NAMES[loser]}'s scoring card {other.label} is no number card either: nobody scores."
-            ),
-        )
-    return (
-        loser,
-        other_value,
-        (f"{name}'s scoring card is {card.label}, so {name} forfeits: {SEAT_NAMES[loser]} scores {other_value} with {other.label}."),
-    )
+        return winner, value
+    other = scoring_value(chosen_scoring_card(s, 1 - winner))
+    return (None, 0) if other is None else (1 - winner, other)
 
 
-def finish_game(s: State, winner: int | None, reason: str, why: str) -> None:
-    """Record the game, score it, and either end the match or start the next game. ``reason``
-    says who won and how (the log); ``why`` says how without naming the winner."""
-    s.say(reason)
-    if winner is None:
-        scorer, points, words = None, 0, "Nobody scores."
-    else:
-        scorer, points, words = score_game(s, winner)
-    s.say(words)
+def finish_game(s: State, winner: int | None, how: str, tower: str | None = None, loser: int | None = None) -> None:
+    """Record the game, score it, and either end the match or start the next game. ``how`` the
+    game was won ("five-high" on ``tower``, "tnt" by ``loser``'s 10, "both-tnt")."""
+    s.record("game-won", None, game=s.game_number, winner=winner, how=how, tower=tower, loser=loser)
+    scorer, points = (None, 0) if winner is None else score_game(s, winner)
+    cards = [code(c) if c is not None else None for c in s.scoring_cards] if s.settings.advanced else None
+    s.record("scored", None, game=s.game_number, winner=winner, scorer=scorer, points=points, cards=cards)
     if scorer is not None:
         s.scores[scorer] += points
-    record_game(s, winner, reason, scorer, points, why)
+    record_game(s, winner, scorer, points, how, tower, loser)
     if scorer is not None and s.scores[scorer] >= s.settings.target:
         end_match(s, scorer)
     else:
-        s.say(f"Match score: Red {s.scores[0]}, Black {s.scores[1]} (playing to {s.settings.target}).")
+        s.record("match-score", None, scores=list(s.scores), target=s.settings.target)
         begin_game(s, 1 - s.starter)
 
 
-def record_game(s: State, winner: int | None, reason: str, scorer: int | None, points: int, why: str) -> None:
+def record_game(
+    s: State, winner: int | None, scorer: int | None, points: int, how: str, tower: str | None = None, loser: int | None = None
+) -> None:
     """Add the game that just ended to the match's results: its towers as they stood, and turned face up."""
     cards = (s.scoring_cards[0], s.scoring_cards[1]) if s.settings.advanced else None
     picture = tuple((suit.value, tuple(str(c) if up else None for c, up in s.towers[suit])) for suit in TOWER_ORDER)
     revealed = tuple((suit.value, tuple(str(c) for c, _up in s.towers[suit])) for suit in TOWER_ORDER)
-    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture, revealed, why),)
+    facts = {"game": s.game_number, "winner": winner, "how": how, "tower": tower, "loser": loser}
+    reason, why = game_reason(facts, ENGINE_NAMES), how_won(facts, ENGINE_NAMES)
+    s.results = s.results + (GameResult(s.game_number, winner, reason, scorer, points, cards, picture, revealed, why, how, tower, loser),)
     s.epoch += 1
 
 
-def close_match(s: State, winners: tuple[int, ...], reason: str, why: str) -> None:
-    """The match is over: no one is asked anything more, and the outcome holds every game of it."""
+def close_match(s: State, winners: tuple[int, ...], how: str, **facts: Any) -> None:
+    """The match is over: no one is asked anything more, and the outcome holds every game of it.
+    The ``end`` event says how (``telling.end_why``); the Outcome says it in the engine's words."""
     s.phase = OVER
     s.asked = None
+    s.record("end", None, winners=list(winners), how=how, scores=list(s.scores), target=s.settings.target, **facts)
+    end = s.event_list()[-1]
+    reason, why = end_reason(end, ENGINE_NAMES), end_why(end, ENGINE_NAMES)
     s.outcome = Outcome(winners, reason, (float(s.scores[0]), float(s.scores[1])), {"games": [r.to_json() for r in s.results]}, why=why)
 
 
 def end_match(s: State, champion: int) -> None:
-    a, b = s.scores[champion], s.scores[1 - champion]
-    games = len(s.results)
-    reason = (
-        f"{SEAT_NAMES[champion]} wins the match {a} to {b}, reaching the target of "
-        f"{count(s.settings.target, 'point')} in game {games}: {s.results[-1].reason}"
-    )
     last = s.results[-1]
-    if last.winner == champion:
-        why = f"Game {games} decided the match: {last.why}."
-    else:  # advanced scoring: the game's winner forfeited with their scoring card and the champion's scored
-        loser = SEAT_NAMES[1 - champion]
+    forfeit = None
+    if last.winner != champion:  # advanced scoring: the game's winner forfeited with their scoring card and the champion's scored
         mine, theirs = chosen_scoring_card(s, 1 - champion), chosen_scoring_card(s, champion)
-        why = (
-            f"Game {games} decided the match: {loser} won it ({last.why}), but {loser}'s scoring card {mine.label} "
-            f"forfeits, and the other, {theirs.label}, scores {last.points}."
-        )
-    close_match(s, (champion,), reason, why)
-    s.say(f"{SEAT_NAMES[champion]} wins the match {a} to {b}.")
+        forfeit = {"card": code(mine), "other": code(theirs), "points": last.points}
+    close_match(s, (champion,), "target", last=last.facts(), forfeit=forfeit)
 
 
 def count_move(s: State) -> None:
@@ -197,35 +186,11 @@ def end_at_move_limit(s: State) -> None:
     last for ever: so the move that fills the save ends the match. The game in progress is left
     unfinished (its towers are recorded and turned up like a finished game's); the player with more
     match points wins the match, and level points draw it."""
-    limit = f"{MAX_MOVES:,} moves, the most a save can hold"
     if game_under_way(s):
-        game = s.game_number
-        s.say(f"The match has reached {limit}: game {game} is left unfinished.")
-        record_game(
-            s, None, f"Game {game} is left unfinished: the match reached {limit}.", None, 0, f"unfinished when the match reached {limit}"
-        )
+        s.record("game-unfinished", None, game=s.game_number)
+        record_game(s, None, None, 0, "unfinished")
     a, b = s.scores
-    target = s.settings.target
-    short = f"before either player reached the target of {count(target, 'point')}"
-    if a == b:
-        level = f"{count(a, 'point')} each"
-        close_match(
-            s,
-            (),
-            f"The match is drawn at {level}: it reached {limit}, {short}.",
-            f"The match reached {limit}: {SEAT_NAMES[0]} and {SEAT_NAMES[1]} are level at {level}.",
-        )
-        s.say(f"The match ends in a draw at {level}.")
-        return
-    leader = 0 if a > b else 1
-    most, least = max(a, b), min(a, b)
-    close_match(
-        s,
-        (leader,),
-        f"{SEAT_NAMES[leader]} wins the match {most} to {least}: it reached {limit}, {short}.",
-        f"The match reached {limit}: {SEAT_NAMES[leader]} leads {most} to {least}.",
-    )
-    s.say(f"{SEAT_NAMES[leader]} wins the match {most} to {least}.")
+    close_match(s, () if a == b else (0 if a > b else 1,), "move-limit")
 
 
 def scoring_choices(s: State, seat: int) -> list[Card]:

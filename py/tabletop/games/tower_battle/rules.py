@@ -4,7 +4,8 @@ A turn: play a card from hand onto your tower of its suit (resolving what it
 does) or discard one; then draw. Right after an army card, a battle may be on
 offer: the mover answers first, then the other player. At the end of your own
 turn, a tower of yours five cards high wins the game. Match play (``match.py``)
-strings games together.
+strings games together. What a move does is recorded as events (``State.record``,
+``facts.EVENT_KINDS``), never as words: ``telling`` says them with the table's names.
 
 >>> s = new_game(2, {"first": "red"}, seed=1)
 >>> to_act(s), len(s.hands[0]), len(s.stocks[1])
@@ -32,14 +33,13 @@ from .facts import (
     TNT,
     WINNING_HEIGHT,
     battle_value,
-    card_words,
+    code,
     is_effect,
     label,
-    tower_words,
 )
 from .match import choose_scoring_card, count_move, finish_game, new_match, scoring_choices
 from .moves import CODEC, ChooseScoringCard, DeclareBattle, DeclineBattle, DiscardCard, PlayCard
-from .state import BATTLE, CHOOSING, OVER, PLAYING, BattleReport, Layer, State
+from .state import BATTLE, CHOOSING, OVER, PLAYING, Layer, State
 
 BOTH_FACES = (True, False)
 FACE_UP = (True,)
@@ -224,16 +224,14 @@ def play_card(s: State, card: Card, face_up: bool) -> None:
     """Put the card on its tower, resolve what it does, then offer a battle or end the turn."""
     seat, suit = s.player, card.known_suit
     s.hands[seat].remove(card)
-    s.towers[suit].append((card, face_up))
-    if face_up:
-        s.say(f"{SEAT_NAMES[seat]} plays {card_words(card)} face up on the {NOUNS[suit]} tower.")
-    else:
-        s.say(f"{SEAT_NAMES[seat]} plays a card face down on the {NOUNS[suit]} tower.")
+    tower = s.towers[suit]
+    tower.append((card, face_up))
+    s.record("play" if face_up else "play-face-down", seat, tower=suit.value, index=len(tower) - 1, card=code(card))
     seen_tnt: set[int] = set()
     if card.rank == ACE:
         assassinate(s, suit, seen_tnt)
     elif card.rank == QUEEN:
-        s.say(f"No battle may be fought between {tower_words(suit)} and {tower_words(FACING[suit])} while the Diplomat is on top.")
+        s.record("diplomat", seat, card=code(card), towers=[suit.value, FACING[suit].value])
     elif card.rank == JACK and face_up:
         knave_exposed(s, suit, seen_tnt)
     if seen_tnt:
@@ -248,7 +246,7 @@ def discard_card(s: State, card: Card) -> None:
     """Put a card from hand face up on your discard pile, then draw."""
     s.hands[s.player].remove(card)
     s.discards[s.player].append(card)
-    s.say(f"{SEAT_NAMES[s.player]} discards {label(card)}.")
+    s.record("discard", s.player, card=code(card))
     end_turn(s)
 
 
@@ -273,25 +271,27 @@ def draw_card(s: State, seat: int) -> None:
     if not stock:
         pile = s.discards[seat]
         if not pile:
-            s.say(f"{SEAT_NAMES[seat]} has no stock and no discard pile: no card is drawn.")
+            s.record("no-draw", seat)
             return
         s.rng.shuffle(pile)
         s.stocks[seat], s.discards[seat] = pile, []
         stock = pile
-        s.say(f"{SEAT_NAMES[seat]}'s stock is empty: the discard pile ({len(pile)} cards) is shuffled into a new stock.")
-    s.hands[seat].append(stock.pop())
+        s.record("restock", seat, count=len(pile))
+    card = stock.pop()
+    s.hands[seat].append(card)
     s.epoch += 1
+    s.record("draw", seat, card=code(card))
 
 
 def claim_win(s: State, suit: Suit) -> None:
     """Five cards on a tower at the end of its owner's turn win the game (a 10 hidden in it is found out)."""
     seat = OWNER[suit]
-    if any(card.rank == TNT for card, _ in s.towers[suit]):
-        s.say(f"{tower_words(suit)} is turned up to be counted, and a 10 is found in it.")
+    tnt = next((card for card, _ in s.towers[suit] if card.rank == TNT), None)
+    if tnt is not None:
+        s.record("tnt-found", None, tower=suit.value, card=code(tnt))
         tnt_discovered(s, {seat})
         return
-    how = f"five cards on the {suit.noun} tower at the end of the turn"
-    finish_game(s, seat, f"{SEAT_NAMES[seat]} wins game {s.game_number} with {how}.", how)
+    finish_game(s, seat, "five-high", tower=suit.value)
 
 
 # --- special cards -----------------------------------------------------------------------------
@@ -301,22 +301,18 @@ def assassinate(s: State, suit: Suit, seen_tnt: set[int]) -> None:
     """The Assassin sends the top card of the facing tower, if any, to its owner's discard pile."""
     target = FACING[suit]
     tower = s.towers[target]
-    assassin = card_words(s.towers[suit][-1][0])
+    assassin = code(s.towers[suit][-1][0])
     if not tower:
-        s.say(f"{assassin} finds {tower_words(target)} empty: nothing happens.")
+        s.record("assassin-misses", s.player, card=assassin, struck=target.value)
         return
     card, face_up = tower.pop()
-    shown = "" if face_up else " (it was face down)"
-    s.say(f"{assassin} strikes {tower_words(target)}: {label(card)}{shown} goes to the discard pile.")
     send_to_discard(s, target, [(card, face_up)], seen_tnt)
+    s.record("assassin-strikes", s.player, card=assassin, struck=target.value, taken=[code(card)], face_up=face_up)
     if card.rank == JACK:
         rest = s.towers[target]
         s.towers[target] = []
-        if rest:
-            s.say(f"The Knave {label(card)} was seen: the rest of {tower_words(target)} goes too ({', '.join(label(c) for c, _ in rest)}).")
-            send_to_discard(s, target, rest, seen_tnt)
-        else:
-            s.say(f"The Knave {label(card)} was seen, but nothing else was on {tower_words(target)}.")
+        send_to_discard(s, target, rest, seen_tnt)
+        s.record("knave-seen", None, tower=target.value, knave=code(card), taken=[code(c) for c, _ in rest])
 
 
 def knave_exposed(s: State, suit: Suit, seen_tnt: set[int]) -> None:
@@ -324,12 +320,8 @@ def knave_exposed(s: State, suit: Suit, seen_tnt: set[int]) -> None:
     layers = s.towers[suit]
     s.towers[suit] = []
     knave = next(card for card, up in reversed(layers) if card.rank == JACK and up)
-    cards = ", ".join(label(c) for c, _ in layers)
-    if len(layers) == 1:
-        s.say(f"The Knave {label(knave)} is exposed: it goes to the discard pile, the only card of {tower_words(suit)}.")
-    else:
-        s.say(f"The Knave {label(knave)} is exposed: all {len(layers)} cards of {tower_words(suit)} go to the discard pile ({cards}).")
     send_to_discard(s, suit, layers, seen_tnt)
+    s.record("knave-exposed", None, tower=suit.value, knave=code(knave), taken=[code(c) for c, _ in layers])
 
 
 def send_to_discard(s: State, suit: Suit, layers: list[Layer], seen_tnt: set[int]) -> None:
@@ -347,21 +339,10 @@ def send_to_discard(s: State, suit: Suit, layers: list[Layer], seen_tnt: set[int
 def tnt_discovered(s: State, losers: set[int]) -> None:
     """TNT: a 10 seen on a tower loses its owner the game at once (both at once: nobody wins)."""
     if len(losers) == 2:
-        finish_game(
-            s,
-            None,
-            f"Both players' 10s were seen on their towers: both lose game {s.game_number}.",
-            "both players' 10s were seen on their towers",
-        )
+        finish_game(s, None, "both-tnt")
         return
     (loser,) = losers
-    finish_game(
-        s,
-        1 - loser,
-        f"{SEAT_NAMES[loser]}'s 10 was found on a tower: {SEAT_NAMES[loser]} loses game "
-        f"{s.game_number} at once and {SEAT_NAMES[1 - loser]} wins it.",
-        f"{SEAT_NAMES[loser]}'s 10 was found on a tower",
-    )
+    finish_game(s, 1 - loser, "tnt", loser=loser)
 
 
 # --- battles -----------------------------------------------------------------------------------
@@ -372,26 +353,26 @@ def offer_battle(s: State, suit: Suit) -> None:
     s.phase = BATTLE
     s.battle_tower = suit
     s.asked = s.player
-    s.say(f"A battle may be declared between {tower_words(suit)} and {tower_words(FACING[suit])}.")
+    s.record("battle-offered", None, towers=[suit.value, FACING[suit].value])
 
 
 def decline_battle(s: State) -> None:
     """The mover passes the offer to the other player; if they pass too, the turn ends."""
-    name = SEAT_NAMES[asked_seat(s)]
+    seat = asked_seat(s)
     if s.asked == s.player:
         s.asked = 1 - s.player
-        s.say(f"{name} does not declare a battle; {SEAT_NAMES[s.asked]} may.")
+        s.record("battle-declined", seat, passed_to=s.asked)
     else:
-        s.say(f"{name} does not declare a battle either.")
+        s.record("battle-declined", seat, passed_to=None)
         end_turn(s)
 
 
 def fight_battle(s: State, declared_by: int) -> None:
     """Turn both top cards up; an exposed Knave or a seen 10 decides first, else the higher card stays."""
     mine = offered_tower(s)
-    theirs = FACING[mine]
-    s.say(f"{SEAT_NAMES[declared_by]} declares a battle: {tower_words(mine)} against {tower_words(theirs)}.")
-    sides = (mine, theirs)
+    sides = (mine, FACING[mine])
+    towers = [mine.value, FACING[mine].value]
+    s.record("battle-declared", declared_by, towers=towers)
     cards = []
     for suit in sides:
         card, face_up = s.towers[suit][-1]
@@ -400,45 +381,45 @@ def fight_battle(s: State, declared_by: int) -> None:
             s.epoch += 1
         cards.append(card)
     a, b = cards
-    s.say(f"The cards are turned up: {label(a)} against {label(b)}.")
     seen_tnt = {OWNER[suit] for suit, card in zip(sides, cards) if card.rank == TNT}
     knaves = [suit for suit, card in zip(sides, cards) if card.rank == JACK]
+    values = [battle_value(a), battle_value(b)]
+    result = "tnt" if seen_tnt else "knaves" if len(knaves) == 2 else "knave" if knaves else "tie" if values[0] == values[1] else "higher"
+    s.record(
+        "battle",
+        declared_by,
+        towers=towers,
+        cards=[code(a), code(b)],
+        values=values,
+        result=result,
+        knaves=[suit.value for suit in knaves],
+        tnt=sorted(seen_tnt),
+    )
     for suit in knaves:
         knave_exposed(s, suit, seen_tnt)
-    values = (battle_value(a), battle_value(b))
-    if seen_tnt:
-        result = " and ".join(f"{SEAT_NAMES[seat]}'s 10 is seen" for seat in sorted(seen_tnt)) + ": TNT!"
-    elif knaves:
-        result = battle_with_knaves(sides, cards, knaves)
-    else:
-        result = compare_tops(s, sides, cards, values)
-        s.say(result)
-    s.last_battle = BattleReport(s.game_number, sides, (a, b), values, declared_by, result)
+    if not seen_tnt and not knaves:
+        compare_tops(s, sides, cards, values)
     if seen_tnt:
         tnt_discovered(s, seen_tnt)
     else:
         end_turn(s)
 
 
-def battle_with_knaves(sides: tuple[Suit, Suit], cards: list[Card], knaves: list[Suit]) -> str:
-    """Words for a battle decided by exposed Knaves (the towers are already discarded)."""
-    if len(knaves) == 2:
-        return "Both cards are Knaves: both towers are discarded."
-    loser = knaves[0]
-    survivor = cards[1] if loser == sides[0] else cards[0]
-    return f"The Knave is exposed: {tower_words(loser)} is discarded and {label(survivor)} stays."
-
-
-def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: tuple[Any, ...]) -> str:
+def compare_tops(s: State, sides: tuple[Suit, Suit], cards: list[Card], values: list[Any]) -> None:
     """The higher card stays face up; the lower goes to its owner's discard pile; a tie removes both."""
     (a, b), (va, vb) = cards, values
     if va == vb:
         for suit in sides:
             send_to_discard(s, suit, [s.towers[suit].pop()], set())
-        return f"{label(a)} and {label(b)} tie at {va}: both are discarded."
+        s.record("battle-tied", None, towers=[sides[0].value, sides[1].value], cards=[code(a), code(b)], value=va, taken=[code(a), code(b)])
+        return
     win, lose = (0, 1) if va > vb else (1, 0)
     send_to_discard(s, sides[lose], [s.towers[sides[lose]].pop()], set())
-    return (
-        f"{label(cards[win])} ({values[win]}) beats {label(cards[lose])} ({values[lose]}): "
-        f"{label(cards[lose])} is discarded and {label(cards[win])} stays face up."
+    s.record(
+        "battle-won",
+        None,
+        towers=[sides[win].value, sides[lose].value],
+        cards=[code(cards[win]), code(cards[lose])],
+        values=[values[win], values[lose]],
+        taken=[code(cards[lose])],
     )

@@ -1,7 +1,7 @@
 """The state of a Tower Battle match: the match score, and the game being played.
 
 Everything is plain data. Lists that moves change are copied by ``State.copy``;
-values that are only ever replaced (tuples, the log's pages, the options, the last
+values that are only ever replaced (tuples, the events' pages, the options, the last
 battle record, finished-game results) are shared between copies.
 """
 
@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine.cards import Card, Suit
+from tabletop.engine.events import Event
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
-from tabletop.engine.words import sentence
 
 from .facts import OWNER, TOWER_ORDER
 
@@ -26,12 +26,13 @@ OVER = "over"  # the match is finished
 
 # One card on a tower: (card, face_up).
 Layer = tuple[Card, bool]
-# The log: (full pages, the page being written), each a tuple of lines. Two levels at any length
-# (a chain of (previous, line) pairs nested one level per line, and a match of 3,882 moves overflowed
-# Pyodide's stack in deepcopy, repr and pickle); appending copies at most one page of lines, plus the
-# tuple of pages when a page fills up, so the log is still shared between copies, never copied whole.
-LOG_PAGE = 64
-Log = tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]
+# The events (facts.EVENT_KINDS): (full pages, the page being written), each a tuple of events. Two
+# levels at any length (a chain of (previous, event) pairs nested one level per event, and a match of
+# 3,882 moves overflowed Pyodide's stack in deepcopy, repr and pickle); appending copies at most one
+# page, plus the tuple of pages when a page fills up, so the events are shared between copies (the
+# search copies a state at every step), never copied whole. An event is never changed once recorded.
+EVENT_PAGE = 64
+Events = tuple[tuple[tuple[Event, ...], ...], tuple[Event, ...]]
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,9 @@ class Settings:
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one finished game of the match ended."""
+    """How one finished game of the match ended: ``how`` ("five-high", "tnt", "both-tnt",
+    "unfinished"), with the ``tower`` that stood five high or the ``loser`` whose 10 was seen;
+    ``reason`` and ``why`` say it in the engine's words (the table tells ``how`` with its names)."""
 
     number: int
     winner: int | None  # None: both lost at once (two 10s seen together), or left unfinished at the move limit
@@ -58,42 +61,25 @@ class GameResult:
     # The same towers turned face up: once a game is over its bluffs are shown to both players.
     revealed_towers: tuple[tuple[str, tuple[str, ...]], ...] = ()
     why: str = ""  # how it was won, without naming the winner: "five cards on the hearts tower at the end of the turn"
+    how: str = ""
+    tower: str | None = None
+    loser: int | None = None
+
+    def facts(self) -> dict[str, Any]:
+        """What ``telling`` says a game's end from: its number, winner, how, tower and loser."""
+        return {"game": self.number, "winner": self.winner, "how": self.how, "tower": self.tower, "loser": self.loser}
 
     def to_json(self) -> dict[str, Any]:
         cards = None if self.scoring_cards is None else [c and str(c) for c in self.scoring_cards]
         return {
             "final_towers": {suit: list(codes) for suit, codes in self.final_towers},
             "revealed_towers": {suit: list(codes) for suit, codes in self.revealed_towers},
-            "game": self.number,
-            "winner": self.winner,
+            **self.facts(),
             "reason": self.reason,
             "why": self.why,
             "scorer": self.scorer,
             "points": self.points,
             "scoring_cards": cards,
-        }
-
-
-@dataclass(frozen=True)
-class BattleReport:
-    """The last battle, face up for everyone once it is fought."""
-
-    game: int  # the game of the match it was fought in
-    towers: tuple[Suit, Suit]  # (mover's tower, facing tower)
-    cards: tuple[Card, Card]
-    values: tuple[int | None, int | None]
-    declared_by: int
-    result: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "towers": [s.value for s in self.towers],
-            "cards": [str(c) for c in self.cards],
-            "labels": [c.label for c in self.cards],
-            "values": list(self.values),
-            "declared_by": self.declared_by,
-            "result": self.result,
         }
 
 
@@ -119,10 +105,9 @@ class State:
     stocks: list[list[Card]] = field(default_factory=lambda: [[], []])
     discards: list[list[Card]] = field(default_factory=lambda: [[], []])
     towers: dict[Suit, list[Layer]] = field(default_factory=lambda: {s: [] for s in TOWER_ORDER})
-    last_battle: BattleReport | None = None
     turn: int = 0
     moves: int = 0  # moves of the whole match, as its save lists them (match.py ends the match at the save's limit)
-    log: Log = ((), ())
+    events: Events = ((), ())
 
     def copy(self) -> State:
         """An independent copy (far cheaper than deepcopy): fresh lists, shared immutable values."""
@@ -130,7 +115,7 @@ class State:
         c.settings, c.epoch, c.game_number, c.results = self.settings, self.epoch, self.game_number, self.results
         c.starter, c.previous_scoring_cards, c.outcome = self.starter, self.previous_scoring_cards, self.outcome
         c.phase, c.player, c.asked, c.battle_tower = self.phase, self.player, self.asked, self.battle_tower
-        c.last_battle, c.turn, c.moves, c.log = self.last_battle, self.turn, self.moves, self.log
+        c.turn, c.moves, c.events = self.turn, self.moves, self.events
         c.rng = self.rng.copy()
         c.scores = list(self.scores)
         c.scoring_cards = list(self.scoring_cards)
@@ -140,16 +125,16 @@ class State:
         c.towers = {s: list(t) for s, t in self.towers.items()}
         return c
 
-    def say(self, line: str) -> None:
-        """Add a public line to the log, said as a sentence (a line may open with a card's name,
-        'the Assassin A♥ strikes…')."""
-        pages, page = self.log
-        page += (sentence(line),)
-        self.log = (pages + (page,), ()) if len(page) == LOG_PAGE else (pages, page)
+    def record(self, kind: str, seat: int | None, **facts: Any) -> None:
+        """What the move being made did (``facts.EVENT_KINDS``), recorded once the cards it names
+        lie where it says; ``telling`` says it in words, ``view`` shows each seat what it may see."""
+        pages, page = self.events
+        page += ({"kind": kind, "move": self.moves, "seat": seat, **facts},)  # engine.events.event, without its call
+        self.events = (pages + (page,), ()) if len(page) == EVENT_PAGE else (pages, page)
 
-    def log_lines(self) -> list[str]:
-        pages, page = self.log
-        return [line for full in pages for line in full] + list(page)
+    def event_list(self) -> list[Event]:
+        pages, page = self.events
+        return [e for full in pages for e in full] + list(page)
 
     def deciding_seat(self) -> int | None:
         if self.phase == OVER:

@@ -4,6 +4,9 @@ A seat sees its own hand, its own face-down tower cards and its own scoring
 card; the other side's face-down cards show as backs (``"card": None``). The
 view also spells out, for the seat to act, what each card in hand may do (which
 tower, which faces and why) so the table never has to work a rule out itself.
+``events`` is everything every move did (``facts.EVENT_KINDS``), oldest first, as this
+seat may see it: a card the other seat played face down, drew, was dealt or set as its
+scoring card is not named (``seen_events``).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 
 from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+from tabletop.engine.events import Event
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.engine.words import count as counted
@@ -49,7 +53,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "seat_names": list(SEAT_NAMES),
         "to_act": s.deciding_seat(),
         "outcome": s.outcome.to_json() if s.outcome else None,
-        "log": s.log_lines(),
+        "events": seen_events(s, seat),
         "epoch": s.epoch,
         "phase": s.phase,
         "player": s.player,
@@ -69,8 +73,25 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "plays": plays_view(s) if seat is not None and s.phase == PLAYING and seat == s.player else None,
         "scoring_choice": scoring_choice_view(s) if s.phase == CHOOSING and seat == s.asked else None,
         "battle_offer": battle_offer_view(s, seat) if s.phase == BATTLE else None,
-        "last_battle": s.last_battle.to_json() if s.last_battle else None,
     }
+
+
+def finished_games(view: dict[str, Any]) -> int:
+    """How many games of the match ``view`` shows are over (the table stops after each)."""
+    return len(view["match"]["results"])
+
+
+SECRET = {"play-face-down": "card", "draw": "card", "dealt": "cards", "scoring-card": "card"}  # kind -> its owner's fact
+
+
+def seen_event(e: Event, seat: int | None) -> Event:
+    """An event as ``seat`` may see it: a card another seat alone knows is left out."""
+    secret = SECRET.get(e["kind"])
+    return {k: v for k, v in e.items() if k != secret} if secret and e["seat"] != seat else dict(e)
+
+
+def seen_events(s: State, seat: int | None) -> list[Event]:
+    return [seen_event(e, seat) for e in s.event_list()]
 
 
 def card_view(card: Card, face_up: bool, visible: bool) -> dict[str, Any]:
@@ -237,22 +258,55 @@ SIDE_CARDS = max(len(side_cards(seat, tnt)) for seat in (0, 1) for tnt in (False
 SUIT_CARDS = len(STOCK_RANKS) + 1  # one suit's cards that can stand on its tower (a 10 with TNT)
 MOST_POINTS = MAX_TARGET - 1 + max(NUMBER_RANKS + (TNT,))  # one short of the target, then the best scoring card
 MOST_GAMES = MAX_MOVES // 3  # a game takes more than three moves
-MOST_LINES = MAX_MOVES * 8  # log lines: a move writes a few
+MOST_LINES = MAX_MOVES * 8  # log lines (a position code of an earlier edition holds its English log)
+MOST_EVENTS = MAX_MOVES * 16  # a move makes a few; one that ends a game makes a dozen
 SEAT = count(0, 1)
 RESULT = {
     "game": count(1, MOST_GAMES),
     "winner": count(0, 1, null=True),
+    "loser": count(0, 1, null=True),
     "scorer": count(0, 1, null=True),
     "points": count(0, MOST_POINTS),
     "scoring_cards": items(2, null=True),
     **{f"{kind}.{suit.value}": items(SUIT_CARDS) for kind in ("final_towers", "revealed_towers") for suit in TOWER_ORDER},
 }
 CARD_VIEW = {"value": count(1, TNT, null=True)}
+EVENT = {
+    "move": count(0, MAX_MOVES),
+    "seat": count(0, 1, null=True),
+    "game": count(1, MOST_GAMES),
+    "starter": SEAT,
+    "cards": items(SUIT_CARDS * 4, null=True),
+    "count": count(0, SIDE_CARDS),
+    "index": count(0, SUIT_CARDS),
+    "taken": items(SUIT_CARDS),
+    "towers": items(2),
+    "values": items(2),
+    "values.*": count(1, TNT, null=True),
+    "value": count(1, TNT, null=True),
+    "knaves": items(2),
+    "tnt": items(2),
+    "tnt.*": SEAT,
+    "passed_to": count(0, 1, null=True),
+    "winner": count(0, 1, null=True),
+    "loser": count(0, 1, null=True),
+    "scorer": count(0, 1, null=True),
+    "points": count(0, MOST_POINTS),
+    "scores": items(2),
+    "scores.*": count(0, MOST_POINTS),
+    "target": count(1, MAX_TARGET),
+    "winners": items(2),
+    "winners.*": SEAT,
+    **under("last", {"game": count(1, MOST_GAMES), "winner": count(0, 1, null=True), "loser": count(0, 1, null=True)}),
+    "forfeit.points": count(0, MOST_POINTS),
+}
 VIEW_BOUNDS = {
     "seat": count(0, 1, null=True),
     "seat_names": items(2),
     "to_act": count(0, 1, null=True),
     "log": items(MOST_LINES),
+    "events": items(MOST_EVENTS),
+    **under("events.*", EVENT),
     "epoch": count(0, MAX_MOVES * 8),
     "player": SEAT,
     "turn": count(0, MAX_MOVES),
@@ -289,6 +343,7 @@ VIEW_BOUNDS = {
     "battle_offer.towers": items(2),
     "battle_offer.tops": items(2),
     **under("battle_offer.tops.*", CARD_VIEW),
+    # a position code of an earlier edition holds the last battle (``events`` hold each battle now)
     "last_battle.game": count(1, MOST_GAMES),
     "last_battle.towers": items(2),
     "last_battle.cards": items(2),

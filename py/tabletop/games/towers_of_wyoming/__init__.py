@@ -5,8 +5,9 @@ taller than the pennies left in the Settling Sky, or knock down your rivals'
 towers with the opposing suit. Modules, in the order every game package keeps:
 ``facts`` (name, seat counts, options, the 100 cards, opposition), ``state`` (the
 State), ``moves`` (Play, Discard and their JSON form), ``rules`` (legality and the
-turn), ``views`` (what a seat sees), ``guide`` (the in-app rules page), ``lesson``
-(the scripted first game of Learn to play), ``ai``.
+turn, each consequence recorded as an event), ``views`` (what a seat sees), ``telling``
+(the events in words), ``guide`` (the in-app rules page), ``lesson`` (the scripted first
+game of Learn to play), ``ai``.
 
 >>> import tabletop.games.towers_of_wyoming as tw
 >>> s = tw.new_game(4, {}, seed=1)

@@ -115,7 +115,7 @@ class Determinizer:
         s.rng = Rng(rng.next_u64())
         s.epoch = int(view["epoch"])
         s.moves = int(view["turn"])
-        s.log, s.events, s.fresh = [], [], []
+        s.events, s.fresh = [], []
         s.beats, s.attackers = self.beats, self.attackers
         return s
 
@@ -306,7 +306,6 @@ def evaluate(s: State) -> list[float]:
 def fast_apply(state: State, move: Move) -> State:
     """``apply`` without re-checking legality (the search plays only listed moves)."""
     s = state.copy()
-    s.moves += 1
     s.epoch += 1
     s.fresh = []
     seat = s.current
@@ -321,6 +320,7 @@ def fast_apply(state: State, move: Move) -> State:
     else:
         tr.forced_discard(s, seat, CARD_IDS[move.card])  # type: ignore[attr-defined]  # a Discard
     tr.end_of_turn(s, seat)
+    s.moves += 1  # after the move, as ``rules.apply`` counts it: its events carry its number
     return s
 
 

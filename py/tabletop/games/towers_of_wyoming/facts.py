@@ -105,6 +105,25 @@ def count_cards(n: int, suit: int) -> str:
     return f"{n} {word}"
 
 
+# What a move did, as events (engine/events.py): each kind with the facts it carries beside
+# ``kind``, ``move`` and ``seat``. Cards are named by their codes (``"QH#1"``), a tower by its
+# ``owner`` and ``foundation``; ``before``/``after`` are a tower's ``{"suit", "size"}``.
+EVENT_KINDS = (
+    "deal",  # seat None: players, foundations (each), sky, first (the seat that starts)
+    "construct",  # owner, foundation, suit, count, size (after), cards (played, now on top of the tower)
+    "deconstruct",  # owner, foundation, suit, count, cards (played), taken (the tower's cards that went to
+    # the discard pile), spent (the played cards that went with them; the rest of ``cards`` is the tower
+    # now), before, after
+    "discard",  # card (face up on the discard pile)
+    "draw",  # count, cards (into the seat's hand: only the seat's own view names them)
+    "skip",  # the seat had no card and no card to draw
+    "recycle",  # seat: the builder drawing; sky_before, sky_after, tidal, tosses ([heads, tails]...), eliminated
+    # ([{"seat", "cards"}]: hands that went to the discard pile, unseen), shuffled (the new draw pile's size)
+    "end",  # seat None: winners, how ("tower", "cards-out", "move-limit", "last-standing") and the facts its
+    # words need: size, sky, exact (Finicky Clients), rivals (who also qualified); cause, tallest
+)
+
+
 def card_json(card: int) -> dict[str, Any]:
     """A card for the view: code (stable), label (with symbol), suit letter, rank."""
     c = CARDS[card]

@@ -3,6 +3,7 @@ played (engine/lazy.py); the package's ``__init__`` says what the game is and wh
 
 from tabletop.games.towers_of_wyoming.facts import (
     BLURB,
+    EVENT_KINDS,
     HIDDEN_INFORMATION,
     ID,
     MAX_PLAYERS,
@@ -18,6 +19,7 @@ from tabletop.games.towers_of_wyoming.guide import GUIDE
 from tabletop.games.towers_of_wyoming.moves import Discard, Play, move_from_json, move_to_json
 from tabletop.games.towers_of_wyoming.rules import apply, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.towers_of_wyoming.state import State
+from tabletop.games.towers_of_wyoming.telling import tell
 from tabletop.games.towers_of_wyoming.views import VIEW_BOUNDS, view
 
 __all__ = [
@@ -46,4 +48,6 @@ __all__ = [
     "move_to_json",
     "move_from_json",
     "epoch",
+    "EVENT_KINDS",
+    "tell",
 ]

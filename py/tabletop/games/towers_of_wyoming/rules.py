@@ -25,6 +25,9 @@ subset of the hand; whether a play constructs or deconstructs follows from the
 target, so it is not part of the move.
 
 ``Discard(card)``: the forced discard, offered only when no play exists.
+
+What a move does is recorded as events (``record``; ``facts.EVENT_KINDS``), never as words:
+``telling`` says them with the names the table gives the seats.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 
 from tabletop.engine.cards import SUITS, Suit
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.events import Names, event
 from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
@@ -41,6 +45,7 @@ from tabletop.engine.saves import MAX_MOVES
 from tabletop.engine.words import count as counted
 from tabletop.games.towers_of_wyoming.facts import (
     CARDS,
+    CODES,
     DECK_SIZE,
     HAND_SIZE,
     MAX_PLAYERS,
@@ -57,16 +62,7 @@ from tabletop.games.towers_of_wyoming.facts import (
 )
 from tabletop.games.towers_of_wyoming.moves import CODEC, Discard, Play
 from tabletop.games.towers_of_wyoming.state import State
-
-
-def who(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def names(seats: list[int] | tuple[int, ...]) -> str:
-    """``"Player 1"``, ``"Player 1 and Player 3"``, ``"Player 1, Player 2 and Player 4"``."""
-    words = [who(p) for p in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+from tabletop.games.towers_of_wyoming.telling import end_reason, end_why
 
 
 def setup_for(players: int, options: dict[str, Any]) -> tuple[int, int]:
@@ -106,8 +102,7 @@ def new_game(seats: int, options: dict[str, Any] | None = None, seed: int = 0) -
     s.moves = 0
     s.beats = WHEEL_BEATS if opts["wheel_of_opposition"] else STANDARD_BEATS
     s.attackers = WHEEL_ATTACKERS if opts["wheel_of_opposition"] else STANDARD_ATTACKERS
-    s.log = [f"{seats} builders, {counted(foundations, 'foundation')} each; the Settling Sky holds {sky} pennies. {who(0)} goes first."]
-    s.events = []
+    s.events = [event("deal", 0, None, players=seats, foundations=foundations, sky=sky, first=0)]
     s.fresh = []
     return s
 
@@ -149,29 +144,6 @@ def next_seat(state: State, seat: int) -> int:
 
 def remaining(state: State) -> list[int]:
     return [p for p in range(state.players) if state.in_game[p]]
-
-
-def foundation_label(state: State, foundation: int) -> str:
-    """``"foundation"``, or ``"foundation 2"`` when each player has two."""
-    return f"foundation {foundation + 1}" if state.foundations > 1 else "foundation"
-
-
-def tower_words(tower_size: int, suit: int | None) -> str:
-    """``"empty foundation"``, ``"2-card spade tower"``."""
-    if not tower_size:
-        return "empty foundation"
-    return f"{tower_size}-card {SUITS[suit].singular} tower"  # type: ignore[index]  # a tower has a suit
-
-
-def target_words(state: State, owner: int, foundation: int, viewer: int | None = None, actor: int | None = None) -> str:
-    """A target as a player says it: ``"Player 2's 5-card heart tower"``, ``"your empty foundation 2"``,
-    ``"their 3-card club tower on foundation 2"`` (``viewer`` reads "your", ``actor`` "their")."""
-    tower = state.towers[owner][foundation]
-    whose = "your" if owner == viewer else "their" if owner == actor else f"{who(owner)}'s"
-    what = tower_words(len(tower), tower[0] // PER_SUIT if tower else None)
-    if state.foundations == 1:
-        return f"{whose} {what}"
-    return f"{whose} {what} {foundation + 1}" if not tower else f"{whose} {what} on foundation {foundation + 1}"
 
 
 # ---------------------------------------------------------------- legality
@@ -324,7 +296,6 @@ def apply(state: State, move: Move) -> State:
     else:
         raise IllegalMove("that is not a move of Towers of Wyoming")
     s = state.copy()
-    s.moves += 1
     s.epoch += 1
     s.fresh = []
     seat = s.current
@@ -337,8 +308,9 @@ def apply(state: State, move: Move) -> State:
     else:
         forced_discard(s, seat, card)
     end_of_turn(s, seat)
-    if s.result is None and s.moves >= MAX_MOVES:
+    if s.result is None and s.moves + 1 >= MAX_MOVES:
         move_limit_ending(s)
+    s.moves += 1
     return s
 
 
@@ -346,7 +318,7 @@ def move_limit_ending(s: State) -> None:
     """A save holds ``MAX_MOVES`` moves. Under Finicky Clients an empty Sky stays empty, so only an
     empty foundation can win, and builders who never empty one play on for ever: the move that fills
     the save ends the game as Sudden Death does, the tallest tower winning."""
-    tallest_tower_ending(s, f"The game reached {MAX_MOVES:,} moves, the most a save can hold", "move-limit")
+    tallest_tower_ending(s, "move-limit", "move-limit")
 
 
 def take_cards(hand: list[int], suit: int, count: int) -> list[int]:
@@ -357,69 +329,48 @@ def take_cards(hand: list[int], suit: int, count: int) -> list[int]:
     return cards
 
 
-def note(s: State, line: str, event: dict[str, Any]) -> None:
-    event["move"] = s.moves
-    s.log.append(line)
-    s.events.append(event)
+def record(s: State, kind: str, seat: int | None, **facts: Any) -> None:
+    """What the move being made did (``EVENT_KINDS``), recorded once the cards it names lie where
+    it says: the table tells it (``telling.py``) and can show it on the board."""
+    s.events.append(event(kind, s.moves, seat, **facts))
+
+
+def codes(cards: list[int]) -> list[str]:
+    return [CODES[c] for c in cards]
 
 
 def construct(s: State, seat: int, cards: list[int], owner: int, foundation: int) -> None:
     """Add the cards to a tower of their suit (or start one on your own empty foundation)."""
     tower = s.towers[owner][foundation]
-    suit = cards[0] // PER_SUIT
-    started = not tower
-    target = target_words(s, owner, foundation, actor=seat)
     tower.extend(cards)
-    if started:
-        line = f"{who(seat)} started a {SUITS[suit].singular} tower on their {foundation_label(s, foundation)} with {count_cards(len(cards), suit)}."
-    else:
-        line = f"{who(seat)} built {count_cards(len(cards), suit)} onto {target}: now {count_cards(len(tower), suit)}."
-    note(
-        s,
-        line,
-        {
-            "type": "construct",
-            "seat": seat,
-            "owner": owner,
-            "foundation": foundation,
-            "suit": SUITS[suit].value,
-            "count": len(cards),
-            "size": len(tower),
-        },
-    )
+    suit = SUITS[cards[0] // PER_SUIT].value
+    record(s, "construct", seat, owner=owner, foundation=foundation, suit=suit, count=len(cards), size=len(tower), cards=codes(cards))
 
 
 def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: int) -> None:
     """Played cards and as many tower cards go to the discard pile; any excess of played
     cards stays as the tower, which turns to the played suit."""
     tower = s.towers[owner][foundation]
-    suit = cards[0] // PER_SUIT
     old_suit, before, k = tower[0] // PER_SUIT, len(tower), len(cards)
-    head = f"{who(seat)} played {count_cards(k, suit)} against {target_words(s, owner, foundation, actor=seat)}"
     lost = min(k, before)
-    s.discard.extend(tower[before - lost :])
+    taken = tower[before - lost :]
+    s.discard.extend(taken)
     del tower[before - lost :]
     s.discard.extend(cards[:lost])
     tower.extend(cards[lost:])
-    if k < before:
-        line = f"{head}: it drops to {count_cards(len(tower), old_suit)}."
-    elif k == before:
-        line = f"{head}: it is knocked down to an empty foundation."
-    else:
-        line = f"{head}: it turns into a tower of {count_cards(len(tower), suit)}."
-    note(
+    record(
         s,
-        line,
-        {
-            "type": "deconstruct",
-            "seat": seat,
-            "owner": owner,
-            "foundation": foundation,
-            "suit": SUITS[suit].value,
-            "count": k,
-            "before": {"suit": SUITS[old_suit].value, "size": before},
-            "after": {"suit": SUITS[tower[0] // PER_SUIT].value if tower else None, "size": len(tower)},
-        },
+        "deconstruct",
+        seat,
+        owner=owner,
+        foundation=foundation,
+        suit=SUITS[cards[0] // PER_SUIT].value,
+        count=k,
+        cards=codes(cards),
+        taken=codes(taken),
+        spent=codes(cards[:lost]),
+        before={"suit": SUITS[old_suit].value, "size": before},
+        after={"suit": SUITS[tower[0] // PER_SUIT].value if tower else None, "size": len(tower)},
     )
 
 
@@ -427,8 +378,7 @@ def forced_discard(s: State, seat: int, card: int) -> None:
     """No play exists: one card of the player's choice goes face up to the discard pile."""
     s.hands[seat].remove(card)
     s.discard.append(card)
-    c = CARDS[card]
-    note(s, f"{who(seat)} had no play and discarded the {c.name}.", {"type": "discard", "seat": seat, "card": str(c)})
+    record(s, "discard", seat, card=CODES[card])
 
 
 # ---------------------------------------------------------------- end of turn and the next turn
@@ -464,12 +414,14 @@ def tallest(s: State, seat: int) -> int:
     return max((len(t) for t in s.towers[seat]), default=0) if s.in_game[seat] else 0
 
 
-def finish(s: State, winners: tuple[int, ...], reason: str, how: str, why: str) -> None:
-    """The game ends: ``reason`` says who won and why (the log), ``why`` the same without the winner."""
+def finish(s: State, winners: tuple[int, ...], how: str, **facts: Any) -> None:
+    """The game ends: the ``end`` event holds how (``facts`` for its words, ``telling.end_why``);
+    the Outcome says it with the engine's own seat names ("Player 2"), the table with its people."""
     scores = tuple(float(tallest(s, p)) for p in range(s.players))
-    s.result = Outcome(tuple(winners), reason, scores, {"how": how, "sky": s.sky}, why=why)
-    s.log.append(reason)
-    s.events.append({"type": "end", "move": s.moves, "winners": list(winners), "how": how, "reason": reason})
+    record(s, "end", None, winners=list(winners), how=how, **facts)
+    end = s.events[-1]
+    names = Names.default(s.players, None)
+    s.result = Outcome(tuple(winners), end_reason(end, names), scores, {"how": how, "sky": s.sky}, why=end_why(end, names))
 
 
 def end_of_turn(s: State, seat: int) -> None:
@@ -477,11 +429,8 @@ def end_of_turn(s: State, seat: int) -> None:
     winner = tower_winner(s, seat)
     if winner is not None:
         size = max(len(t) for t in s.towers[winner] if tower_qualifies(s, len(t)))
-        rule = "exactly as tall as" if s.options["finicky_clients"] else "taller than"
         rivals = [p for p in remaining(s) if p != winner and any(tower_qualifies(s, len(t)) for t in s.towers[p])]
-        tie = f" ({names(rivals)} also qualified; the tallest tower, then turn order, decides)" if rivals else ""
-        what = f"a tower of {size} cards is {rule} the Sky of {s.sky} pennies" if size else "an empty foundation matches the empty Sky"
-        finish(s, (winner,), f"{who(winner)} wins: {what}{tie}.", "tower", f"{what[0].upper()}{what[1:]}{tie}.")
+        finish(s, (winner,), "tower", size=size, sky=s.sky, exact=bool(s.options["finicky_clients"]), rivals=rivals)
         return
     if no_cards_left_to_play(s) or finicky_deadlock(s):
         tallest_tower_ending(s)
@@ -518,39 +467,15 @@ def finicky_deadlock(s: State) -> bool:
     return s.options["tidal_influences"] or all(len(t) > s.sky for p in remaining(s) for t in s.towers[p])
 
 
-def tallest_tower_ending(s: State, why: str | None = None, how: str = "cards-out") -> None:
+def tallest_tower_ending(s: State, cause: str | None = None, how: str = "cards-out") -> None:
     """Sudden Death's ending (also used if every card stands in towers, and at the move limit,
-    ``why`` saying so): the single tallest tower wins; players tied for it share the win."""
+    ``cause`` saying so): the single tallest tower wins; players tied for it share the win."""
     heights = {p: tallest(s, p) for p in remaining(s)}
     top = max(heights.values(), default=0)
-    if why is None:
-        why = (
-            "The cards have run out"
-            if s.options["sudden_death"]
-            else "No card left can change a tower, and the Sky can never match one"
-            if finicky_deadlock(s)
-            else "Every card stands in a tower"
-        )
-    if top == 0:
-        finish(s, (), f"{why} and no tower stands: nobody wins.", how, f"{why} and no tower stands.")
-        return
-    winners = tuple(p for p, h in heights.items() if h == top)
-    if len(winners) == 1:
-        finish(
-            s,
-            winners,
-            f"{why}: {who(winners[0])} wins with the tallest tower ({top} cards).",
-            how,
-            f"{why}, and theirs is the tallest tower ({top} cards).",
-        )
-    else:
-        finish(
-            s,
-            winners,
-            f"{why}: {names(winners)} share the win with towers of {top} cards.",
-            how,
-            f"{why}, and their towers of {top} cards are the tallest.",
-        )
+    if cause is None:
+        cause = "cards-run-out" if s.options["sudden_death"] else "frozen" if finicky_deadlock(s) else "every-card-in-tower"
+    winners = tuple(p for p, h in heights.items() if h == top) if top else ()
+    finish(s, winners, how, cause=cause, tallest=top)
 
 
 def start_next_turn(s: State, seat: int) -> None:
@@ -566,7 +491,7 @@ def start_next_turn(s: State, seat: int) -> None:
             s.current = q
             return
         if s.in_game[q]:
-            note(s, f"{who(q)} has no cards and is skipped.", {"type": "skip", "seat": q})
+            record(s, "skip", q)
     tallest_tower_ending(s)  # unreachable while no_cards_left_to_play is False; a safe end
 
 
@@ -575,13 +500,13 @@ def draw_up_to_seven(s: State, seat: int) -> None:
     Death, and only when the discard pile has cards to recycle)."""
     hand = s.hands[seat]
     drawn: list[int] = []
-    pending = 0
+    batch: list[int] = []  # drawn since the last recycle: one ``draw`` event each side of it
     while len(hand) < HAND_SIZE:
         if not s.draw:
             if s.options["sudden_death"] or not s.discard:
                 break
-            note_draw(s, seat, pending)
-            pending = 0
+            note_draw(s, seat, batch)
+            batch = []
             recycle(s, seat)
             if s.result is not None or not s.in_game[seat]:
                 hand.sort()
@@ -590,54 +515,37 @@ def draw_up_to_seven(s: State, seat: int) -> None:
         card = s.draw.pop()
         hand.append(card)
         drawn.append(card)
-        pending += 1
-    note_draw(s, seat, pending)
+        batch.append(card)
+    note_draw(s, seat, batch)
     hand.sort()
     s.fresh = drawn
 
 
-def note_draw(s: State, seat: int, count: int) -> None:
-    if count:
+def note_draw(s: State, seat: int, cards: list[int]) -> None:
+    """The cards drawn, named for the drawer alone (the view keeps ``cards`` from the others)."""
+    if cards:
         s.epoch += 1
-        note(s, f"{who(seat)} drew {counted(count, 'card')}.", {"type": "draw", "seat": seat, "count": count})
+        record(s, "draw", seat, count=len(cards), cards=codes(cards))
 
 
 def recycle(s: State, drawer: int) -> None:
     """The draw pile ran out: change the Sky, end lapsed contracts, shuffle the discards."""
     s.epoch += 1
     before = s.sky
-    event = {"type": "recycle", "seat": drawer, "sky_before": before, "tosses": [], "eliminated": []}
+    tosses: list[list[int]] = []
     if s.options["tidal_influences"]:
-        tidal_toss(s, event)
+        tidal_toss(s, tosses)
     else:
         s.sky = max(0, s.sky - 1)
-    event["sky_after"] = s.sky
-    parts = [f"The draw pile ran out as {who(drawer)} drew: {sky_change_words(s, event)}"]
-    lapsed = contractual_deadlines(s, event) if s.options["contractual_deadlines"] else []
-    if lapsed:
-        parts.append(f"{names(lapsed)} had no tower and lost the building contract")
+    lapsed = contractual_deadlines(s) if s.options["contractual_deadlines"] else []
     s.draw, s.discard = s.discard, []
     s.rng.shuffle(s.draw)
-    event["shuffled"] = len(s.draw)
-    parts.append(f"{len(s.draw)} discards are shuffled into a new draw pile")
-    note(s, "; ".join(parts) + ".", event)
-    last_builder_standing(s, lapsed)
+    tidal = bool(s.options["tidal_influences"])
+    record(s, "recycle", drawer, sky_before=before, sky_after=s.sky, tidal=tidal, tosses=tosses, eliminated=lapsed, shuffled=len(s.draw))
+    last_builder_standing(s, [out["seat"] for out in lapsed])
 
 
-def sky_change_words(s: State, event: dict[str, Any]) -> str:
-    """``"the Sky goes from 10 to 9 pennies"``, with the tosses under Tidal Influences."""
-    before, after = event["sky_before"], event["sky_after"]
-    change = f"the Sky goes from {before} to {after} pennies"
-    if not s.options["tidal_influences"]:
-        return change if before else "the Sky is already empty and stays at 0"
-    if not event["tosses"]:
-        return "the Sky has no pennies to toss and stays empty"
-    results = [f"{h} heads and {t} tails" for h, t in event["tosses"]]
-    told = ", then ".join(r + (" (a tie: toss again)" if i < len(results) - 1 else "") for i, r in enumerate(results))
-    return f"the Sky's {before} pennies were tossed: {told}, so {change}"
-
-
-def tidal_toss(s: State, event: dict[str, Any]) -> None:
+def tidal_toss(s: State, tosses: list[list[int]]) -> None:
     """Toss every Sky penny: more heads adds a penny, more tails takes one, a tie tosses
     again. An empty Sky has nothing to toss and stays empty."""
     n = s.sky
@@ -645,21 +553,22 @@ def tidal_toss(s: State, event: dict[str, Any]) -> None:
         return
     while True:
         heads = sum(1 for _ in range(n) if s.rng.coin())
-        event["tosses"].append([heads, n - heads])
+        tosses.append([heads, n - heads])
         if heads * 2 != n:
             break
     s.sky += 1 if heads * 2 > n else -1
 
 
-def contractual_deadlines(s: State, event: dict[str, Any]) -> list[int]:
+def contractual_deadlines(s: State) -> list[dict[str, int]]:
     """Builders none of whose foundations holds a card are out; their hands go to the
-    discard pile before the shuffle."""
-    lapsed = [p for p in remaining(s) if not any(s.towers[p])]
-    for p in lapsed:
-        s.in_game[p] = False
-        event["eliminated"].append({"seat": p, "cards": len(s.hands[p])})
-        s.discard.extend(s.hands[p])
-        s.hands[p] = []
+    discard pile before the shuffle (how many cards, never which)."""
+    lapsed = []
+    for p in remaining(s):
+        if not any(s.towers[p]):
+            s.in_game[p] = False
+            lapsed.append({"seat": p, "cards": len(s.hands[p])})
+            s.discard.extend(s.hands[p])
+            s.hands[p] = []
     return lapsed
 
 
@@ -668,19 +577,5 @@ def last_builder_standing(s: State, lapsed: list[int]) -> None:
     if not lapsed:
         return
     left = remaining(s)
-    if len(left) == 1:
-        finish(
-            s,
-            (left[0],),
-            f"{who(left[0])} wins as the last builder still holding a contract.",
-            "last-standing",
-            "Every other builder has lost the contract.",
-        )
-    elif not left:
-        finish(
-            s,
-            (),
-            "Every remaining builder lost the contract at the same recycling: nobody wins.",
-            "last-standing",
-            "Every remaining builder lost the contract at the same recycling.",
-        )
+    if len(left) <= 1:
+        finish(s, tuple(left), "last-standing")

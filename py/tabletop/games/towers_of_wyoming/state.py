@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.engine.events import Event
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import Rng
 
@@ -14,9 +15,9 @@ class State:
     """Everything about one game. Cards are ints (see ``facts``); a tower is a list
     of cards, all of one suit, bottom first; an empty list is a foundation.
 
-    ``events`` holds public, structured records (draws, recycling with the Sky
-    change and every toss, eliminations, plays) tagged with the move that caused
-    them, so the UI can show notices; ``log`` holds the same in plain words.
+    ``events`` holds what every move did (``facts.EVENT_KINDS``: plays, draws, recycling
+    with the Sky change and every toss, eliminations, the end), each tagged with the move
+    that made it; a draw names its cards, which only the drawer's view shows (``view``).
     ``fresh`` lists the cards the seat to act drew at the start of this turn
     (private to that seat).
     """
@@ -36,8 +37,7 @@ class State:
     rng: Rng
     epoch: int
     moves: int
-    log: list[str]
-    events: list[dict[str, Any]]
+    events: list[Event]
     fresh: list[int]
     beats: tuple[int, ...]
     attackers: tuple[int, ...]
@@ -59,7 +59,6 @@ class State:
         s.rng = self.rng.copy()
         s.epoch = self.epoch
         s.moves = self.moves
-        s.log = self.log[:]
         s.events = self.events[:]
         s.fresh = self.fresh[:]
         s.beats = self.beats
@@ -85,6 +84,6 @@ class State:
         )
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.key() == other.key() and self.log == other.log
+        return isinstance(other, State) and self.key() == other.key() and self.events == other.events
 
     __hash__ = None  # type: ignore[assignment]  # mutable while a move is applied

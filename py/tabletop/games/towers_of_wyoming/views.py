@@ -1,6 +1,6 @@
 """What one seat may see, as plain JSON, with the facts a table UI would otherwise compute.
 
-Keys (besides the contract's ``to_act``, ``outcome``, ``log``, ``epoch``):
+Keys (besides the contract's ``to_act``, ``outcome``, ``epoch``):
 
 - ``seat``, ``players``, ``foundations_each``, ``options``, ``turn`` (moves made so far).
 - ``sky`` (pennies now), ``sky_start``, ``win_rule`` (plain words) and ``win_size``
@@ -14,15 +14,14 @@ Keys (besides the contract's ``to_act``, ``outcome``, ``log``, ``epoch``):
 - ``must_discard``, ``plays``, ``discards``: only for the seat to act. Each play gives the
   ``move`` (JSON), suit, count, target, ``action`` ("construct"/"deconstruct"), the tower
   ``before`` and ``after``, ``wins`` (the seat that would win at the end of this turn, or
-  None) and ``text`` ("3 hearts onto Player 1's 2-card spade tower: it becomes 1 heart"),
+  None) (``telling.play_words`` says it: "3 hearts onto Ben's 2-card spade tower: it becomes 1 heart"),
   ``theirs`` (the target is another builder's) and ``locks_out`` (``lockout.py``: words when none
   of the cards kept would have a place after the play, else None).
-- ``events``: public records made by the last move (draws, recycling with ``sky_before``,
-  ``sky_after``, ``tosses`` as [heads, tails] pairs, ``eliminated``; plays; skips; the end).
+- ``events``: everything every move did, oldest first (``facts.EVENT_KINDS``; ``telling.tell``
+  says each), as this seat may see it: another seat's draw says how many cards, not which.
   ``recycles``: every recycling so far. ``recent``: the events since this seat's own last
   play or discard, at most one round back (for a spectator, those of the last move), so a
-  table UI can say what happened while the device was with the others; its discards carry
-  the card's ``label`` and ``name`` instead of its code.
+  table UI can say what happened while the device was with the others.
 
 - ``hands_at_end``: once the game is over, every seat's remaining hand for everyone (the
   table turns its cards up when play stops); None while it runs.
@@ -36,11 +35,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.bounds import count, items, outcome_bounds, under
-from tabletop.engine.cards import SUITS, Card
+from tabletop.engine.cards import SUITS
+from tabletop.engine.events import Event
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.towers_of_wyoming.facts import (
-    CARDS,
     CODES,
     DECK_SIZE,
     ID,
@@ -48,13 +47,11 @@ from tabletop.games.towers_of_wyoming.facts import (
     MIN_PLAYERS,
     OPTION_DEFAULTS,
     PER_SUIT,
-    card_id,
     card_json,
-    count_cards,
 )
 from tabletop.games.towers_of_wyoming.lockout import locks_out
 from tabletop.games.towers_of_wyoming.moves import Discard, Play, move_to_json
-from tabletop.games.towers_of_wyoming.rules import after_play, legal_moves, setup_for, target_words, tower_winner
+from tabletop.games.towers_of_wyoming.rules import after_play, legal_moves, setup_for, tower_winner
 from tabletop.games.towers_of_wyoming.state import State
 
 
@@ -62,12 +59,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     s = state
     seat = checked_seat(seat, s.players)
     acting = s.result is None and seat == s.current
+    seen = seen_events(s, seat)
     v = {
         "game": ID,
         "seat": seat,
         "to_act": None if s.result is not None else s.current,
         "outcome": s.result.to_json() if s.result is not None else None,
-        "log": list(s.log),
         "epoch": s.epoch,
         "turn": s.moves,
         "players": s.players,
@@ -88,9 +85,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "must_discard": False,
         "plays": [],
         "discards": [],
-        "events": [dict(e) for e in s.events if e["move"] == s.moves],
-        "recycles": [dict(e) for e in s.events if e["type"] == "recycle"],
-        "recent": [dict(e) for e in recent_events(s, seat)],
+        "events": seen,
+        "recycles": [e for e in seen if e["kind"] == "recycle"],
+        "recent": recent_events(s, seat, seen),
     }
     if acting:
         moves = legal_moves(s)
@@ -105,27 +102,27 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 PLAYED = ("construct", "deconstruct", "discard")
 
 
-def recent_events(s: State, seat: int | None) -> list[dict[str, Any]]:
-    """Public events after ``seat``'s own last play or discard, within the last round of moves
-    (a seat that is out, or skipped, gets the last round); a spectator gets the last move's.
-    A discard names its card (``label``, ``name``) but not which of the twin copies it was,
-    so a card reshuffled and drawn since cannot be traced into a hand."""
-    first = s.moves if seat is None else s.moves - s.players + 1
-    start = len(s.events)
-    while start > 0 and s.events[start - 1]["move"] >= first:
-        e = s.events[start - 1]
-        if seat is not None and e["type"] in PLAYED and e["seat"] == seat:
+def seen_event(e: Event, seat: int | None) -> Event:
+    """An event as ``seat`` may see it: a draw names its cards to the drawer alone."""
+    return {k: v for k, v in e.items() if k != "cards"} if e["kind"] == "draw" and e["seat"] != seat else dict(e)
+
+
+def seen_events(s: State, seat: int | None) -> list[Event]:
+    return [seen_event(e, seat) for e in s.events]
+
+
+def recent_events(s: State, seat: int | None, seen: list[Event]) -> list[Event]:
+    """The events (of ``seen``) after ``seat``'s own last play or discard, within the last round
+    of moves (a seat that is out, or skipped, gets the last round); a spectator gets the last
+    move's. The deal is no news: the board shows it."""
+    first = s.moves - 1 if seat is None else s.moves - s.players
+    start = len(seen)
+    while start > 0 and seen[start - 1]["move"] >= first:
+        e = seen[start - 1]
+        if seat is not None and e["kind"] in PLAYED and e["seat"] == seat:
             break
         start -= 1
-    return [public_event(e) for e in s.events[start:]]
-
-
-def public_event(e: dict[str, Any]) -> dict[str, Any]:
-    e = dict(e)
-    if e["type"] == "discard":
-        card = CARDS[card_id(Card.parse(e.pop("card")))]
-        e["label"], e["name"] = card.label, card.name
-    return e
+    return [e for e in seen[start:] if e["kind"] != "deal"]
 
 
 def seat_json(s: State, p: int) -> dict[str, Any]:
@@ -165,7 +162,7 @@ def win_size(s: State) -> int:
 
 
 def describe_play(s: State, m: Play) -> dict[str, Any]:
-    """What the play would do to its target, in data and words, and who would win."""
+    """What the play would do to its target and who would win (``telling.play_words`` says it)."""
     seat = s.current
     suit = SUITS.index(m.suit)
     tower = s.towers[m.owner][m.foundation]
@@ -173,14 +170,7 @@ def describe_play(s: State, m: Play) -> dict[str, Any]:
     before = len(tower)
     action = "construct" if not tower or before_suit == suit else "deconstruct"
     _, _, after_suit, after_size = after_play(s, m)
-    target = target_words(s, m.owner, m.foundation, viewer=seat)
     wins = tower_winner(s, seat, (m.owner, m.foundation, after_size))
-    if action == "construct":
-        result = f"starts a tower of {count_cards(after_size, suit)}" if not tower else f"it becomes {count_cards(after_size, suit)}"
-    elif after_suit is None:
-        result = "it is knocked down to an empty foundation"
-    else:
-        result = f"it becomes {count_cards(after_size, after_suit)}"
     return {
         "move": move_to_json(m),
         "suit": m.suit.value,
@@ -191,7 +181,6 @@ def describe_play(s: State, m: Play) -> dict[str, Any]:
         "before": {"suit": SUITS[before_suit].value if tower else None, "size": before},  # type: ignore[index]  # a tower has a suit
         "after": {"suit": SUITS[after_suit].value if after_suit is not None else None, "size": after_size},
         "wins": wins,
-        "text": f"{count_cards(m.count, suit)} onto {target}: {result}",
         "theirs": m.owner != seat,  # building on (or knocking down) another builder's tower, not your own
         "locks_out": None if wins is not None else locks_out(s, m),  # the cards kept would have no place after it
     }
@@ -205,14 +194,25 @@ MOST_SKY = (
 SEATS, FOUNDATIONS = MAX_PLAYERS, 2
 SEAT = count(0, MAX_PLAYERS - 1)
 CARD = {"rank": count(1, 13)}
+EVENTS_PER_MOVE = 16 * SEATS  # a play, then each seat in turn perhaps skipped, drawing, recycling
 MOST_PLAYS = len(SUITS) * DECK_SIZE * SEATS * FOUNDATIONS  # a suit, how many, onto which foundation
 EVENT = {
     "move": count(0, MAX_MOVES),
-    "seat": SEAT,
+    "seat": count(0, MAX_PLAYERS - 1, null=True),
+    "players": count(MIN_PLAYERS, MAX_PLAYERS),
+    "foundations": count(1, FOUNDATIONS),
+    "sky": count(0, MOST_SKY),
+    "first": SEAT,
     "owner": SEAT,
     "foundation": count(0, FOUNDATIONS - 1),
     "count": count(0, DECK_SIZE),
     "size": count(0, DECK_SIZE),
+    "cards": items(DECK_SIZE),
+    "taken": items(DECK_SIZE),
+    "spent": items(DECK_SIZE),
+    "tallest": count(0, DECK_SIZE),
+    "rivals": items(SEATS),
+    "rivals.*": SEAT,
     "before.size": count(0, DECK_SIZE),
     "after.size": count(0, DECK_SIZE),
     "sky_before": count(0, MOST_SKY),
@@ -230,7 +230,7 @@ EVENT = {
 VIEW_BOUNDS = {
     "seat": count(0, MAX_PLAYERS - 1, null=True),
     "to_act": count(0, MAX_PLAYERS - 1, null=True),
-    "log": items(MAX_MOVES * 8),
+    "log": items(MAX_MOVES * 8),  # the English log a position code of an earlier edition holds
     "epoch": count(0, MAX_MOVES * 8),
     "turn": count(0, MAX_MOVES),
     "players": count(MIN_PLAYERS, MAX_PLAYERS),
@@ -262,11 +262,11 @@ VIEW_BOUNDS = {
     "plays.*.move.owner": SEAT,
     "plays.*.wins": count(0, MAX_PLAYERS - 1, null=True),
     "discards": items(DECK_SIZE),
-    "events": items(16 * SEATS),
+    "events": items(MAX_MOVES * EVENTS_PER_MOVE),
     **under("events.*", EVENT),
     "recent": items(16 * SEATS * SEATS),
     **under("recent.*", EVENT),
-    "recycles": items(MAX_MOVES),
+    "recycles": items(MAX_MOVES * EVENTS_PER_MOVE),
     **under("recycles.*", EVENT),
     **under("outcome", outcome_bounds(MAX_PLAYERS, DECK_SIZE, {"sky": count(0, MOST_SKY)})),
 }

@@ -22,8 +22,6 @@ from typing import Any
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import clean_name
-from tabletop.ui.render import renderer_for
-from tabletop.ui.render.contract import renderer_hook
 from tabletop.ui.saves.storage import StorageFull, Store
 from tabletop.ui.shell.notices import Notices
 from tabletop.ui.shell.router import Route
@@ -50,8 +48,9 @@ def all_games() -> Mapping[str, Any]:
 
 
 def finished_games(session: Session) -> int | None:
-    """How many games of a match (Tower Battle) are over; None for a game that is no match."""
-    count = renderer_hook(renderer_for(session.module.ID), "finished_games")
+    """How many games of a match (Tower Battle) are over, as the game counts them; None for a
+    game that is no match."""
+    count = game_hook(session.module, "finished_games")
     return None if count is None else int(count(session.module.view(session.state, None)))
 
 

@@ -119,9 +119,11 @@ class History:
         if position == 0:
             return []
         if hasattr(self.module, "tell"):
-            from tabletop.ui.table.wording import move_lines
+            from tabletop.ui.table.wording import told
 
-            return move_lines(self, self.view(position), position - 1)
+            # the events this move added: the deal's, numbered 0 like the first move's, were there before it
+            view, known = self.view(position), len(self.view(position - 1).get("events") or [])
+            return told(self, view, list(view.get("events") or [])[known:])
         before, after = self.log(position - 1), self.log(position)
         # a log only grows, but an earlier line may be said again in today's words (The War of the
         # Worlds names a cell as it is called now, and turning a coaster renames cells): count lines

@@ -117,7 +117,8 @@ def names_of(seated: Any) -> Names:
 
 def told(seated: Any, view: dict[str, Any], events: list[Event]) -> list[str]:
     """The events in the table's words: the game's ``tell`` with the table's names; an end is
-    said with who won first ("Ann wins. Blue made the tower fall.")."""
+    said with who won first ("Ann wins. Blue made the tower fall."). An event a game does not
+    say (Tower Battle's draw from the stock: the hand shows it) has empty words and no line."""
     names = names_of(seated)
     tell = seated.module.tell
     lines = []
@@ -127,13 +128,15 @@ def told(seated: Any, view: dict[str, Any], events: list[Event]) -> list[str]:
             winners = [names(seat) for seat in e["winners"]]
             head = f"{winners_win(winners, names.sides if names.plural_sides else ())}." if winners else "A draw."
             words = f"{head} {words}".strip()
-        lines.append(words)
+        if words:
+            lines.append(words)
     return lines
 
 
 def log_lines(seated: Any, view: dict[str, Any]) -> list[str]:
-    """The whole log as the table says it, oldest first."""
-    if hasattr(seated.module, "tell"):
+    """The whole log as the table says it, oldest first. A view with an English ``log`` (a
+    position code written before its game told events) is still said from that log."""
+    if hasattr(seated.module, "tell") and "log" not in view:
         return told(seated, view, list(view.get("events") or []))
     return [with_names(line, seated) for line in view.get("log") or []]
 

@@ -2,7 +2,7 @@
 
 Modules: ``cards`` (one card), ``board`` (towers, lanes, piles), ``decide`` (the
 current decision and its controls), ``news`` (recap, battle reveal, results),
-``matchbar`` (score and card summary) and ``recent`` (reading the public log).
+``matchbar`` (score and card summary) and ``recent`` (reading the view's events).
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from . import cards as C
 from . import recent
 from .board import board
 from .decide import render_decision
-from .ending import finished_games, game_end, revealed_view  # noqa: F401  (the table asks for the first two)
+from .ending import game_end, revealed_view  # noqa: F401  (the table asks for game_end)
 from .matchbar import match_bar
 from .news import battle_reveal, game_result_panel, match_games, recap_panel
 
 
 def score_at_end(view: dict[str, Any], outcome: Outcome) -> tuple[str, list[Any]] | None:
-    """The match score, each player's points (screens/game_over.py)."""
-    return (f"Match score (first to {view['match']['target']})", view["match"]["scores"])
+    """The match score: each player's points, as the game's outcome keeps them (screens/game_over.py)."""
+    return (f"Match score (first to {view['match']['target']})", list(outcome.scores or view["match"]["scores"]))
 
 
 def hand_panel(ctx: TableContext, seat: int | None) -> El | None:
@@ -60,11 +60,12 @@ def render(ctx: TableContext) -> El:
     view = ctx.view
     viewer = ctx.viewer
     bottom = viewer if viewer is not None else ctx.holder if ctx.holder is not None else 0
-    log = view.get("log") or []
-    lines = recent.recap(log, view["seat_names"], viewer)
-    if view["phase"] == "over" and view["match"]["results"]:  # the table's end summary says who won and how
-        lines = [line for line in lines if line != view["match"]["results"][-1]["reason"] and recent.tag(line) != "Match won"]
-    last = recent.last_action(log)
+    events = view.get("events") or []  # (a position code of an earlier edition has none)
+    told = recent.recap(events, viewer)
+    if view["phase"] == "over":  # the table's end summary says who won and how
+        decided = next((e for e in reversed(told) if e["kind"] == "game-won"), None)
+        told = [e for e in told if e["kind"] != "end" and e is not decided]
+    last = recent.last_action(events)
     panel, lit, lit_discard, hand_inside = render_decision(ctx)
     if view["phase"] == "over":
         panel = match_games(ctx)  # after the board: the table's summary says who won, why and the score
@@ -73,7 +74,7 @@ def render(ctx: TableContext) -> El:
         table = board(replace(ctx, view=revealed_view(view, view["match"]["results"][-1])), bottom, {}, None, last)
     else:
         table = board(ctx, bottom, lit, lit_discard, last)
-    news = h("div.tb-news", game_result_panel(ctx), battle_reveal(ctx) if recent.battle_in(lines) else None, recap_panel(ctx, lines))
+    news = h("div.tb-news", game_result_panel(ctx), battle_reveal(ctx, recent.battle_in(told)), recap_panel(ctx, told))
     return h(
         "div.tb",
         {"data-phase": view["phase"], "data-bottom": str(bottom)},

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.events import Event, Names
 from tabletop.engine.words import count
 from tabletop.ui.render import TableContext
-from tabletop.ui.table.wording import name_with_side
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.motion import last_move
 
@@ -27,27 +27,23 @@ WINNING_HEIGHT = 5
 LANES = (("H", "C"), ("D", "S"))
 
 
+def seat_names(ctx: TableContext) -> Names:
+    """How the table calls the seats: each person with their colour beside ("Ana (Red)")."""
+    return Names(tuple(ctx.names), tuple(ctx.view["seat_names"]))
+
+
 def seat_words(ctx: TableContext, seat: int) -> str:
     """'Ana (Red)' (just 'Red' for a player named after their colour)."""
-    return name_with_side(ctx.names[seat], ctx.view["seat_names"][seat])
-
-
-def named(ctx: TableContext, text: str) -> str:
-    """An engine sentence with each colour said as the person: 'Black plays…' -> 'Ben (Black) plays…'."""
-    from tabletop.ui.table.wording import name_sides  # the table's one way of naming sides (imported late: wording imports render)
-
-    colours = ctx.view["seat_names"]
-    return name_sides(text, colours, [seat_words(ctx, seat) for seat in range(len(colours))])
+    return seat_names(ctx)(seat)
 
 
 def tower_by_suit(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {t["suit"]: t for t in view["towers"]}
 
 
-def tower_el(
-    ctx: TableContext, tower: dict[str, Any], mine_side: bool, slot: El | None, last_suit: str | None, last_label: str | None, battle: bool
-) -> El:
-    """One tower: its king, its cards overlapping toward the middle, and its height."""
+def tower_el(ctx: TableContext, tower: dict[str, Any], mine_side: bool, slot: El | None, played: Event | None, battle: bool) -> El:
+    """One tower: its king, its cards overlapping toward the middle, and its height. The card the
+    last play (``played``) put on it is marked while it is still its top card."""
     suit = tower["suit"]
     owner = tower["owner"]
     n = len(tower["cards"])
@@ -57,7 +53,7 @@ def tower_el(
         extra = ""
         if i == n - 1:
             extra += ".tb-top"
-            if suit == last_suit and (not last_label or card["label"] == last_label):  # played face down: maybe a battle turned it up since
+            if played is not None and played["tower"] == suit and played["index"] == i:
                 extra += ".tb-last"
                 last_here = True
         from_hand = f"hand:{owner}" if ".tb-last" in extra and not mine_side else None  # the other player's card travels from their hand
@@ -103,15 +99,13 @@ def front_line(view: dict[str, Any], a: dict[str, Any], b: dict[str, Any], offer
     return h("div.tb-front", words)
 
 
-def lanes(ctx: TableContext, bottom: int, lit: dict[str, Any], last: dict[str, Any] | None) -> El:
+def lanes(ctx: TableContext, bottom: int, lit: dict[str, Any], last: Event | None) -> El:
     """Both lanes; ``lit`` maps a suit to the slot button placed on that tower."""
     view = ctx.view
     towers = tower_by_suit(view)
     offer = view.get("battle_offer")
     in_battle = set(offer["towers"]) if offer else set()
-    played = last if last and last["kind"] == "play" else None
-    last_suit = played["suit"] if played else None
-    last_label = played["label"] if played else None
+    played = last if last and last["kind"] in ("play", "play-face-down") else None
     out = []
     for pair in LANES:
         mine = next(towers[s] for s in pair if towers[s]["owner"] == bottom)
@@ -121,18 +115,17 @@ def lanes(ctx: TableContext, bottom: int, lit: dict[str, Any], last: dict[str, A
             h(
                 "div.tb-lane" + (".tb-lane-battle" if lane_offer else ""),
                 {"data-part": f"lane:{pair[0]}"},
-                tower_el(ctx, theirs, False, None, last_suit, last_label, theirs["suit"] in in_battle),
+                tower_el(ctx, theirs, False, None, played, theirs["suit"] in in_battle),
                 front_line(view, theirs, mine, lane_offer),
-                tower_el(ctx, mine, True, lit.get(mine["suit"]), last_suit, last_label, mine["suit"] in in_battle),
+                tower_el(ctx, mine, True, lit.get(mine["suit"]), played, mine["suit"] in in_battle),
             )
         )
     return h("div.tb-lanes", out)
 
 
-def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: dict[str, Any] | None) -> El:
+def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: Event | None) -> El:
     """A face-up discard pile: its top card and count; tapping it lists every card (it is public)."""
     pile = ctx.view["players"][seat]["discard"]
-    colour = ctx.view["seat_names"][seat]
     name = h("span.tb-pile-name", f"Discard · {len(pile)}")
     if lit is not None:
         return h("div.tb-pile.tb-discard", {"data-part": f"discard:{seat}"}, name, lit)
@@ -143,7 +136,7 @@ def discard_pile(ctx: TableContext, seat: int, lit: El | None, last: dict[str, A
             name,
             h("div.tb-card.tb-small.tb-empty", {"role": "img", "aria-label": "empty discard pile"}, "empty"),
         )
-    just = last is not None and last["kind"] == "discard" and last["seat"] == colour and C.label(pile[-1]) == last["label"]
+    just = last is not None and last["kind"] == "discard" and last["seat"] == seat and pile[-1] == last["card"]
     top = C.face(
         pile[-1],
         ".tb-small" + (".tb-last" if just else ""),
@@ -184,7 +177,7 @@ def scoring_pile(ctx: TableContext, seat: int) -> El | None:
     return h("div.tb-pile.tb-scoring", h("span.tb-pile-name", "Scoring card"), card)
 
 
-def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None, last: dict[str, Any] | None) -> El:
+def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None, last: Event | None) -> El:
     """One side's name, score, hand size and piles."""
     view = ctx.view
     p = view["players"][seat]
@@ -217,7 +210,7 @@ def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None
     )
 
 
-def board(ctx: TableContext, bottom: int, lit: dict[str, Any], lit_discard: El | None, last: dict[str, Any] | None) -> El:
+def board(ctx: TableContext, bottom: int, lit: dict[str, Any], lit_discard: El | None, last: Event | None) -> El:
     top = 1 - bottom
     return h(
         "section.tb-board",

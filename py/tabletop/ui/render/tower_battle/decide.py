@@ -13,12 +13,13 @@ import json
 from typing import Any
 
 from tabletop.engine.moves import Move
+from tabletop.games.tower_battle.telling import tower as tower_of
 from tabletop.ui.render import TableContext
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.roving import GIVES_AWAY, roving
 
 from . import cards as C
-from .board import named, seat_words
+from .board import seat_names, seat_words
 
 
 def key(data: dict[str, Any]) -> str:
@@ -286,7 +287,7 @@ def battle_panel(ctx: TableContext) -> El:
         move_button(ctx, decline, "button.primary" if costs else "button", {"id": "tb-decline"}, "No battle") if decline else None,
     ]
     return decision(
-        named(ctx, offer["question"]),  # "Ana (Red)'s hearts tower", as the log says it
+        f"Declare a battle between {tower_of(offer['towers'][0], seat_names(ctx))} and {tower_of(offer['towers'][1], seat_names(ctx))}?",
         h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
         h("p.tb-hint", note),
         h(

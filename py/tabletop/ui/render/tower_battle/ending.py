@@ -20,11 +20,6 @@ from .board import lanes, seat_words
 from .news import how_it_ended, result_line, scoring_cards_line
 
 
-def finished_games(view: dict[str, Any]) -> int:
-    """How many games of the match are over (the table shows each end once)."""
-    return len(view["match"]["results"])
-
-
 def revealed_view(view: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
     """``view`` with the towers of the finished game ``result``, every card face up; a card that
     lay face down is marked ``revealed`` (a save from before the engine kept them shows backs)."""

@@ -4,33 +4,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.words import count
+from tabletop.engine.events import Event
+from tabletop.engine.words import count, sentence
+from tabletop.games.tower_battle.telling import battle_result, how_won, tell
 from tabletop.ui.render import TableContext
 from tabletop.ui.web.dom import El, h
 
 from . import cards as C
 from . import recent
-from .board import named, seat_words
+from .board import seat_names, seat_words
 
 
-def recap_panel(ctx: TableContext, lines: list[str]) -> El | None:
-    """The log since the viewer's last turn, special-card effects and battles tagged."""
+def recap_panel(ctx: TableContext, events: list[Event]) -> El | None:
+    """The events since the viewer's last turn in the game's words, special-card effects and
+    battles tagged (an event the game does not say, a draw, has no line)."""
+    names = seat_names(ctx)
+    lines = [(e, words) for e in events if (words := tell(e, names, ctx.view))]
     if not lines:
         return None
     shown = lines[-recent.RECAP_LINES :]
     items = []
-    for line in shown:
-        tag = recent.tag(line)
+    for e, words in shown:
+        tag = recent.tag(e)
         items.append(
             h(
                 "li" + (f".tb-tag-{tag.split()[0].lower()}" if tag else ""),
                 h("span.tb-tag", tag) if tag else None,
-                h("span.tb-line", named(ctx, line)),
+                h("span.tb-line", words),
             )
         )
     if ctx.viewer is None:
         title = "The last turn"
-    elif recent.is_action(lines[0], (ctx.view["seat_names"][ctx.viewer],)):
+    elif recent.is_action(events[0], (ctx.viewer,)):
         title = "Since your last turn"
     else:
         title = "So far"
@@ -38,14 +43,14 @@ def recap_panel(ctx: TableContext, lines: list[str]) -> El | None:
     return h("section.tb-recap", {"aria-labelledby": "tb-recap-title"}, h("h2#tb-recap-title", title), h("ul.tb-recap-lines", items), more)
 
 
-def battle_reveal(ctx: TableContext) -> El | None:
-    """The last battle: both cards turned up, their values, and the result in words."""
-    battle = ctx.view.get("last_battle")
+def battle_reveal(ctx: TableContext, battle: Event | None) -> El | None:
+    """A battle fought since the viewer's last turn (its ``battle`` event): both cards turned
+    up, their values, and the result in words."""
     if not battle:
         return None
     towers = {t["suit"]: t for t in ctx.view["towers"]}
     # Turn the cards over once: later re-renders (a tap on a card) show them still.
-    seen = f"{battle['game']}:{','.join(battle['cards'])}:{len(ctx.view.get('log') or [])}"
+    seen = f"{battle['move']}:{','.join(battle['cards'])}"
     animate = ctx.ui.get("tb_revealed") != seen
     ctx.ui["tb_revealed"] = seen
     sides = []
@@ -59,22 +64,23 @@ def battle_reveal(ctx: TableContext) -> El | None:
                 h("span.tb-duel-value", f"value {value}" if value is not None else (C.role(code) or "no value")),
             )
         )
-    who = seat_words(ctx, battle["declared_by"])
+    who = seat_words(ctx, battle["seat"])
     return h(
         "section.tb-battle",
         {"aria-labelledby": "tb-battle-title"},
         h("h2#tb-battle-title", f"Battle! Declared by {who}"),
         h("div.tb-duel", sides[0], h("span.tb-duel-vs", {"aria-hidden": "true"}, "vs"), sides[1]),
-        h("p.tb-battle-result", named(ctx, battle["result"])),
+        h("p.tb-battle-result", battle_result(battle, seat_names(ctx))),
     )
 
 
 def how_it_ended(ctx: TableContext, result: dict[str, Any]) -> str:
     """How a finished game was won, without naming the winner again (the result line does):
-    "Five cards on the hearts tower at the end of the turn." (a save from before the engine
-    said it so falls back to the whole reason)."""
-    why = result.get("why")
-    return named(ctx, why[0].upper() + why[1:] + ".") if why else named(ctx, result["reason"])
+    "Five cards on the hearts tower at the end of the turn." (a position code of an earlier
+    edition holds only the engine's words for it)."""
+    if result.get("how"):
+        return sentence(how_won(result, seat_names(ctx))) + "."
+    return str(result.get("why") or result["reason"])
 
 
 def result_line(ctx: TableContext, result: dict[str, Any]) -> list[Any]:

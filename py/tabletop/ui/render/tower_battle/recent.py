@@ -1,87 +1,76 @@
-"""What just happened, read from the public log (browser-free, tested under CPython).
+"""What just happened, read from the view's events (browser-free, tested under CPython).
 
-The engine's log names the colours ("Red plays 5♥ face up on the hearts tower.").
-The table uses it to tell a player what happened since their last turn, to mark the
-last card played, and to tag special-card effects. Nothing here decides a rule.
+The table tells a player what happened since their last turn, marks the last card played and
+tags special-card effects, all from the events the engine recorded (games/tower_battle/facts.py
+``EVENT_KINDS``); the words are the game's (``telling``). Nothing here decides a rule.
 
->>> log = ["Game 1 begins; Red starts.", "Red plays 5♥ face up on the hearts tower.",
-...        "Black plays a card face down on the clubs tower."]
->>> recap(log, ("Red", "Black"), 0)
-['Red plays 5♥ face up on the hearts tower.', 'Black plays a card face down on the clubs tower.']
->>> last_action(log)
-{'kind': 'play', 'seat': 'Black', 'label': None, 'suit': 'C'}
->>> tag("The Assassin A♥ strikes Black's clubs tower: 4♣ goes to the discard pile.")
-'Assassin'
+>>> from tabletop.engine.events import event
+>>> events = [event("game-begins", 0, None, game=1, starter=0), event("play", 0, 0, tower="H", index=0, card="5H"),
+...           event("play-face-down", 1, 1, tower="C", index=0), event("assassin-misses", 2, 0, card="AD", struck="S")]
+>>> [e["kind"] for e in recap(events, 1)], last_action(events)["kind"], tag(events[3])
+(['play-face-down', 'assassin-misses'], 'play-face-down', 'Assassin')
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from collections.abc import Sequence
 
-NOUN_SUITS = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S"}
-_PLAY = re.compile(
-    r"^(Red|Black) plays (?:the (?:Assassin|Diplomat|Knave) )?(?:(\S+) face up|a card face down) "
-    r"on the (hearts|clubs|diamonds|spades) tower\.$"
-)
-_DISCARD = re.compile(r"^(Red|Black) discards (\S+)\.$")
+from tabletop.engine.events import Event, Names
+
 RECAP_LINES = 8
-
-# (words in a log line, tag shown beside it): first match wins.
-_TAGS = (
-    ("wins the match", "Match won"),
-    ("wins game", "Game won"),
-    ("loses game", "TNT"),
-    ("10 is seen", "TNT"),
-    ("a 10 is found", "TNT"),
-    ("Assassin", "Assassin"),
-    ("Diplomat", "Diplomat"),
-    ("Knave", "Knave"),
-    ("declares a battle", "Battle"),
-    ("turned up:", "Battle"),
-    (" beats ", "Battle"),
-    (" tie at ", "Battle"),
-    ("scores", "Score"),
-)
+ACTIONS = ("play", "play-face-down", "discard")  # the events that open a turn
+BATTLE = ("battle-declared", "battle", "battle-won", "battle-tied")
+ROLES = {"A": "Assassin", "Q": "Diplomat", "J": "Knave"}  # a card's rank letter -> its tag once played face up
+TAGS = {
+    "end": "Match won",
+    "tnt-found": "TNT",
+    "assassin-misses": "Assassin",
+    "assassin-strikes": "Assassin",
+    "diplomat": "Diplomat",
+    "knave-seen": "Knave",
+    "knave-exposed": "Knave",
+    "scored": "Score",
+    **dict.fromkeys(BATTLE, "Battle"),
+}
 
 
-def is_action(line: str, names: tuple[str, ...]) -> bool:
-    """Does ``line`` open a turn (a play or a discard) by one of ``names``?"""
-    return any(line.startswith(f"{name} plays ") or line.startswith(f"{name} discards ") for name in names)
+def names_at(seat_names: Sequence[str], people: Sequence[str]) -> Names:
+    """The table's names for the seats: each person with their colour beside ("Ana (Red)")."""
+    return Names(tuple(people), tuple(seat_names))
 
 
-def recap(log: list[str], seat_names: tuple[str, ...] | list[str], viewer: int | None) -> list[str]:
-    """The log since the start of the viewer's last turn (a spectator: since the last turn began).
+def is_action(e: Event, seats: Sequence[int]) -> bool:
+    """Does ``e`` open a turn (a play or a discard) by one of ``seats``?"""
+    return e["kind"] in ACTIONS and e["seat"] in seats
 
-    At the start of a match (no turn yet) it is the whole log.
+
+def recap(events: list[Event], viewer: int | None) -> list[Event]:
+    """The events since the start of the viewer's last turn (a spectator: since the last turn began).
+
+    At the start of a match (no turn yet) it is every event.
     """
-    names = tuple(seat_names) if viewer is None else (seat_names[viewer],)
-    for i in range(len(log) - 1, -1, -1):
-        if is_action(log[i], names):
-            return log[i:]
-    return list(log)
+    seats = (0, 1) if viewer is None else (viewer,)
+    for i in range(len(events) - 1, -1, -1):
+        if is_action(events[i], seats):
+            return events[i:]
+    return list(events)
 
 
-def battle_in(lines: list[str]) -> bool:
-    """Was a battle fought in these lines?"""
-    return any(" declares a battle: " in line for line in lines)
+def battle_in(events: list[Event]) -> Event | None:
+    """The last battle fought in these events (its cards turned up), if any."""
+    return next((e for e in reversed(events) if e["kind"] == "battle"), None)
 
 
-def last_action(log: list[str]) -> dict[str, Any] | None:
-    """The last play or discard: kind, colour, card label (None for a face-down play) and suit code."""
-    for line in reversed(log):
-        m = _PLAY.match(line)
-        if m:
-            return {"kind": "play", "seat": m.group(1), "label": m.group(2), "suit": NOUN_SUITS[m.group(3)]}
-        m = _DISCARD.match(line)
-        if m:
-            return {"kind": "discard", "seat": m.group(1), "label": m.group(2), "suit": None}
-    return None
+def last_action(events: list[Event]) -> Event | None:
+    """The last play or discard (a face-down play names its card to its owner alone)."""
+    return next((e for e in reversed(events) if e["kind"] in ACTIONS), None)
 
 
-def tag(line: str) -> str | None:
-    """A short tag for a log line worth pointing out (a special card, a battle, a win)."""
-    for words, label in _TAGS:
-        if words in line:
-            return label
-    return None
+def tag(e: Event) -> str | None:
+    """A short tag for an event worth pointing out (a special card, a battle, a win, TNT)."""
+    kind = e["kind"]
+    if kind == "game-won":
+        return "TNT" if e["how"] in ("tnt", "both-tnt") else "Game won"
+    if kind == "play":
+        return ROLES.get(e["card"][:1])
+    return TAGS.get(kind)

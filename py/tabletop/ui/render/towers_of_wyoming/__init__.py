@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.events import Event, of_move
 from tabletop.engine.outcome import Outcome
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming.board import center, changes, seat_panel
 from tabletop.ui.render.towers_of_wyoming.choice import Choice
 from tabletop.ui.render.towers_of_wyoming.hand import decision, hand
-from tabletop.ui.render.towers_of_wyoming.words import Teller, named
+from tabletop.ui.render.towers_of_wyoming.words import Teller, events_in
 from tabletop.ui.web import page
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.tips import install as install_tips
@@ -47,11 +48,11 @@ def seat_order(view: dict[str, Any], viewer: int | None) -> tuple[list[int], int
 
 def news(view: dict[str, Any], teller: Teller) -> list[El]:
     """What happened since the person's last turn: reshuffles first (the Sky changed), then plays."""
-    recent = view.get("recent") or []
+    recent = events_in(view, "recent")
     tidal = bool(view["options"].get("tidal_influences"))
     out = []
     for e in recent:
-        if e["type"] == "recycle":
+        if e["kind"] == "recycle":
             lines = teller.recycle(e, tidal)
             out.append(
                 h(
@@ -71,7 +72,7 @@ def news(view: dict[str, Any], teller: Teller) -> list[El]:
                     ),
                 )
             )
-    lines = [line for line in (teller.event(e) for e in merged_draws(recent, teller.viewer) if e["type"] != "recycle") if line]
+    lines = [line for line in (teller.event(e, view) for e in merged_draws(recent, teller.viewer)) if line]
     if lines and view.get("outcome") is None:
         heading = "Since your last turn" if teller.viewer is not None else "Last move"
         out.append(
@@ -80,12 +81,12 @@ def news(view: dict[str, Any], teller: Teller) -> list[El]:
     return out
 
 
-def merged_draws(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+def merged_draws(events: list[Event], seat: int | None) -> list[Event]:
     """The seat's own draws said once (a reshuffle in the middle splits a draw in two)."""
-    total = sum(e["count"] for e in events if e["type"] == "draw" and e["seat"] == seat)
+    total = sum(e["count"] for e in events if e["kind"] == "draw" and e["seat"] == seat)
     out, said = [], False
     for e in events:
-        if e["type"] == "draw" and e["seat"] == seat:
+        if e["kind"] == "draw" and e["seat"] == seat:
             if said:
                 continue
             e, said = dict(e, count=total), True
@@ -97,9 +98,6 @@ def render(ctx: TableContext) -> El:
     install_tips()  # a long press explains the Sky, a foundation (ui/web/tips.py)
     view = ctx.view
     names = list(ctx.names)
-    if view.get("log"):
-        # The shared side panel draws this same list after us: show real names there too.
-        view["log"] = [named(line, names) for line in view["log"]]
     viewer = view.get("seat")
     teller = Teller(names, viewer, view["foundations_each"])
     choice = Choice(view, ctx.legal, ctx.ui)
@@ -134,9 +132,8 @@ def render(ctx: TableContext) -> El:
             clear()
 
     winners = (view.get("outcome") or {}).get("winners") or []
-    tags = (
-        changes(view.get("recent") or [], names) if view.get("outcome") is None else changes([e for e in view.get("events") or []], names)
-    )
+    last_move = of_move(events_in(view, "events"), view["turn"] - 1)  # the move that ended the game
+    tags = changes(events_in(view, "recent") if view.get("outcome") is None else last_move, names)
     others, mine = seat_order(view, viewer)
     seats = view["seats"]
 

@@ -12,10 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.cards import Suit
+from tabletop.engine.events import Event
+from tabletop.engine.words import count
+from tabletop.games.towers_of_wyoming.telling import play_words
 from tabletop.ui.render.towers_of_wyoming.cards import back, face, fan_card
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
 from tabletop.ui.render.towers_of_wyoming.hand import theirs_class, verb_of
-from tabletop.ui.render.towers_of_wyoming.words import Teller, cards, named, plural, symbol
+from tabletop.ui.render.towers_of_wyoming.words import Teller, cards, symbol
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.motion import key, last_move
 from tabletop.ui.web.tips import tip
@@ -71,7 +74,7 @@ def piles(view: dict[str, Any]) -> list[El]:
     draw, discard, top = view["draw_pile"], view["discard_pile"], view["discard_top"]
     draw_el = h(
         "div.tow-pile",
-        {"role": "group", "aria-label": f"Draw pile: {plural(draw, 'card')}", "data-part": "draw-pile"},
+        {"role": "group", "aria-label": f"Draw pile: {count(draw, 'card')}", "data-part": "draw-pile"},
         h("span.tow-label", {"aria-hidden": "true"}, "Draw"),
         h(
             "span.tow-pile-cards",
@@ -83,7 +86,7 @@ def piles(view: dict[str, Any]) -> list[El]:
     top_words = f", {top['label']} on top" if top else ""
     discard_el = h(
         "div.tow-pile",
-        {"role": "group", "aria-label": f"Discard pile: {plural(discard, 'card')}{top_words}", "data-part": "discard-pile"},
+        {"role": "group", "aria-label": f"Discard pile: {count(discard, 'card')}{top_words}", "data-part": "discard-pile"},
         h("span.tow-label", {"aria-hidden": "true"}, "Discard"),
         h(
             "span.tow-pile-cards",
@@ -139,14 +142,14 @@ def center(view: dict[str, Any]) -> El:
     return h("div.tow-center", sky(view), *piles(view), opposition(view))
 
 
-def changes(recent: list[dict[str, Any]], names: list[str]) -> dict[tuple[int, int], str]:
+def changes(recent: list[Event], names: list[str]) -> dict[tuple[int, int], str]:
     """A short tag for each tower a play since the viewer's last turn touched (the last one wins)."""
     tags: dict[tuple[int, int], str] = {}
     for e in recent:
         who = names[e["seat"]] if e.get("seat") is not None else ""
-        if e["type"] == "construct":
+        if e["kind"] == "construct":
             tags[(e["owner"], e["foundation"])] = f"{who}: +{e['count']}{symbol(e['suit'])}"
-        elif e["type"] == "deconstruct":
+        elif e["kind"] == "deconstruct":
             after = e["after"]
             if not after["size"]:
                 what = "knocked down"
@@ -219,7 +222,7 @@ def tower(
             flag = h("span.tow-chip-win", "★ wins" if win == choice.view["seat"] else f"⚠ {teller.names[win]} wins")
         chip = f"span.tow-chip.tow-{play['action']}{theirs_class(play)}"  # another builder's tower looks different
         parts.insert(0, h(chip, {"aria-hidden": "true"}, h("span", verb), h("span", f"→ {result}"), flag))
-        spoken = f"{label}. {verb}: {named(play['text'], teller.names)}"
+        spoken = f"{label}. {verb}: {play_words(play, teller.people, teller.viewer, teller.foundations)}"
         if win is not None:
             spoken += ". This wins the game" + ("" if win == choice.view["seat"] else f" for {teller.names[win]}")
         # Named by its (hidden) sentence, not aria-label: the visible chip stays part of the name.
@@ -282,7 +285,7 @@ def seat_panel(
         badges.append(h("span.tow-badge.tow-badge-won", "★ winner"))
     hand = h(
         "span.tow-hand-size",
-        {"title": f"{plural(seat['hand_size'], 'card')} in hand"},
+        {"title": f"{count(seat['hand_size'], 'card')} in hand"},
         h("span.tow-mini-back", {"aria-hidden": "true"}),
         f"{seat['hand_size']}",
         h("span.visually-hidden", " card in hand" if seat["hand_size"] == 1 else " cards in hand"),

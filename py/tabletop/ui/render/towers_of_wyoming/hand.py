@@ -8,10 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.cards import Suit
+from tabletop.engine.words import count
+from tabletop.games.towers_of_wyoming.telling import play_words
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.towers_of_wyoming.cards import face
 from tabletop.ui.render.towers_of_wyoming.choice import SUIT_ORDER, Choice
-from tabletop.ui.render.towers_of_wyoming.words import Teller, card_name, cards, named, plural
+from tabletop.ui.render.towers_of_wyoming.words import Teller, card_name, cards
 from tabletop.ui.web import motion
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.roving import roving
@@ -114,7 +116,7 @@ def option_rows(choice: Choice, teller: Teller, move_json: Callable[..., Any], p
                     f"button.tow-option.tow-{p['action']}{theirs_class(p)}",
                     {"type": "button", "data-move": json.dumps(move_json(m)), "id": f"tow-option-{key[0]}-{key[1]}"},
                     h("span.tow-verb", verb),
-                    h("span.tow-option-text", named(p["text"], teller.names)),
+                    h("span.tow-option-text", play_words(p, teller.people, teller.viewer, teller.foundations)),
                     flag,
                     on_click=lambda _e, m=m: play(m),
                 ),
@@ -134,7 +136,7 @@ def verb_of(p: dict[str, Any], teller: Teller | None = None) -> str:
     if p["action"] != "construct":
         return "Deconstruct"
     if p.get("theirs") and teller is not None:
-        return f"Construct onto {teller.names[p['owner']]}'s tower"
+        return f"Construct onto {teller.people.whose(p['owner'])} tower"
     return "Construct"
 
 
@@ -262,7 +264,7 @@ def decision(
             stepper,
             h(
                 "p.tow-hint",
-                f"{plural(n, 'place')} lit on the table: choose one to see what happens",
+                f"{count(n, 'place')} lit on the table: choose one to see what happens",
                 h("span.tow-or-list", ", or pick a play here"),
                 ".",
             ),
@@ -276,7 +278,7 @@ def decision(
         notes.append(
             h(
                 "p.tow-theirs-note",
-                f"This tower is {teller.names[p['owner']]}'s, not yours: your cards make their tower taller, "
+                f"This tower is {teller.people.whose(p['owner'])}, not yours: your cards make their tower taller, "
                 "and a tower taller than the Sky wins for its owner.",
             )
         )
@@ -295,7 +297,7 @@ def decision(
             "div#tow-preview.tow-preview",
             {"class": f"tow-{p['action']}{theirs_class(p).replace('.', ' ')}", "aria-live": "polite"},
             h("span.tow-verb", verb),
-            h("p.tow-preview-text", named(p["text"], teller.names)),
+            h("p.tow-preview-text", play_words(p, teller.people, teller.viewer, teller.foundations)),
             notes,
         ),
         h(

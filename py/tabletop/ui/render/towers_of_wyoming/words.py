@@ -1,57 +1,31 @@
 """Plain words for the Towers of Wyoming table, with the seats' real names.
 
-The engine writes "Player 2" because it does not know who sits where; the table
-knows (``ctx.names``). ``named`` swaps the engine's seat words for names; the
-event sentences are built from the view's structured events, so a name is never
-parsed out of text the engine did not write.
+What happened is the game's own telling (games/towers_of_wyoming/telling.py), said here with
+the person at the screen as "You"; this module adds the board's words (a foundation, a tower,
+whose it is) and the reshuffle notice, all from the view's structured events and the names
+the table gives (``Names``), never from text the engine wrote.
 
->>> named("Player 2 wins: a tower of 11 cards.", ["Ana", "Ben"])
-'Ben wins: a tower of 11 cards.'
 >>> cards(3, "H"), cards(1, "S"), symbol("D")
 ('3 hearts', '1 spade', '♦')
+>>> Teller(["Ana", "Ben"], 0, 2).place(1, 1), Teller(["Ana", "Ben"], 0, 2).place(0, 0)
+("Ben's foundation 2", 'your foundation 1')
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from tabletop.engine.cards import Card, Suit
+from tabletop.engine.events import Event, Names
+from tabletop.engine.words import count
+from tabletop.games.towers_of_wyoming.telling import cards as cards
+from tabletop.games.towers_of_wyoming.telling import listed, say, tower_words
 
-SEAT_WORD = re.compile(r"\bPlayer ([1-4])\b")
-
-
-def named(text: str, names: list[str]) -> str:
-    """The engine's "Player N" replaced by the name of seat N-1 (in one pass: names are never re-read)."""
-
-    def swap(match: re.Match[str]) -> str:
-        seat = int(match.group(1)) - 1
-        return names[seat] if 0 <= seat < len(names) else match.group(0)
-
-    return SEAT_WORD.sub(swap, text)
-
-
-def suit(letter: str) -> Suit:
-    return Suit(letter)
+NEWS = ("construct", "deconstruct", "discard", "skip", "draw")  # what the news box says (the reshuffle has its own)
 
 
 def symbol(letter: str | None) -> str:
     return Suit(letter).symbol if letter else ""
-
-
-def noun(letter: str, n: int) -> str:
-    s = Suit(letter)
-    return s.singular if n == 1 else s.noun
-
-
-def cards(n: int, letter: str) -> str:
-    """``"3 hearts"``, ``"1 spade"``."""
-    return f"{n} {noun(letter, n)}"
-
-
-def card_label(code: str) -> str:
-    """``"QH#1"`` -> ``"Q♥"``."""
-    return Card.parse(code).label
 
 
 def card_name(code: str) -> str:
@@ -59,14 +33,10 @@ def card_name(code: str) -> str:
     return Card.parse(code).name
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def name_list(words: list[str]) -> str:
-    if not words:
-        return ""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def events_in(view: dict[str, Any], key: str) -> list[Event]:
+    """The view's events under ``key`` ("events", "recent", "recycles"). A position code of an
+    earlier edition holds events of another shape (no ``kind``): they are left out."""
+    return [e for e in view.get(key) or [] if "kind" in e]
 
 
 class Teller:
@@ -74,6 +44,7 @@ class Teller:
 
     def __init__(self, names: list[str], viewer: int | None, foundations: int):
         self.names, self.viewer, self.foundations = names, viewer, foundations
+        self.people = Names(tuple(names))
 
     def who(self, seat: int) -> str:
         return "You" if seat == self.viewer else self.names[seat]
@@ -83,7 +54,7 @@ class Teller:
             return "your"
         if owner == actor:
             return "their own"
-        return f"{self.names[owner]}'s"
+        return self.people.whose(owner)
 
     def place(self, owner: int, foundation: int) -> str:
         """``"Ben's foundation"``, ``"your foundation 2"``."""
@@ -91,51 +62,23 @@ class Teller:
         return f"{self.whose(owner)} foundation{number}"
 
     def tower(self, size: int, letter: str | None) -> str:
-        return f"{size}-card {Suit(letter).singular} tower" if size and letter else "empty foundation"
+        return tower_words(size, letter)
 
-    def event(self, e: dict[str, Any]) -> str | None:
-        """One public event in words, or None for the ones the table shows elsewhere."""
-        kind = e["type"]
-        if kind == "construct":
-            actor, owner = e["seat"], e["owner"]
-            number = f" {e['foundation'] + 1}" if self.foundations > 1 else ""
-            if e["size"] == e["count"]:
-                where = "your" if owner == self.viewer else "their"
-                return f"{self.who(actor)} started a {Suit(e['suit']).singular} tower on {where} foundation{number} with {cards(e['count'], e['suit'])}."
-            on = f" on foundation {e['foundation'] + 1}" if self.foundations > 1 else ""
-            return (
-                f"{self.who(actor)} built {cards(e['count'], e['suit'])} onto {self.whose(owner, actor)} "
-                f"{Suit(e['suit']).singular} tower{on}: now {cards(e['size'], e['suit'])}."
-            )
-        if kind == "deconstruct":
-            actor, owner = e["seat"], e["owner"]
-            before, after = e["before"], e["after"]
-            number = f" (foundation {e['foundation'] + 1})" if self.foundations > 1 else ""
-            head = (
-                f"{self.who(actor)} played {cards(e['count'], e['suit'])} against {self.whose(owner, actor)} "
-                f"{self.tower(before['size'], before['suit'])}{number}"
-            )
-            if after["size"] == 0:
-                return f"{head}: knocked down to an empty foundation."
-            if after["suit"] == before["suit"]:
-                return f"{head}: it drops to {cards(after['size'], after['suit'])}."
-            return f"{head}: it turns into a tower of {cards(after['size'], after['suit'])}."
-        if kind == "discard":
-            card = e.get("name") or card_name(e["card"])
-            return f"{self.who(e['seat'])} had no play and discarded the {card}."
-        if kind == "skip":
-            return f"{self.who(e['seat'])} had no cards and was skipped."
-        if kind == "draw":
-            if e["seat"] == self.viewer:
-                return f"You drew {plural(e['count'], 'card')} (marked new in your hand)."
+    def event(self, e: Event, view: dict[str, Any]) -> str | None:
+        """One event of the news in words, or None for the ones the table shows elsewhere (the
+        others' draws: the hand sizes show them; a reshuffle has its own notice)."""
+        if e["kind"] not in NEWS:
             return None
-        return None
+        if e["kind"] == "draw":
+            return f"You drew {count(e['count'], 'card')} (marked new in your hand)." if e["seat"] == self.viewer else None
+        return say(e, self.people, view, you=self.viewer)
 
-    def recycle(self, e: dict[str, Any], tidal: bool) -> list[str]:
+    def recycle(self, e: Event, tidal: bool) -> list[str]:
         """What a reshuffle did: the Sky change (with the tosses) and anyone put out."""
         before, after = e["sky_before"], e["sky_after"]
         lines = [
-            f"The draw pile ran out as {self.names[e['seat']]} drew: {e.get('shuffled', 0)} discards were shuffled into a new draw pile."
+            f"The draw pile ran out as {self.names[e['seat']]} drew: {count(e.get('shuffled', 0), 'discard')} "
+            f"{'was' if e.get('shuffled', 0) == 1 else 'were'} shuffled into a new draw pile."
         ]
         if tidal:
             if not e["tosses"]:
@@ -144,7 +87,7 @@ class Teller:
                 parts = []
                 for i, (heads, tails) in enumerate(e["tosses"]):
                     tie = " (a tie: toss again)" if i < len(e["tosses"]) - 1 else ""
-                    parts.append(f"{plural(heads, 'head')}, {plural(tails, 'tail')}{tie}")
+                    parts.append(f"{count(heads, 'head')}, {count(tails, 'tail')}{tie}")
                 way = "more heads: a penny is added" if after > before else "more tails: a penny is taken away"
                 lines.append(
                     f"Tidal Influences: the Sky's {before} pennies were tossed: {'; then '.join(parts)}. "
@@ -156,7 +99,7 @@ class Teller:
             lines.append(f"A penny leaves the Settling Sky: {before} → {after}.")
         out = [x["seat"] for x in e.get("eliminated", [])]
         if out:
-            people = name_list([self.names[p] for p in out])
+            people = listed([self.names[p] for p in out])
             verb = "has" if len(out) == 1 else "have"
             lines.append(f"Contractual Deadlines: {people} {verb} no tower and lost the building contract: out of the game.")
         return lines
