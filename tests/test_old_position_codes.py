@@ -1,8 +1,9 @@
-"""Position codes written before Towers of Wyoming and Tower Battle told their events still read
-and draw: their views hold the English log (said with the table's names, as that edition's table
-said it) and events of the earlier shape, which the renderers leave out. The two codes in
-tests/data were written by that edition (commit 2cf5a1a): a finished three-builder game of
-Towers of Wyoming and a finished Tower Battle match (advanced scoring, TNT), each as Ben saw it."""
+"""Position codes written before the card games told their events still read and draw: their views
+hold the English log (said with the table's names, as that edition's table said it) and events of
+the earlier shape (Tower War's: none), which the renderers leave out. The three codes in tests/data
+were written by that edition (commit 2cf5a1a): a finished three-builder game of Towers of Wyoming, a
+finished Tower Battle match (advanced scoring, TNT) and a finished Tower War (advanced drafting,
+random moves to the first fall), each as Ben saw it."""
 
 from __future__ import annotations
 
@@ -21,7 +22,12 @@ DATA = Path(__file__).parent / "data"
 
 
 @pytest.mark.parametrize(
-    ("game", "last"), [("towers-of-wyoming", "Ben wins: a tower of 10 cards"), ("tower-battle", "Ben (Black) wins the match 6 to 0.")]
+    ("game", "last"),
+    [
+        ("towers-of-wyoming", "Ben wins: a tower of 10 cards"),
+        ("tower-battle", "Ben (Black) wins the match 6 to 0."),
+        ("tower-war", "Ben (Blue) made the tower fall: a pyramid on level 0 landed on the base of another one"),
+    ],
 )
 def test_a_position_code_of_the_earlier_edition_reads_draws_and_keeps_its_log(game, last):
     code = (DATA / f"old-position-{game}.txt").read_text().strip()

@@ -12,7 +12,7 @@ import time
 from tabletop.engine.events import Names
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
-from tabletop.games import tower_war as TW
+from tabletop.games.tower_war import game as TW  # the contract itself: each name of the package is found anew per use
 from tabletop.games.tower_war import rules as r
 from tabletop.games.tower_war.facts import DECK_SIZE, SKIRMISHES
 from tabletop.games.tower_war.moves import Drop, Keep, LiftPyramid, PickPyramid, Take

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import time
 
-import tabletop.games.war_of_the_worlds as WOTW
 from tabletop.engine.events import Names
 from tabletop.engine.pyramids import Size
 from tabletop.engine.rng import Rng
+from tabletop.games.war_of_the_worlds import game as WOTW  # the contract itself: each name of the package is found anew per use
 from tabletop.games.war_of_the_worlds.board import SLOTS, geometry
 from tabletop.games.war_of_the_worlds.board_pictures import position
 from tabletop.games.war_of_the_worlds.facts import EMPTY, NEUTRAL

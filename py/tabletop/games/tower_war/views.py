@@ -404,6 +404,7 @@ VIEW_BOUNDS = {
     "seat": count(0, 1, null=True),
     "to_act": count(0, 1, null=True),
     "events": items(40 * CARDS),
+    "log": items(40 * CARDS),  # the English log a position code of an earlier edition holds
     **under("events.*", EVENT_FACTS),
     "epoch": count(0, 40 * CARDS),
     **under("outcome", outcome_bounds(2, 0, {"loser": SEAT, **under("fall", FALL)})),
