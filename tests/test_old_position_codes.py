@@ -1,5 +1,5 @@
 """Position codes written before the card games told their events still read and draw: their views
-hold the English log (said with the table's names, as that edition's table said it) and events of
+hold the English log (its "Player 2" said by the code's own names, a side as written) and events of
 the earlier shape (Tower War's: none), which the renderers leave out. The three codes in tests/data
 were written by that edition (commit 2cf5a1a): a finished three-builder game of Towers of Wyoming, a
 finished Tower Battle match (advanced scoring, TNT) and a finished Tower War (advanced drafting,
@@ -25,8 +25,8 @@ DATA = Path(__file__).parent / "data"
     ("game", "last"),
     [
         ("towers-of-wyoming", "Ben wins: a tower of 10 cards"),
-        ("tower-battle", "Ben (Black) wins the match 6 to 0."),
-        ("tower-war", "Ben (Blue) made the tower fall: a pyramid on level 0 landed on the base of another one"),
+        ("tower-battle", "Black wins the match 6 to 0."),
+        ("tower-war", "Blue made the tower fall: a pyramid on level 0 landed on the base of another one"),
     ],
 )
 def test_a_position_code_of_the_earlier_edition_reads_draws_and_keeps_its_log(game, last):

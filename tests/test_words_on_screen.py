@@ -20,7 +20,7 @@ from tabletop.ui.shell.context import SavesView, ScreenContext
 from tabletop.ui.shell.notices import Notices
 from tabletop.ui.shell.router import Route
 from tabletop.ui.table.current_game import CurrentGame, between_games
-from tabletop.ui.table.wording import name_sides, says, whose
+from tabletop.ui.table.wording import says, seat_label, whose
 from tabletop.ui.web.dom import El, find_all, text_of
 
 WRONG = [
@@ -69,11 +69,7 @@ def test_a_side_keeps_its_number_and_a_person_is_one():
     assert says(sides, 1, "be") == "Humans are" and whose(sides, 0) == "Aliens'"
     assert says(people, 1, "be") == "Ben is" and whose(people, 0) == "Ana's"
     assert says(Seated(["Aliens", "Bo"]), 0, "be") == "Aliens are"
-    line = "Humans win with more standing pyramids; Aliens' large fell."
-    assert name_sides(line, ("Aliens", "Humans"), ["Aliens", "Humans"]) == line
-    assert name_sides(line, ("Aliens", "Humans"), ["Ana (Aliens)", "Ben (Humans)"]) == (
-        "Ben (Humans) wins with more standing pyramids; Ana's large fell."
-    )
+    assert seat_label(sides, 1) == "Humans" and seat_label(Seated(["Ana", "Humans"]), 0) == "Ana (Aliens)"
 
 
 def wrong_words(text: str) -> list[str]:

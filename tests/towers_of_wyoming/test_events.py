@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from .wyoming_helpers import H, S, play, position
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Card
@@ -26,6 +25,8 @@ from tabletop.games.towers_of_wyoming.facts import CODES, OPTION_DEFAULTS
 from tabletop.games.towers_of_wyoming.state import State
 from tabletop.games.towers_of_wyoming.views import seen_event
 from telling import told
+
+from .wyoming_helpers import H, S, play, position
 
 GAMES = 600
 # the contract's names, looked up once (the package finds each of them lazily, on every use)

@@ -4,13 +4,13 @@ your suit or your own empty foundation, deconstruct with the opposing suit)."""
 
 from __future__ import annotations
 
-from .wyoming_helpers import D, H, S, position
-
 from tabletop.engine.events import Names
 from tabletop.games.towers_of_wyoming import apply, legal_moves, view
 from tabletop.games.towers_of_wyoming.lockout import locks_out
 from tabletop.games.towers_of_wyoming.moves import Play
 from tabletop.games.towers_of_wyoming.telling import play_words
+
+from .wyoming_helpers import D, H, S, position
 
 
 def spades_and_diamonds():

@@ -1,13 +1,14 @@
 """Scenario tests for each optional rule, each one a switch of ``options``."""
 
 import pytest
-from .wyoming_helpers import C, D, H, S, assert_accounted, play, position, tower
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.rng import Rng
 from tabletop.engine.saves import MAX_MOVES
 from telling import told
+
+from .wyoming_helpers import C, D, H, S, assert_accounted, play, position, tower
 
 SUDDEN = {"sudden_death": True}
 DEADLINES = {"contractual_deadlines": True}

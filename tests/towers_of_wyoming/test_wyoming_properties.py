@@ -5,7 +5,6 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from .wyoming_helpers import all_cards, assert_accounted
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Suit
@@ -13,6 +12,8 @@ from tabletop.engine.errors import IllegalMove
 from tabletop.engine.rng import Rng
 from tabletop.games.towers_of_wyoming.facts import OPTION_DEFAULTS
 from tabletop.games.towers_of_wyoming.moves import Play
+
+from .wyoming_helpers import all_cards, assert_accounted
 
 OPTION_KEYS = sorted(OPTION_DEFAULTS)
 SWITCHES = [k for k in OPTION_KEYS if k != "three_player_two_foundations"]

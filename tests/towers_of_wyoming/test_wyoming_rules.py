@@ -4,13 +4,14 @@ Each test builds an explicit position, makes one move and checks the exact resul
 """
 
 import pytest
-from .wyoming_helpers import C, D, Discard, H, S, assert_accounted, held, play, position, suit_of_all, tower
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Card, Suit
 from tabletop.engine.errors import IllegalMove
 from tabletop.games.towers_of_wyoming.facts import CARDS, CODES, PER_SUIT
 from telling import told
+
+from .wyoming_helpers import C, D, Discard, H, S, assert_accounted, held, play, position, suit_of_all, tower
 
 
 def refused(state, move, words):

@@ -2,11 +2,11 @@
 
 import json
 
-from .wyoming_helpers import C, H, S, play, position
-
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.events import Names
 from tabletop.games.towers_of_wyoming.telling import play_words
+
+from .wyoming_helpers import C, H, S, play, position
 
 
 def plays_by_target(v, suit, count):

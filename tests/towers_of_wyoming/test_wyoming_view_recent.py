@@ -1,10 +1,10 @@
 """The view's ``recent`` events: what happened since the seat's own last turn."""
 
-from .wyoming_helpers import C, D, H, S, play, position
-
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.events import of_move
 from tabletop.games.towers_of_wyoming.facts import CODES
+
+from .wyoming_helpers import C, D, H, S, play, position
 
 
 def test_recent_lists_the_events_since_the_seats_own_last_play():

@@ -47,6 +47,11 @@ def of_move(events: Sequence[Event], move: int) -> list[Event]:
     return [e for e in events if e.get("move") == move]
 
 
+def with_side(name: str, side: str) -> str:
+    """ "Ana (Red)"; just "Red" for a player named after their side (never "Red (Red)")."""
+    return name if name == side else f"{name} ({side})"
+
+
 @dataclass(frozen=True)
 class Names:
     """How the table calls each seat.
@@ -73,8 +78,7 @@ class Names:
         if seat is None:
             return "Nobody"
         name = self.people[seat]
-        side = self.sides[seat] if seat < len(self.sides) else name
-        return name if name == side else f"{name} ({side})"
+        return with_side(name, self.sides[seat]) if seat < len(self.sides) else name
 
     def plural(self, seat: int | None) -> bool:
         """The seat is still called by its side's plural name ("Aliens")."""

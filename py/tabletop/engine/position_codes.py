@@ -24,6 +24,7 @@ played on; none of the card games offers one yet, and ``play_refusal`` says so i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,7 +115,28 @@ def read_position(code: str, games: Mapping[str, GameModule]) -> Position:
         raise SaveError("corrupt", "the position's table is not one this game shows")
     check_bounds(view, getattr(module, "VIEW_BOUNDS", {}), module.TITLE)  # before any renderer counts what it says
     options = check_options(data.get("options", {}))
-    return Position(game, options, names, seat, dict(view))
+    return Position(game, options, names, seat, earlier_log_named(dict(view), names))
+
+
+PLAYER_N = re.compile(r"\bPlayer ([1-4])\b")
+
+
+def earlier_log_named(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A code written before the games told events carries its log as English lines, where a game
+    without sides called a seat "Player 1"…: those seats said by the code's own names (sides, as
+    "Red", read as written).
+
+    >>> earlier_log_named({"log": ["Player 2 wins: a tower of 10 cards."]}, ["Ana", "Ben"])["log"]
+    ['Ben wins: a tower of 10 cards.']
+    """
+
+    def named(m: re.Match[str]) -> str:
+        seat = int(m.group(1)) - 1
+        return names[seat] if seat < len(names) else m.group(0)
+
+    if isinstance(view.get("log"), list):
+        view["log"] = [PLAYER_N.sub(named, line) if isinstance(line, str) else line for line in view["log"]]
+    return view
 
 
 def exact_position(save: dict[str, Any], games: Mapping[str, GameModule]) -> Position:

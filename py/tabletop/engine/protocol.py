@@ -20,8 +20,11 @@ Functions
     A seat that is not one of the game's (-1, ``True``, the player count, "0") raises
     ValueError: every game checks it with ``checked_seat`` below.
     Never holds another seat's secrets. Every view has at least the keys
-    ``to_act``, ``outcome`` (``Outcome.to_json()`` or None), ``log`` (public
-    plain-words lines) and ``epoch`` (see below).
+    ``to_act``, ``outcome`` (``Outcome.to_json()`` or None), ``events`` (what the
+    moves did, as that seat may know it: engine/events.py) and ``epoch`` (see below).
+``tell(event, names, view) -> str``
+    One event in words, with the table's names for the seats (``Names``) and the board
+    of ``view``; "" for an event the table shows otherwise (a card drawn into a hand).
 ``to_act(state) -> int | None``
     The seat whose decision it is; None when the game is over.
 ``outcome(state) -> Outcome | None``
@@ -41,8 +44,9 @@ Attributes
 ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``HIDDEN_INFORMATION`` (True when a view holds
 private information, so hot-seat play needs a hand-over curtain),
 ``SEAT_NAMES`` (default names per seat, e.g. ("Aliens", "Humans") or None),
-``OPTION_LABELS`` (key -> label for the new-game screen) and ``OPTION_CHOICES``
-(key -> list of allowed values for str/int options offered as a choice).
+``OPTION_LABELS`` (key -> label for the new-game screen), ``OPTION_CHOICES``
+(key -> list of allowed values for str/int options offered as a choice) and ``EVENT_KINDS``
+(every kind of event the game records).
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from tabletop.engine.events import Event, Names
 from tabletop.engine.moves import Move
 from tabletop.engine.outcome import Outcome
 
@@ -66,6 +71,7 @@ REQUIRED_FUNCTIONS = (
     "move_to_json",
     "move_from_json",
     "epoch",
+    "tell",
 )
 REQUIRED_ATTRIBUTES = (
     "ID",
@@ -77,6 +83,7 @@ REQUIRED_ATTRIBUTES = (
     "SEAT_NAMES",
     "OPTION_LABELS",
     "OPTION_CHOICES",
+    "EVENT_KINDS",
 )
 
 
@@ -101,6 +108,8 @@ class GameModule(Facts, Protocol):
     def OPTION_LABELS(self) -> Mapping[str, str]: ...
     @property
     def OPTION_CHOICES(self) -> Mapping[str, Sequence[object]]: ...
+    @property
+    def EVENT_KINDS(self) -> Sequence[str]: ...
 
     def new_game(self, seats: int, options: dict[str, Any] | None, seed: int) -> State: ...
     def legal_moves(self, state: State) -> list[Move]: ...
@@ -112,6 +121,7 @@ class GameModule(Facts, Protocol):
     def move_to_json(self, move: Move) -> dict[str, Any]: ...
     def move_from_json(self, data: Any) -> Move: ...
     def epoch(self, state: State) -> int: ...
+    def tell(self, event: Event, names: Names, view: dict[str, Any]) -> str: ...
 
 
 def missing_parts(module: GameModule) -> list[str]:

@@ -25,19 +25,9 @@ class OptionalRenderer(Protocol):
         """(seat, what, [(code, label), ...]): the cards the finished view makes public. Default: none."""
         ...
 
-    def names_in_end_reason(self, text: str, labels: list[str]) -> str:
-        """The end reason with each side said as its player. Default: none (the table's own
-        side-naming, screens' ``name_sides``, does it)."""
-        ...
-
-    def finished_games(self, view: View) -> int:
-        """How many games of a match are over (Tower Battle): the table stops between them.
-        Default: none (a game is not a match)."""
-        ...
-
     def game_end(self, ctx: Any, next_game: Callable[[], None]) -> Any:
         """The board between two games of a match, with "Next game". Default: none (needed
-        only with ``finished_games``)."""
+        only by a game with the game hook ``finished_games``)."""
         ...
 
 
@@ -52,8 +42,6 @@ def nothing_turned_up(view: View) -> list[tuple[int, str, list[tuple[str, str]]]
 RENDERER_DEFAULTS: dict[str, Any] = {
     "score_at_end": score_from_outcome,
     "turned_up_at_end": nothing_turned_up,
-    "names_in_end_reason": None,
-    "finished_games": None,
     "game_end": None,
 }
 

@@ -28,6 +28,7 @@ from tabletop.ui.shell.router import Route
 from tabletop.ui.table import deleted_elsewhere
 from tabletop.ui.table.history import History
 from tabletop.ui.table.session import Session, new_id, typed_seed
+from tabletop.ui.table.wording import seat_label
 
 STORAGE_FULL = "Storage is full: this game goes on, but it is not being saved. Export it to keep it."
 STORAGE_REFUSED = "This browser's storage refused the game ({why}): it goes on, but it is not being saved. Export it to keep it."
@@ -453,7 +454,5 @@ class CurrentGame:
 def passed_words(session: Session) -> str:
     """The game's words for each pass the table just played for a person ("Ana (Aliens) had nothing that
     could move, so the move step passed by itself."); "" when it played none."""
-    from tabletop.ui.table.wording import seat_label  # (wording reads the renderers: not at start-up)
-
     passes = game_hook(session.module, "FORCED_PASSES")
     return " ".join(passes[kind].format(name=seat_label(session, seat)) for seat, kind in session.passed)

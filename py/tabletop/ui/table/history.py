@@ -21,11 +21,7 @@ from typing import Any
 from tabletop.engine.errors import SaveError
 from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import replay_steps
-
-# The moves that write no line in their game's log, by their kind, said the way the log says a move:
-# in the past tense ("kept a card for the deck"). None now: every move of every game records an
-# event or writes a line.
-QUIET_MOVES: dict[str, str] = {}
+from tabletop.ui.table.wording import log_lines, told
 
 
 def replay_viewer(seats: list[dict[str, Any]]) -> int | None:
@@ -102,8 +98,6 @@ class History:
 
     def log(self, position: int) -> list[str]:
         """The log at ``position`` in the table's words."""
-        from tabletop.ui.table.wording import log_lines  # (wording reads the renderers: not at start-up)
-
         if position not in self._logs:
             self._logs[position] = log_lines(self, self.view(position))
         return self._logs[position]
@@ -118,24 +112,17 @@ class History:
         position = self.position if position is None else position
         if position == 0:
             return []
-        if hasattr(self.module, "tell"):
-            from tabletop.ui.table.wording import told
-
-            # the events this move added: the deal's, numbered 0 like the first move's, were there before it
-            view, known = self.view(position), len(self.view(position - 1).get("events") or [])
-            return told(self, view, list(view.get("events") or [])[known:])
-        before, after = self.log(position - 1), self.log(position)
-        # a log only grows, but an earlier line may be said again in today's words (The War of the
-        # Worlds names a cell as it is called now, and turning a coaster renames cells): count lines
-        return after[len(before) :] if len(after) >= len(before) else after[-1:]
+        # the events this move added: the deal's, numbered 0 like the first move's, were there before it
+        view, known = self.view(position), len(self.view(position - 1).get("events") or [])
+        return told(self, view, list(view.get("events") or [])[known:])
 
     def quiet_move(self, position: int | None = None) -> str:
-        """What a move that wrote no log line did, in the past tense like the log ("kept a card for
-        the deck"); which card a Tower War deck kept stays private."""
+        """What a move said no line did (every move of every game tells at least one event: this is
+        for a save of a game that may not), in the past tense like the log."""
         position = self.position if position is None else position
         data = self.save["moves"][position - 1] if position > 0 else {}
         kind = str(data.get("kind") or "") if isinstance(data, dict) else ""
-        return QUIET_MOVES.get(kind) or (f"made a move ({kind.replace('_', ' ')})" if kind else "made a move")
+        return f"made a move ({kind.replace('_', ' ')})" if kind else "made a move"
 
     # -- who is who (the names the table's wording helpers ask for)
     def name(self, seat: int | None) -> str:

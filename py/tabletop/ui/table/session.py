@@ -34,6 +34,7 @@ from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_GRIP_MS, new_save, replay, replay_steps
+from tabletop.ui.table.wording import end_why, whose
 
 
 @dataclass(frozen=True)
@@ -244,8 +245,6 @@ class Session:
         seat = self.movers[back]
         if self.module.HIDDEN_INFORMATION and self.shown_seat not in (None, seat):
             return UndoStatus(False, f"Only {self.name(seat)} can take back their own move.")
-        from tabletop.ui.table.wording import whose  # (wording reads the renderers: not at start-up)
-
         return UndoStatus(True, f"Take back {whose(self, seat)} last move.", n - back)
 
     def undo(self) -> None:
@@ -283,5 +282,6 @@ class Session:
         summary: dict[str, Any] = dict(turn=len(self.save["moves"]), finished=outcome is not None, to_act=self.to_act)
         if outcome is not None:
             scores = [float(x) for x in outcome.scores] if outcome.scores is not None else None
-            summary["result"] = {"winners": list(outcome.winners), "scores": scores, "reason": outcome.reason}
+            said = end_why(self, self.module.view(self.state, None), outcome.why or outcome.reason)
+            summary["result"] = {"winners": list(outcome.winners), "scores": scores, "reason": said}
         return dict(self.save, **summary)

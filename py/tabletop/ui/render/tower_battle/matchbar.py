@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from tabletop.engine.events import with_side
 from tabletop.engine.words import count
 from tabletop.ui.render import TableContext
-from tabletop.ui.table.wording import name_with_side
 from tabletop.ui.web.dom import El, h
 
 # The short card summary beside the board; the rules page holds the full text (tower_battle/guide.py).
@@ -29,7 +29,7 @@ def match_bar(ctx: TableContext) -> El:
         players.append(
             h(
                 "li.tb-score",
-                {"aria-label": f"{name_with_side(ctx.names[seat], colour)}: {scores[seat]} of {target} points"},
+                {"aria-label": f"{with_side(ctx.names[seat], colour)}: {scores[seat]} of {target} points"},
                 h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),
                 h("span.tb-score-name", {"aria-hidden": "true"}, ctx.names[seat]),
                 h("span.tb-score-num", {"aria-hidden": "true"}, str(scores[seat])),

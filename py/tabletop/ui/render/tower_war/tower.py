@@ -13,12 +13,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.engine.events import with_side
 from tabletop.engine.words import count
 from tabletop.games.tower_war.hand import is_calm
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
 from tabletop.ui.render.tower_war.news import landed_pyramid
-from tabletop.ui.table.wording import name_with_side
 from tabletop.ui.web import motion, tower_war_aim, tower_war_sway
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.tips import tip
@@ -51,7 +51,7 @@ def seat_name(ctx: TableContext, seat: int) -> str:
 
 def seat_label(ctx: TableContext, seat: int) -> str:
     """'Ana (Red)': the name with the pyramids' colour beside it (just 'Red' for a player named so)."""
-    return name_with_side(seat_name(ctx, seat), ("Red", "Blue")[seat])
+    return with_side(seat_name(ctx, seat), ("Red", "Blue")[seat])
 
 
 # --- top-down view --------------------------------------------------------------------------------

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.events import with_side
 from tabletop.engine.moves import Move
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.war_of_the_worlds.board import QUADRANT_WORDS, coaster_name
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, move_attr
 from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, icon
 from tabletop.ui.render.war_of_the_worlds.recent import Recent
-from tabletop.ui.table.wording import name_with_side
 from tabletop.ui.web import motion
 from tabletop.ui.web.dom import El, Handler, h
 
@@ -30,7 +30,7 @@ FACE_WORDS = {
 def who(ctx: TableContext, seat: int) -> str:
     side = ctx.view["seat_names"][seat]
     name = ctx.names[seat] if seat < len(ctx.names) else side
-    return name_with_side(name, side)
+    return with_side(name, side)
 
 
 # ------------------------------------------------------------------ the decision bar
