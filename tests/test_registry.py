@@ -90,3 +90,10 @@ def test_no_game_module_is_typed_any():
         if annotation in ("Any", "object", "ModuleType")
     ]
     assert untyped == []
+
+
+def test_once_played_a_contract_name_is_a_plain_attribute_of_the_package():
+    """The search reads ``module.apply`` millions of times: after the first, no lookup runs."""
+    for module in GAMES.values():
+        assert module.apply is module.game.apply
+        assert {"apply", "legal_moves", "view", "tell"} <= set(vars(module))

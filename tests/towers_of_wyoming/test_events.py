@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from wyoming_helpers import H, S, play, position
+from .wyoming_helpers import H, S, play, position
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Card

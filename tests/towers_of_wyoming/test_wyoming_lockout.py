@@ -4,7 +4,7 @@ your suit or your own empty foundation, deconstruct with the opposing suit)."""
 
 from __future__ import annotations
 
-from wyoming_helpers import D, H, S, position
+from .wyoming_helpers import D, H, S, position
 
 from tabletop.engine.events import Names
 from tabletop.games.towers_of_wyoming import apply, legal_moves, view

@@ -1,7 +1,7 @@
 """Scenario tests for each optional rule, each one a switch of ``options``."""
 
 import pytest
-from wyoming_helpers import C, D, H, S, assert_accounted, play, position, tower
+from .wyoming_helpers import C, D, H, S, assert_accounted, play, position, tower
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.errors import IllegalMove

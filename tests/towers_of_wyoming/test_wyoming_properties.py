@@ -5,7 +5,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wyoming_helpers import all_cards, assert_accounted
+from .wyoming_helpers import all_cards, assert_accounted
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Suit

@@ -4,7 +4,7 @@ Each test builds an explicit position, makes one move and checks the exact resul
 """
 
 import pytest
-from wyoming_helpers import C, D, Discard, H, S, assert_accounted, held, play, position, suit_of_all, tower
+from .wyoming_helpers import C, D, Discard, H, S, assert_accounted, held, play, position, suit_of_all, tower
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.cards import Card, Suit

@@ -2,7 +2,7 @@
 
 import json
 
-from wyoming_helpers import C, H, S, play, position
+from .wyoming_helpers import C, H, S, play, position
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.events import Names

@@ -1,6 +1,6 @@
 """The view's ``recent`` events: what happened since the seat's own last turn."""
 
-from wyoming_helpers import C, D, H, S, play, position
+from .wyoming_helpers import C, D, H, S, play, position
 
 import tabletop.games.towers_of_wyoming as tw
 from tabletop.engine.events import of_move
