@@ -25,11 +25,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.ai.search import Move, Search
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 State = Any
 

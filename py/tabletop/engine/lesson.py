@@ -71,10 +71,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import IllegalMove
-from tabletop.engine.protocol import GameModule
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 PART_ATTRIBUTE = "data-part"
 """The attribute a renderer sets on a board part a lesson may outline."""

@@ -27,15 +27,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.bounds import check_bounds
 from tabletop.engine.errors import SaveError
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import clean_name
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import check_options, clean_seat, load_json, replay
 from tabletop.engine.share import pack_json, save_from_code, save_to_code, text_from_code
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 POSITION_VERSION = "p1"
 FORMAT = "towers-and-worlds-position"

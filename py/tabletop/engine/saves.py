@@ -16,11 +16,13 @@ import json
 import math
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.names import clean_name
-from tabletop.engine.protocol import Facts, GameModule
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import Facts, GameModule
 
 FORMAT = "towers-and-worlds-save"
 VERSION = 2

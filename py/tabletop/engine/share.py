@@ -19,12 +19,14 @@ import binascii
 import json
 import zlib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.numbers import parse_count
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_SAVE_BYTES, parse_save
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 LINK_VERSION = "g1"
 MAX_CODE_CHARS = 128 * 1024  # refused unread beyond this: deflated saves are a fraction of MAX_SAVE_BYTES

@@ -35,17 +35,19 @@ from __future__ import annotations
 
 import json
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.ai.levels import BUDGETS, Budget
 from tabletop.ai.mcts import Rules
 from tabletop.ai.search import Decided, RandomSearch, Search, Thinking
 from tabletop.engine.hooks import ai_hook
 from tabletop.engine.moves import Move
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.rng import Rng
 from tabletop.games import entry_of
 from tabletop.levels import LEVELS
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 __all__ = ["Budget", "Search", "Thinking", "ai_module", "budget", "canonical", "decide", "level_notes", "searcher", "think"]
 

@@ -12,12 +12,14 @@ browser), so the same seed always gives the same game, on any machine and load.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.rng import Rng
 from tabletop.levels import LEVELS
 from tabletop.sim import decisions
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 Player = Callable[[Any, Any, int], Any]
 

@@ -25,12 +25,14 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.rng import Rng
 from tabletop.games import get_game
 from tabletop.sim.players import make_player
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 MOVE_CAP = 100_000
 

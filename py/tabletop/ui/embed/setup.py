@@ -30,12 +30,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.numbers import parse_count, quoted
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 from tabletop.levels import LEVELS
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 SETUP_KEYS = ("vs", "level", "seat", "players")

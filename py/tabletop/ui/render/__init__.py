@@ -13,12 +13,14 @@ import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.events import Names
 from tabletop.engine.hooks import game_hook
-from tabletop.engine.protocol import GameModule
 from tabletop.games import REGISTRY
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 @dataclass

@@ -20,13 +20,15 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import SaveError
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import EXPORT_WARNING, load_json, parse_save, replay
 from tabletop.engine.words import some
 from tabletop.ui.saves.storage import FLAG_SETTINGS, SAVE_ID, Store, clean_settings, oversized_file
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 FORMAT = "towers-and-worlds-backup"
 VERSION = 1

@@ -23,13 +23,15 @@ import json
 import re
 import time
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.names import clean_name
-from tabletop.engine.protocol import Facts
 from tabletop.engine.saves import MAX_SAVE_BYTES, check_time, load_json, parse_save
 from tabletop.levels import LEVELS
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import Facts
 
 SAVE_PREFIX = "tw:save:"
 ASIDE_PREFIX = "tw:aside:"

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import SaveError
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import export_file, parse_save
 from tabletop.engine.words import some
 from tabletop.ui.saves.storage import StorageFull, oversized_file
 from tabletop.ui.table.current_game import HOME, CurrentGame
 from tabletop.ui.table.session import Session, new_id
 from tabletop.ui.web import browser
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 def session_from_file_text(text: str, games: Mapping[str, GameModule], id_prefix: str) -> Session:

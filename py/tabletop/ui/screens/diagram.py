@@ -10,11 +10,10 @@ The board is the game's own renderer on the decoded view with no moves to offer,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.position_codes import Position, play_refusal, read_position
-from tabletop.engine.protocol import GameModule
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.embed import opponent_choice
@@ -23,6 +22,9 @@ from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table.wording import log_lines, seat_label
 from tabletop.ui.web.dom import El, h
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 class Seated:

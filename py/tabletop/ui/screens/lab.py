@@ -9,11 +9,10 @@ a variant on the spot. Batches add up until the setup changes or "Clear results"
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.ai.levels import DESCRIPTIONS
 from tabletop.engine.numbers import parse_count
-from tabletop.engine.protocol import GameModule
 from tabletop.sim.lab import Batch
 from tabletop.sim.players import BOTS
 from tabletop.ui.screens.common import notices
@@ -22,6 +21,9 @@ from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.web.dom import El, Handler, h
 from tabletop.ui.web.thinking import Sliced
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 BATCH_SIZES = (5, 10, 20, 50)
 BAR_COLOURS = ("#2f6f4f", "#c2552b", "#23304f", "#7a5cc7")

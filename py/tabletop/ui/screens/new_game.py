@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
 from tabletop.engine.numbers import parse_count
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 from tabletop.levels import LEVELS
 from tabletop.ui.screens.common import notices
@@ -15,6 +14,9 @@ from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table import link_seed
 from tabletop.ui.web.dom import El, h
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 def default_form(ctx: ScreenContext, module: GameModule) -> dict[str, Any]:

@@ -6,9 +6,8 @@ of a match), and every button asks ``Actions``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.engine.protocol import GameModule
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.render.contract import renderer_hook
 from tabletop.ui.screens import game_over
@@ -21,6 +20,9 @@ from tabletop.ui.table.current_game import between_games
 from tabletop.ui.table.session import Session
 from tabletop.ui.table.wording import end_why, log_lines, plural_sides, says, seat_label
 from tabletop.ui.web.dom import El, h
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 def curtain(act: Actions, session: Session, seat: int) -> El:

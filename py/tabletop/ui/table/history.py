@@ -16,12 +16,14 @@ position under the cursor with the game's own renderer and no moves to offer.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import SaveError
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import replay_steps
 from tabletop.ui.table.wording import log_lines, told
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 def replay_viewer(seats: list[dict[str, Any]]) -> int | None:

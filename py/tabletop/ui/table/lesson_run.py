@@ -12,11 +12,13 @@ lesson still runs, it is only not remembered.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.lesson import Lesson, LessonError, MoveJson, accepted, play_step, replay
-from tabletop.engine.protocol import GameModule
 from tabletop.ui.saves.storage import Backend
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 KEY_PREFIX = "tw:lesson:"
 DO, AFTER, DONE = "do", "after", "done"  # the step's instruction, its "what happened", the end

@@ -5,10 +5,12 @@ instead of starting at once."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.engine.protocol import GameModule
 from tabletop.ui.web.dom import El, h
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 def chosen_by_link(url_seed: int | None, form: dict[str, Any]) -> bool:

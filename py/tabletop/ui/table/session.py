@@ -27,14 +27,16 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.saves import MAX_GRIP_MS, new_save, replay, replay_steps
 from tabletop.ui.table.wording import end_why, whose
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 @dataclass(frozen=True)

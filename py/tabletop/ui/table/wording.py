@@ -10,12 +10,14 @@ and ``name(seat)``: the session at the table, a history, a position diagram.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.events import Event, Names, of_move
 from tabletop.engine.hooks import game_hook
-from tabletop.engine.protocol import GameModule
 from tabletop.engine.words import agree, winners_win
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
 
 
 def plural_sides(module: GameModule) -> tuple[str, ...]:
