@@ -32,7 +32,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from serving import ROOT, SUBPATH, launch
+from serving import MIME_TYPES, ROOT, SUBPATH, launch
 
 PROFILES = {
     "broadband": {"mbit_s": 20, "rtt_ms": 40, "cpu": 1},
@@ -86,15 +86,8 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-        ".zip": "application/zip",
+        **MIME_TYPES,
         ".gz": "application/gzip",
-        ".toml": "text/plain",
-        ".svg": "image/svg+xml",
         ".bin": "application/octet-stream",
     }
     link: Link

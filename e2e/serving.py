@@ -8,10 +8,14 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import sys
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from make.serve import MIME_TYPES  # noqa: E402  (the types the dev server sends, as Pages does)
+
 SUBPATH = "/towers-and-worlds/"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -43,15 +47,6 @@ PLAYWRIGHT_DISABLED_FEATURES = (
     "PreconnectToSearch",
 )
 PARTITIONED_STORAGE = "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES)
-MIME_TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".webmanifest": "application/manifest+json",
-    ".zip": "application/zip",
-    ".toml": "text/plain",
-    ".json": "application/json",
-}
 
 
 class SubpathHandler(http.server.SimpleHTTPRequestHandler):

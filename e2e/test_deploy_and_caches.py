@@ -14,7 +14,7 @@ from serving import ROOT, Site
 from test_offline_and_embed import cache_name, own_caches, visit_once
 
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from make import site as built  # noqa: E402
 
 PREVIEW = "/towers-preview/"
 
@@ -27,7 +27,7 @@ def two_sites(tmp_path, site):
     shutil.copytree(site.directory, preview)
     index = preview / "index.html"
     index.write_text(index.read_text().replace("Works offline once loaded.", "Works offline once loaded (preview)."))
-    build.write_precache(preview)
+    built.write_precache(preview)
     with Site(main, also={PREVIEW: preview}) as running:
         yield running, running.origin + PREVIEW
 

@@ -4,7 +4,7 @@
   (Tower War's draft pile) is refused in one line in the frame, the game's usual start is shown
   and works: before, the frame froze for two minutes;
 - an embed's numbers in other scripts' digits ("²") or 5,000 digits long are named as not understood
-  in the one line README describes and the app boots: before, "Opening the games…" stayed forever;
+  in the one line docs/embedding.md describes and the app boots: before, "Opening the games…" stayed forever;
 - a Tower Battle match of 20,000 moves (the longest a save holds) arrives as a link and opens at the
   table: before, 3,882 moves overflowed Python's stack in the browser.
 """

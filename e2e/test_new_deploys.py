@@ -21,7 +21,8 @@ from serving import ROOT, Site
 from test_offline_and_embed import cache_name, visit_once
 
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py's own precache writer makes deploy B)
+from make import common  # noqa: E402
+from make import site as built  # noqa: E402  (the build's own precache writer makes deploy B)
 
 # Not imported at start-up (tests/test_startup_imports.py: games load on first use), so not in the snapshot.
 LATE_MODULE = "tabletop/games/tower_battle/guide.py"
@@ -32,12 +33,12 @@ def deploy_b(root) -> dict:
     shell, to be seen), the snapshot and the runtime do not. Returns B's path -> hash."""
     index = root / "index.html"
     index.write_text(index.read_text().replace("Works offline once loaded.", "Works offline once loaded (B)."))
-    archive = root / build.APP_ARCHIVE_ZST
+    archive = root / common.APP_ARCHIVE_ZST
     with zipfile.ZipFile(io.BytesIO(zstandard.decompress(archive.read_bytes()))) as old:
         entries = {info.filename: old.read(info) for info in old.infolist()}
     entries[LATE_MODULE] += b"\n# deploy B\n"
-    archive.write_bytes(zstandard.compress(build.stored_zip(entries), 19))
-    build.write_precache(root)
+    archive.write_bytes(zstandard.compress(common.stored_zip(entries), 19))
+    built.write_precache(root)
     return json.loads((root / "version.json").read_text())["files"]
 
 
@@ -67,7 +68,7 @@ def counted_site(tmp_path, site):
 
 
 def bodies_by_path(page, site) -> dict:
-    """Every response of the site a page receives, as path -> SHA-256 prefix (build.py's file_hash)."""
+    """Every response of the site a page receives, as path -> SHA-256 prefix (the build's file_hash, make/common.py)."""
     got: dict[str, set] = {}
 
     def keep(response):
@@ -110,9 +111,9 @@ def test_the_next_visit_runs_a_new_deploy_whole_and_downloads_only_what_changed(
 
     b_files = deploy_b(root)
     changed = sorted(p for p in b_files if b_files[p] != a_files.get(p))
-    assert changed == ["index.html", build.APP_ARCHIVE_ZST]
+    assert changed == ["index.html", common.APP_ARCHIVE_ZST]
     snapshot = next(p for p in b_files if "/snapshot-" in p)
-    stdlib = next(p for p in b_files if "/stdlib-" in p)  # the cut library (build.write_stdlib): the same imports, the same file
+    stdlib = next(p for p in b_files if "/stdlib-" in p)  # the cut library: the same imports, the same file
     site.counts.clear()
 
     page = context.new_page()
@@ -122,7 +123,7 @@ def test_the_next_visit_runs_a_new_deploy_whole_and_downloads_only_what_changed(
     assert page.evaluate("fetch('./').then(r => r.text())").count("Works offline once loaded (B).") >= 1
     # Every file the page received is B's, the changed ones included: B runs whole, never beside A.
     # (The snapshot, whose name is its key, is read from Cache Storage: pyodide-snapshot.mjs.)
-    assert {"index.html", build.APP_ARCHIVE_ZST, "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-snapshot.mjs"} <= set(got)
+    assert {"index.html", common.APP_ARCHIVE_ZST, "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-snapshot.mjs"} <= set(got)
     mixed = {path: hashes for path, hashes in got.items() if path in b_files and hashes != {b_files[path]}}
     assert mixed == {}
     assert version_served(page) == version_of(root)
@@ -229,7 +230,7 @@ def test_a_half_finished_deploy_starts_on_the_cached_version_until_it_is_whole(b
 
     deploy_b(root)
     b_version = version_of(root)
-    archive = root / build.APP_ARCHIVE_ZST
+    archive = root / common.APP_ARCHIVE_ZST
     whole = archive.read_bytes()
     archive.write_bytes(damage(whole))  # version.json and sw.js are B's; one of B's files is not whole
 

@@ -14,7 +14,7 @@ from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move, wa
 from serving import ROOT, SUBPATH, Site
 
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py's real precache writer makes the second build)
+from make import site as built  # noqa: E402  (the build's real precache writer makes the second build)
 
 SW_READY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
@@ -197,7 +197,7 @@ def test_new_build_replaces_the_cache_whole(browser, own_site):
     # A second build: the shell's lede changes, so its hash, the list and the cache name change.
     index = root / "index.html"
     index.write_text(index.read_text().replace("Works offline once loaded.", "Works offline once loaded (v2)."))
-    new_version = build.write_precache(root)
+    new_version = built.write_precache(root)
     assert new_version != old_version
 
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
@@ -228,7 +228,7 @@ def test_a_half_done_deploy_keeps_the_old_version_whole(browser, own_site):
     old_text = index.read_text()
     new_text = old_text.replace("Works offline once loaded.", "Works offline once loaded (v3).")
     index.write_text(new_text)
-    new_version = build.write_precache(root)
+    new_version = built.write_precache(root)
     index.write_text(old_text)  # the deploy is only half done: sw.js is new, index.html is not
 
     failed = page.evaluate("""async () => {

@@ -18,7 +18,8 @@ from conftest import BOOT_TIMEOUT_MS, READY, goto, moves_made, play_any_move
 from serving import ROOT, SUBPATH, Site
 
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from make import common, runtime, snapshot  # noqa: E402
+from make.site import build  # noqa: E402
 
 SNAPSHOT_FILES = "**/vendor/pyodide/snapshot-*.bin.zst"
 SNAPSHOT_WARNING = "start-up snapshot was not used"
@@ -30,7 +31,7 @@ def snapshot_path(dist):
 
 
 def stdlib_path(dist, kind="restore"):
-    """The cut standard library (build.write_stdlib) a start restored from the snapshot ("restore")
+    """The cut standard library (make/stdlib_cut.py's write_stdlib) a start restored from the snapshot ("restore")
     or a boot ("file") is given, as the loader names it."""
     loader = (dist / "vendor" / "pyodide" / "pyodide-snapshot.mjs").read_text()
     return dist / "vendor" / "pyodide" / json.loads(re.search(r"const STDLIB = (.*?);\n", loader).group(1))[kind][2:]
@@ -167,7 +168,7 @@ def test_an_unusable_snapshot_falls_back_to_a_normal_boot(browser, site, case):
 
 def test_a_build_without_the_snapshot_boots_python_the_usual_way(browser, tmp_path):
     dist = tmp_path / "dist"
-    build.build(dist, snapshot=False)
+    build(dist, snapshot=False)
     assert not list((dist / "vendor" / "pyodide").glob("snapshot-*"))
     with Site(dist) as plain:
         context, page, warnings, errors = start(browser, plain.url)
@@ -193,7 +194,7 @@ def test_the_built_site_ships_no_benchmark_page_and_no_dangling_source_maps(site
 
 
 def test_the_snapshot_is_keyed_to_this_build(site):
-    """Its name, its header and the loader carry one key (build.snapshot_key of the files it holds:
+    """Its name, its header and the loader carry one key (make/snapshot.py's snapshot_key of the files it holds:
     tests/test_deploy.py)."""
     dist = site.directory
     key = re.fullmatch(r"snapshot-([0-9a-f]{16})\.bin\.zst", snapshot_path(dist).name).group(1)
@@ -226,10 +227,10 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
         context, page = visit_once(browser, counting)
         context.close()
     heavy = [
-        f"{SUBPATH}vendor/pyodide/{build.WASM_ZST}",
+        f"{SUBPATH}vendor/pyodide/{runtime.WASM_ZST}",
         f"{SUBPATH}vendor/pyodide/{stdlib_path(site.directory).name}",
         f"{SUBPATH}vendor/pyodide/{snapshot_path(site.directory).name}",
-        f"{SUBPATH}{build.APP_ARCHIVE_ZST}",
+        f"{SUBPATH}{common.APP_ARCHIVE_ZST}",
     ]
     assert {path: counts.get(path) for path in heavy} == dict.fromkeys(heavy, 1)
     # Pyodide's whole library is fetched only for an import the cut lacks (tabletop/stdlib_fallback.py): never here.
@@ -237,7 +238,7 @@ def test_a_first_visit_downloads_the_runtime_once(browser, site):
 
 
 def test_a_first_visit_downloads_the_wasm_compressed_and_the_worker_keeps_it_plain(browser, site):
-    """A page no worker serves fetches pyodide.asm.wasm.zst and decodes it (build.write_zstd_files); the
+    """A page no worker serves fetches pyodide.asm.wasm.zst and decodes it (make/runtime.py's write_zstd_files); the
     worker keeps the plain wasm the page decoded, byte for byte, without downloading it; later starts
     read it from there (nothing to decode). The library for a boot is not downloaded ahead: a start
     from the snapshot does not use it."""
@@ -295,14 +296,14 @@ WASM_FALLBACKS = {
 @pytest.mark.parametrize("case", list(WASM_FALLBACKS))
 def test_an_unusable_compressed_wasm_falls_back_to_the_plain_one(browser, site, case):
     """Whatever is wrong with pyodide.asm.wasm.zst, the page fetches the plain wasm and starts the same."""
-    zst = (site.directory / "vendor" / "pyodide" / build.WASM_ZST).read_bytes()
+    zst = (site.directory / "vendor" / "pyodide" / runtime.WASM_ZST).read_bytes()
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     said, errors, plain = [], [], []
     page.on("console", lambda m: said.append(m.text) if m.type == "warning" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("request", lambda r: plain.append(r.url) if r.url.endswith("/pyodide.asm.wasm") else None)
-    page.route(f"**/{build.WASM_ZST}", wasm_route(WASM_FALLBACKS[case](zst)))
+    page.route(f"**/{runtime.WASM_ZST}", wasm_route(WASM_FALLBACKS[case](zst)))
     page.goto(site.url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.get_attribute("html", "data-python-start") == "snapshot"
@@ -382,21 +383,21 @@ def test_restored_interpreters_draw_their_own_random_numbers(site):
     # the snapshot is taken with malloc's footprint limit as it was (make_snapshot.mjs limits it while
     # zeroing free memory): a restored interpreter still grows its memory past the snapshot's 30 MiB
     assert grown == [48 << 20, 48 << 20]
-    # Python runs as build.PYTHON_ENV asks, restored as when booted: code keeps no column offsets
+    # Python runs as snapshot.PYTHON_ENV asks, restored as when booted: code keeps no column offsets
     # (PYTHONNODEBUGRANGES), neither what the snapshot holds nor what is compiled afterwards
-    assert build.PYTHON_ENV == {"PYTHONNODEBUGRANGES": "1"}
+    assert snapshot.PYTHON_ENV == {"PYTHONNODEBUGRANGES": "1"}
     assert columns == [["None"], ["None"]]
 
 
 def cut_without(packed: bytes, member: str) -> bytes:
-    """A gzipped cut library (build.write_stdlib) with one file left out."""
+    """A gzipped cut library (make/stdlib_cut.py's write_stdlib) with one file left out."""
     import io
     import zipfile
 
     with zipfile.ZipFile(io.BytesIO(gzip.decompress(packed))) as cut:
         kept = {name: cut.read(name) for name in cut.namelist() if name != member}
     assert len(kept) < len(cut.namelist()), member
-    return gzip.compress(build.stored_zip(kept), mtime=0)
+    return gzip.compress(common.stored_zip(kept), mtime=0)
 
 
 def test_a_module_the_cut_library_lacks_comes_from_the_whole_library(browser, site):

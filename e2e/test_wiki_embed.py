@@ -1,4 +1,4 @@
-"""The README's recipe, as a wiki editor would paste it: the Widget page's frame, sandbox and height
+"""The wiki recipe (docs/embedding.md), as a wiki editor would paste it: the Widget page's frame, sandbox and height
 listener on a host page of another site; the ES5 listener loaded late, as MediaWiki loads site
 scripts; and a reader's games in a frame whose storage is partitioned (as browsers ship) or blocked."""
 
@@ -15,9 +15,9 @@ README_SITE = "https://owner.github.io/towers/"
 
 
 def widget_text() -> str:
-    """The Widget: page text exactly as the README gives it."""
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("### Extension:Widgets", 1)[1]
+    """The Widget: page text exactly as docs/embedding.md gives it."""
+    recipe = (ROOT / "docs" / "embedding.md").read_text()
+    section = recipe.split("## Extension:Widgets", 1)[1]
     return re.search(r"```html\n(.*?)\n```", section, re.S).group(1)
 
 
@@ -88,7 +88,7 @@ def test_the_widget_plays_and_fits_its_frame_to_the_game(browser, wiki_page, pag
     play_any_move(inner)
     assert moves_made(inner) == 1
 
-    # The height message arrives and the README's listener sizes the frame to the game.
+    # The height message arrives and the recipe's listener sizes the frame to the game.
     content = inner.evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
     wait_until(page, "h => window.heights.length > 0 && window.heights[window.heights.length - 1] === h", content)
     wait_until(
@@ -615,7 +615,7 @@ def test_the_embed_holds_in_a_phone_wide_frame(browser, site, host, game, width)
 def test_a_640_frame_on_a_phone_by_skin(browser, site, host, skin):
     """Vector legacy sets a 1000 px viewport on phones: the 640 px frame keeps its desktop layout (whole,
     nothing cut) but the phone shows it at about 0.39 of its size. A responsive skin narrows it to the
-    phone instead (max-width:100%), and the game lays out for that width (README, "Phones")."""
+    phone instead (max-width:100%), and the game lays out for that width (docs/embedding.md, "Phones")."""
     viewport = "width=1000" if skin == "vector-legacy" else "width=device-width, initial-scale=1"
     url = host(f"skin-{skin}.html", SKIN_PAGE.format(viewport=viewport, src=f"{site.url}embed/war-of-the-worlds.html", width=640))
     context = browser.new_context(**PHONE)

@@ -31,7 +31,7 @@ async function bytesHash(bytes) {
 }
 
 /* Files an offline start needs only where this browser cannot start from the snapshot: the
-   standard library for a boot (0.9 MB, build.py's write_precache). Kept when the page used them
+   standard library for a boot (0.9 MB, make/site.py's write_precache). Kept when the page used them
    (it booted that way, and handed them over) or an older version's cache has them; not downloaded
    ahead otherwise, since a browser that starts from the snapshot once does so again (should it not,
    online, the page fetches the file then). */

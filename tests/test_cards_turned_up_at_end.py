@@ -80,7 +80,7 @@ def cards_named(data) -> set[str]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_tower_war_end_names_the_other_51_cards_so_the_set_aside_three_are_known_by_elimination(seed):
-    """What README says of the end: every card but the three set aside is turned up or was in play,
+    """What docs/architecture.md says of the end: every card but the three set aside is turned up or was in play,
     so those three are the deck's only cards not shown (the game is over: they took no part in it)."""
     end = played_to_the_end("tower-war", seed)[-1]
     shown = cards_named(GAMES["tower-war"].view(end, None))

@@ -3,8 +3,10 @@ writes what a static host needs beside the app (a self-contained 404 page, .noje
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
+import importlib
 import json
 import re
 import sys
@@ -15,7 +17,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from make import common, site, snapshot, stdlib_cut  # noqa: E402
 
 
 def workflow() -> dict:
@@ -41,6 +43,29 @@ def test_workflow_builds_with_the_projects_build_command_then_uploads_dist():
     assert built_at < upload_at
     assert build_steps[upload_at]["with"]["path"].rstrip("/") == "dist"
     assert build_steps[upload_at]["with"]["include-hidden-files"] is True  # .nojekyll goes too
+
+
+def test_the_workflows_python_one_liners_name_what_the_build_has():
+    """A `python3 -c` step imports the build's own functions: each name it imports exists."""
+    one_liners = [
+        line.split("python3 -c ", 1)[1].strip("\"'")
+        for job in workflow()["jobs"].values()
+        for step in steps(job)
+        for line in step.get("run", "").splitlines()
+        if "python3 -c " in line
+    ]
+    assert one_liners
+    for code in one_liners:
+        tree = ast.parse(code)
+        imported = {
+            alias.asname or alias.name: alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                module = importlib.import_module(node.module)
+                assert all(hasattr(module, alias.name) for alias in node.names), code
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in imported:
+                assert hasattr(importlib.import_module(imported[node.value.id]), node.attr), code
 
 
 def test_workflow_deploys_with_the_official_action_and_least_permissions():
@@ -73,7 +98,7 @@ def sha256_source(text: str) -> str:
 
 
 def test_not_found_page_allows_exactly_its_own_inline_script_and_style(tmp_path):
-    build.write_not_found_page(tmp_path)
+    site.write_not_found_page(tmp_path)
     html = (tmp_path / "404.html").read_text()
     script = re.search(r"<script>(.*?)</script>", html, re.S).group(1)
     style = re.search(r"<style>(.*?)</style>", html, re.S).group(1)
@@ -84,16 +109,16 @@ def test_not_found_page_allows_exactly_its_own_inline_script_and_style(tmp_path)
 
 
 def test_not_found_page_is_precached_and_the_host_files_are_not(tmp_path):
-    build.write_not_found_page(tmp_path)
+    site.write_not_found_page(tmp_path)
     (tmp_path / "index.html").write_text("<!doctype html>")
-    build.write_precache(tmp_path)
+    site.write_precache(tmp_path)
     text = (tmp_path / "sw.js").read_text()
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
     assert set(precache) == {"404.html", "index.html"}
 
 
 def test_embed_previews_are_drawn_by_the_renderers_without_python_or_hidden_cards(tmp_path):
-    build.write_embed_previews(tmp_path)
+    site.write_embed_previews(tmp_path)
     from tabletop.games import GAMES
 
     for game_id, module in GAMES.items():
@@ -131,24 +156,24 @@ def test_the_snapshot_key_covers_exactly_the_files_the_snapshot_holds(tmp_path):
     downloads only tabletop.zip); a change to one it imports makes a new snapshot."""
     held = ["tabletop/__init__.py", "tabletop/ui/shell/app.py"]
     modules = {"tabletop/__init__.py": b"", "tabletop/ui/shell/app.py": b"APP = 1\n", "tabletop/games/late.py": b"LATE = 1\n"}
-    key = build.snapshot_key(fake_dist(tmp_path, modules), held)
+    key = snapshot.snapshot_key(fake_dist(tmp_path, modules), held)
     assert re.fullmatch(r"[0-9a-f]{16}", key)
-    assert build.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/games/late.py": b"LATE = 2\n"}), held) == key
-    assert build.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/ui/shell/app.py": b"APP = 2\n"}), held) != key
-    assert build.snapshot_key(fake_dist(tmp_path, modules), [*held, "tabletop/games/late.py"]) != key
+    assert snapshot.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/games/late.py": b"LATE = 2\n"}), held) == key
+    assert snapshot.snapshot_key(fake_dist(tmp_path, {**modules, "tabletop/ui/shell/app.py": b"APP = 2\n"}), held) != key
+    assert snapshot.snapshot_key(fake_dist(tmp_path, modules), [*held, "tabletop/games/late.py"]) != key
     (tmp_path / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"another Pyodide")
-    assert build.snapshot_key(fake_dist(tmp_path, modules), held) != key
+    assert snapshot.snapshot_key(fake_dist(tmp_path, modules), held) != key
 
 
 def test_version_json_lists_every_precached_file_with_its_hash(tmp_path):
     """What the worker in charge reads at each visit to run a new deploy whole."""
     (tmp_path / "index.html").write_text("<!doctype html>")
     (tmp_path / "app.js").write_text("'use strict';")
-    version = build.write_precache(tmp_path)
+    version = site.write_precache(tmp_path)
     text = (tmp_path / "sw.js").read_text()
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", text, re.S).group(1))
     assert json.loads((tmp_path / "version.json").read_text()) == {"version": version, "files": precache, "ifUsed": []}
-    assert precache["index.html"] == build.file_hash(tmp_path / "index.html")
+    assert precache["index.html"] == common.file_hash(tmp_path / "index.html")
 
 
 def test_version_json_names_the_files_a_visit_leaves_to_the_pages_asking(tmp_path):
@@ -158,9 +183,9 @@ def test_version_json_names_the_files_a_visit_leaves_to_the_pages_asking(tmp_pat
     pyodide.mkdir(parents=True)
     (tmp_path / "index.html").write_text("<!doctype html>")
     (pyodide / "snapshot-0123456789abcdef.bin.zst").write_bytes(b"snapshot")
-    boot = build.BOOT_STDLIB_PREFIX + "0123456789abcdef.zip.gz"
+    boot = stdlib_cut.BOOT_STDLIB_PREFIX + "0123456789abcdef.zip.gz"
     (tmp_path / boot).write_bytes(b"library")
-    build.write_precache(tmp_path)
+    site.write_precache(tmp_path)
     text = (tmp_path / "sw.js").read_text()
     if_used = json.loads(re.search(r"const IF_USED = (\[.*?\]);", text, re.S).group(1))
     deployed = json.loads((tmp_path / "version.json").read_text())
@@ -175,5 +200,5 @@ def test_only_modules_whose_imports_are_shipped_are_preloaded(tmp_path):
     (tmp_path / "error.js").write_text("export const a=1;")
     (tmp_path / "editor.js").write_text('import{b}from"./codemirror_state.js";export const c=1;')
     (tmp_path / "uses-editor.js").write_text('import"./editor.js";')
-    found = {path.name: build.loadable(path) for path in sorted(tmp_path.glob("*.js"))}
+    found = {path.name: snapshot.loadable(path) for path in sorted(tmp_path.glob("*.js"))}
     assert found == {"core.js": True, "error.js": True, "editor.js": False, "uses-editor.js": False}

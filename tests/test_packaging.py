@@ -11,11 +11,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from make import runtime, suite, testtools  # noqa: E402
 
 
 def test_each_vendored_runtime_gets_its_licence_beside_its_files(tmp_path):
-    build.copy_licences(tmp_path)
+    runtime.copy_licences(tmp_path)
     pyodide = (tmp_path / "vendor" / "pyodide" / "LICENSE").read_text()
     pyscript = (tmp_path / "vendor" / "pyscript" / "LICENSE").read_text()
     assert pyodide.startswith("Mozilla Public License Version 2.0")
@@ -38,14 +38,14 @@ def test_project_metadata_names_the_cli_and_the_licence():
 
 
 def test_pyodide_test_tools_use_the_same_pins_as_cpython():
-    pins = build.pinned(build.PYODIDE_TEST_TOOLS)
+    pins = testtools.pinned(testtools.PYODIDE_TEST_TOOLS)
     lines = (ROOT / "requirements-dev.txt").read_text().splitlines()
-    assert len(pins) == len(build.PYODIDE_TEST_TOOLS) and all(pin in lines for pin in pins)
+    assert len(pins) == len(testtools.PYODIDE_TEST_TOOLS) and all(pin in lines for pin in pins)
 
 
 def test_tests_left_to_cpython_still_exist():
     """A renamed test file must not silently run nowhere: each one named as host-only is there."""
-    for option in build.PYODIDE_HOST_ONLY:
+    for option in suite.PYODIDE_HOST_ONLY:
         target = option.partition("=")[2]
         file, _, name = target.partition("::")
         assert (ROOT / file).is_file(), file

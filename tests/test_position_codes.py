@@ -173,14 +173,14 @@ def test_names_in_a_position_are_cleaned_text():
     assert pos.names[0].startswith("<b>Ana</b> ") and len(pos.names[0]) == 40
 
 
-def test_the_snippets_carry_the_code_and_the_readme_gives_the_same_widget():
+def test_the_snippets_carry_the_code_and_the_recipe_gives_the_same_widget():
     site = "https://owner.github.io/towers/"
     frame = snip.iframe_snippet(site, "tower-war", "p1.abc", 'A "quoted" <title>')
     assert 'src="https://owner.github.io/towers/?embed=tower-war&amp;position=p1.abc"' in frame
     assert 'title="A &quot;quoted&quot; &lt;title&gt;"' in frame
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    blocks = re.findall(r"```html\n(.*?)\n```", readme, re.S)
-    assert snip.widget_page(site) in blocks, "README gives the Widget page the app writes"
+    recipe = (Path(__file__).resolve().parents[1] / "docs" / "embedding.md").read_text()
+    blocks = re.findall(r"```html\n(.*?)\n```", recipe, re.S)
+    assert snip.widget_page(site) in blocks, "docs/embedding.md gives the Widget page the app writes"
     game_widget = blocks[0]
     assert f'sandbox="{snip.SANDBOX}"' in game_widget and snip.listener_script(site) in game_widget, "same frame rules as the game widget"
     assert snip.site_of("https://h.example/towers/index.html?embed=x#/play") == site[:0] + "https://h.example/towers/"

@@ -1,9 +1,10 @@
-"""The standard library cut to what the app imports: what build.py keeps, and the finder
+"""The standard library cut to what the app imports: what the build keeps (make/stdlib_cut.py), and the finder
 that fetches Pyodide's whole library when an import still asks for a module the cut left out."""
 
 from __future__ import annotations
 
 import importlib
+import shutil
 import sys
 import zipfile
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from make import common, stdlib_cut  # noqa: E402
 
 from tabletop import stdlib_fallback  # noqa: E402
 
@@ -33,7 +34,7 @@ def later():
     import statistics
     from importlib import metadata
 """
-    assert build.imports_in(source) == {
+    assert stdlib_cut.imports_in(source) == {
         "json",
         "os.path",
         "collections",
@@ -47,7 +48,7 @@ def later():
 
 def test_the_cut_zip_is_the_same_bytes_for_the_same_files():
     members = {"b.py": b"B = 2\n", "a/__init__.py": b"A = 1\n"}
-    first, second = build.stored_zip(members), build.stored_zip(dict(members))
+    first, second = common.stored_zip(members), common.stored_zip(dict(members))
     assert first == second
     with zipfile.ZipFile(__import__("io").BytesIO(first)) as archive:
         assert [(i.filename, i.compress_type) for i in archive.infolist()] == [
@@ -61,20 +62,20 @@ def test_the_build_stops_when_an_import_fails_with_the_cut(tmp_path, monkeypatch
     pyodide.mkdir(parents=True)
     with zipfile.ZipFile(tmp_path / "tabletop.zip", "w") as app:
         app.writestr("tabletop/__init__.py", "")
-    with zipfile.ZipFile(pyodide / build.FULL_STDLIB, "w") as whole:
+    with zipfile.ZipFile(pyodide / stdlib_cut.FULL_STDLIB, "w") as whole:
         whole.writestr("json/__init__.py", "")
         whole.writestr("statistics.py", "")
-    monkeypatch.setattr(build, "app_imports", lambda dist: ["json", "statistics"])
+    monkeypatch.setattr(stdlib_cut, "app_imports", lambda dist: ["json", "statistics"])
     answers = iter(
         [
             {"imported": ["json", "statistics"], "failed": {}, "files": ["json/__init__.py"], "held": []},
             {"imported": ["json"], "failed": {"statistics": "ModuleNotFoundError: No module named 'statistics'"}, "files": [], "held": []},
         ]
     )
-    monkeypatch.setattr(build, "run_imports", lambda *args: next(answers))
-    monkeypatch.setattr(build.shutil, "which", lambda name: "/usr/bin/node")
+    monkeypatch.setattr(stdlib_cut, "run_imports", lambda *args: next(answers))
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/node")
     with pytest.raises(SystemExit, match="statistics: ModuleNotFoundError"):
-        build.write_stdlib(tmp_path, restore=False)
+        stdlib_cut.write_stdlib(tmp_path, restore=False)
     assert not list(pyodide.glob("stdlib-*"))
 
 

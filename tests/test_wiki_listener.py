@@ -1,4 +1,4 @@
-"""The wiki's height listener (ui/embed/wiki-listener.js): one source for README and the snippets the app
+"""The wiki's height listener (ui/embed/wiki-listener.js): one source for docs/embedding.md and the snippets the app
 writes, and the site it trusts set safely (its ES5 check: test_wiki_listener_es5.py)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 from tabletop.ui.embed import snippets as snip
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text()
+RECIPE = (ROOT / "docs" / "embedding.md").read_text()  # the wiki recipe
 
 
 def listener_copies(text: str) -> list[str]:
@@ -18,14 +18,14 @@ def listener_copies(text: str) -> list[str]:
     return blocks + re.findall(r"<script>\n(.*?)</script>", text, re.S)
 
 
-def test_readme_gives_the_listener_exactly_as_its_source():
-    copies = listener_copies(README)
+def test_the_recipe_gives_the_listener_exactly_as_its_source():
+    copies = listener_copies(RECIPE)
     assert len(copies) == 3, "MediaWiki:Common.js, the game Widget and the position Widget"
     assert all(copy == snip.listener(snip.README_SITE) for copy in copies)
     assert snip.listener(snip.README_SITE) == snip.LISTENER_FILE.read_text()
 
 
-def test_the_snippets_follow_the_readme_routes():
+def test_the_snippets_follow_the_recipes_routes():
     site = "https://games.example.org/tw/"
     assert snip.listener_script(site) in snip.widget_page(site)
     assert 'var SITE = "https://games.example.org/tw/";' in snip.listener(site)

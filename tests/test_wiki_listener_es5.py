@@ -1,5 +1,5 @@
 """The wiki's height listener is ES5, as MediaWiki demands of site scripts (acorn, package.json's pinned
-devDependency, run by node), and ships in the package archive. Host only: other processes, build.py."""
+devDependency, run by node), and ships in the package archive. Host only: other processes, the build (make/)."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ def test_the_package_archive_ships_the_listener(tmp_path):
     import zipfile
 
     sys.path.insert(0, str(ROOT))
-    import build
+    from make import site
 
-    build.package_archive(tmp_path)
+    site.package_archive(tmp_path)
     with zipfile.ZipFile(tmp_path / "tabletop.zip") as zf:
         assert zf.read("tabletop/ui/embed/wiki-listener.js").decode() == snip.LISTENER_FILE.read_text()

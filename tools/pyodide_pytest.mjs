@@ -3,11 +3,11 @@
 //   node tools/pyodide_pytest.mjs SITE_DIR [--stdlib=CUT.zip.gz] [pytest args...]
 //
 // Boots the pinned Pyodide from node_modules/pyodide, mounts the repository at /repo and
-// SITE_DIR (the test tools' wheels unpacked by build.py) at /site, and runs pytest there.
+// SITE_DIR (the test tools' wheels unpacked by make/testtools.py) at /site, and runs pytest there.
 // The browser's `js` module is hidden, so the tests see the plain-Python world they expect
 // (Node's globals have no DOM). Exits with pytest's exit code.
 //
-// With --stdlib (the site's cut standard library, build.py's write_stdlib), Python has that cut
+// With --stdlib (the site's cut standard library, make/stdlib_cut.py's write_stdlib), Python has that cut
 // as its library and, as in the page, tabletop/stdlib_fallback.py answers an import of what the
 // cut left out from Pyodide's whole library, noting who asked. The test tools may need modules the
 // app does not (pytest, hypothesis); an import the app's own code (py/) asked for fails the run.
@@ -62,7 +62,7 @@ if CUT:
     tools = sorted({name for name, asked_by in fallback.FETCHED} - set(app))
     print(f"standard library: the cut lacked {len(tools)} modules only the test tools import ({', '.join(tools)})", flush=True)
     if app:
-        print(f"FAILED: the app imported modules the cut standard library lacks: {', '.join(app)} (build.py's app_imports must find them)", flush=True)
+        print(f"FAILED: the app imported modules the cut standard library lacks: {', '.join(app)} (make/stdlib_cut.py's app_imports must find them)", flush=True)
         code = code or 1
 code
 `);

@@ -1,4 +1,4 @@
-/* The standard library the app imports (run by build.py).
+/* The standard library the app imports (run by the build: make/stdlib_cut.py).
 
      node tools/stdlib_cut.mjs PYODIDE_DIR APP_DIR STDLIB_ZIP NAMES_FILE [REST_ZIP]
 

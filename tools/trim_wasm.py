@@ -1,4 +1,4 @@
-"""Pyodide's wasm without the code no script of this site can call (a first visit's bytes).
+"""Pyodide's wasm without the code no script of this site can call: fewer bytes for a first visit.
 
 Pyodide's main module exports 7,415 functions (of 8,560 exports) so that packages' shared libraries can link against
 it. This site loads no such library (pyscript.toml names no packages, the app is pure Python), so an
@@ -6,7 +6,7 @@ exported function is reachable only from JavaScript. Emscripten's glue (pyodide.
 every export in a variable and on `Module`; an export that no script names beyond that store is
 one nothing calls. Those exports are dropped, then binaryen's wasm-opt removes the code that only
 they reached. What Python runs is untouched: C reaches C by direct calls and through the function
-table, which wasm-opt keeps whole. 9.6 MB become 8.7, and 2.89 MB of zstd 2.67 (build.py's
+table, which wasm-opt keeps whole. 9.6 MB become 8.7, and 2.89 MB of zstd 2.67 (make/runtime.py's
 trim_runtime calls trim_wasm).
 """
 

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  /* The two biggest start-up files (build.py's write_preloads names them), asked for at once. A page
+  /* The two biggest start-up files (the build's write_preloads, make/snapshot.py, names them), asked for at once. A page
      no service worker serves (a first visit, a wiki's frame) preloads the snapshot and the zstd wasm,
      which the loader decodes as they arrive; an installed site reads the snapshot's decoded copy
      and the plain wasm from its worker's cache (static/js/pyodide-snapshot.mjs). */

@@ -21,7 +21,7 @@ const ZSTD_DECODER = new URL("../fzstd/fzstd.js", import.meta.url).href;
 const UNZSTD_WORKER = new URL("../../static/js/unzstd-worker.js", import.meta.url).href;
 const DECODE_PIECE = 64 * 1024;   /* compressed bytes decoded at a time: about 0.7 MB of snapshot, 0.2 MB of wasm */
 const DECODE_SLICE_MS = 30;       /* the longest the decoding holds the page before it yields */
-/* The standard library cut to what the app imports (build.py's write_stdlib): {file, restore,
+/* The standard library cut to what the app imports (make/stdlib_cut.py's write_stdlib): {file, restore,
    full, names}. A boot is given the cut `file`; a start restored from the snapshot only
    `restore`, what the snapshot does not hold already imported (both gunzipped here). An import
    the cut cannot answer of a module of the whole library (`names`) fetches `full` once
@@ -29,11 +29,11 @@ const DECODE_SLICE_MS = 30;       /* the longest the decoding holds the page bef
    null: Pyodide's whole library, as it comes. */
 const STDLIB = __STDLIB__;
 const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
-/* The environment Python starts in (build.py's PYTHON_ENV), the one the snapshot was made in. */
+/* The environment Python starts in (make/snapshot.py's PYTHON_ENV), the one the snapshot was made in. */
 const PYTHON_ENV = __PYTHON_ENV__;
 const WHOLE_LIBRARY_PATH = "/lib/python_stdlib_whole.zip";
 const WASM = new URL("pyodide.asm.wasm", import.meta.url).href;
-/* The app's package (build.py's package_archive), unpacked into the home folder by appFiles below. */
+/* The app's package (make/site.py's package_archive), unpacked into the home folder by appFiles below. */
 const APP_ARCHIVE = new URL("../../tabletop.zip.zst", import.meta.url).href;
 const HEADER_BYTES = 64;        /* "tw-snapshot <key> <end> <sha>" padded with spaces, then Pyodide's snapshot */
 /* Pyodide 314 restores into its default 30 MiB heap only (pyodide issues 4652, 6254): a bigger
@@ -255,7 +255,7 @@ function earlyWasm() {
 }
 
 /* The wasm's bytes as a response to compile from. A page no service worker serves (a first visit,
-   a wiki's frame) downloads it zstd-compressed (2.9 MB where gzip sends 3.5: build.py's
+   a wiki's frame) downloads it zstd-compressed (2.9 MB where gzip sends 3.5: make/runtime.py's
    write_zstd_files) and decodes it as it arrives, the compile taking each decoded piece at once; the
    decoded whole is handed to the worker (static/js/boot.js), which keeps the plain file, so later
    starts read that from its cache (and the browser keeps its compiled code) with nothing to decode.
@@ -306,7 +306,7 @@ async function instantiateEarly(wasm, source, imports, saved) {
 /* The app's files, written into the home folder where PyScript's [files] would unpack them, but
    read by the page instead of Python's zipfile (0.8 s of a 4G phone's start), and while
    the snapshot is still on its way, so that only the writing waits for Python. The archive is
-   build.py's: a zip of stored members, zstd-compressed whole (0.27 MB; decoded here, in a few
+   the build's (make/site.py's package_archive): a zip of stored members, zstd-compressed whole (0.27 MB; decoded here, in a few
    milliseconds). Resolves to [{name, data}]. */
 function appFiles() {
   if (!globalThis.document) return null;
