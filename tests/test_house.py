@@ -103,3 +103,13 @@ def test_comments_carry_no_issue_numbers():
         if re.search(r"\b[Ii]ssues? \d+", text)
     ]
     assert said == []
+
+
+def test_no_function_is_longer_than_80_lines():
+    long = [
+        f"{SOURCES[name].relative_to(PY)}:{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for name, tree in TREES.items()
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (node.end_lineno or node.lineno) - node.lineno + 1 > LONGEST
+    ]
+    assert long == []

@@ -124,13 +124,13 @@ def size_tip(size: str, view: dict[str, Any]) -> str:
 
 
 def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
+    """The controls of a placing turn: sizes to pick up, cards to crown with, pyramids to lift."""
     placing = view["placing"]
     picks = ctx.legal_of("pick_pyramid")
     cards = ctx.legal_of("pick_card")
     lifts = ctx.legal_of("lift_pyramid")
     if not (picks or cards or lifts):
         return None
-    me = view["players"][placing["seat"]]
     rows = [skirmish_result(ctx, view)]  # why this pyramid is owed, beside the sizes to pick from
     level = view["tower"]["top_level"] + (placing["piece"] == "card")
     shake = amplitude(placing["piece"], level)
@@ -140,82 +140,96 @@ def place_panel(ctx: TableContext, view: dict[str, Any]) -> El | None:
         f"{placing['piece']}: the higher the tower, the shakier the hand.",
     )
     if picks:
-        warned: dict[str, str] = placing.get("size_warnings") or {}  # the engine's: sizes that cannot complete the level
-        needed = PYRAMIDS_PER_LEVEL - len(view["tower"]["levels"][-1]["pyramids"])
-        sizes = [
-            h(
-                "button.twar-pyr-btn.primary",
-                {
-                    "id": f"twar-pick-{m.size}",
-                    "data-move": move_attr(ctx, m),
-                    "data-short": "1" if str(m.size) in warned else None,
-                    "aria-describedby": f"twar-short-{m.size}" if str(m.size) in warned else None,
-                    **tip(size_tip(str(m.size), view)),
-                },
-                pyramid_glyph(str(m.size), placing["seat"], 40),
-                h(
-                    "span",
-                    h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")),
-                    h("small", f"{me['stash'][str(m.size)]} left" + (f", {needed} needed" if str(m.size) in warned else "")),
-                ),
-                on_click=lambda _e, mv=m: ctx.play(mv),
-            )
-            for m in picks
-        ]
-        rows.append(roving(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid", "data-part": "pickup"}, sizes), sizes))
-        for m in picks:
-            if str(m.size) in warned:
-                rows.append(
-                    h("p.twar-warn", {"role": "note", "id": f"twar-short-{m.size}"}, f"{str(m.size).capitalize()}: {warned[str(m.size)]}")
-                )
+        rows.extend(pickup_rows(ctx, view, picks))
     if cards:
-        crowns = [
-            h(
-                "button.twar-card-btn",
-                {"id": f"twar-crown-{m.card}", "data-move": move_attr(ctx, m)},
-                face(str(m.card)),
-                sr(f"the {name(str(m.card))}:"),
-                h("span", "Pick up"),
-                on_click=lambda _e, mv=m: ctx.play(mv),
-            )
-            for m in cards
-        ]
-        rows.append(
-            roving(
-                h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card", "data-part": "pickup"}, crowns), crowns
-            )
-        )
+        rows.append(crown_row(ctx, cards))
     if lifts:
-        top = view["tower"]["levels"][-1]
-        ox, oy = top["x"], top["y"]
-        buttons = []
-        for m in lifts:
-            p = top["pyramids"][m.index]
-            where = f"{p['x'] - ox:+.0f}, {p['y'] - oy:+.0f} mm"
-            buttons.append(
-                h(
-                    "button.twar-lift",
-                    {"id": f"twar-lift-{m.index}", "data-move": move_attr(ctx, m)},
-                    pyramid_glyph(p["size"], p["owner"], 22),
-                    f"Lift #{m.index + 1}",
-                    sr(f": {seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {where}, to adjust it"),
-                    on_click=lambda _e, mv=m: ctx.play(mv),
-                )
-            )
-        n = placing["adjustments_left"]
-        rows.append(
-            h(
-                "div.twar-adjust",
-                h(
-                    "p.twar-hint",
-                    f"Or adjust first: lift a pyramid of the top level and drop it again ({count(n, 'adjustment')} left). "
-                    "Choose it on the card or use these buttons.",
-                ),
-                h("div.button-row", buttons),
-            )
-        )
+        rows.append(adjust_row(ctx, view, lifts))
     rows.append(shaking)  # after the decision, so the buttons come first on a small screen
     return h("div.twar-controls", rows)
+
+
+def pickup_rows(ctx: TableContext, view: dict[str, Any], picks: list[Any]) -> list[El]:
+    """The pyramid sizes to pick up, then a warning under each size that cannot complete the level."""
+    placing = view["placing"]
+    me = view["players"][placing["seat"]]
+    warned: dict[str, str] = placing.get("size_warnings") or {}  # the engine's: sizes that cannot complete the level
+    needed = PYRAMIDS_PER_LEVEL - len(view["tower"]["levels"][-1]["pyramids"])
+    sizes = [
+        h(
+            "button.twar-pyr-btn.primary",
+            {
+                "id": f"twar-pick-{m.size}",
+                "data-move": move_attr(ctx, m),
+                "data-short": "1" if str(m.size) in warned else None,
+                "aria-describedby": f"twar-short-{m.size}" if str(m.size) in warned else None,
+                **tip(size_tip(str(m.size), view)),
+            },
+            pyramid_glyph(str(m.size), placing["seat"], 40),
+            h(
+                "span",
+                h("span", sr("Pick up a "), str(m.size).capitalize(), sr(" pyramid")),
+                h("small", f"{me['stash'][str(m.size)]} left" + (f", {needed} needed" if str(m.size) in warned else "")),
+            ),
+            on_click=lambda _e, mv=m: ctx.play(mv),
+        )
+        for m in picks
+    ]
+    rows = [roving(h("div.twar-pickup", {"role": "group", "aria-label": "Pick up a pyramid", "data-part": "pickup"}, sizes), sizes)]
+    for m in picks:
+        if str(m.size) in warned:
+            rows.append(
+                h("p.twar-warn", {"role": "note", "id": f"twar-short-{m.size}"}, f"{str(m.size).capitalize()}: {warned[str(m.size)]}")
+            )
+    return rows
+
+
+def crown_row(ctx: TableContext, cards: list[Any]) -> El:
+    """The cards to pick up and crown the tower with."""
+    crowns = [
+        h(
+            "button.twar-card-btn",
+            {"id": f"twar-crown-{m.card}", "data-move": move_attr(ctx, m)},
+            face(str(m.card)),
+            sr(f"the {name(str(m.card))}:"),
+            h("span", "Pick up"),
+            on_click=lambda _e, mv=m: ctx.play(mv),
+        )
+        for m in cards
+    ]
+    return roving(
+        h("div.twar-pickup", {"role": "group", "aria-label": "Crown the tower with a card", "data-part": "pickup"}, crowns), crowns
+    )
+
+
+def adjust_row(ctx: TableContext, view: dict[str, Any], lifts: list[Any]) -> El:
+    """The buttons that lift a pyramid of the top level to drop it again."""
+    top = view["tower"]["levels"][-1]
+    ox, oy = top["x"], top["y"]
+    buttons = []
+    for m in lifts:
+        p = top["pyramids"][m.index]
+        where = f"{p['x'] - ox:+.0f}, {p['y'] - oy:+.0f} mm"
+        buttons.append(
+            h(
+                "button.twar-lift",
+                {"id": f"twar-lift-{m.index}", "data-move": move_attr(ctx, m)},
+                pyramid_glyph(p["size"], p["owner"], 22),
+                f"Lift #{m.index + 1}",
+                sr(f": {seat_name(ctx, p['owner'])}'s {p['size']} pyramid at {where}, to adjust it"),
+                on_click=lambda _e, mv=m: ctx.play(mv),
+            )
+        )
+    n = view["placing"]["adjustments_left"]
+    return h(
+        "div.twar-adjust",
+        h(
+            "p.twar-hint",
+            f"Or adjust first: lift a pyramid of the top level and drop it again ({count(n, 'adjustment')} left). "
+            "Choose it on the card or use these buttons.",
+        ),
+        h("div.button-row", buttons),
+    )
 
 
 def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:

@@ -94,70 +94,15 @@ def last_to_play(battle: dict[str, Any]) -> int | None:
 
 
 def hand_area(ctx: TableContext, view: dict[str, Any], seat: int) -> El:
+    """The viewer's hand in a battle: a button per playable card, and the joker's menu when open."""
     mine = view.get("mine") or {}
     hand = mine.get("hand") or []
     battle = view["battle"] or {}
-    plays = battle.get("plays") or []
-    moves = {json.dumps(ctx.move_json(m), sort_keys=True): m for m in ctx.legal_of("play")}
-    by_card: dict[str, list[tuple[dict[str, Any], Move]]] = {}
-    for p in plays:
-        move = moves.get(json.dumps(p["move"], sort_keys=True))
-        if move is not None:
-            by_card.setdefault(p["move"]["card"], []).append((p, move))
+    by_card = plays_by_card(ctx, battle.get("plays") or [])
     if not hand:
         return h("p.twar-hint", "Your hand is empty.")
     joker_open = ctx.ui.get("twar_joker")
-    buttons = []
-    for code in hand:
-        options = by_card.get(code, [])
-        if not options:
-            why = "a joker copies one of your earlier cards of this battle" if code.startswith("JOKER") and ctx.legal_of("play") else ""
-            buttons.append(
-                h(
-                    "span.twar-handcard.twar-idle",
-                    motion.key("card", code, effect="arrive"),
-                    card_img(code, extra=why),
-                    h("span.twar-hand-note", why) if why else None,
-                )
-            )
-            continue
-        if code.startswith("JOKER"):
-            open_ = joker_open == code
-            buttons.append(
-                h(
-                    "button.twar-handcard.twar-joker-btn",
-                    {
-                        "data-step": "joker",
-                        "aria-expanded": "true" if open_ else "false",
-                        "id": f"twar-j-{code}",
-                        **motion.key("card", code, effect="arrive"),
-                    },
-                    face(code),
-                    sr("Joker:"),
-                    h("span.twar-hand-note", "copy…"),
-                    sr("choose which of your cards it copies"),
-                    on_click=lambda _e, c=code: _toggle_joker(ctx, c),
-                )
-            )
-            continue
-        p, move = options[0]
-        result = p.get("result")
-        words = f"Play the {name(code)}, worth"
-        buttons.append(
-            h(
-                "button.twar-handcard",
-                {
-                    "data-move": move_attr(ctx, move),
-                    "id": f"twar-play-{code}",
-                    "data-result": result or "lead",
-                    **motion.key("card", code, effect="arrive"),
-                },
-                face(code),
-                sr(words),
-                h("span.twar-hand-note", h("b", f"{p['value']}"), " ", result or "", " · double" if p["double"] else ""),
-                on_click=lambda _e, m=move: ctx.play(m),
-            )
-        )
+    buttons = [hand_card(ctx, code, by_card.get(code, []), joker_open) for code in hand]
     playable = [b for b in buttons if b.tag == "button"]
     stop = next((b for b in playable if b.attrs.get("aria-expanded") == "true"), None)  # the open joker keeps the Tab stop
     parts = [
@@ -172,24 +117,91 @@ def hand_area(ctx: TableContext, view: dict[str, Any], seat: int) -> El:
         )
     ]
     if joker_open and joker_open in by_card:
-        choices = []
-        for p, move in by_card[joker_open]:
-            as_code = p["move"]["as_card"]
-            result = p.get("result")
-            choices.append(
-                h(
-                    "button.twar-joker-choice",
-                    {"data-move": move_attr(ctx, move)},
-                    face(as_code),
-                    sr(f"the {name(as_code)}:"),
-                    h("span", f"as {label(as_code)} · {p['value']}" + (f" · {result}" if result else "")),
-                    on_click=lambda _e, m=move: ctx.play(m),
-                )
-            )
-        parts.append(
-            h("div.twar-joker-menu", {"role": "group", "aria-label": "The joker copies"}, h("p.twar-hint", "The joker copies:"), choices)
-        )
+        parts.append(joker_menu(ctx, by_card[joker_open]))
     return h("div.twar-handwrap", parts)
+
+
+def plays_by_card(ctx: TableContext, plays: list[dict[str, Any]]) -> dict[str, list[tuple[dict[str, Any], Move]]]:
+    """Each card in hand with the legal plays of it (and what each would score)."""
+    moves = {json.dumps(ctx.move_json(m), sort_keys=True): m for m in ctx.legal_of("play")}
+    by_card: dict[str, list[tuple[dict[str, Any], Move]]] = {}
+    for p in plays:
+        move = moves.get(json.dumps(p["move"], sort_keys=True))
+        if move is not None:
+            by_card.setdefault(p["move"]["card"], []).append((p, move))
+    return by_card
+
+
+def hand_card(ctx: TableContext, code: str, options: list[tuple[dict[str, Any], Move]], joker_open: str | None) -> El:
+    """One card of the hand: idle, a joker's toggle, or a button that plays it."""
+    if not options:
+        return idle_hand_card(ctx, code)
+    if code.startswith("JOKER"):
+        return joker_button(ctx, code, joker_open == code)
+    p, move = options[0]
+    result = p.get("result")
+    words = f"Play the {name(code)}, worth"
+    return h(
+        "button.twar-handcard",
+        {
+            "data-move": move_attr(ctx, move),
+            "id": f"twar-play-{code}",
+            "data-result": result or "lead",
+            **motion.key("card", code, effect="arrive"),
+        },
+        face(code),
+        sr(words),
+        h("span.twar-hand-note", h("b", f"{p['value']}"), " ", result or "", " · double" if p["double"] else ""),
+        on_click=lambda _e, m=move: ctx.play(m),
+    )
+
+
+def idle_hand_card(ctx: TableContext, code: str) -> El:
+    """A card that cannot be played now (a joker says why)."""
+    why = "a joker copies one of your earlier cards of this battle" if code.startswith("JOKER") and ctx.legal_of("play") else ""
+    return h(
+        "span.twar-handcard.twar-idle",
+        motion.key("card", code, effect="arrive"),
+        card_img(code, extra=why),
+        h("span.twar-hand-note", why) if why else None,
+    )
+
+
+def joker_button(ctx: TableContext, code: str, open_: bool) -> El:
+    """A playable joker: a button that opens the menu of cards it can copy."""
+    return h(
+        "button.twar-handcard.twar-joker-btn",
+        {
+            "data-step": "joker",
+            "aria-expanded": "true" if open_ else "false",
+            "id": f"twar-j-{code}",
+            **motion.key("card", code, effect="arrive"),
+        },
+        face(code),
+        sr("Joker:"),
+        h("span.twar-hand-note", "copy…"),
+        sr("choose which of your cards it copies"),
+        on_click=lambda _e, c=code: _toggle_joker(ctx, c),
+    )
+
+
+def joker_menu(ctx: TableContext, options: list[tuple[dict[str, Any], Move]]) -> El:
+    """The open joker's menu: a button per card it can copy."""
+    choices = []
+    for p, move in options:
+        as_code = p["move"]["as_card"]
+        result = p.get("result")
+        choices.append(
+            h(
+                "button.twar-joker-choice",
+                {"data-move": move_attr(ctx, move)},
+                face(as_code),
+                sr(f"the {name(as_code)}:"),
+                h("span", f"as {label(as_code)} · {p['value']}" + (f" · {result}" if result else "")),
+                on_click=lambda _e, m=move: ctx.play(m),
+            )
+        )
+    return h("div.twar-joker-menu", {"role": "group", "aria-label": "The joker copies"}, h("p.twar-hint", "The joker copies:"), choices)
 
 
 def _toggle_joker(ctx: TableContext, code: str) -> None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.engine.events import with_side
 from tabletop.engine.words import count
+from tabletop.games.tower_war.exact_drop import ExactDrop
 from tabletop.games.tower_war.hand import is_calm
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import SEAT_CLASSES, SIZE_PIPS, label
@@ -117,8 +118,7 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
     held = view.get("held")
     fall = tower.get("fall")
     levels = tower["levels"]
-    top_k = tower["top_level"]
-    shown_k = top_k
+    shown_k = tower["top_level"]
     if fall and fall["piece"] == "card" and fall["level"] >= 1:
         shown_k = fall["level"] - 1  # show the tripod the fallen card stood on
     ox, oy = levels[shown_k]["x"], levels[shown_k]["y"]
@@ -126,12 +126,48 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
     m = VIEW_MARGIN_MM
     vb = f"{f(-rx - m)} {f(-ry - m)} {f(2 * (rx + m))} {f(2 * (ry + m))}"
     placing = view.get("placing") or {}
-    lifting = set(placing.get("liftable") or []) if ctx.legal_of("lift_pyramid") else set()
-    lifts = {m_.index: m_ for m_ in ctx.legal_of("lift_pyramid")}
     parts: list[Any] = [
         h("rect.twar-felt", {"x": f(-rx - m), "y": f(-ry - m), "width": f(2 * (rx + m)), "height": f(2 * (ry + m))}),
         h("rect.twar-reach", {"x": f(-rx), "y": f(-ry), "width": f(2 * rx), "height": f(2 * ry), "rx": "2"}) if aiming else None,
     ]
+    parts.extend(top_card_parts(levels, shown_k, ox, oy))
+    parts.append(support_mark(tower, shown_k, ox, oy))
+    top = levels[shown_k]
+    # where a crowning card must rest: the triangle of this level's apexes
+    if top["pyramids"] and len(top["pyramids"]) == 3 and (placing.get("piece") == "card" or (held and held["piece"] == "card")):
+        pts = " ".join(f"{f(p['x'] - ox)},{f(-(p['y'] - oy))}" for p in top["pyramids"])
+        parts.append(h("polygon.twar-crown-tri", {"points": pts}))
+    watching = not aiming and held is not None and view["phase"] == "drop"
+    exact = None
+    if (aiming or watching) and held:
+        target, hold = tower_war_aim.AIM.configure(ctx, view, watch=watching)
+        exact = tower_war_aim.AIM.exact()  # the engine's answer for a landing exactly on the aim (None while watching)
+    parts.extend(top_pyramids(ctx, view, shown_k, ox, oy, exact))
+    if fall and fall["piece"] == "card":
+        parts.extend(fallen_cards(tower, ox, oy))
+    parts.append(last_drop_mark(view, shown_k, aiming))
+    if (aiming or watching) and held:
+        parts.extend(aim_and_ghost(view, held, target, hold, exact, watching))
+    if aiming:
+        return aiming_svg(parts, vb, shown_k)
+    return h(
+        "svg",
+        {
+            "id": "twar-top-still",
+            "data-part": "top-card",
+            "class": "twar-topview",
+            "viewBox": vb,
+            "role": "img",
+            "data-top-level": str(shown_k),
+            "aria-label": top_words(ctx, levels[shown_k], shown_k),
+        },
+        parts,
+    )
+
+
+def top_card_parts(levels: list[dict[str, Any]], shown_k: int, ox: float, oy: float) -> list[El]:
+    """The card below (faint, showing the stack's drift), the top card, its grid and its corner label."""
+    parts = []
     # the card below, faint, when it sits offset (you see the stack's drift)
     if shown_k >= 1:
         below = levels[shown_k - 1]
@@ -147,10 +183,9 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
                 },
             )
         )
-    top = levels[shown_k]
     parts.append(h("rect.twar-topcard", {"x": f(-CARD_W / 2), "y": f(-CARD_L / 2), "width": f(CARD_W), "height": f(CARD_L), "rx": "3"}))
     parts.append(grid_lines())
-    code = top["card"]
+    code = levels[shown_k]["card"]
     parts.append(
         h(
             "text.twar-card-corner",
@@ -162,33 +197,39 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             label(code),
         )
     )
-    # how the top card rests on the level below: its tripod and balance point
+    return parts
+
+
+def support_mark(tower: dict[str, Any], shown_k: int, ox: float, oy: float) -> El | None:
+    """How the top card rests on the level below: its tripod and balance point."""
+    fall = tower.get("fall")
     support = None if fall and fall["piece"] == "card" else next((st for st in tower["stability"] if st["level"] == shown_k), None)
-    if support:
-        pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in support["tripod"])
-        cx, cy = support["com"][0] - ox, support["com"][1] - oy
-        parts.append(
-            h(
-                "g.twar-support",
-                {"data-wobble": str(support["wobble"])},
-                h("polygon.twar-support-tri", {"points": pts}),
-                [h("circle.twar-support-apex", {"cx": f(x - ox), "cy": f(-(y - oy)), "r": "1.4"}) for x, y in support["tripod"]],
-                h("circle.twar-com", {"cx": f(cx), "cy": f(-cy), "r": "2.2"}),
-                h("path.twar-com-cross", {"d": f"M{f(cx - 3.4)} {f(-cy)}h6.8M{f(cx)} {f(-cy - 3.4)}v6.8"}),
-            )
-        )
-    # where a crowning card must rest: the triangle of this level's apexes
-    if top["pyramids"] and len(top["pyramids"]) == 3 and (placing.get("piece") == "card" or (held and held["piece"] == "card")):
-        pts = " ".join(f"{f(p['x'] - ox)},{f(-(p['y'] - oy))}" for p in top["pyramids"])
-        parts.append(h("polygon.twar-crown-tri", {"points": pts}))
+    if not support:
+        return None
+    pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in support["tripod"])
+    cx, cy = support["com"][0] - ox, support["com"][1] - oy
+    return h(
+        "g.twar-support",
+        {"data-wobble": str(support["wobble"])},
+        h("polygon.twar-support-tri", {"points": pts}),
+        [h("circle.twar-support-apex", {"cx": f(x - ox), "cy": f(-(y - oy)), "r": "1.4"}) for x, y in support["tripod"]],
+        h("circle.twar-com", {"cx": f(cx), "cy": f(-cy), "r": "2.2"}),
+        h("path.twar-com-cross", {"d": f"M{f(cx - 3.4)} {f(-cy)}h6.8M{f(cx)} {f(-cy - 3.4)}v6.8"}),
+    )
+
+
+def top_pyramids(ctx: TableContext, view: dict[str, Any], shown_k: int, ox: float, oy: float, exact: ExactDrop | None) -> list[El]:
+    """The shown level's pyramids: the newest marked, the fallen ones coloured, the liftable ones playable."""
+    tower = view["tower"]
+    fall = tower.get("fall")
+    top = tower["levels"][shown_k]
+    placing = view.get("placing") or {}
+    lifting = set(placing.get("liftable") or []) if ctx.legal_of("lift_pyramid") else set()
+    lifts = {m_.index: m_ for m_ in ctx.legal_of("lift_pyramid")}
     landed = landed_pyramid(view)  # the pyramid the newest move set down, marked as the last move
     newest = next((p["index"] for p in top["pyramids"] if landed is not None and p.get("id") == landed), None)
-    watching = not aiming and held is not None and view["phase"] == "drop"
-    exact = None
-    if (aiming or watching) and held:
-        target, hold = tower_war_aim.AIM.configure(ctx, view, watch=watching)
-        exact = tower_war_aim.AIM.exact()  # the engine's answer for a landing exactly on the aim (None while watching)
     overlapped = {i for i, _ in exact.overlaps} if exact is not None else set()
+    parts = []
     for p in top["pyramids"]:
         marks = {"id": f"twar-top-pyr-{p['index']}", "data-overlap": "1" if p["index"] in overlapped else "0"} if exact is not None else {}
         moving = {**motion.key("pyr", f"{shown_k}-{p['index']}", effect="land"), **motion.last_move(p["index"] == newest)}
@@ -213,119 +254,124 @@ def top_view(ctx: TableContext, view: dict[str, Any], aiming: bool) -> El:
             )
         else:
             parts.append(h("g", moving, pyramid_top(p, ox, oy, cls, marks)))
-    # cards that fell: their outlines, what stood on them, and the balance point that left the tripod
-    if fall and fall["piece"] == "card":
-        for lv in levels[fall["level"] :]:
-            parts.append(
-                h(
-                    "rect.twar-fallen-card",
-                    {
-                        "x": f(lv["x"] - ox - CARD_W / 2),
-                        "y": f(-(lv["y"] - oy) - CARD_L / 2),
-                        "width": f(CARD_W),
-                        "height": f(CARD_L),
-                        "rx": "3",
-                    },
-                )
-            )
-            parts.extend(pyramid_top(p, ox, oy, "twar-fallen-pyr") for p in lv["pyramids"])
-        fs = tower.get("fall_support")
-        if fs:
-            pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in fs["tripod"])
-            cx, cy = fs["com"][0] - ox, fs["com"][1] - oy
-            parts.append(
-                h(
-                    "g.twar-fall-support",
-                    h("polygon.twar-fall-tri", {"points": pts}),
-                    h("circle.twar-fall-com", {"cx": f(cx), "cy": f(-cy), "r": "2.6"}),
-                    h("path.twar-fall-cross", {"d": f"M{f(cx - 4)} {f(-cy)}h8M{f(cx)} {f(-cy - 4)}v8"}),
-                )
-            )
-    last = view.get("last_drop")
-    if last and last["piece"] == "pyramid" and last["level"] == shown_k and not aiming:
-        tx, ty = last["target"]
-        lx, ly = last["landing"]
-        parts.append(
-            h(
-                "g.twar-lastdrop",
-                h("line.twar-lastdrop-line", {"x1": f(tx), "y1": f(-ty), "x2": f(lx), "y2": f(-ly)}),
-                h("path.twar-lastdrop-aim", {"d": f"M{f(tx - 2.5)} {f(-ty - 2.5)}l5 5M{f(tx + 2.5)} {f(-ty - 2.5)}l-5 5"}),
-            )
-        )
-    if (aiming or watching) and held:
-        if held.get("from"):
-            fx, fy = held["from"]
-            b = view["physics"]["pyramids"][held["size"]]["base_mm"]
-            parts.append(h("rect.twar-from", {"x": f(fx - b / 2), "y": f(-fy - b / 2), "width": f(b), "height": f(b), "rx": "0.8"}))
-        gx, gy = tower_war_aim.ghost_at(held, target, hold)
-        parts.append(
-            h(
-                "g",
-                {
-                    "id": tower_war_aim.AIM_ID,
-                    "class": "twar-aim",
-                    "transform": f"translate({f(target[0])} {f(-target[1])})",
-                    "data-x": f"{target[0]:.1f}",
-                    "data-y": f"{target[1]:.1f}",
-                    "data-stands": None if exact is None else ("1" if exact.stands else "0"),
-                },
-                # the piece's outline exactly on the aim: green if the tower would stand, red if not (the engine's answer)
-                h("g.twar-exact-shape", ghost_shape(held, view["physics"])) if exact is not None else None,
-                h("circle.twar-aim-ring", {"cx": "0", "cy": "0", "r": f(held["amplitude_mm"])}),
-                h("path.twar-aim-cross", {"d": "M-5 0h3.5M1.5 0h3.5M0 -5v3.5M0 1.5v3.5"}),
-            )
-        )
+    return parts
 
+
+def fallen_cards(tower: dict[str, Any], ox: float, oy: float) -> list[El]:
+    """Cards that fell: their outlines, what stood on them, and the balance point that left the tripod."""
+    fall = tower["fall"]
+    parts = []
+    for lv in tower["levels"][fall["level"] :]:
         parts.append(
             h(
-                "g",
+                "rect.twar-fallen-card",
                 {
-                    "id": tower_war_aim.GHOST_ID,
-                    "class": "twar-ghost twar-ghost-watch" if watching else "twar-ghost",
-                    "transform": f"translate({gx:.2f} {-gy:.2f})",
-                    "data-calm": "1" if is_calm(tuple(held["phases"]), hold) else "0",
-                    "data-x": f"{gx:.3f}",
-                    "data-y": f"{gy:.3f}",
-                    "data-hold": str(hold),
-                    "pointer-events": "none",
+                    "x": f(lv["x"] - ox - CARD_W / 2),
+                    "y": f(-(lv["y"] - oy) - CARD_L / 2),
+                    "width": f(CARD_W),
+                    "height": f(CARD_L),
+                    "rx": "3",
                 },
-                ghost_shape(held, view["physics"]),
             )
         )
-    if aiming:
-        a = tower_war_aim.AIM
-        return h(
-            "svg",
-            {
-                "id": tower_war_aim.TOP_ID,
-                "data-part": "top-card",
-                "class": "twar-topview twar-aiming",
-                "viewBox": vb,
-                "role": "application",
-                "tabindex": "0",
-                "aria-label": "Aiming area over the top card. Arrow keys move the aim, Shift with an arrow moves it 5 mm, Space lets go.",
-                "aria-describedby": tower_war_aim.AIM_TEXT_ID,
-                "data-top-level": str(shown_k),
-            },
-            parts,
-            on_pointerdown=a.on_pointerdown,
-            on_pointermove=a.on_pointermove,
-            on_pointerup=a.on_pointerup,
-            on_pointercancel=a.on_pointercancel,
-            on_keydown=a.on_keydown,
+        parts.extend(pyramid_top(p, ox, oy, "twar-fallen-pyr") for p in lv["pyramids"])
+    fs = tower.get("fall_support")
+    if fs:
+        pts = " ".join(f"{f(x - ox)},{f(-(y - oy))}" for x, y in fs["tripod"])
+        cx, cy = fs["com"][0] - ox, fs["com"][1] - oy
+        parts.append(
+            h(
+                "g.twar-fall-support",
+                h("polygon.twar-fall-tri", {"points": pts}),
+                h("circle.twar-fall-com", {"cx": f(cx), "cy": f(-cy), "r": "2.6"}),
+                h("path.twar-fall-cross", {"d": f"M{f(cx - 4)} {f(-cy)}h8M{f(cx)} {f(-cy - 4)}v8"}),
+            )
         )
+    return parts
+
+
+def last_drop_mark(view: dict[str, Any], shown_k: int, aiming: bool) -> El | None:
+    """The last pyramid drop on this level: a line from where it was aimed to where it landed."""
+    last = view.get("last_drop")
+    if not (last and last["piece"] == "pyramid" and last["level"] == shown_k and not aiming):
+        return None
+    tx, ty = last["target"]
+    lx, ly = last["landing"]
+    return h(
+        "g.twar-lastdrop",
+        h("line.twar-lastdrop-line", {"x1": f(tx), "y1": f(-ty), "x2": f(lx), "y2": f(-ly)}),
+        h("path.twar-lastdrop-aim", {"d": f"M{f(tx - 2.5)} {f(-ty - 2.5)}l5 5M{f(tx + 2.5)} {f(-ty - 2.5)}l-5 5"}),
+    )
+
+
+def aim_and_ghost(
+    view: dict[str, Any], held: dict[str, Any], target: tuple[float, float], hold: int, exact: ExactDrop | None, watching: bool
+) -> list[El]:
+    """The held piece: where it was lifted from, the aim with its ring, and the ghost where it would land."""
+    parts = []
+    if held.get("from"):
+        fx, fy = held["from"]
+        b = view["physics"]["pyramids"][held["size"]]["base_mm"]
+        parts.append(h("rect.twar-from", {"x": f(fx - b / 2), "y": f(-fy - b / 2), "width": f(b), "height": f(b), "rx": "0.8"}))
+    gx, gy = tower_war_aim.ghost_at(held, target, hold)
+    parts.append(
+        h(
+            "g",
+            {
+                "id": tower_war_aim.AIM_ID,
+                "class": "twar-aim",
+                "transform": f"translate({f(target[0])} {f(-target[1])})",
+                "data-x": f"{target[0]:.1f}",
+                "data-y": f"{target[1]:.1f}",
+                "data-stands": None if exact is None else ("1" if exact.stands else "0"),
+            },
+            # the piece's outline exactly on the aim: green if the tower would stand, red if not (the engine's answer)
+            h("g.twar-exact-shape", ghost_shape(held, view["physics"])) if exact is not None else None,
+            h("circle.twar-aim-ring", {"cx": "0", "cy": "0", "r": f(held["amplitude_mm"])}),
+            h("path.twar-aim-cross", {"d": "M-5 0h3.5M1.5 0h3.5M0 -5v3.5M0 1.5v3.5"}),
+        )
+    )
+    parts.append(
+        h(
+            "g",
+            {
+                "id": tower_war_aim.GHOST_ID,
+                "class": "twar-ghost twar-ghost-watch" if watching else "twar-ghost",
+                "transform": f"translate({gx:.2f} {-gy:.2f})",
+                "data-calm": "1" if is_calm(tuple(held["phases"]), hold) else "0",
+                "data-x": f"{gx:.3f}",
+                "data-y": f"{gy:.3f}",
+                "data-hold": str(hold),
+                "pointer-events": "none",
+            },
+            ghost_shape(held, view["physics"]),
+        )
+    )
+    return parts
+
+
+def aiming_svg(parts: list[Any], vb: str, shown_k: int) -> El:
+    """The top view's frame while aiming: a keyboard- and pointer-driven aiming area."""
+    a = tower_war_aim.AIM
     return h(
         "svg",
         {
-            "id": "twar-top-still",
+            "id": tower_war_aim.TOP_ID,
             "data-part": "top-card",
-            "class": "twar-topview",
+            "class": "twar-topview twar-aiming",
             "viewBox": vb,
-            "role": "img",
+            "role": "application",
+            "tabindex": "0",
+            "aria-label": "Aiming area over the top card. Arrow keys move the aim, Shift with an arrow moves it 5 mm, Space lets go.",
+            "aria-describedby": tower_war_aim.AIM_TEXT_ID,
             "data-top-level": str(shown_k),
-            "aria-label": top_words(ctx, levels[shown_k], shown_k),
         },
         parts,
+        on_pointerdown=a.on_pointerdown,
+        on_pointermove=a.on_pointermove,
+        on_pointerup=a.on_pointerup,
+        on_pointercancel=a.on_pointercancel,
+        on_keydown=a.on_keydown,
     )
 
 
@@ -372,6 +418,7 @@ def side_labels(side: str, marks: list[tuple[float, str]], z_top: float) -> El:
 
 
 def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
+    """The whole tower from the side: the ruler, the levels (swaying or falling), their labels."""
     tower = view["tower"]
     levels = tower["levels"]
     fall = tower.get("fall")
@@ -384,72 +431,12 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
     z_top = max(z_top, 110.0)
     vb_w, vb_h = x_hi - x_lo, z_top + SIDE_FLOOR_MM
     vb = f"{f(x_lo)} {f(-z_top)} {f(vb_w)} {f(vb_h)}"
-    ruler = [h("line.twar-table", {"x1": f(x_lo), "y1": "0", "x2": f(x_hi), "y2": "0"})]
-    heights: list[tuple[float, str]] = [(0.0, "cm")]  # the unit sits at the table line
-    for cm in range(0, int(z_top // 10) + 1):
-        z = cm * 10
-        big = cm % 5 == 0
-        ruler.append(h("line.twar-tick", {"x1": f(x_lo + 1), "x2": f(x_lo + (7 if big else 4)), "y1": f(-z), "y2": f(-z)}))
-        if big and cm:
-            heights.append((z, str(cm)))
+    ruler, heights = side_ruler(x_lo, x_hi, z_top)
     names = [(lv["z"] - SIDE_CARD_MM / 2, f"L{k}") for k, lv in enumerate(levels)]  # beside each card
     now = tower_war_sway.now_ms()
     fall_key = f"{ctx.names}|{len(view.get('log') or [])}|{json.dumps(fall, sort_keys=True)}" if fall else ""
     falling = f"animation-delay:{tower_war_sway.fall_delay(fall_key, now)};" if fall and not reduced else ""
-
-    def group(k: int) -> El:
-        lv = levels[k]
-        z = lv["z"]
-        kids: list[Any] = [
-            h(
-                "rect.twar-side-card",
-                {
-                    "x": f(lv["x"] - CARD_W / 2),
-                    "y": f(-z),
-                    "width": f(CARD_W),
-                    "height": f(SIDE_CARD_MM),
-                    "rx": "0.6",
-                    "data-level": str(k),
-                },
-            )
-        ]
-        for p in lv["pyramids"]:
-            b, hh = p["base_mm"], p["height_mm"]
-            cls = SEAT_CLASSES[p["owner"]]
-            style = None
-            if fall and fall["piece"] == "pyramid" and fall["level"] == k and fall["index"] == p["index"]:
-                cls += " twar-fallen" if reduced else " twar-falling-pyr"
-                style = f"--twar-dir:{1 if p['x'] >= lv['x'] else -1};transform-origin:{f(p['x'])}px 0px;{falling}"
-            kids.append(
-                h(
-                    "polygon.twar-side-pyr",
-                    {
-                        "class": cls,
-                        "style": style,
-                        "points": f"{f(p['x'] - b / 2)},{f(-z)} {f(p['x'] + b / 2)},{f(-z)} {f(p['x'])},{f(-(z + hh))}",
-                    },
-                )
-            )
-        if k + 1 < len(levels):
-            kids.append(group(k + 1))
-        attrs: dict[str, Any] = {"class": "twar-side-level-g", "data-level": str(k)}
-        st = stab.get(k)
-        if fall and fall["piece"] == "card" and fall["level"] == k:
-            below = levels[k - 1] if k else lv
-            direction = 1 if lv["x"] >= below["x"] else -1
-            attrs["class"] += " twar-fallen" if reduced else " twar-falling-card"
-            attrs["style"] = f"--twar-dir:{direction};transform-origin:{f(lv['x'] + direction * CARD_W / 2)}px {f(-z)}px;{falling}"
-        elif st and st["wobble"] > 0 and not fall:
-            amp = WOBBLE_MAX_DEG * st["wobble"]
-            attrs["class"] += " twar-wobble"
-            period = round(2.4 - 1.2 * st["wobble"], 2)
-            attrs["style"] = (
-                f"--twar-amp:{amp:.2f}deg;--twar-period:{period:.2f}s;animation-delay:{tower_war_sway.sway_delay(period, now)};"
-                f"transform-origin:{f(st['com'][0])}px {f(-(z - 0.3))}px"
-            )
-            attrs["data-wobble"] = str(st["wobble"])
-        return h("g", attrs, kids)
-
+    sway = SideSway(levels, stab, fall, reduced, falling, now)
     if not fall and not reduced and any(st["wobble"] > 0 for st in stab.values()):
         tower_war_sway.keep_on_the_clock()
     height_cm = (top["z"] + max((p["height_mm"] for p in top["pyramids"]), default=0)) / 10
@@ -471,11 +458,96 @@ def side_view(ctx: TableContext, view: dict[str, Any], reduced: bool) -> El:
                 "svg",
                 {"class": "twar-sideview", "viewBox": vb, "preserveAspectRatio": "xMidYMax meet", "role": "img", "aria-label": words},
                 ruler,
-                group(0),
+                side_level(sway, 0),
             ),
             side_labels("levels", names, z_top),
         ),
         h("figcaption.twar-side-cap", f"{count(len(levels), 'level')} · {height_cm:.1f} cm"),
+    )
+
+
+def side_ruler(x_lo: float, x_hi: float, z_top: float) -> tuple[list[El], list[tuple[float, str]]]:
+    """The table line and a tick each centimetre up the side; and the heights to label (each 5 cm)."""
+    ruler = [h("line.twar-table", {"x1": f(x_lo), "y1": "0", "x2": f(x_hi), "y2": "0"})]
+    heights: list[tuple[float, str]] = [(0.0, "cm")]  # the unit sits at the table line
+    for cm in range(0, int(z_top // 10) + 1):
+        z = cm * 10
+        big = cm % 5 == 0
+        ruler.append(h("line.twar-tick", {"x1": f(x_lo + 1), "x2": f(x_lo + (7 if big else 4)), "y1": f(-z), "y2": f(-z)}))
+        if big and cm:
+            heights.append((z, str(cm)))
+    return ruler, heights
+
+
+class SideSway(NamedTuple):
+    """What the side view's levels need to know to sway or fall."""
+
+    levels: list[dict[str, Any]]
+    stab: dict[int, dict[str, Any]]
+    fall: dict[str, Any] | None
+    reduced: bool
+    falling: str  # the fall animation's delay, or "" when nothing falls (or motion is reduced)
+    now: float
+
+
+def side_level(sway: SideSway, k: int) -> El:
+    """Level ``k`` from the side: its card, its pyramids and (nested) the levels above it, swaying or falling."""
+    lv = sway.levels[k]
+    z = lv["z"]
+    fall = sway.fall
+    kids: list[Any] = [
+        h(
+            "rect.twar-side-card",
+            {
+                "x": f(lv["x"] - CARD_W / 2),
+                "y": f(-z),
+                "width": f(CARD_W),
+                "height": f(SIDE_CARD_MM),
+                "rx": "0.6",
+                "data-level": str(k),
+            },
+        )
+    ]
+    kids.extend(side_pyramid(sway, k, p) for p in lv["pyramids"])
+    if k + 1 < len(sway.levels):
+        kids.append(side_level(sway, k + 1))
+    attrs: dict[str, Any] = {"class": "twar-side-level-g", "data-level": str(k)}
+    st = sway.stab.get(k)
+    if fall and fall["piece"] == "card" and fall["level"] == k:
+        below = sway.levels[k - 1] if k else lv
+        direction = 1 if lv["x"] >= below["x"] else -1
+        attrs["class"] += " twar-fallen" if sway.reduced else " twar-falling-card"
+        attrs["style"] = f"--twar-dir:{direction};transform-origin:{f(lv['x'] + direction * CARD_W / 2)}px {f(-z)}px;{sway.falling}"
+    elif st and st["wobble"] > 0 and not fall:
+        amp = WOBBLE_MAX_DEG * st["wobble"]
+        attrs["class"] += " twar-wobble"
+        period = round(2.4 - 1.2 * st["wobble"], 2)
+        attrs["style"] = (
+            f"--twar-amp:{amp:.2f}deg;--twar-period:{period:.2f}s;animation-delay:{tower_war_sway.sway_delay(period, sway.now)};"
+            f"transform-origin:{f(st['com'][0])}px {f(-(z - 0.3))}px"
+        )
+        attrs["data-wobble"] = str(st["wobble"])
+    return h("g", attrs, kids)
+
+
+def side_pyramid(sway: SideSway, k: int, p: dict[str, Any]) -> El:
+    """One pyramid of level ``k`` from the side: a triangle, tipping over if it is the one that fell."""
+    lv = sway.levels[k]
+    z = lv["z"]
+    fall = sway.fall
+    b, hh = p["base_mm"], p["height_mm"]
+    cls = SEAT_CLASSES[p["owner"]]
+    style = None
+    if fall and fall["piece"] == "pyramid" and fall["level"] == k and fall["index"] == p["index"]:
+        cls += " twar-fallen" if sway.reduced else " twar-falling-pyr"
+        style = f"--twar-dir:{1 if p['x'] >= lv['x'] else -1};transform-origin:{f(p['x'])}px 0px;{sway.falling}"
+    return h(
+        "polygon.twar-side-pyr",
+        {
+            "class": cls,
+            "style": style,
+            "points": f"{f(p['x'] - b / 2)},{f(-z)} {f(p['x'] + b / 2)},{f(-z)} {f(p['x'])},{f(-(z + hh))}",
+        },
     )
 
 

@@ -191,40 +191,15 @@ def tower(
     what = teller.tower(size, letter)
     label = f"{teller.place(owner, f)}: {what}"
     tag = tags.get(key)
-    classes = (
-        ".tow-tower"
-        + (f".tow-{Suit(letter).noun}" if letter else ".tow-bare")
-        + (".tow-lit" if lit else "")
-        + (".tow-chosen" if chosen else "")
-        + (".tow-changed" if tag else "")
-        + (".tow-winning" if winning else "")
-    )
-    # --cards lets a small frame squeeze a tall tower further (static/css/games/towers_of_wyoming.css)
-    stack = h(
-        "span.tow-stack" + (".tow-tall" if size > 5 else ""),
-        {"style": f"--strip:{strip_px(size)}px;--cards:{size}", "aria-hidden": "true"},
-        [fan_card(code, i == size - 1) for i, code in enumerate(t["cards"])] if size else h("span.tow-empty", "empty"),
-    )
-    height = h("span.tow-height", {"aria-hidden": "true"}, h("strong", str(size)), " ", symbol(letter)) if size else None
+    classes = tower_classes(letter, lit, chosen, tag, winning)
     parts = [
         tag_chip(tag) if tag else None,
         h("span.tow-crown", {"aria-hidden": "true"}, "★ Winning tower") if winning else None,
-        stack,
-        height,
+        *tower_pile(t),
     ]
     if lit and play is not None:
-        verb = verb_of(play)
-        after = play["after"]
-        result = f"{after['size']} {symbol(after['suit'])}" if after["size"] else "empty"
-        win = play["wins"]
-        flag = None
-        if win is not None:
-            flag = h("span.tow-chip-win", "★ wins" if win == choice.view["seat"] else f"⚠ {teller.names[win]} wins")
-        chip = f"span.tow-chip.tow-{play['action']}{theirs_class(play)}"  # another builder's tower looks different
-        parts.insert(0, h(chip, {"aria-hidden": "true"}, h("span", verb), h("span", f"→ {result}"), flag))
-        spoken = f"{label}. {verb}: {play_words(play, teller.people, teller.viewer, teller.foundations)}"
-        if win is not None:
-            spoken += ". This wins the game" + ("" if win == choice.view["seat"] else f" for {teller.names[win]}")
+        parts.insert(0, play_chip(play, choice, teller))
+        spoken = f"{label}. {target_words(play, choice, teller)}"
         # Named by its (hidden) sentence, not aria-label: the visible chip stays part of the name.
         return h(
             f"button#tow-target-{owner}-{f}{classes}",
@@ -259,6 +234,53 @@ def tower(
         },
         parts,
     )
+
+
+def tower_classes(letter: str | None, lit: bool, chosen: bool, tag: str | None, winning: bool) -> str:
+    """The tower's classes, as a selector: its suit (or bare), lit, chosen, just changed, winning."""
+    return (
+        ".tow-tower"
+        + (f".tow-{Suit(letter).noun}" if letter else ".tow-bare")
+        + (".tow-lit" if lit else "")
+        + (".tow-chosen" if chosen else "")
+        + (".tow-changed" if tag else "")
+        + (".tow-winning" if winning else "")
+    )
+
+
+def tower_pile(t: dict[str, Any]) -> list[El | None]:
+    """A tower's cards fanned upward (or "empty"), and its height and suit beside them."""
+    size, letter = t["size"], t["suit"]
+    # --cards lets a small frame squeeze a tall tower further (static/css/games/towers_of_wyoming.css)
+    stack = h(
+        "span.tow-stack" + (".tow-tall" if size > 5 else ""),
+        {"style": f"--strip:{strip_px(size)}px;--cards:{size}", "aria-hidden": "true"},
+        [fan_card(code, i == size - 1) for i, code in enumerate(t["cards"])] if size else h("span.tow-empty", "empty"),
+    )
+    height = h("span.tow-height", {"aria-hidden": "true"}, h("strong", str(size)), " ", symbol(letter)) if size else None
+    return [stack, height]
+
+
+def play_chip(play: dict[str, Any], choice: Choice, teller: Teller) -> El:
+    """The chip over a lit tower: what the chosen cards would do there, the tower after, who it makes win."""
+    verb = verb_of(play)
+    after = play["after"]
+    result = f"{after['size']} {symbol(after['suit'])}" if after["size"] else "empty"
+    win = play["wins"]
+    flag = None
+    if win is not None:
+        flag = h("span.tow-chip-win", "★ wins" if win == choice.view["seat"] else f"⚠ {teller.names[win]} wins")
+    chip = f"span.tow-chip.tow-{play['action']}{theirs_class(play)}"  # another builder's tower looks different
+    return h(chip, {"aria-hidden": "true"}, h("span", verb), h("span", f"→ {result}"), flag)
+
+
+def target_words(play: dict[str, Any], choice: Choice, teller: Teller) -> str:
+    """What a lit tower's button says after its place: the play, and whom it makes win."""
+    win = play["wins"]
+    spoken = f"{verb_of(play)}: {play_words(play, teller.people, teller.viewer, teller.foundations)}"
+    if win is not None:
+        spoken += ". This wins the game" + ("" if win == choice.view["seat"] else f" for {teller.names[win]}")
+    return spoken
 
 
 def seat_panel(

@@ -174,69 +174,93 @@ def decision(
     if outcome is not None:
         return None
     if not choice.acting:
-        to_act = view["to_act"]
-        if me is None or to_act is None or to_act == me:  # (your own turn with nothing offered: a lesson's coach is talking)
-            return None
-        return h(
-            "section.tow-decision.tow-waiting", {"aria-label": "Waiting"}, h("p.tow-prompt", f"Waiting for {teller.names[to_act]} to play.")
-        )
-    name = teller.names[me]
+        return waiting_prompt(view, teller)
     if choice.must_discard:
-        body = [
-            h("h2.tow-prompt", "No play is possible: discard one card"),
-            h(
-                "p.tow-hint",
-                "None of your cards can build on or knock down any tower, and you have no empty foundation. "
-                "Choose one card for the discard pile; your turn then ends.",
-            ),
-        ]
-        if choice.discard:
-            m = choice.discards[choice.discard]
-            body.append(
-                h(
-                    "div.tow-confirm-row",
-                    h(
-                        "button#tow-confirm.primary",
-                        {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
-                        f"Discard the {card_name(choice.discard)}",
-                        on_click=lambda _e: ctx.play(m),
-                    ),
-                    h("button#tow-clear", {"type": "button"}, "Choose another", on_click=lambda _e: clear()),
-                )
-            )
-        else:
-            body.append(h("p.tow-step", "Choose the card to discard in your hand."))
-        return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision", "data-part": "decision"}, body)
+        return discard_prompt(choice, ctx, clear)
     if not choice.suit:
-        greyed = [s for s in SUIT_ORDER if choice.held[s] and s not in choice.playable]
-        with_a_place = {p["suit"] for p in choice.plays.values()}  # the rules' plays: a lesson's step may offer fewer
-        no_place = [Suit(s).noun for s in greyed if s not in with_a_place]
-        held_back = [Suit(s).noun for s in greyed if s in with_a_place]
-        body = [
-            h("h2.tow-prompt", f"{name}, choose cards of one suit"),
+        return suit_prompt(choice, teller.names[me])
+    stepper = count_stepper(choice, choice.suit, clear, set_count)
+    p = choice.play_at(choice.target) if choice.target is not None else None
+    if choice.target is None or p is None:
+        return where_prompt(choice, teller, ctx, stepper)
+    return preview_prompt(view, choice, choice.target, teller, ctx, stepper, p, untarget)
+
+
+def waiting_prompt(view: dict[str, Any], teller: Teller) -> El | None:
+    """While another seat plays: who the table waits for (nothing on your own turn)."""
+    me = view["seat"]
+    to_act = view["to_act"]
+    if me is None or to_act is None or to_act == me:  # (your own turn with nothing offered: a lesson's coach is talking)
+        return None
+    return h(
+        "section.tow-decision.tow-waiting", {"aria-label": "Waiting"}, h("p.tow-prompt", f"Waiting for {teller.names[to_act]} to play.")
+    )
+
+
+def discard_prompt(choice: Choice, ctx: TableContext, clear: Callable[..., Any]) -> El:
+    """No play is possible: the discard prompt, with its confirm row once a card is chosen."""
+    body = [
+        h("h2.tow-prompt", "No play is possible: discard one card"),
+        h(
+            "p.tow-hint",
+            "None of your cards can build on or knock down any tower, and you have no empty foundation. "
+            "Choose one card for the discard pile; your turn then ends.",
+        ),
+    ]
+    if choice.discard:
+        m = choice.discards[choice.discard]
+        body.append(
             h(
-                "p.tow-hint",
-                "Choose a card in your hand: it and the lower cards of its suit are picked (only suits matter). "
-                "Then choose a lit tower or foundation.",
-            ),
-        ]
-        if no_place and not choice.blocked:
-            body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(no_place)}, which have no place this turn."))
-        if held_back:
-            body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(held_back)}, not part of this step."))
-        if choice.blocked:
-            s = Suit(choice.blocked)
-            body.append(
+                "div.tow-confirm-row",
                 h(
-                    "p.tow-warn",
-                    {"role": "status"},
-                    f"Your {s.noun} have no place now: no {s.singular} tower to build on, no tower they may knock down, "
-                    "and no empty foundation of yours.",
-                )
+                    "button#tow-confirm.primary",
+                    {"type": "button", "data-move": json.dumps(ctx.move_json(m))},
+                    f"Discard the {card_name(choice.discard)}",
+                    on_click=lambda _e: ctx.play(m),
+                ),
+                h("button#tow-clear", {"type": "button"}, "Choose another", on_click=lambda _e: clear()),
             )
-        return h("section#tow-decision.tow-decision", {"aria-label": "Your decision", "data-part": "decision"}, body)
-    held = choice.held[choice.suit]
-    stepper = h(
+        )
+    else:
+        body.append(h("p.tow-step", "Choose the card to discard in your hand."))
+    return h("section#tow-decision.tow-decision.tow-must-discard", {"aria-label": "Your decision", "data-part": "decision"}, body)
+
+
+def suit_prompt(choice: Choice, name: str) -> El:
+    """Before a suit is chosen: how to choose, and why some suits are greyed out."""
+    greyed = [s for s in SUIT_ORDER if choice.held[s] and s not in choice.playable]
+    with_a_place = {p["suit"] for p in choice.plays.values()}  # the rules' plays: a lesson's step may offer fewer
+    no_place = [Suit(s).noun for s in greyed if s not in with_a_place]
+    held_back = [Suit(s).noun for s in greyed if s in with_a_place]
+    body = [
+        h("h2.tow-prompt", f"{name}, choose cards of one suit"),
+        h(
+            "p.tow-hint",
+            "Choose a card in your hand: it and the lower cards of its suit are picked (only suits matter). "
+            "Then choose a lit tower or foundation.",
+        ),
+    ]
+    if no_place and not choice.blocked:
+        body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(no_place)}, which have no place this turn."))
+    if held_back:
+        body.append(h("p.tow-hint", f"Greyed out: your {' and '.join(held_back)}, not part of this step."))
+    if choice.blocked:
+        s = Suit(choice.blocked)
+        body.append(
+            h(
+                "p.tow-warn",
+                {"role": "status"},
+                f"Your {s.noun} have no place now: no {s.singular} tower to build on, no tower they may knock down, "
+                "and no empty foundation of yours.",
+            )
+        )
+    return h("section#tow-decision.tow-decision", {"aria-label": "Your decision", "data-part": "decision"}, body)
+
+
+def count_stepper(choice: Choice, suit: str, clear: Callable[..., Any], set_count: Callable[..., Any]) -> El:
+    """The − / + buttons for how many cards of the chosen suit, and Clear."""
+    held = choice.held[suit]
+    return h(
         "div.tow-stepper",
         {"role": "group", "aria-label": "How many cards"},
         h(
@@ -254,24 +278,29 @@ def decision(
         ),
         h("button#tow-clear.quiet", {"type": "button"}, "Clear", on_click=lambda _e: clear()),
     )
-    p = choice.play_at(choice.target) if choice.target is not None else None
-    if choice.target is None or p is None:
-        n = len(choice.lit())
-        return h(
-            "section#tow-decision.tow-decision",
-            {"aria-label": "Your decision", "data-part": "decision"},
-            h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
-            stepper,
-            h(
-                "p.tow-hint",
-                f"{count(n, 'place')} lit on the table: choose one to see what happens",
-                h("span.tow-or-list", ", or pick a play here"),
-                ".",
-            ),
-            option_rows(choice, teller, ctx.move_json, ctx.play),
-        )
-    m = choice.move_at(choice.target)
-    verb = verb_of(p, teller)
+
+
+def where_prompt(choice: Choice, teller: Teller, ctx: TableContext, stepper: El) -> El:
+    """Cards chosen, no place yet: where they may go, with the plays listed."""
+    n = len(choice.lit())
+    return h(
+        "section#tow-decision.tow-decision",
+        {"aria-label": "Your decision", "data-part": "decision"},
+        h("h2.tow-prompt", f"Where do the {cards(choice.count, choice.suit)} go?"),
+        stepper,
+        h(
+            "p.tow-hint",
+            f"{count(n, 'place')} lit on the table: choose one to see what happens",
+            h("span.tow-or-list", ", or pick a play here"),
+            ".",
+        ),
+        option_rows(choice, teller, ctx.move_json, ctx.play),
+    )
+
+
+def preview_notes(view: dict[str, Any], teller: Teller, p: dict[str, Any]) -> list[El]:
+    """What the previewed play leads to: its consequence, whose tower it is, who it makes win, what it locks out."""
+    me = view["seat"]
     win = p["wins"]
     notes = [h("p.tow-consequence", consequence(p, teller))]
     if theirs_class(p):
@@ -289,6 +318,24 @@ def decision(
     locked = p.get("locks_out")
     if locked:
         notes.append(h("p#tow-lockout.tow-warn", {"role": "alert"}, f"⚠ {locked}"))
+    return notes
+
+
+def preview_prompt(
+    view: dict[str, Any],
+    choice: Choice,
+    target: tuple[int, int],
+    teller: Teller,
+    ctx: TableContext,
+    stepper: El,
+    p: dict[str, Any],
+    untarget: Callable[..., Any],
+) -> El:
+    """A place chosen: what the play will do, and the buttons to confirm it or choose another place."""
+    m = choice.move_at(target)
+    verb = verb_of(p, teller)
+    notes = preview_notes(view, teller, p)
+    locked = p.get("locks_out")
     return h(
         "section#tow-decision.tow-decision.tow-previewing",
         {"aria-label": "Your decision", "data-part": "decision"},

@@ -177,6 +177,40 @@ def cell_button(
         "data-part": f"cell:{name}",
         **(key("tile", tile_key, state=coaster["rotation"], effect="turn") if tile_key else {}),
     }
+    action, live_arrows, odds = cell_action(ctx, ch, cell, classes, label, attrs)
+    cell_marks(ch, cell, doomed, banned, placed, recent, classes, label, attrs)
+    if cell["arrows"]:
+        label.append("arrows " + ", ".join(ARROW_WORDS[a] for a in cell["arrows"]))
+    if action is None:
+        attrs["tabindex"] = "-1"
+        attrs["aria-disabled"] = "true"
+        why = refusal(ctx, ch, cell, banned)
+        action = lambda _e, w=why: refuse(ctx, name, w)  # noqa: E731
+    attrs["aria-label"] = ", ".join(label)
+    attrs.update(tip(cell_tip(name, cell["arrows"])))
+    attrs["class"] = " ".join(classes)
+    came_from = f"piece:{came[name]}" if name in came else None
+    piece_key = (
+        key("piece", tile_key, came_from=came_from, state="up" if piece["standing"] else "down", effect="tip arrive")
+        if piece and tile_key
+        else {}
+    )
+    return h(
+        "button",
+        attrs,
+        tile(cell, piece, live_arrows, piece_key),
+        h("span.wotw-odds", {"aria-hidden": "true"}, odds) if odds else None,
+        on_click=action,
+    )
+
+
+def cell_action(
+    ctx: TableContext, ch: Choices, cell: dict[str, Any], classes: list[str], label: list[str], attrs: dict[str, Any]
+) -> tuple[Handler | None, set[Any], str | None]:
+    """What tapping the cell does now (place, move here, pick to fall, pick to move), marked on its
+    classes, label and attributes; returns the handler, the arrows lit from it and the odds badge."""
+    name, piece = cell["cell"], cell["piece"]
+    row, col = cell["row"], cell["col"]
     action: Handler | None = None
     size_pick = ch.places.get(ch.size) if ch.size else None
     targets = ch.steps.get(ch.source, {}) if ch.source else {}
@@ -212,6 +246,23 @@ def cell_button(
         action = lambda _e, n=name: pick_source(ctx, n)  # noqa: E731
         if chosen:
             live_arrows = {a for a in cell["arrows"] if name_at(row + DELTAS[a][0], col + DELTAS[a][1]) in ch.steps[name]}
+    return action, live_arrows, odds
+
+
+def cell_marks(
+    ch: Choices,
+    cell: dict[str, Any],
+    doomed: set[Any],
+    banned: set[Any],
+    placed: str | None,
+    recent: Recent,
+    classes: list[str],
+    label: list[str],
+    attrs: dict[str, Any],
+) -> None:
+    """The cell's standing marks, added to its classes, label and attributes: barred, doomed,
+    surrounded, placed this turn, changed by the last move."""
+    name, piece = cell["cell"], cell["piece"]
     if ch.source and (ch.source, name) in banned:
         classes.append("is-banned")
         label.append(f"the obstacle may not go back here from {ch.source} this turn")
@@ -228,29 +279,6 @@ def cell_button(
         attrs["data-recent"] = mark
         attrs.update(last_move())
         label.append(MARK_WORDS[mark])
-    if cell["arrows"]:
-        label.append("arrows " + ", ".join(ARROW_WORDS[a] for a in cell["arrows"]))
-    if action is None:
-        attrs["tabindex"] = "-1"
-        attrs["aria-disabled"] = "true"
-        why = refusal(ctx, ch, cell, banned)
-        action = lambda _e, w=why: refuse(ctx, name, w)  # noqa: E731
-    attrs["aria-label"] = ", ".join(label)
-    attrs.update(tip(cell_tip(name, cell["arrows"])))
-    attrs["class"] = " ".join(classes)
-    came_from = f"piece:{came[name]}" if name in came else None
-    piece_key = (
-        key("piece", tile_key, came_from=came_from, state="up" if piece["standing"] else "down", effect="tip arrive")
-        if piece and tile_key
-        else {}
-    )
-    return h(
-        "button",
-        attrs,
-        tile(cell, piece, live_arrows, piece_key),
-        h("span.wotw-odds", {"aria-hidden": "true"}, odds) if odds else None,
-        on_click=action,
-    )
 
 
 def tile(cell: dict[str, Any], piece: dict[str, Any] | None, live: set[Any], piece_key: dict[str, Any] | None = None) -> El:
