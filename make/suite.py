@@ -32,6 +32,7 @@ PYODIDE_HOST_ONLY = (
     "--ignore=tests/test_wiki_listener_es5.py",
     "--deselect=tests/ai/test_ai_strength.py::test_simulate_is_the_same_whatever_the_number_of_workers",
     "--deselect=tests/test_stdlib_cut.py::test_the_build_stops_when_an_import_fails_with_the_cut",  # the cut's checks run in threads
+    "--deselect=tests/test_registry.py::test_reading_the_registry_loads_no_game_and_playing_one_loads_only_it",  # a fresh interpreter
 )
 
 
