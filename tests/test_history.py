@@ -15,6 +15,7 @@ from tabletop.games import GAMES
 from tabletop.ui.screens import replay as replay_screen
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table.history import History, replay_viewer
+from tabletop.ui.table.wording import log_lines
 from tabletop.ui.web.dom import find_all, text_of
 
 CTX = ScreenContext.detached()  # a screen's context with no page behind it
@@ -217,3 +218,14 @@ def test_the_steps_of_a_replay_read_in_the_past_tense(game_id, verbs):
     assert captions and not [c for c in captions if re.search(verbs, c)]
     past = r"\b(placed|moved|turned|rolled|kept|played|drew|built|started|discarded|finished|had|was \w+)\b"
     assert all(re.search(past, c) for c in captions if " · Ana" in c or " · Ben" in c)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_panels_last_lines_are_the_whole_logs_last_lines(game_id):
+    """The log panel tells only the newest events it shows; they read as the end of the whole log."""
+    history = History(GAMES[game_id], played(game_id, people("Ana", "Ben"), 80, seed=7))
+    view = history.view()
+    whole = log_lines(history, view)
+    assert len(whole) > 12
+    for last in (1, 3, 12, len(whole) + 5):
+        assert log_lines(history, view, last=last) == whole[-last:]

@@ -16,8 +16,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.events import Names
-from tabletop.engine.hooks import game_hook
 from tabletop.games import REGISTRY
+from tabletop.ui.table.wording import names_for
 
 if TYPE_CHECKING:
     from tabletop.engine.protocol import GameModule
@@ -49,10 +49,7 @@ class TableContext:
     def told_names(self) -> Names:
         """The seats as the table calls them, for the game's ``tell`` (a seat nobody named is called
         by its side, as the game's own pages call it)."""
-        sides = tuple(self.module.SEAT_NAMES or ())
-        default = Names.default(max(len(sides), len(self.names)), sides).people
-        people = tuple(self.names[seat] if seat < len(self.names) else default[seat] for seat in range(len(default)))
-        return Names(people, sides, bool(game_hook(self.module, "PLURAL_SEAT_NAMES")))
+        return names_for(self.module, self.names)
 
 
 def renderer_for(game_id: str) -> ModuleType:

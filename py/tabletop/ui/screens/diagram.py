@@ -17,7 +17,7 @@ from tabletop.engine.position_codes import Position, play_refusal, read_position
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
 from tabletop.ui.screens.embed import opponent_choice
-from tabletop.ui.screens.table import log_panel
+from tabletop.ui.screens.table import LOG_SHOWN, log_panel
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table.wording import log_lines, seat_label
@@ -122,6 +122,6 @@ def diagram(ctx: ScreenContext, act: Actions, pos: Position, board: El, open_ful
         h(
             "div.table-layout",
             h("div.table-main.replay-board", {"inert": True}, board),
-            h("aside.table-side", log_panel(log_lines(seated, pos.view))),
+            h("aside.table-side", log_panel(log_lines(seated, pos.view, last=LOG_SHOWN))),
         ),
     )

@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.ui.render import renderer_for
 from tabletop.ui.screens.common import notices
-from tabletop.ui.screens.table import log_panel, read_only_table
+from tabletop.ui.screens.table import LOG_SHOWN, log_panel, read_only_table
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table.history import History
@@ -105,7 +105,7 @@ def render(ctx: ScreenContext, act: Actions, history: History, back_label: str, 
         h(
             "div.table-layout",
             h("div.table-main.replay-board", {"inert": True}, board),
-            h("aside.table-side", log_panel(log_lines(history, view))),
+            h("aside.table-side", log_panel(log_lines(history, view, last=LOG_SHOWN))),
         ),
         on_keydown=on_key,
     )

@@ -25,11 +25,14 @@ if TYPE_CHECKING:
     from tabletop.engine.protocol import GameModule
 
 
+LOG_SHOWN = 60  # the log panel's lines: what just happened, and some way back
+
+
 def curtain(act: Actions, session: Session, seat: int) -> El:
     """The hand-over screen. It shows only the public log (what everyone at the table saw),
     so whoever just moved sees how it turned out before passing the device."""
     name = session.name(seat)
-    recent = log_lines(session, session.module.view(session.state, None))[-3:]
+    recent = log_lines(session, session.module.view(session.state, None), last=3)
     return h(
         "div.curtain",
         {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
@@ -107,7 +110,7 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
             h("p.hint.save-state") if saves_on and not ctx.saves.full else None,  # "Saved" once on disk (static/js/saves.js)
             None if saves_on else h("p.hint.saves-off", "Saves are off here: use Export to keep this game."),
         ),
-        log_panel(log_lines(session, view)),
+        log_panel(log_lines(session, view, last=LOG_SHOWN)),
     )
 
 
@@ -115,7 +118,7 @@ def log_panel(lines: list[str]) -> El:
     """The shared log (``lines``, oldest first, in the table's words), newest line first: what just
     happened is at the top, in view without scrolling, and a screen reader meets it first too. The
     list scrolls (and takes focus) once it is long."""
-    newest_first = [h("li", line) for line in reversed(lines[-60:])]
+    newest_first = [h("li", line) for line in reversed(lines[-LOG_SHOWN:])]
     return h(
         "div.panel.log-panel",
         h("h2#game-log-title", "Log ", h("span.log-order", "· newest first")),

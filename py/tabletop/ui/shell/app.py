@@ -24,7 +24,7 @@ from tabletop.ui.table import deleted_elsewhere
 from tabletop.ui.table.computer import ComputerTurns
 from tabletop.ui.table.current_game import HOME, CurrentGame, all_games, play_fragment
 from tabletop.ui.table.session import new_id, typed_seed
-from tabletop.ui.web import browser, diagnostics, focus, saves_news
+from tabletop.ui.web import browser, diagnostics, focus, page, saves_news
 from tabletop.ui.web import thinking as thinking_ui
 from tabletop.ui.web.dom import El, Mount
 from tabletop.ui.web.motion import Motion
@@ -46,8 +46,8 @@ class App:
             self.url_seed = typed_seed(browser.query_param("seed") or "")
         except ValueError:
             self.url_seed = None  # a seed the address cannot carry: the form starts empty
-        self.mount = Mount(browser.element("app"))
-        self.overlay = Mount(browser.element("overlay-root"))
+        self.mount = Mount(page.element("app"))
+        self.overlay = Mount(page.element("overlay-root"))
         self.motion = Motion()  # pieces travel between renders of the table (motion.py)
         self.focus_decision = False  # focus wanted on the table's next decision (focus.py)
 
@@ -111,7 +111,7 @@ class App:
 
     def _dialog(self, dialog: El, focus_id: str) -> None:
         self.overlay.show(dialog)
-        browser.focus(focus_id)
+        page.focus(focus_id)
 
     # ------------------------------------------------------------ Actions: the page
     def navigate(self, fragment: str) -> None:
@@ -220,7 +220,7 @@ class App:
         if self.route.name == "play" and self.game.session is not None:
             browser.replace_hash(play_fragment(self.game.session))  # its address names the new save
         self.refresh()
-        browser.focus("app")
+        page.focus("app")
 
     def open_in_full_app(self, confirmed: bool = False) -> None:
         """The embed's game to the full app in a new tab; first a word where that shows hidden cards (open_full.py)."""

@@ -32,11 +32,11 @@ def note(ctx: Any, act: Any, form: dict[str, Any], module: GameModule) -> El | N
         return None
 
     def fresh(_event: Any) -> None:
-        from tabletop.ui.web import browser
+        from tabletop.ui.web import page
 
         form["seed"] = ""
         act.refresh()
-        browser.focus("embed-start" if ctx.route.name == "embed" else "start-game")  # the button it stood by is gone
+        page.focus("embed-start" if ctx.route.name == "embed" else "start-game")  # the button it stood by is gone
 
     return h(
         "div.notice.link-seed",

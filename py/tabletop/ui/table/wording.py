@@ -10,9 +10,10 @@ and ``name(seat)``: the session at the table, a history, a position diagram.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine.events import Event, Names, of_move
+from tabletop.engine.events import Event, Names
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.words import agree, winners_win
 
@@ -25,11 +26,18 @@ def plural_sides(module: GameModule) -> tuple[str, ...]:
     return tuple(module.SEAT_NAMES or ()) if game_hook(module, "PLURAL_SEAT_NAMES") else ()
 
 
+def names_for(module: GameModule, people: Sequence[str]) -> Names:
+    """``Names`` for a game's seats called ``people``; a seat past them (a table that names fewer)
+    is called as the game's own pages call it, by its side or "Player N"."""
+    sides = tuple(module.SEAT_NAMES or ())
+    default = Names.default(max(len(sides), len(people)), sides).people
+    called = tuple(people[seat] if seat < len(people) else default[seat] for seat in range(len(default)))
+    return Names(called, sides, bool(game_hook(module, "PLURAL_SEAT_NAMES")))
+
+
 def names_of(seated: Any) -> Names:
     """The table's names for the seats, for a game's ``tell`` and the table's own lines."""
-    module = seated.module
-    people = tuple(str(seated.name(seat)) for seat in range(len(seated.seats)))
-    return Names(people, tuple(module.SEAT_NAMES or ()), bool(game_hook(module, "PLURAL_SEAT_NAMES")))
+    return names_for(seated.module, [str(seated.name(seat)) for seat in range(len(seated.seats))])
 
 
 def whose(seated: Any, seat: int | None) -> str:
@@ -52,30 +60,37 @@ def told(seated: Any, view: dict[str, Any], events: list[Event]) -> list[str]:
     said with who won first ("Ann wins. Blue made the tower fall."). An event a game does not
     say (Tower Battle's draw from the stock: the hand shows it) has empty words and no line."""
     names = names_of(seated)
-    tell = seated.module.tell
-    lines = []
-    for e in events:
-        words = str(tell(e, names, view))
-        if e["kind"] == "end" and e.get("winners") is not None:
-            winners = [names(seat) for seat in e["winners"]]
-            head = f"{winners_win(winners, names.sides if names.plural_sides else ())}." if winners else "A draw."
-            words = f"{head} {words}".strip()
-        if words:
-            lines.append(words)
-    return lines
+    return [words for e in events if (words := said(seated.module, names, view, e))]
 
 
-def log_lines(seated: Any, view: dict[str, Any]) -> list[str]:
-    """The whole log as the table says it, oldest first. A position code written before its game
-    told events carries an English ``log``: it is shown as that edition wrote it."""
+def said(module: GameModule, names: Names, view: dict[str, Any], e: Event) -> str:
+    """One event's line ("" for none)."""
+    words = str(module.tell(e, names, view))
+    if e["kind"] == "end" and e.get("winners") is not None:
+        winners = [names(seat) for seat in e["winners"]]
+        head = f"{winners_win(winners, names.sides if names.plural_sides else ())}." if winners else "A draw."
+        words = f"{head} {words}".strip()
+    return words
+
+
+def log_lines(seated: Any, view: dict[str, Any], last: int | None = None) -> list[str]:
+    """The log as the table says it, oldest first: the whole of it, or its ``last`` lines, told
+    from the newest events back (a long match holds thousands; the panel shows a few dozen). A
+    position code written before its game told events carries an English ``log``: it is shown as
+    that edition wrote it."""
     if "log" in view:
-        return [str(line) for line in view["log"]]
-    return told(seated, view, list(view.get("events") or []))
-
-
-def move_lines(seated: Any, view: dict[str, Any], move: int) -> list[str]:
-    """The lines the move numbered ``move`` (0-based) wrote, as the table says them."""
-    return told(seated, view, of_move(list(view.get("events") or []), move))
+        lines = [str(line) for line in view["log"]]
+        return lines if last is None else lines[-last:]
+    events = list(view.get("events") or [])
+    if last is None:
+        return told(seated, view, events)
+    names, newest = names_of(seated), list[str]()
+    for e in reversed(events):
+        if len(newest) >= last:
+            break
+        if words := said(seated.module, names, view, e):
+            newest.append(words)
+    return newest[::-1]
 
 
 def end_why(seated: Any, view: dict[str, Any], why: str) -> str:

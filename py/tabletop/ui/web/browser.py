@@ -247,11 +247,6 @@ def mark_ready() -> None:
     js.window.dispatchEvent(js.Event.new("app:ready"))
 
 
-def element(ident: str) -> Any:
-    """The page's element with id ``ident`` (the shell's mount points)."""
-    return js.document.getElementById(ident)
-
-
 def on_window(event: str, handler: Any) -> Any:
     """Listen to the window (``hashchange``, ``storage``...)."""
     return on(js.window, event, handler)
@@ -259,12 +254,6 @@ def on_window(event: str, handler: Any) -> Any:
 
 def scroll_to_top() -> None:
     js.window.scrollTo(0, 0)
-
-
-def focus(element_id: str) -> None:
-    element = js.document.getElementById(element_id)
-    if not absent(element):
-        element.focus()
 
 
 def reflect_settings(settings: dict[str, Any]) -> None:

@@ -19,10 +19,14 @@ def _js() -> Any | None:
 
 
 def element(ident: str) -> Any | None:
-    """The page's element with id ``ident``, or None."""
+    """The page's element with id ``ident``, or None (JavaScript's null too)."""
     js = _js()
-    found = js.document.getElementById(ident) if js is not None else None
-    return None if found is None or type(found).__name__ == "JsNull" else found
+    if js is None:
+        return None
+    from pyodide.ffi import jsnull
+
+    found = js.document.getElementById(ident)
+    return None if found is None or found is jsnull else found
 
 
 def focus(ident: str) -> None:
