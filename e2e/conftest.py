@@ -9,6 +9,7 @@ import json
 import os
 import sys
 import threading
+import warnings
 from pathlib import Path
 
 import pytest
@@ -78,18 +79,53 @@ def boot(browser, site, path: str = "", viewport=(1024, 768), **context_args):
     return context, page, recorder
 
 
+class SharedPage:
+    """The one booted app page most tests share. Chromium has been seen to stop drawing a page that
+    lived through ~1,500 tests (scripts still ran; clicks and screenshots waited for a frame that
+    never came), so the page is booted afresh every RECYCLE_AFTER tests and whenever it draws no frame."""
+
+    RECYCLE_AFTER = 120
+
+    def __init__(self, browser, site):
+        self.browser, self.site = browser, site
+        self.uses = 0
+        self.context, self.page, self.recorder = boot(browser, site)
+
+    def ready(self):
+        """The page, brought to the front and known to draw, booted afresh when due."""
+        self.uses += 1
+        stalled = not draws_a_frame(self.page)
+        if stalled or self.uses > self.RECYCLE_AFTER:
+            if stalled:
+                warnings.warn(f"the shared page drew no frame after {self.uses - 1} tests; booted a fresh one", stacklevel=1)
+            self.context.close()
+            self.context, self.page, self.recorder = boot(self.browser, self.site)
+            self.uses = 1
+        return self.page
+
+    def close(self):
+        self.context.close()
+
+
+def draws_a_frame(page, within_ms: int = 5000) -> bool:
+    """Whether the page paints again (timers run in a page Chromium no longer draws; frames do not)."""
+    page.bring_to_front()
+    script = "ms => new Promise(done => { requestAnimationFrame(() => done(true)); setTimeout(() => done(false), ms); })"
+    return bool(page.evaluate(script, within_ms))
+
+
 @pytest.fixture(scope="session")
 def booted(browser, site):
-    """(page, recorder) of one app page booted once for the whole run."""
-    context, page, recorder = boot(browser, site)
-    yield page, recorder
-    context.close()
+    """The shared app page (SharedPage), booted once and again only when it must be."""
+    shared = SharedPage(browser, site)
+    yield shared
+    shared.close()
 
 
 @pytest.fixture()
 def app(booted, site):
     """The shared booted page, sent home with storage cleared and a clean viewport."""
-    page, _ = booted
+    page = booted.ready()
     page.set_viewport_size({"width": 1024, "height": 768})
     page.evaluate("twSaves.clear()")
     goto(page, "#/settings")  # a real navigation, so last test's notices are gone

@@ -7,7 +7,7 @@ SIZES = {"tablet-landscape": (1024, 768), "tablet-portrait": (768, 1024), "phone
 
 
 def test_ready_under_subpath_with_no_request_leaving_localhost(booted, site):
-    page, recorder = booted
+    page, recorder = booted.ready(), booted.recorder
     assert page.evaluate("document.documentElement.dataset.appReady") == "1"
     assert SUBPATH in page.url
     assert recorder.urls, "no requests recorded"
