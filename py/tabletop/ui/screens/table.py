@@ -17,6 +17,7 @@ from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table import deleted_elsewhere
 from tabletop.ui.table.current_game import between_games
+from tabletop.ui.table.last_turn import LastTurn
 from tabletop.ui.table.session import Session
 from tabletop.ui.table.wording import end_why, log_lines, plural_sides, says, seat_label
 from tabletop.ui.web.dom import El, h
@@ -160,6 +161,44 @@ def grip_keeper(act: Actions, session: Session) -> Callable[[int], None]:
     return lambda held_ms: act.keep_grip(save_id, at, held_ms)
 
 
+def turn_banner(act: Actions, session: Session) -> El:
+    """Whose turn it is (or the mover's moment before the hand-over)."""
+    to_act = session.to_act
+    if session.moment is not None:
+        return moment_banner(act, session)
+    if session.is_computer(to_act):
+        return h(
+            "div.turn-banner.thinking",
+            {"role": "status"},
+            h("span.spinner", {"aria-hidden": "true"}),
+            f"{says(session, to_act, 'be')} thinking…",
+        )
+    return h("div.turn-banner", {"role": "status"}, f"{session.name(to_act)} to play")
+
+
+def last_turn_banner(act: Actions, session: Session, replay: LastTurn) -> El:
+    """The bar while the others' last turn is shown again: which position this is, and Stop."""
+    return h(
+        "div.turn-banner.last-turn",
+        {"role": "status", "data-last-turn": str(replay.at)},
+        h("span.last-turn-caption", replay.caption([session.name(i) for i in range(len(session.seats))])),
+        h("button#last-turn-stop", {"data-take-focus": "last-turn"}, "Stop", on_click=lambda _e: act.stop_last_turn()),
+    )
+
+
+def last_turn_button(act: Actions, offer: LastTurn | None) -> El | None:
+    """ "Show the last turn again", when others moved since the person at the screen last did."""
+    if offer is None:
+        return None
+    return h(
+        "button#last-turn.last-turn-button",
+        {"aria-label": offer.offer_words(), "title": offer.offer_words()},
+        h("span", {"aria-hidden": "true"}, "↺ "),
+        "Last turn",
+        on_click=lambda _e: act.show_last_turn(),
+    )
+
+
 def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     """The table; ``bar_extra`` goes in its title bar (an embed's "Open in full app")."""
     session = ctx.game
@@ -174,48 +213,42 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
             {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
             curtain(act, session, seat),
         )
-    view = session.view()
-    outcome = session.outcome
+    replay = session.last_turn
     viewer: Any = session.viewer()  # (as above)
+    view = session.view() if replay is None else module.view(session.state_at(replay.position), viewer)
+    outcome = session.outcome
     table = TableContext(
         module=module,
         view=view,
-        legal=session.legal_moves(),
+        legal=session.legal_moves() if replay is None else [],
         names=[s["name"] for s in session.seats],
         viewer=viewer,
-        play=act.play,
+        play=act.play if replay is None else lambda _m: None,
         refresh=act.refresh,
-        ui=ctx.table_ui,
+        ui=ctx.table_ui if replay is None else {},
         notify=act.notify,
         settings=ctx.settings,
         holder=session.moment,
-        grip_ms=session.grip_held(),
+        grip_ms=session.grip_held() if replay is None else None,
         keep_grip=grip_keeper(act, session),
     )
     board = renderer_for(module.ID).render(table)  # a finished game's renderer draws its final table (Tower Battle: bluffs up)
-    to_act = session.to_act
     summary = None
-    if outcome is not None:
+    if replay is not None:
+        banner = last_turn_banner(act, session, replay)
+    elif outcome is not None:
         summary = end_banner(act, session, outcome, view, ctx.table_ui)
         banner = None  # the summary below the bar says it
-    elif session.moment is not None:
-        banner = moment_banner(act, session)
-    elif session.is_computer(to_act):
-        banner = h(
-            "div.turn-banner.thinking",
-            {"role": "status"},
-            h("span.spinner", {"aria-hidden": "true"}),
-            f"{says(session, to_act, 'be')} thinking…",
-        )
     else:
-        banner = h("div.turn-banner", {"role": "status"}, f"{session.name(to_act)} to play")
+        banner = turn_banner(act, session)
+    again = last_turn_button(act, session.last_turn_offer() if replay is None else None)
     title = session.save.get("name") or module.TITLE
     return h(
         "section.table-screen",
         {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
         notices(ctx, act),
         deleted_elsewhere.banner(ctx, act),
-        h("div.table-bar", h("h1", title), banner, bar_extra),
+        h("div.table-bar", h("h1", title), banner, again, bar_extra),
         summary,
         h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)),
     )

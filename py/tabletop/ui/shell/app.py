@@ -23,6 +23,7 @@ from tabletop.ui.shell.router import Route, parse
 from tabletop.ui.table import deleted_elsewhere
 from tabletop.ui.table.computer import ComputerTurns
 from tabletop.ui.table.current_game import HOME, CurrentGame, all_games, play_fragment
+from tabletop.ui.table.last_turn_show import LastTurnShow
 from tabletop.ui.table.session import new_id, typed_seed
 from tabletop.ui.web import browser, diagnostics, focus, page, saves_news
 from tabletop.ui.web import thinking as thinking_ui
@@ -39,6 +40,8 @@ class App:
         self.transfer = Transfer(self.game, self.notify, self.navigate)
         self.keep_grip, self.export_save = self.game.keep_grip, self.transfer.export_save  # (nothing to redraw)
         self.computer = ComputerTurns(self.game, lambda: self.route.name in TABLE_ROUTES, self.play, self.refresh)
+        self.last_turn = LastTurnShow(self.game, lambda: self.route.name in TABLE_ROUTES, self.refresh, self._to_decision)
+        self.show_last_turn, self.stop_last_turn = self.last_turn.start, self.last_turn.stop  # (ui/table/last_turn_show.py)
         self.pages = Pages(self.game, browser.query_params(), browser.full_app_url)
         self.route = Route("home")
         self.embed = browser.query_param("embed")
@@ -160,17 +163,19 @@ class App:
 
     def pass_to(self, seat: int) -> None:
         self.game.pass_to(seat)
-        self.focus_decision = True
-        self.refresh()
+        self._to_decision()
 
     def end_moment(self) -> None:
         self.game.end_moment()
         self.refresh()
 
-    def next_game(self) -> None:
-        self.game.next_game()
+    def _to_decision(self) -> None:  # a redraw with focus on the table's first decision
         self.focus_decision = True
         self.refresh()
+
+    def next_game(self) -> None:
+        self.game.next_game()
+        self._to_decision()
 
     def rematch(self) -> None:
         where, refused = self.game.rematch(embed=self.route.name == "embed")
@@ -189,8 +194,7 @@ class App:
 
     def close_history(self) -> None:
         self.game.history_here = False
-        self.focus_decision = True
-        self.refresh()
+        self._to_decision()
 
     def keep_copy(self) -> None:
         from tabletop.ui.screens import dialogs

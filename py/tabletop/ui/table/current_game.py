@@ -27,6 +27,7 @@ from tabletop.ui.shell.notices import Notices
 from tabletop.ui.shell.router import Route
 from tabletop.ui.table import deleted_elsewhere
 from tabletop.ui.table.history import History
+from tabletop.ui.table.last_turn import LastTurn
 from tabletop.ui.table.session import Session, new_id, typed_seed
 from tabletop.ui.table.wording import seat_label
 
@@ -435,6 +436,24 @@ class CurrentGame:
             return "Back to the game", f"#/play/{session.module.ID}/{save_id}"
         return "Back to the games", HOME
 
+    # ------------------------------------------------------------ the others' last turn, again
+    def show_last_turn(self, reduced: bool) -> LastTurn | None:
+        """Start showing the others' last turn again (at its first position); None when there is none."""
+        session = self.session
+        if session is None or self.history_here:
+            return None
+        session.last_turn = session.last_turn_offer(reduced)
+        return session.last_turn
+
+    def stop_last_turn(self) -> None:
+        if self.session is not None:
+            self.session.last_turn = None
+
+    @property
+    def last_turn(self) -> LastTurn | None:
+        """The replay on the board (a move or undo ends it; so does another game at the table)."""
+        return None if self.session is None else self.session.last_turn
+
     def motion_scope(self, route: Route) -> tuple[Any, ...] | None:
         """What the table on the page shows, for motion (ui/web/motion.py): the game, where hands are
         hidden whose eyes it is drawn for, and how many moves (None off the table: nothing there
@@ -443,6 +462,9 @@ class CurrentGame:
         if session is None or route.name not in ("play", "embed") or session.module.ID != route.game or self.history_here:
             return None  # (an embed's history in place is a replay: nothing there moves either)
         eyes = (session.viewer(), session.curtain) if session.module.HIDDEN_INFORMATION else None
+        replay = self.last_turn
+        if replay is not None:  # its own scope: the jump back to the turn's start is not travel
+            return session.save.get("id"), eyes, "last-turn", replay.position
         return session.save.get("id"), eyes, len(session.save["moves"])
 
     def _session(self) -> Session:

@@ -20,6 +20,8 @@ and hands it the moves people choose; the rules themselves stay in the game modu
   names the seats it was played for by the last ``play``, for the table to say so.
 - Undo takes back the last person's move (and any computer replies and forced passes after it) as
   long as nothing hidden was revealed since: the game's ``epoch`` must be unchanged.
+- The last ``KEPT_STATES`` positions are kept (states are never changed once made), so showing the
+  others' last turn again (last_turn.py) replays nothing.
 """
 
 from __future__ import annotations
@@ -33,10 +35,14 @@ from tabletop.engine.errors import IllegalMove
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_GRIP_MS, new_save, replay, replay_steps
+from tabletop.ui.table.last_turn import LastTurn
 from tabletop.ui.table.wording import end_why, whose
 
 if TYPE_CHECKING:
     from tabletop.engine.protocol import GameModule
+
+
+KEPT_STATES = 40  # positions kept for "Show the last turn again": a turn of three others fits
 
 
 @dataclass(frozen=True)
@@ -83,12 +89,14 @@ class Session:
     def __init__(self, module: GameModule, save: dict[str, Any]):
         self.module = module
         self.save = save
+        self.kept: dict[int, Any] = {}  # moves made -> the state then, for the last KEPT_STATES positions
         self.state, self.movers, self.epochs = self._replayed()
         humans = self.human_seats()
         self.shown_seat: int | None = humans[0] if len(humans) == 1 else None
         self.moment: int | None = None  # the mover looking at their move's result before handing over
         self.ends_seen: int | None = None  # games of a match whose end the table has shown (current_game.py)
         self.passed: list[tuple[int, str]] = []  # (seat, move kind) of each forced pass the last play brought
+        self.last_turn: LastTurn | None = None  # the others' last turn being shown again (any move ends it)
 
     @classmethod
     def start(
@@ -107,12 +115,24 @@ class Session:
         state: Any = None
         movers: list[int | None] = []
         epochs: list[int] = []
+        self.kept = {}
         for step in replay_steps(self.module, self.save):
             if step.number:
                 movers.append(step.mover)
             epochs.append(self.module.epoch(step.state))
             state = step.state
+            self._keep(step.number, state)
         return state, movers, epochs
+
+    def _keep(self, moves: int, state: Any) -> None:
+        self.kept[moves] = state
+        self.kept.pop(moves - KEPT_STATES, None)
+
+    def state_at(self, moves: int) -> Any:
+        """The state after the first ``moves`` moves (kept, or replayed when it is further back)."""
+        if moves in self.kept:
+            return self.kept[moves]
+        return replay(self.module, dict(self.save, moves=self.save["moves"][:moves]))
 
     # -- who is who
     @property
@@ -188,6 +208,13 @@ class Session:
         moves: list[Any] = self.module.legal_moves(self.state)
         return moves
 
+    def last_turn_offer(self, reduced: bool = False) -> LastTurn | None:
+        """The replay "Show the last turn again" would start (last_turn.py): offered to the person at the
+        screen when they have a move to make (or the game is over) and others moved since their own last move."""
+        if self.curtain is not None or self.moment is not None or (self.outcome is None and not self.legal_moves()):
+            return None
+        return LastTurn.of(self.save.get("id"), self.movers, self.viewer(), reduced)
+
     # -- playing
     def play(self, move: Any) -> None:
         """Apply a move, then any pass that is now a person's only move; IllegalMove leaves everything as it was."""
@@ -218,12 +245,14 @@ class Session:
         state = self.module.apply(self.state, move)
         self.state = state
         self.save["moves"].append(self.module.move_to_json(move))
+        self._keep(len(self.save["moves"]), state)
         self.movers.append(seat)
         self.epochs[-1] = before
         self.epochs.append(self.module.epoch(state))
         if not self.is_computer(seat) and (self.module.HIDDEN_INFORMATION is False or public):
             self.shown_seat = seat  # the device is in the mover's hands
         self.moment = None
+        self.last_turn = None
         holder = self.shown_seat  # whoever has the device: the mover, or the last person to move before the computer
         if holder is not None and (seat == holder or self.is_computer(seat)) and not self.is_computer(holder) and self.curtain is not None:
             self.moment = holder  # they see how it turned out (and may undo) before the curtain goes up
@@ -256,10 +285,9 @@ class Session:
         keep = len(self.save["moves"]) - status.moves
         seat = self.movers[keep]
         self.save["moves"] = self.save["moves"][:keep]
-        self.state = replay(self.module, self.save)
-        self.movers, self.epochs = self.movers[:keep], self.epochs[: keep + 1]
+        self.state, self.movers, self.epochs = self._replayed()
         self.shown_seat = seat
-        self.moment = None
+        self.moment = self.last_turn = None
         self.save.pop("grip", None)
 
     # -- a piece held in progress (Tower War's unsteady hand)

@@ -263,3 +263,11 @@ def reflect_settings(settings: dict[str, Any]) -> None:
         root.setAttribute("data-reduce-motion", "1")
     else:
         root.removeAttribute("data-reduce-motion")
+
+
+def motion_reduced() -> bool:
+    """Whether things on the page may not travel: the app's Reduce motion setting (reflected on <html>
+    above) or the system's preference."""
+    if js.document.documentElement.hasAttribute("data-reduce-motion"):
+        return True
+    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
