@@ -25,6 +25,7 @@ from make.runtime import (
     write_zstd_files,
 )
 from make.snapshot import SNAPSHOT_LOADER, write_preloads, write_snapshot
+from make.start_images import START_IMAGE_PREFIX, write_start_images
 from make.stdlib_cut import BOOT_STDLIB_PREFIX, FULL_STDLIB, write_stdlib
 
 PREVIEW_PAGE = (ROOT / "make" / "embed-preview.html").read_text()
@@ -139,13 +140,16 @@ def write_precache(dist: Path) -> str:
     after a deploy runs the new version, taking from its cache the files whose hashes did not change
     and checking each other one's hash (``ifUsed``, the files a worker keeps only where a start used
     them, it leaves to the page's asking).
-    Left out: Pyodide's whole library, fetched only for an import the cut lacks (never kept ahead),
+    Left out: the start images (Safari fetches its one when the app is added to the Home Screen), Pyodide's whole library, fetched only for an import the cut lacks (never kept ahead),
     and the zstd wasm, for pages no worker serves (the worker keeps the plain wasm the page decoded).
     """
     files = sorted(
         p
         for p in dist.rglob("*")  # sw.js and version.json are written below; dotfiles are for the host
-        if p.is_file() and p.name not in ("sw.js", "version.json", FULL_STDLIB, WASM_ZST) and not p.name.startswith(".")
+        if p.is_file()
+        and p.name not in ("sw.js", "version.json", FULL_STDLIB, WASM_ZST)
+        and not p.name.startswith(".")
+        and not p.name.startswith(START_IMAGE_PREFIX)
     )
     entries = {str(p.relative_to(dist)).replace(os.sep, "/"): file_hash(p) for p in files}
     version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
@@ -180,6 +184,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> str:
     static = dist / "static"
     shutil.copytree(ROOT / "static", static, ignore=shutil.ignore_patterns("sw.js", "games", SNAPSHOT_LOADER))
     bundle_css(static / "css" / "app.css")
+    write_start_images(static / "icons")
     shutil.move(static / "manifest.webmanifest", dist / "manifest.webmanifest")
     package_archive(dist)
     write_not_found_page(dist)

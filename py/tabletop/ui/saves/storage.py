@@ -38,7 +38,11 @@ ASIDE_PREFIX = "tw:aside:"
 GONE_PREFIX = "tw:gone:"
 GONE_KEPT_S = 90 * 24 * 3600  # how long a deletion's marker is kept (a tab left open longer is rare)
 SETTINGS_KEY = "tw:settings"
-FLAG_SETTINGS = (("reduce_motion", "reduce motion"), ("curtain", "hide hands"))  # on/off settings, with their names for people
+FLAG_SETTINGS = (  # on/off settings, with their names for people
+    ("reduce_motion", "reduce motion"),
+    ("curtain", "hide hands"),
+    ("home_screen_note_seen", "the Home Screen note was read"),
+)
 SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")  # what new_id makes (the id shows in the address bar)
 
 

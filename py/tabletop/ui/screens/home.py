@@ -141,6 +141,31 @@ def backup_reminder(ctx: ScreenContext, act: Actions) -> El | None:
     )
 
 
+def home_screen_note(ctx: ScreenContext, act: Actions) -> El | None:
+    """Once, on an iPad or iPhone in Safari outside the Home Screen: Safari clears a site's storage
+    after 7 days unused, except for an app on the Home Screen; the two taps that put it there."""
+    device = ctx.device
+    if not device.home_screen_helps or ctx.settings.get("home_screen_note_seen"):
+        return None
+
+    def seen(_e: object) -> None:
+        act.update_settings(home_screen_note_seen=True)
+        act.refresh()
+
+    return h(
+        "aside.panel.home-screen-note",
+        {"aria-labelledby": "home-screen-title"},
+        h("h2#home-screen-title", f"Keep your games on this {device.apple}"),
+        h(
+            "p",
+            f"Safari deletes what a website keeps on your {device.apple}, saved games included, when you have not "
+            "opened it for 7 days. An app on the Home Screen is spared, and it starts full screen and plays offline.",
+        ),
+        h("p", "To add it: tap ", h("strong", "Share"), " (the square with an arrow), then ", h("strong", "Add to Home Screen"), "."),
+        h("button#home-screen-seen", "Got it", on_click=seen),
+    )
+
+
 def import_panel(act: Actions) -> El:
     return h(
         "div.panel.import-panel",
@@ -177,6 +202,7 @@ def render(ctx: ScreenContext, act: Actions) -> El:
         "section.home",
         notices(ctx, act),
         welcome(ctx.catalog),
+        home_screen_note(ctx, act),
         h(
             "div.section",
             h("h2", "Games in progress"),

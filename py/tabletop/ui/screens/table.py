@@ -199,6 +199,19 @@ def last_turn_button(act: Actions, offer: LastTurn | None) -> El | None:
     )
 
 
+def full_screen_button(ctx: ScreenContext, act: Actions) -> El | None:
+    """Fill the screen with the table, where the browser allows it (a tablet at the games table)."""
+    if not ctx.device.full_screen:
+        return None
+    return h(
+        "button#full-screen.full-screen-button",
+        {"aria-label": "Full screen (on or off)", "title": "Full screen (on or off)"},
+        h("span", {"aria-hidden": "true"}, "⛶ "),
+        "Full screen",
+        on_click=lambda _e: act.toggle_full_screen(),
+    )
+
+
 def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     """The table; ``bar_extra`` goes in its title bar (an embed's "Open in full app")."""
     session = ctx.game
@@ -248,7 +261,7 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
         notices(ctx, act),
         deleted_elsewhere.banner(ctx, act),
-        h("div.table-bar", h("h1", title), banner, again, bar_extra),
+        h("div.table-bar", h("h1", title), banner, again, full_screen_button(ctx, act), bar_extra),
         summary,
         h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)),
     )

@@ -27,6 +27,7 @@ from tabletop.ui.table.last_turn_show import LastTurnShow
 from tabletop.ui.table.session import new_id, typed_seed
 from tabletop.ui.web import browser, diagnostics, focus, page, saves_news
 from tabletop.ui.web import thinking as thinking_ui
+from tabletop.ui.web.awake import Awake
 from tabletop.ui.web.dom import El, Mount
 from tabletop.ui.web.motion import Motion
 
@@ -39,12 +40,15 @@ class App:
         self.game = CurrentGame(self.store, all_games, self.notices)
         self.transfer = Transfer(self.game, self.notify, self.navigate)
         self.keep_grip, self.export_save = self.game.keep_grip, self.transfer.export_save  # (nothing to redraw)
+        self.import_from_input, self.import_from_drop = self.transfer.import_from_input, self.transfer.import_from_drop
+        self.download_record = self.transfer.download_record
         self.computer = ComputerTurns(self.game, lambda: self.route.name in TABLE_ROUTES, self.play, self.refresh)
         self.last_turn = LastTurnShow(self.game, lambda: self.route.name in TABLE_ROUTES, self.refresh, self._to_decision)
         self.show_last_turn, self.stop_last_turn = self.last_turn.start, self.last_turn.stop  # (ui/table/last_turn_show.py)
         self.pages = Pages(self.game, browser.query_params(), browser.full_app_url)
         self.route = Route("home")
         self.embed = browser.query_param("embed")
+        self.device, self.toggle_full_screen = browser.device(), browser.toggle_full_screen
         try:
             self.url_seed = typed_seed(browser.query_param("seed") or "")
         except ValueError:
@@ -52,6 +56,7 @@ class App:
         self.mount = Mount(page.element("app"))
         self.overlay = Mount(page.element("overlay-root"))
         self.motion = Motion()  # pieces travel between renders of the table (motion.py)
+        self.awake = Awake()  # the screen stays on while a game is at the table (awake.py)
         self.focus_decision = False  # focus wanted on the table's next decision (focus.py)
 
     # ------------------------------------------------------------ listening to the browser
@@ -95,8 +100,9 @@ class App:
     def _context(self, saves: SavesView | None = None) -> ScreenContext:
         game, notices = self.game, tuple(self.notices.items)
         gone = game.session is not None and game.deleted_elsewhere is not None and game.deleted_elsewhere == game.session.save.get("id")
+        saves = saves or SavesView(self.store)
         return ScreenContext(
-            self.route, self.settings, notices, saves or SavesView(self.store), game.session, game.table_ui, self.url_seed, gone
+            self.route, self.settings, notices, saves, game.session, game.table_ui, self.url_seed, gone, device=self.device
         )
 
     def refresh(self) -> None:
@@ -111,6 +117,7 @@ class App:
         wanted = self.focus_decision or (self.mount.focus_lost and self.route.name in TABLE_ROUTES)  # (the control used is gone)
         self.focus_decision = not focus.settle(wanted) and wanted  # kept while the computer thinks
         self.computer.maybe_move()
+        self.awake.want(self.route.name in TABLE_ROUTES and self.game.session is not None)
 
     def _dialog(self, dialog: El, focus_id: str) -> None:
         self.overlay.show(dialog)
@@ -272,19 +279,10 @@ class App:
         self.close_dialog()
         self.refresh()
 
-    def import_from_input(self, event: Any) -> None:
-        self.transfer.import_from_input(event)
-
-    def import_from_drop(self, event: Any) -> None:
-        self.transfer.import_from_drop(event)
-
     def forget_record(self, key: str) -> None:
         """Delete a damaged record (set aside, or stuck in place for want of room)."""
         self.store.forget(key)
         self.refresh()
-
-    def download_record(self, key: str) -> None:
-        self.transfer.download_record(key)
 
     def back_up_all(self) -> None:
         self.transfer.back_up_all(self.settings)

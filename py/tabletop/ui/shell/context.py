@@ -15,6 +15,7 @@ from typing import Any
 
 from tabletop.games import FACTS, REGISTRY
 from tabletop.ui.saves.storage import Store
+from tabletop.ui.shell.device import Device
 from tabletop.ui.shell.router import Route
 from tabletop.ui.table.session import Session
 
@@ -67,6 +68,7 @@ class ScreenContext:
     url_seed: int | None = None  # a seed the page's address carries (shown on the new-game form)
     deleted_elsewhere: bool = False  # the game at the table was deleted in another tab (deleted_elsewhere.py)
     catalog: Mapping[str, Any] = field(default_factory=lambda: REGISTRY)
+    device: Device = field(default_factory=Device)  # what the device is and allows (an iPad, full screen)
 
     @property
     def games(self) -> Mapping[str, Any]:

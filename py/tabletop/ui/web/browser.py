@@ -13,6 +13,7 @@ import js
 from pyodide.ffi import create_proxy, jsnull
 
 from tabletop.ui.saves.storage import StorageFull
+from tabletop.ui.shell.device import Device
 
 
 def absent(value: Any) -> bool:
@@ -271,3 +272,30 @@ def motion_reduced() -> bool:
     if js.document.documentElement.hasAttribute("data-reduce-motion"):
         return True
     return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def device() -> Device:
+    """The device as the screens need it (ui/shell/device.py): an iPad or iPhone in Safari (iPadOS
+    says "Macintosh" but has a touch screen), started from the Home Screen or not, full screen allowed."""
+    navigator = js.navigator
+    agent = str(navigator.userAgent)
+    touch = int(getattr(navigator, "maxTouchPoints", 0) or 0)
+    apple = (
+        "iPhone" if "iPhone" in agent or "iPod" in agent else "iPad" if "iPad" in agent or ("Macintosh" in agent and touch > 1) else None
+    )
+    if any(other in agent for other in ("CriOS", "FxiOS", "EdgiOS")):  # another browser's own menus
+        apple = None
+    standalone = bool(getattr(navigator, "standalone", False)) or bool(js.window.matchMedia("(display-mode: standalone)").matches)
+    return Device(apple, standalone, bool(getattr(js.document, "fullscreenEnabled", False)))
+
+
+_REFUSED: list[Any] = [create_proxy(lambda _reason: None)]  # one handler for every refusal, kept for the page's life
+
+
+def toggle_full_screen() -> None:
+    """Fill the screen with the app, or leave full screen (the browser may refuse: nothing changes then)."""
+    document = js.document
+    asked = (
+        document.documentElement.requestFullscreen() if absent(getattr(document, "fullscreenElement", None)) else document.exitFullscreen()
+    )
+    asked.catch(_REFUSED[0])  # a refusal is the browser's to make: the button simply did nothing
