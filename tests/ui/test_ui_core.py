@@ -30,13 +30,16 @@ GAMES = {"fake": FakeGame}
         ("#/play/fake/abc", Route("play", "fake", "abc")),
         ("#/new/fake", Route("new", "fake")),
         ("#/embed/fake", Route("embed", "fake")),
+        ("#/rules/readings", Route("rules", arg="readings")),
     ],
 )
 def test_routes(fragment, route):
     assert parse(fragment, ("fake",)) == route
 
 
-@pytest.mark.parametrize("fragment", ["#/nope", "#/play", "#/play/other", "#/settings/x", "#/new/fake/a/b"])
+@pytest.mark.parametrize(
+    "fragment", ["#/nope", "#/play", "#/play/other", "#/settings/x", "#/new/fake/a/b", "#/new/readings", "#/rules/readings/x"]
+)
 def test_unknown_routes(fragment):
     assert parse(fragment, ("fake",)).name == "not-found"
 

@@ -19,7 +19,7 @@ def test_style_attributes_are_refused_as_the_csp_would():
 
 def test_every_game_has_its_rules_and_home_links_them():
     pages = prerender.pages()
-    assert set(pages) == {"#/", "#/rules", "*"} | {f"#/rules/{game_id}" for game_id in REGISTRY}
+    assert set(pages) == {"#/", "#/rules", "#/rules/readings", "*"} | {f"#/rules/{game_id}" for game_id in REGISTRY}
     home = prerender.home_html()
     for game_id, info in REGISTRY.items():
         assert f'href="#/rules/{game_id}"' in home and f'href="#/new/{game_id}"' in home
