@@ -4,11 +4,16 @@ every reading docs/rules-edition.md gives is on it."""
 
 from __future__ import annotations
 
+from recording import RecordingActions
 from repo import ROOT
-from tabletop.games import REGISTRY
+from tabletop.games import FACTS, GAMES, REGISTRY
+from tabletop.ui.saves.storage import MemoryBackend, Store
 from tabletop.ui.screens import readings, rules
-from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.shell.context import SavesView, ScreenContext
+from tabletop.ui.shell.notices import Notices
+from tabletop.ui.shell.pages import Pages
 from tabletop.ui.shell.router import Route, parse
+from tabletop.ui.table.current_game import CurrentGame
 from tabletop.ui.web.dom import El, find_all, text_of
 
 DOC = ROOT / "docs" / "rules-edition.md"
@@ -69,3 +74,16 @@ def test_every_rules_page_of_a_game_links_the_readings_page_by_a_route_that_reac
         assert text_of(link) == rules.ALL_READINGS
     assert parse("#/rules/readings", tuple(REGISTRY)) == Route("rules", arg="readings")
     assert "readings" not in REGISTRY
+
+
+def test_the_app_draws_the_page_at_its_route_and_a_games_rules_at_the_games():
+    store = Store(MemoryBackend(), FACTS)
+    pages = Pages(CurrentGame(store, lambda: GAMES, Notices()), {}, lambda fragment: fragment)
+
+    def heading(fragment: str) -> str:
+        ctx = ScreenContext(parse(fragment, tuple(REGISTRY)), {}, (), SavesView(store))
+        [h1] = find_all(pages.draw(ctx, RecordingActions(), lambda: None), lambda e: e.tag == "h1")
+        return text_of(h1)
+
+    assert heading("#/rules/readings") == readings.TITLE
+    assert heading("#/rules/tower-war") == "Rules of Tower War"
