@@ -67,11 +67,11 @@ def test_each_game_has_its_section_in_the_contents_and_links_its_rules():
     assert not find_all(tree, lambda e: e.attrs.get("aria-current") == "page")
 
 
-def test_every_rules_page_of_a_game_links_the_readings_page_by_a_route_that_reaches_it():
+def test_every_rules_page_links_the_readings_page_by_a_route_that_reaches_it():
     ctx = ScreenContext.detached()
-    for game_id in REGISTRY:
+    for game_id in [None, *REGISTRY]:
         [link] = find_all(rules.render(ctx, game_id), lambda e: e.tag == "a" and e.attrs.get("href") == "#/rules/readings")
-        assert text_of(link) == rules.ALL_READINGS
+        assert text_of(link) == (rules.READINGS_TITLE if game_id is None else rules.ALL_READINGS)
     assert parse("#/rules/readings", tuple(REGISTRY)) == Route("rules", arg="readings")
     assert "readings" not in REGISTRY
 

@@ -4,11 +4,11 @@ under the rule it settles. The readings are kept once, beside their rules in eac
 
 from __future__ import annotations
 
-from tabletop.ui.screens.rules import TOP, contents, guide_for, jump, paragraphs, readings, section_id, tabs
+from tabletop.ui.screens.rules import READINGS_TITLE, TOP, contents, guide_for, jump, paragraphs, readings, section_id, tabs
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.web.dom import El, h
 
-TITLE = "How this edition reads the rules"
+TITLE = READINGS_TITLE
 INTRO = (
     "Every rulebook leaves gaps: a case it does not cover, a card whose text was lost, a table that a screen "
     "has to model. Here, game by game, is every reading this edition makes where a rulebook is silent or unclear, "

@@ -110,6 +110,8 @@ def with_contents(sections: Guide) -> list[El]:
 
 EDITION_INTRO = "Where the rulebook leaves a question open, a note marked “This edition” under the rule says how this app settles it."
 ALL_READINGS = "Every game's readings on one page"
+READINGS_TITLE = "How this edition reads the rules"  # the readings page's heading (screens/readings.py)
+READINGS_HASH = Route("rules", arg=READINGS).hash
 
 
 def tabs(ctx: ScreenContext, game_id: str | None, current: bool = True) -> El:
@@ -131,7 +133,7 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
         body = h(
             "div",
             with_contents(APP_GUIDE + [COMPUTER_GUIDE, level_notes(dict(ctx.games))]),
-            link_button("Watch computer vs computer", "#/lab"),
+            h("div.button-row", link_button("Watch computer vs computer", "#/lab"), link_button(READINGS_TITLE, READINGS_HASH)),
         )
         title = "Rules and help"
     else:
@@ -139,7 +141,7 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
         title = f"Rules of {module.TITLE}"
         body = h(
             "div",
-            h("p.edition-intro", EDITION_INTRO, " ", h("a", {"href": Route("rules", arg=READINGS).hash}, ALL_READINGS), "."),
+            h("p.edition-intro", EDITION_INTRO, " ", h("a", {"href": READINGS_HASH}, ALL_READINGS), "."),
             with_contents(guide_for(game_id)),
             h(
                 "div.button-row",
