@@ -7,7 +7,6 @@ from __future__ import annotations
 from tabletop.games import REGISTRY
 from tabletop.ui.screens import home, readings, rules
 from tabletop.ui.shell.context import ScreenContext
-from tabletop.ui.shell.router import READINGS, Route
 from tabletop.ui.web.dom import El, h, to_html
 
 WAITING = "This screen opens as soon as the game engine is ready."
@@ -19,7 +18,7 @@ def pages() -> dict[str, El]:
     out = {"#/": h("section.home", home.welcome(REGISTRY)), "#/rules": rules.render(ctx, None)}
     for game_id in REGISTRY:
         out[f"#/rules/{game_id}"] = rules.render(ctx, game_id)
-    out[Route("rules", arg=READINGS).hash] = readings.render(ctx)
+    out[rules.READINGS_HASH] = readings.render(ctx)
     out["*"] = h("section.waiting", {"data-screen": "waiting"}, h("p.hint", WAITING))
     return out
 
