@@ -6,6 +6,7 @@
                              # the cross-engine smoke (WebKit, Firefox), then tests again under Python 3.14 (Pyodide in Node)
     python3 build.py build   # only build dist/
     python3 build.py bench   # start-up of the app vs a bare PyScript page, per-move timings
+    python3 build.py readings  # write docs/rules-edition.md from the games' guides
 
 Only the standard library is used here, so it runs on a fresh machine with
 Python 3.11+, Node/npm and git. The work itself is in make/, one module per job.
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from make.benches import bench
 from make.common import DIST
+from make.readings import write_readings
 from make.serve import serve
 from make.site import build
 from make.suite import test
@@ -26,7 +28,7 @@ from make.suite import test
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Towers & Worlds: build, serve, test, bench")
-    parser.add_argument("command", choices=["build", "serve", "test", "bench"])
+    parser.add_argument("command", choices=["build", "serve", "test", "bench", "readings"])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dist", type=Path, default=DIST, help="where to build (default dist/)")
     parser.add_argument(
@@ -43,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         return test(rest, args.snapshot)
     elif args.command == "bench":
         return bench(rest, args.snapshot)
+    elif args.command == "readings":
+        write_readings()
     return 0
 
 

@@ -200,7 +200,7 @@ def test_a_backup_with_a_hidden_hand_restores_move_by_move_and_a_damaged_one_cha
     before = app.evaluate("JSON.stringify(twSaves.keys().sort().map(k => [k, twSaves.read(k)]))")
     rng = random.Random(7)
     text = path.read_text()
-    for _ in range(6):  # the 2,000 mutations run in tests/test_backup.py; here, the page's own path
+    for _ in range(6):  # the 2,000 mutations run in tests/ui/saves/test_backup.py; here, the page's own path
         i = rng.choice([i for i, c in enumerate(text) if not c.isspace()])  # (a space less reads the same)
         damaged = tmp_path / "damaged.json"
         damaged.write_text(text[:i] + rng.choice(["", "x", "9", '"', "}"]) + text[i + 1 :])

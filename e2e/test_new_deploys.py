@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from make import common  # noqa: E402
 from make import site as built  # noqa: E402  (the build's own precache writer makes deploy B)
 
-# Not imported at start-up (tests/test_startup_imports.py: games load on first use), so not in the snapshot.
+# Not imported at start-up (tests/building/test_startup_imports.py: games load on first use), so not in the snapshot.
 LATE_MODULE = "tabletop/games/tower_battle/guide.py"
 
 

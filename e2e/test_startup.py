@@ -195,7 +195,7 @@ def test_the_built_site_ships_no_benchmark_page_and_no_dangling_source_maps(site
 
 def test_the_snapshot_is_keyed_to_this_build(site):
     """Its name, its header and the loader carry one key (make/snapshot.py's snapshot_key of the files it holds:
-    tests/test_deploy.py)."""
+    tests/building/test_deploy.py)."""
     dist = site.directory
     key = re.fullmatch(r"snapshot-([0-9a-f]{16})\.bin\.zst", snapshot_path(dist).name).group(1)
     raw = zstandard.decompress(snapshot_path(dist).read_bytes())

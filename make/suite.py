@@ -27,12 +27,12 @@ LINTED = ["py", "tests", "e2e", "build.py", "make", "tools"]
 # Tests that need the host (other processes, the deploy workflow's YAML, Node's ES5 parser) run under
 # CPython only.
 PYODIDE_HOST_ONLY = (
-    "--ignore=tests/test_deploy.py",
-    "--ignore=tests/test_startup_imports.py",
-    "--ignore=tests/test_wiki_listener_es5.py",
-    "--deselect=tests/ai/test_ai_strength.py::test_simulate_is_the_same_whatever_the_number_of_workers",
-    "--deselect=tests/test_stdlib_cut.py::test_the_build_stops_when_an_import_fails_with_the_cut",  # the cut's checks run in threads
-    "--deselect=tests/test_registry.py::test_reading_the_registry_loads_no_game_and_playing_one_loads_only_it",  # a fresh interpreter
+    "--ignore=tests/building/test_deploy.py",
+    "--ignore=tests/building/test_startup_imports.py",
+    "--ignore=tests/ui/embed/test_wiki_listener_es5.py",
+    "--deselect=tests/sim/test_ai_strength.py::test_simulate_is_the_same_whatever_the_number_of_workers",
+    "--deselect=tests/building/test_stdlib_cut.py::test_the_build_stops_when_an_import_fails_with_the_cut",  # the cut's checks run in threads
+    "--deselect=tests/games/test_registry.py::test_reading_the_registry_loads_no_game_and_playing_one_loads_only_it",  # a fresh interpreter
 )
 
 

@@ -1,2 +1,2 @@
 """Shared by every test here: pytest puts this folder on the import path for its conftest, so a
-test in any subfolder imports the helpers beside it (``telling``, ``recording``) by their bare names."""
+test in any subfolder imports the helpers beside it (``telling``, ``recording``, ``repo``) by their bare names."""

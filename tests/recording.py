@@ -2,7 +2,7 @@
 (ui/shell/actions.py) for everything they do; this double records each intent with its arguments,
 so a test taps a button in the element tree and reads what was asked for.
 
-Every name of the ``Actions`` protocol is a method here (tests/test_ui_layers.py checks it), and
+Every name of the ``Actions`` protocol is a method here (tests/ui/test_ui_layers.py checks it), and
 nothing else is: a screen asking for an intent that the protocol does not name fails at once.
 """
 

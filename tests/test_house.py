@@ -15,8 +15,8 @@ import re
 import tokenize
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PY = ROOT / "py"
+from repo import PY
+
 LAYERS = ("tabletop.engine", "tabletop.ai", "tabletop.games", "tabletop.sim", "tabletop.ui", "tabletop.main")
 BROWSER = ("js", "pyodide", "pyscript")
 LONGEST = 80

@@ -2,7 +2,7 @@
 
 A game offers a lesson by having a module ``tabletop.games.<package>.lesson`` with one
 name, ``LESSON: Lesson``; the registry's ``entry.lesson`` finds it (None when the game has none),
-``tests/test_lesson_scripts.py`` runs ``check_lesson`` on every one, and ``e2e/test_lessons.py``
+``tests/engine/test_lesson_scripts.py`` runs ``check_lesson`` on every one, and ``e2e/test_lessons.py``
 plays every one in the browser by taps and by keyboard.
 
 How a lesson runs

@@ -19,7 +19,7 @@ Every game's ``apply`` starts with ``CODEC.check(move)`` (a move of this game wh
 fields have their declared types, so no look-alike such as ``3`` for ``Size.LARGE``
 or ``1`` for ``True`` gets further) and then accepts exactly what ``legal_moves``
 lists: by ``require_listed`` (membership), or, where listing costs too much per
-move, by the game's own checks, which ``tests/test_contract_fabricated.py`` holds to
+move, by the game's own checks, which ``tests/games/test_contract_fabricated.py`` holds to
 the same answer.
 """
 

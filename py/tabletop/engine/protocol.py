@@ -2,7 +2,7 @@
 
 A game is a module (``tabletop.games.<package>``) with these functions and
 attributes. ``GameModule`` below holds each game to it under mypy (typed assignments in
-``tabletop/games/__init__.py``, run by ``build.py test``), and ``tests/test_contract.py``
+``tabletop/games/__init__.py``, run by ``build.py test``), and ``tests/games/test_contract.py``
 checks every registered game at run time.
 
 Functions

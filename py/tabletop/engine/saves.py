@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 FORMAT = "towers-and-worlds-save"
 VERSION = 2
 MAX_SAVE_BYTES = 1280 * 1024  # MAX_MOVES of the longest moves a game makes that many of (Tower Battle's, 51 bytes as
-# stored), and the rest of the record: a match played to the move limit still saves (tests/test_long_matches.py)
+# stored), and the rest of the record: a match played to the move limit still saves (tests/engine/test_long_matches.py)
 MAX_TITLE_LENGTH = 120  # a save's own name ("…, move 12 (continued)")
 MAX_DEPTH = 16  # a real save nests 4 deep (record, moves, move, a pile); parsers overflow their stack far deeper
 MAX_MOVES = 20_000  # a game whose players could play on past it ends at it (Tower Battle, Towers of Wyoming: their rules.apply)

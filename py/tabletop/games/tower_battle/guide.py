@@ -84,8 +84,8 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 "Assassin (ace): when you play it, the top card of the facing enemy tower, if there is one, goes to its owner's "
                 "discard pile (a face-down card is shown as it goes). The Assassin then stays on your tower and counts 1 in "
                 "battle.",
-                "the surviving rulebook names the Assassin, Diplomat and Knave but has lost what they do. All three work as "
-                "this page describes them, and the options offer no other reading.",
+                "the surviving rulebook names the Assassin, Diplomat and Knave but has lost what they do. What this "
+                "edition's rules say each of the three does is its reading, and the options offer no other.",
             ),
             "Diplomat (queen): while a Diplomat is the top card of a tower, no battle can be fought between that tower and "
             "the one facing it. Only an Assassin removes it, or its whole tower being discarded.",

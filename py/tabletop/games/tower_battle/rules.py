@@ -142,7 +142,7 @@ MOVES_OF_PHASE = {PLAYING: (PlayCard, DiscardCard), BATTLE: (DeclareBattle, Decl
 def check_move(s: State, move: Move) -> None:
     """Raise IllegalMove, in a player's words, unless ``move`` is allowed now: exactly the
     moves ``legal_moves`` lists, checked without listing them all (that would cost as
-    much as the move; tests/test_contract_fabricated.py holds the two to one answer)."""
+    much as the move; tests/games/test_contract_fabricated.py holds the two to one answer)."""
     CODEC.check(move)
     if s.phase == OVER:
         raise IllegalMove("The match is over.")

@@ -156,10 +156,6 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
     (
         "What makes the tower fall",
         [
-            f"Cards measure {ph.CARD_WIDTH_MM:g} x {ph.CARD_LENGTH_MM:g} mm and weigh {ph.CARD_MASS_G:g} g. Large "
-            f"pyramids have a {ph.PYRAMID_BASE_MM[3]:g} mm base and weigh {ph.PYRAMID_MASS_G[3]:g} g, medium ones "
-            f"{ph.PYRAMID_BASE_MM[2]:g} mm and {ph.PYRAMID_MASS_G[2]:g} g, small ones {ph.PYRAMID_BASE_MM[1]:g} mm "
-            f"and {ph.PYRAMID_MASS_G[1]:g} g.",
             "A pyramid stays up only if the centre of its base is on its card and its base does not overlap "
             "another pyramid's base (touching is fine).",
             (
@@ -167,8 +163,12 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 "that card together with everything resting on it lies inside the triangle of those three tips, at "
                 f"least {ph.COM_MARGIN_MM:g} mm from its edges. The whole tower is checked after every drop: a heavy "
                 "pyramid near the edge high up can tip a card several levels below.",
-                "the rulebook gives no measurements: the sizes, weights and balance rule above are how this edition's "
-                "tower behaves, and every level is checked after every placement or adjustment.",
+                "the rulebook gives no measurements, so the pieces are modelled: cards measure "
+                f"{ph.CARD_WIDTH_MM:g} x {ph.CARD_LENGTH_MM:g} mm and weigh {ph.CARD_MASS_G:g} g; large pyramids have a "
+                f"{ph.PYRAMID_BASE_MM[3]:g} mm base and weigh {ph.PYRAMID_MASS_G[3]:g} g, medium ones "
+                f"{ph.PYRAMID_BASE_MM[2]:g} mm and {ph.PYRAMID_MASS_G[2]:g} g, small ones {ph.PYRAMID_BASE_MM[1]:g} mm "
+                f"and {ph.PYRAMID_MASS_G[1]:g} g. These sizes and weights and the two rules for standing up are how this "
+                "edition's tower behaves, and every level is checked after every placement or adjustment.",
             ),
             "The tower sways more the closer a balance point is to its triangle's edge, so you can feel a risky "
             "tower before it goes. When something falls, the table says what fell and why.",

@@ -9,7 +9,7 @@ Blue loses the battle on totals and crowns the tower; the lesson ends as battle 
 The learner's drop is the one move nobody can make exactly: the step accepts any aim within
 ``AIM_REACH_MM`` of the card's centre and any hold time (``Step.near``), and Blue's pyramids
 and crowning card are placed where they stand wherever the tremor puts the learner's pyramid
-(``tests/tower_war/test_lesson.py`` replays the rest of the script over that whole range).
+(``tests/games/tower_war/test_lesson.py`` replays the rest of the script over that whole range).
 
 Parts outlined (named by ``ui/render/tower_war``): ``draft-cards``, ``piles``, ``hand``,
 ``pickup``, ``top-card``, ``tower``.

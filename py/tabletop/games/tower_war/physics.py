@@ -42,7 +42,7 @@ HOLD_MS_MAX = 10_000
 # The calm moment (hand edition 2): the sway fades to a floor for a while, every
 # so often, at a time of the hand's own (a third public phase). Tuned so that a careful
 # person who lets go 150-250 ms after seeing the calm lands as well as the normal computer
-# (``tests/tower_war/bench_calm.py`` measures it; the numbers are in the guide).
+# (``tests/games/tower_war/bench_calm.py`` measures it; the numbers are in the guide).
 TREMOR_CALM_EVERY_MS = 2400  # one calm per this long
 TREMOR_CALM_MS = 700  # how long the calm lasts at its floor
 TREMOR_CALM_RAMP_MS = 350  # fading in and out of the calm, each

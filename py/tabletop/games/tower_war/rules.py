@@ -783,7 +783,7 @@ def apply(s: State, move: Move) -> State:
     """A new state after ``move``; an illegal move raises IllegalMove and changes nothing.
 
     Legal means listed by ``legal_moves`` - each rule step's own checks test exactly
-    that, faster than listing (tests/test_contract_fabricated.py holds them to it) -
+    that, faster than listing (tests/games/test_contract_fabricated.py holds them to it) -
     except drops: targets are continuous, so any drop within the bounds is legal (the
     aim up to ``DROP_REACH_MM`` beyond the top card, the hold up to ``HOLD_MS_MAX``:
     ``physics.py``, and the rules page, ``guide.py``, "Adding a piece")."""

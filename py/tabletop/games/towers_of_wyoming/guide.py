@@ -112,7 +112,7 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
             (
                 "Finicky Clients: to win, a tower must hold exactly as many cards as there are pennies in the Sky.",
                 "a foundation counts as a tower of no cards (the rulebook calls it one), so once the Sky is empty, a builder with an "
-                "empty foundation at the end of a turn wins; several such builders are settled by turn order as above. Should the "
+                "empty foundation at the end of a turn wins; several such builders are settled by turn order, as in Winning. Should the "
                 "towers freeze, with no card left in a hand or pile able to build on or tear down any of them, and the Sky never able "
                 "to match one (each is taller than the Sky, or the Sky is left to Tidal tosses), the game ends as in Sudden Death, "
                 f"the tallest tower winning. So does a game that reaches {MAX_MOVES:,} moves, the most a saved game can hold: "

@@ -284,7 +284,7 @@ def check_discard(state: State, move: Discard) -> int:
 def apply(state: State, move: Move) -> State:
     """A new state after ``move`` by the player to act, the next turn's draw included.
     ``check_play`` / ``check_discard`` accept exactly what ``legal_moves`` lists (listing
-    every play costs more than the move itself; tests/test_contract_fabricated.py holds
+    every play costs more than the move itself; tests/games/test_contract_fabricated.py holds
     the two to one answer)."""
     CODEC.check(move)
     if state.result is not None:

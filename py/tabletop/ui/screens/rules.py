@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from tabletop.games import REGISTRY
 from tabletop.ui.screens.common import link_button
 from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.shell.router import READINGS, Route
 from tabletop.ui.web.dom import El, h
 
 # A rules page: (heading, paragraphs), a paragraph being a rule or a (rule, this edition's reading) pair.
@@ -46,6 +47,13 @@ def guide_for(game_id: str) -> Guide:
     module = REGISTRY[game_id].part("guide")
     guide: Guide = module.GUIDE if module is not None else []
     return guide
+
+
+def readings(guide: Guide) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The guide cut to the rules this edition reads, each with its reading, under their headings:
+    what the readings page and docs/rules-edition.md show, so neither keeps a copy of its own."""
+    cut = [(title, [p for p in paras if isinstance(p, tuple)]) for title, paras in guide]
+    return [(title, pairs) for title, pairs in cut if pairs]
 
 
 EDITION_NOTE = "This edition:"
@@ -101,14 +109,23 @@ def with_contents(sections: Guide) -> list[El]:
 
 
 EDITION_INTRO = "Where the rulebook leaves a question open, a note marked “This edition” under the rule says how this app settles it."
+ALL_READINGS = "Every game's readings on one page"
+READINGS_TITLE = "How this edition reads the rules"  # the readings page's heading (screens/readings.py)
+READINGS_HASH = Route("rules", arg=READINGS).hash
+
+
+def tabs(ctx: ScreenContext, game_id: str | None, current: bool = True) -> El:
+    """The rules pages' own navigation: the app's help, then each game's rules (``current``: whether
+    the page shown is one of them, so it is marked as the current page)."""
+    links = [h("a", {"href": "#/rules", "aria-current": "page" if current and game_id is None else None}, "Using the app")]
+    links += [
+        h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if current and gid == game_id else None}, info.title)
+        for gid, info in ctx.catalog.items()
+    ]
+    return h("nav.rules-nav", {"aria-label": "Rules of"}, links)
 
 
 def render(ctx: ScreenContext, game_id: str | None) -> El:
-    tabs = [h("a", {"href": "#/rules", "aria-current": "page" if game_id is None else None}, "Using the app")]
-    tabs += [
-        h("a", {"href": f"#/rules/{gid}", "aria-current": "page" if gid == game_id else None}, info.title)
-        for gid, info in ctx.catalog.items()
-    ]
     if game_id is None:
         from tabletop.ai.levels import GUIDE as COMPUTER_GUIDE
         from tabletop.sim.decisions import level_notes  # the computer players' notes load with this page, not at start-up
@@ -116,7 +133,7 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
         body = h(
             "div",
             with_contents(APP_GUIDE + [COMPUTER_GUIDE, level_notes(dict(ctx.games))]),
-            link_button("Watch computer vs computer", "#/lab"),
+            h("div.button-row", link_button("Watch computer vs computer", "#/lab"), link_button(READINGS_TITLE, READINGS_HASH)),
         )
         title = "Rules and help"
     else:
@@ -124,7 +141,7 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
         title = f"Rules of {module.TITLE}"
         body = h(
             "div",
-            h("p.edition-intro", EDITION_INTRO),
+            h("p.edition-intro", EDITION_INTRO, " ", h("a", {"href": READINGS_HASH}, ALL_READINGS), "."),
             with_contents(guide_for(game_id)),
             h(
                 "div.button-row",
@@ -133,4 +150,4 @@ def render(ctx: ScreenContext, game_id: str | None) -> El:
             ),
         )
     heading = h("h1", {"id": TOP, "tabindex": "-1"}, title)
-    return h("section.rules", {"data-screen": "rules"}, heading, h("nav.rules-nav", {"aria-label": "Rules of"}, tabs), body)
+    return h("section.rules", {"data-screen": "rules"}, heading, tabs(ctx, game_id), body)

@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine.errors import SaveError
-from tabletop.ui.screens import embed, home, new_game, not_found, replay, rules, settings, table
+from tabletop.ui.screens import embed, home, new_game, not_found, readings, replay, rules, settings, table
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
+from tabletop.ui.shell.router import READINGS
 from tabletop.ui.table.current_game import CurrentGame
 from tabletop.ui.table.isolate import isolated
 from tabletop.ui.web.dom import El, h
@@ -63,7 +64,7 @@ class Pages:
             label, fragment = self.game.history_back()
             return self.history(ctx, act, label, lambda: act.navigate(fragment))
         if route.name == "rules":
-            return rules.render(ctx, route.game)
+            return readings.render(ctx) if route.arg == READINGS and route.game is None else rules.render(ctx, route.game)
         if route.name == "learn":
             return self.lesson(ctx, act, game_id, arrived)
         if route.name == "settings":

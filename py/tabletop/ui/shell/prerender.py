@@ -5,7 +5,7 @@ that need the engine. Runs under CPython at build time; nothing here is used in 
 from __future__ import annotations
 
 from tabletop.games import REGISTRY
-from tabletop.ui.screens import home, rules
+from tabletop.ui.screens import home, readings, rules
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.web.dom import El, h, to_html
 
@@ -18,6 +18,7 @@ def pages() -> dict[str, El]:
     out = {"#/": h("section.home", home.welcome(REGISTRY)), "#/rules": rules.render(ctx, None)}
     for game_id in REGISTRY:
         out[f"#/rules/{game_id}"] = rules.render(ctx, game_id)
+    out[rules.READINGS_HASH] = readings.render(ctx)
     out["*"] = h("section.waiting", {"data-screen": "waiting"}, h("p.hint", WAITING))
     return out
 

@@ -4,6 +4,8 @@
 Route(name='play', game='war-of-the-worlds', arg=None)
 >>> parse("#/nowhere").name, parse("").name
 ('not-found', 'home')
+>>> parse("#/rules/readings", ("tower-war",)).hash
+'#/rules/readings'
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 GAME_ROUTES = ("new", "play", "rules", "embed", "replay", "learn")  # replay: #/replay/GAME/SAVE-ID (screens/replay.py); learn: a lesson
 PLAIN_ROUTES = ("", "rules", "settings", "lab")
 LINK_ROUTE = "open"  # #/open/CODE: a game carried whole in the link (engine/share.py)
+READINGS = "readings"  # #/rules/readings: every reading of the rulebooks on one page (screens/readings.py), no game's
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,8 @@ def parse(fragment: str, known_games: tuple[str, ...] | None = None) -> Route:
     name, rest = parts[0], parts[1:]
     if name in PLAIN_ROUTES and not rest:
         return Route(name)
+    if name == "rules" and rest == [READINGS]:
+        return Route(name, arg=READINGS)
     if name == LINK_ROUTE and len(rest) == 1:
         return Route(name, arg=rest[0])
     if name in GAME_ROUTES and 1 <= len(rest) <= 2:

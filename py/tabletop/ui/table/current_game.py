@@ -4,7 +4,7 @@ a full store), a game played on in another tab, "Play again", kept copies, a gam
 
 The app (ui/shell/app.py) calls it for every intent at the table and redraws; every method here
 returns what the page should do next (a fragment to go to, a notice already added) and never
-touches the browser, so all of it is unit-tested under CPython (tests/test_current_game.py).
+touches the browser, so all of it is unit-tested under CPython (tests/ui/table/test_current_game.py).
 
 - Autosave: every change is stored at once with the game's ``revision`` one higher; a store
   that is full says so once per game (``storage_full``), and the game goes on in memory.
