@@ -21,7 +21,7 @@ def game_section(index: int, game_id: str, title: str) -> El:
     return h(
         "section",
         h("h2", {"id": section_id(index), "tabindex": "-1"}, title),
-        h("p", h("a", {"href": f"#/rules/{game_id}"}, f"Rules of {title}")),
+        h("p", h("a.rules-of", {"href": f"#/rules/{game_id}"}, f"Rules of {title}")),
         [[h("h3", heading), [paragraphs(pair) for pair in pairs]] for heading, pairs in readings(guide_for(game_id))],
         jump(TOP, "button.rules-back.quiet", "↑ Back to top"),
     )

@@ -63,6 +63,7 @@ class App:
     def start(self) -> None:
         browser.reflect_settings(self.settings)
         browser.on_window("hashchange", lambda _e: self._route_changed())
+        browser.on(self.overlay.element, "keydown", lambda e: self.close_dialog() if e.key == "Escape" else None)  # any dialog
         saves_news.listen(self.game, lambda: self.route.name, self.refresh)
         if self.embed and not browser.location_hash():
             browser.set_hash(f"#/embed/{self.embed}")
