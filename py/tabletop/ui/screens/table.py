@@ -206,7 +206,6 @@ def full_screen_button(ctx: ScreenContext, act: Actions) -> El | None:
     return h(
         "button#full-screen.full-screen-button",
         {"aria-label": "Full screen (on or off)", "title": "Full screen (on or off)"},
-        h("span", {"aria-hidden": "true"}, "⛶ "),
         "Full screen",
         on_click=lambda _e: act.toggle_full_screen(),
     )
