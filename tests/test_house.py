@@ -113,3 +113,30 @@ def test_no_function_is_longer_than_80_lines():
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (node.end_lineno or node.lineno) - node.lineno + 1 > LONGEST
     ]
     assert long == []
+
+
+def calls_at_import(tree: ast.Module) -> list[ast.Call]:
+    """The calls a module makes when it is imported: its top-level statements and class bodies, not
+    the bodies of its functions (those run later)."""
+    found: list[ast.Call] = []
+    todo: list[ast.AST] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Call):
+            found.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def test_no_module_makes_a_browser_proxy_when_imported():
+    """The start-up snapshot is taken after the app's modules are imported; a JS proxy made then does not
+    survive the restore, and the page falls back to the slow boot (it did once: a handler made at import)."""
+    made = [
+        f"{SOURCES[name].relative_to(PY)}:{call.lineno}"
+        for name, tree in TREES.items()
+        for call in calls_at_import(tree)
+        if isinstance(call.func, ast.Name) and call.func.id in ("create_proxy", "create_once_callable")
+    ]
+    assert made == []

@@ -4,7 +4,8 @@ the Chromium e2e suite. `python3 build.py test` runs it after the Chromium tests
     PYTHONPATH=py .venv/bin/python e2e/engines/smoke.py [--engine webkit|firefox] [--dist DIR]
 
 In each engine, at 768x1024 (an iPad held upright): boot; every game started by the new-game form
-against the computer and two turns played by clicks; no sideways scrolling on the way; save, reload
+against the computer and two turns played by clicks; a hot-seat hand-over at 820x1180 and 1180x820
+(the move, the mover's moment, the curtain, the next person's hand); no sideways scrolling on the way; save, reload
 and resume each game; offline (the local server stopped) reload and play on; a boot with the start-up
 snapshot missing (the normal boot); console errors collected throughout. A step an engine cannot do
 here is skipped and said. Exit status 1 when any step fails (the app not booting fails at once).
@@ -30,6 +31,7 @@ from serving import ROOT, Site  # noqa: E402
 
 BOOT_TIMEOUT_S = 240  # a loaded 2-core machine boots WebKit's fallback path slowly
 VIEWPORT = (768, 1024)
+TABLET_SIZES = ((820, 1180), (1180, 820))  # an iPad Air upright, then lying flat
 SHOTS = ROOT / "e2e" / "screenshots"
 SEED = 20261125
 
@@ -121,7 +123,7 @@ def hash_route(driver, fragment: str, ready_selector: str) -> None:
 
 def no_sideways_scroll(driver, where: str) -> None:
     found = driver.js(SIDEWAYS)
-    check(found["scroll"] <= found["width"], f"{where} scrolls sideways at {VIEWPORT[0]} px: {found}")
+    check(found["scroll"] <= found["width"], f"{where} scrolls sideways at {found['width']} px: {found}")
 
 
 def table_state(driver) -> dict:
@@ -205,6 +207,34 @@ class Smoke:
             said.append(f"{game} {state['moves']} moves")
         return ", ".join(said)
 
+    def step_tablet(self) -> str:
+        """A hot-seat hand-over at both tablet sizes: a move, the mover's moment, the curtain, the next hand."""
+        said = []
+        for width, height in TABLET_SIZES:
+            self.driver.set_viewport(width, height)
+            hash_route(self.driver, "#/new/tower-battle", "[data-screen=new-game]")
+            check(self.driver.js(CHOOSE, "#seat-kind-1", "human"), "the second seat could not be given to a person")
+            self.driver.js(FILL, "#game-seed", str(SEED))
+            self.driver.click(BY_SELECTOR, "#start-game")
+            self.driver.wait("return !!document.querySelector('[data-screen=table]')", timeout=30)
+            play_a_turn(self.driver)  # the first person's (settle taps their curtain first)
+            self.driver.wait("return !!document.querySelector('#pass-on, #curtain-go')", timeout=20)
+            if table_state(self.driver)["moment"]:
+                self.driver.click(BY_SELECTOR, "#pass-on")
+            self.driver.wait("return !!document.querySelector('#curtain-go')", timeout=20)
+            no_sideways_scroll(self.driver, f"the curtain at {width}x{height}")
+            name = self.driver.js("return document.querySelector('.curtain-name').textContent")
+            self.driver.click(BY_SELECTOR, "#curtain-go")
+            self.driver.wait(
+                "return (document.querySelector('#tb-hand-title') || {}).textContent === 'Your hand, ' + arguments[0]", name, timeout=20
+            )
+            check(table_state(self.driver)["mine"], f"{name} has nothing to do after the hand-over at {width}x{height}")
+            no_sideways_scroll(self.driver, f"{name}'s table at {width}x{height}")
+            self.driver.screenshot(shot(self.driver, f"hand-over-{width}x{height}"))
+            said.append(f"{width}x{height}")
+        self.driver.set_viewport(*VIEWPORT)
+        return "a hot-seat hand-over in Tower Battle at " + " and ".join(said)
+
     def resume_every_game(self) -> None:
         for game, moves in self.moves.items():
             hash_route(self.driver, "#/", ".saved-item")
@@ -281,6 +311,7 @@ def same_device(a: Path, b: Path) -> bool:
 STEPS = [
     ("boot", "step_boot"),
     ("two turns of every game vs the computer", "step_play"),
+    ("a hand-over at two tablet sizes", "step_tablet"),
     ("save, reload, resume", "step_save_reload_resume"),
     ("offline reload", "step_offline"),
     ("snapshot missing", "step_no_snapshot"),

@@ -289,7 +289,7 @@ def device() -> Device:
     return Device(apple, standalone, bool(getattr(js.document, "fullscreenEnabled", False)))
 
 
-_REFUSED: list[Any] = [create_proxy(lambda _reason: None)]  # one handler for every refusal, kept for the page's life
+_REFUSED: list[Any] = []  # one handler for every refusal, made at the first (no proxy may exist when the snapshot is taken)
 
 
 def toggle_full_screen() -> None:
@@ -298,4 +298,6 @@ def toggle_full_screen() -> None:
     asked = (
         document.documentElement.requestFullscreen() if absent(getattr(document, "fullscreenElement", None)) else document.exitFullscreen()
     )
+    if not _REFUSED:
+        _REFUSED.append(create_proxy(lambda _reason: None))
     asked.catch(_REFUSED[0])  # a refusal is the browser's to make: the button simply did nothing
