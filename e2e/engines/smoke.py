@@ -178,6 +178,7 @@ class Smoke:
         self.driver, self.site, self.dist = driver, site, dist
         self.games = game_ids()
         self.moves: dict[str, int] = {}
+        self.addresses: dict[str, str] = {}  # each game's own address (#/play/GAME/ID), to resume that one
         self.expected_errors = 0
 
     def step_boot(self) -> str:
@@ -202,6 +203,7 @@ class Smoke:
             no_sideways_scroll(self.driver, f"the table of {game}")
             check(state["moves"] >= 3 or state["end"], f"{game}: only {state['moves']} moves after two turns each")
             self.moves[game] = state["moves"]
+            self.addresses[game] = self.driver.js("return location.hash")
             if game == self.games[0]:
                 self.driver.screenshot(shot(self.driver, f"{game}-table"))
             said.append(f"{game} {state['moves']} moves")
@@ -226,7 +228,9 @@ class Smoke:
             name = self.driver.js("return document.querySelector('.curtain-name').textContent")
             self.driver.click(BY_SELECTOR, "#curtain-go")
             self.driver.wait(
-                "return (document.querySelector('#tb-hand-title') || {}).textContent === 'Your hand, ' + arguments[0]", name, timeout=20
+                "return !document.querySelector('#curtain-go') && document.querySelector('.table-main').textContent.includes(arguments[0])",
+                name,
+                timeout=20,
             )
             check(table_state(self.driver)["mine"], f"{name} has nothing to do after the hand-over at {width}x{height}")
             no_sideways_scroll(self.driver, f"{name}'s table at {width}x{height}")
@@ -238,7 +242,7 @@ class Smoke:
     def resume_every_game(self) -> None:
         for game, moves in self.moves.items():
             hash_route(self.driver, "#/", ".saved-item")
-            self.driver.click(BY_SELECTOR, f".saved-item a[href^='#/play/{game}/']")
+            self.driver.click(BY_SELECTOR, f".saved-item a[href='{self.addresses[game]}']")
             self.driver.wait("return !!document.querySelector('[data-screen=table]')", timeout=30)
             found = table_state(self.driver)["moves"]
             check(found == moves, f"{game} resumed at move {found}, saved at {moves}")
