@@ -14,6 +14,7 @@ import pytest
 from tabletop.engine.rng import Rng
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.hand import is_calm
 from tabletop.games.tower_war.moves import Drop, LiftPyramid
 from tabletop.ui.render import TableContext
 from tabletop.ui.render import tower_war as R
@@ -217,6 +218,29 @@ def test_live_ghost_follows_the_engine_and_the_grip_gives_out(fake_browser):
     js.now = 1000.0 + held["hold_ms_max"] + 40
     js.frames.pop()(js.now)
     assert [g.move_to_json(m) for m in played] == [{"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": held["hold_ms_max"]}]
+
+
+def test_the_calm_light_says_to_press_and_hold_first_then_follows_the_hand(fake_browser):
+    """Before the first press the hand rests at its first moment, so the light would read "Shaking"
+    until a press: it says to press and hold first; once held, it reads Calm exactly when the hand is."""
+    js = fake_browser
+    resting = next(seed for seed in range(3, 40) if not is_calm(drop_state(seed).held.phases, 0))  # type: ignore[union-attr]
+    s = drop_state(resting)
+    phases = tuple(g.view(s, s.actor)["held"]["phases"])
+    js.now = 0.0
+    tree = R.render(ctx_for(s, []))
+    light = find_all(tree, lambda e: e.attrs.get("id") == tower_war_aim.CALM_ID)[0]
+    assert text_of(light) == "Press and hold first: Calm comes every 2.4 s" and light.attrs["data-calm"] == "0"
+    js.els[tower_war_aim.CALM_ID] = FakeEl()
+    for ident in (tower_war_aim.GHOST_ID, tower_war_aim.DROP_ID):
+        js.els[ident] = FakeEl()
+    calm = next(h for h in range(0, 5000, 10) if is_calm(phases, h))
+    shaky = next(h for h in range(calm, 5000, 10) if not is_calm(phases, h))
+    tower_war_aim.AIM.first_press()
+    for hold, words in ((shaky, "Shaking"), (calm, "Calm: let go now")):
+        js.frames.pop()(js.now + hold)
+        assert js.els[tower_war_aim.CALM_ID].textContent == words
+        assert js.els[tower_war_aim.CALM_ID].attrs["data-calm"] == ("1" if words.startswith("Calm") else "0")
 
 
 def test_the_grip_warns_in_its_last_seconds_then_says_it_gave_out(fake_browser):

@@ -248,7 +248,7 @@ def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:
         h(
             "span",
             {"id": tower_war_aim.CALM_ID, "class": "twar-calm-light", "data-calm": "1" if calm else "0"},
-            tower_war_aim.calm_words(calm),
+            tower_war_aim.calm_words(calm, a.started or a.watching, len(held["phases"]) >= 3),
         ),
         h(
             "div.twar-grip-gauge",
