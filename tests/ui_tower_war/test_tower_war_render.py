@@ -796,3 +796,53 @@ def test_the_last_turn_is_the_run_of_moves_of_the_player_who_moved_last():
     ]
     assert news.last_turn({"events": events}) == events[1:]
     assert news.last_turn({"events": []}) == []
+
+
+def test_suggested_deck_shows_the_computer_s_deck_to_change_and_keeps_it_by_legal_moves():
+    """One press on "Suggested deck" stages the computer's deck (no move yet); a card can be left out
+    and another put in; "Keep these 15 cards" sends one legal keep per card, nothing else."""
+    from tabletop.games.tower_war.ai import suggested_deck
+
+    s = g.new_game(2, None, 2)
+    while s.phase in ("split", "take"):
+        s = g.apply(s, g.legal_moves(s)[0] if s.phase == "split" else g.move_from_json({"kind": "take", "pile": 1}))
+    assert s.phase == "build" and len(s.drafted[0]) > 15
+    played, ui = [], {}
+
+    def by_id(tree, ident):
+        return find_all(tree, lambda e: e.attrs.get("id") == ident)
+
+    tree = R.render(ctx_for(s, played, ui))
+    by_id(tree, "twar-suggest")[0].events["click"](None)
+    deck = suggested_deck(g.view(s, 0))
+    tree = R.render(ctx_for(s, played, ui))
+    pressed = [e.attrs["id"].removeprefix("twar-deckpick-") for e in find_all(tree, lambda e: e.attrs.get("aria-pressed") == "true")]
+    assert pressed == deck and played == []
+    keep = by_id(tree, "twar-keep-deck")[0]
+    assert not keep.attrs.get("disabled") and "Keep these 15 cards" in text_of(keep)
+    left_out = next(str(c) for c in s.drafted[0] if str(c) not in deck)
+    assert by_id(tree, f"twar-deckpick-{left_out}")[0].attrs["disabled"]  # the deck is full: leave one out first
+    by_id(tree, f"twar-deckpick-{deck[-1]}")[0].events["click"](None)
+    tree = R.render(ctx_for(s, played, ui))
+    assert by_id(tree, "twar-keep-deck")[0].attrs["disabled"]  # 14 of 15: nothing to keep yet
+    by_id(tree, f"twar-deckpick-{left_out}")[0].events["click"](None)
+    tree = R.render(ctx_for(s, played, ui))
+    by_id(tree, "twar-keep-deck")[0].events["click"](None)
+    chosen = [*deck[:-1], left_out]
+    assert [g.move_to_json(m) for m in played] == [{"kind": "keep", "card": c} for c in chosen]
+    assert all(m in g.legal_moves(s) for m in played)
+
+
+def test_choose_one_by_one_sets_the_suggestion_aside():
+    s = g.new_game(2, None, 2)
+    while s.phase in ("split", "take"):
+        s = g.apply(s, g.legal_moves(s)[0] if s.phase == "split" else g.move_from_json({"kind": "take", "pile": 1}))
+    ui: dict = {}
+    tree = R.render(ctx_for(s, [], ui))
+    find_all(tree, lambda e: e.attrs.get("id") == "twar-suggest")[0].events["click"](None)
+    tree = R.render(ctx_for(s, [], ui))
+    find_all(tree, lambda e: e.attrs.get("id") == "twar-choose-own")[0].events["click"](None)
+    tree = R.render(ctx_for(s, [], ui))
+    assert find_all(tree, lambda e: e.attrs.get("id") == "twar-suggest") and not find_all(
+        tree, lambda e: e.attrs.get("id") == "twar-keep-deck"
+    )
