@@ -151,7 +151,7 @@ def test_blue_adjusts_the_learner_s_pyramid_and_then_every_piece_stands_where_th
     lifted = [e for e in state.events if e["kind"] == "lifted"]
     assert [(e["seat"], e["owner"], e["level"], e["pyramid"]) for e in lifted] == [(1, 0, 0, 1)]
     mine = next(p for p in state.tower[0].pyramids if p.owner == 0)
-    assert abs(mine.x) < 1 and abs(mine.y - 28) < 1
+    assert abs(mine.x) < 1 and abs(mine.y - 22) < 1
 
 
 def test_battle_two_is_won_skirmish_by_skirmish_and_lost_on_totals() -> None:

@@ -82,7 +82,7 @@ def play(card: str) -> dict[str, object]:
     return {"kind": "play", "card": card, "as_card": None}
 
 
-BLUE_ADJUSTS = ({"kind": "lift_pyramid", "index": 0}, {"kind": "drop", "x": 0.0, "y": 28.0, "hold_ms": 2533})
+BLUE_ADJUSTS = ({"kind": "lift_pyramid", "index": 0}, {"kind": "drop", "x": 0.0, "y": 22.0, "hold_ms": 2533})
 """Blue lifts the learner's pyramid off the base card and sets it at the top end. It also makes
 the rest of the lesson exact: the learner's drop may land anywhere within reach of the centre,
 and a tower built on that spot would tip one way or another; from here every piece stands where
@@ -185,7 +185,7 @@ LESSON = Lesson(
                 play("10D"),
                 *blue_adds(26.0, -36.0, 2714),
                 {"kind": "pick_card", "card": "9H"},
-                {"kind": "drop", "x": 0.0, "y": -15.0, "hold_ms": 2756},
+                {"kind": "drop", "x": 0.0, "y": -12.0, "hold_ms": 2756},
                 play("JC"),
             ),
         ),
