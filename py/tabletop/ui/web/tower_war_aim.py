@@ -48,7 +48,6 @@ from typing import Any
 
 from tabletop.games.tower_war.exact_drop import ExactDrop, exact_drop_from_view, tower_from_view
 from tabletop.games.tower_war.hand import is_calm, landing, tremor
-from tabletop.games.tower_war.physics import TREMOR_CALM_EVERY_MS
 from tabletop.games.tower_war.tower import Tower
 from tabletop.ui.render import TableContext
 
@@ -157,24 +156,17 @@ def grip_due(hold: int, kept: int) -> bool:
     return hold - kept >= GRIP_KEEP_EVERY_MS
 
 
-def calm_words(calm: bool, started: bool = True, calms: bool = True) -> str:
+def calm_words(calm: bool, started: bool = True) -> str:
     """What the Calm light says. It shows the hand as a release now would find it; before the first
-    press the hand rests at its first moment, so without more words a light that reads "Shaking"
-    would read it until the press, and a player waiting for it to change would wait for ever: it
-    says to press and hold first (and, for a hand that calms, how often the calm comes).
+    press the hand rests at its first moment, so a light reading "Shaking" would read it until the
+    press, and a player waiting for it to change would wait for ever: it says to press and hold first.
 
     >>> calm_words(True), calm_words(False), calm_words(False, started=False)
-    ('Calm: let go now', 'Shaking', 'Press and hold first: Calm comes every 2.4 s')
-    >>> calm_words(False, started=False, calms=False)
-    'Press and hold first, then let go when Calm'
+    ('Calm: let go now', 'Shaking', 'Press and hold first')
     """
     if calm:
         return "Calm: let go now"
-    if started:
-        return "Shaking"
-    if calms:
-        return f"Press and hold first: Calm comes every {TREMOR_CALM_EVERY_MS / 1000:g} s"
-    return "Press and hold first, then let go when Calm"
+    return "Shaking" if started else "Press and hold first"
 
 
 def aim_words(target: tuple[float, float]) -> str:
@@ -416,7 +408,7 @@ class Aim:
             steady.style.width = f"{100 * off:.1f}%"
             steady.setAttribute("data-calm", calm)
         light = doc.getElementById(CALM_ID)
-        said = calm_words(calm == "1", self.started or self.watching, len(phases) >= 3)
+        said = calm_words(calm == "1", self.started or self.watching)
         if light is not None and hasattr(light, "setAttribute") and (light.getAttribute("data-calm") != calm or light.textContent != said):
             light.setAttribute("data-calm", calm)
             light.textContent = said
