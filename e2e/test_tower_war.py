@@ -590,6 +590,8 @@ def test_suggested_deck_in_one_tap_then_kept_as_shown(app):
     assert pressed == want and len(pressed) == target
     assert app.inner_text("#twar-deck-count") == f"{target} of {target} chosen"
     shot(app, "tower-war-suggested-deck")
+    found = audit(app, moderate=True)
+    assert found == [], json.dumps(found, indent=1)
     app.click("#twar-keep-deck")
     wait_moves(app, len(moves) + target)
     assert saved_moves(app, sid)[len(moves) :] == [{"kind": "keep", "card": c} for c in want]
