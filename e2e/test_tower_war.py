@@ -589,9 +589,12 @@ def test_suggested_deck_in_one_tap_then_kept_as_shown(app):
     pressed = app.eval_on_selector_all(".twar-review [aria-pressed='true']", "els => els.map(e => e.id.replace('twar-deckpick-', ''))")
     assert pressed == want and len(pressed) == target
     assert app.inner_text("#twar-deck-count") == f"{target} of {target} chosen"
-    shot(app, "tower-war-suggested-deck")
-    found = audit(app, moderate=True)
-    assert found == [], json.dumps(found, indent=1)
+    for size in ("tablet-landscape", "phone"):
+        app.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+        shot(app, f"tower-war-suggested-deck-{size}")
+        found = audit(app, moderate=True)
+        assert found == [], json.dumps(found, indent=1)
+    assert app.evaluate("document.documentElement.scrollWidth <= innerWidth")
     app.click("#twar-keep-deck")
     wait_moves(app, len(moves) + target)
     assert saved_moves(app, sid)[len(moves) :] == [{"kind": "keep", "card": c} for c in want]
