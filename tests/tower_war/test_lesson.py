@@ -18,7 +18,7 @@ from tabletop.games.tower_war.hand import amplitude, is_calm
 from tabletop.games.tower_war.lesson import AIM_REACH_MM, CARD_AIM, CARD_AIM_REACH_MM, LESSON
 from tabletop.games.tower_war.physics import HOLD_MS_MAX
 from tabletop.games.tower_war.state import State
-from tabletop.games.tower_war.tower import first_fall
+from tabletop.games.tower_war.tower import first_fall, supports
 
 from .positions import log
 
@@ -87,6 +87,17 @@ def test_wherever_the_hand_can_put_the_pyramid_the_rest_of_the_lesson_stands_and
             moved.tower = (base._replace(pyramids=(mine._replace(x=x, y=y),)),)
             assert first_fall(moved.tower) is None
             ends_as_the_lesson_says(rest_of_the_script(moved, DROP))
+
+
+def test_until_blue_s_fall_every_card_of_the_lesson_s_tower_stands_with_room_to_spare() -> None:
+    """The words say the card rests "well inside" its tripod: after every step before the fall each
+    card's balance point is at least 4 mm inside its triangle and every tip 4 mm inside its card."""
+    state = LESSON.start(tower_war)
+    for number, step in enumerate(STEPS[:-2], 1):
+        state = play_step(tower_war, LESSON, state, number, step.moves[0] if step.moves else None)
+        for support in supports(state.tower):
+            assert support.margin_mm >= 4 and support.apex_margin_mm >= 4, (number, support)
+    assert len(state.tower) == 3
 
 
 # ---------------------------------------------------------------- the card across the pyramids

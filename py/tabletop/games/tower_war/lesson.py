@@ -170,7 +170,7 @@ LESSON = Lesson(
             "again, up to three times. Blue moved your pyramid to the top end of the card, making room for "
             "a wide tripod, then put a medium at the lower left: once a level has a pyramid, every pyramid "
             "added to it is that size.",
-            replies=(play("9H"), *BLUE_ADJUSTS, *blue_adds(-26.0, -36.0, 3966)),
+            replies=(play("9H"), *BLUE_ADJUSTS, *blue_adds(-22.0, -36.0, 3966)),
         ),
         Step(
             "When two cards are both worth 10, rank decides: 10, then J, Q, K and A, the highest. Play the K♣.",
@@ -183,7 +183,7 @@ LESSON = Lesson(
             "Blue laid the 9♥ on top, the floor of level 1. Battle 2 begins, and Blue leads: the J♣.",
             replies=(
                 play("10D"),
-                *blue_adds(26.0, -36.0, 2714),
+                *blue_adds(22.0, -36.0, 2714),
                 {"kind": "pick_card", "card": "9H"},
                 {"kind": "drop", "x": 0.0, "y": -12.0, "hold_ms": 2756},
                 play("JC"),
