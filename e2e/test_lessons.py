@@ -18,7 +18,7 @@ import pytest
 
 from axe import audit
 from conftest import SHOTS, boot, goto
-from tabletop.engine.lesson import Lesson, Step, accepted
+from tabletop.engine.lesson import Lesson, Step, accepted, in_reach
 from tabletop.games import GAMES, REGISTRY
 
 LESSONS = {game_id: lesson for game_id in GAMES if (lesson := REGISTRY[game_id].lesson) is not None}
@@ -53,8 +53,8 @@ def check_step(page, lesson: Lesson, number: int) -> None:
         assert page.locator(".lesson-spot").first.is_visible()
     else:
         assert spots == []
-    for move in offered(page):
-        assert accepted(step, move), f"step {number}: the board offers {move}, not in the script"
+    for move in offered(page):  # a timed move (a hold to wait out) shows the moment's value until then
+        assert in_reach(step, move), f"step {number}: the board offers {move}, not in the script"
     if step.read_only:
         assert offered(page) == [] and page.locator(STEP_CONTROL).count() == 0, f"step {number}: a read-only step offers a move"
     assert page.evaluate("document.getElementById('announcer').textContent").startswith(f"Step {number} of")
@@ -99,8 +99,11 @@ def make_move(page, step: Step, press: Callable[[Any], None]) -> None:
 def tower_war_drop(page, step: Step, press: Callable[[Any], None]) -> None:
     """Tower War's measured drop (``Step.near``): a finger presses the card's centre and lifts
     (the aim is where it pressed, the hold how long it held); keys let go where the aim starts,
-    the centre, with the marked Let go button. Then the landing is the engine's, within reach."""
-    if step.near and getattr(press, "taps", False):
+    the centre, with the marked Let go button. Then the landing is the engine's, within reach.
+    A drop the step takes only while the hand is calm (``Step.timed``) is held until the light says so."""
+    if step.timed:
+        hold_until_calm(page, press)
+    elif step.near and getattr(press, "taps", False):
         card = page.locator("#twar-top")
         card.scroll_into_view_if_needed()
         card.tap()  # the viewBox is centred on the top card's centre
@@ -108,6 +111,34 @@ def tower_war_drop(page, step: Step, press: Callable[[Any], None]) -> None:
         make_move(page, step, space_on_the_aim(page, press))
     else:
         make_move(page, step, press)
+
+
+CALM_NOW = (
+    "document.getElementById('twar-calm-light')?.dataset.calm === '1' && Number(document.getElementById('twar-ghost')?.dataset.hold) > 0"
+)
+
+
+def hold_until_calm(page, press: Callable[[Any], None]) -> None:
+    """Press and hold, as the step says: a finger on the card's centre (a touch held through the
+    browser's own touch events), or an arrow key and back (the aim where it started); then wait for
+    the Calm light and lift the finger, or press Space on the aim."""
+    card = page.locator("#twar-top")
+    card.scroll_into_view_if_needed()
+    assert "Press and hold first" in page.inner_text("#twar-calm-light")
+    if getattr(press, "taps", False):
+        box = card.bounding_box()
+        touch = page.context.new_cdp_session(page)
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        page.wait_for_function(CALM_NOW, timeout=15_000)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        touch.detach()
+    else:
+        page.wait_for_function("document.activeElement?.id === 'twar-top'", timeout=10_000)
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowDown")
+        page.wait_for_function(CALM_NOW, timeout=15_000)
+        page.keyboard.press("Space")
 
 
 def space_on_the_aim(page, press: Callable[[Any], None]) -> Callable[[Any], None]:
@@ -125,6 +156,11 @@ def space_on_the_aim(page, press: Callable[[Any], None]) -> Callable[[Any], None
 
 
 DRIVERS["tower-war"] = tower_war_drop
+
+
+SHOWN = {"tower-war": range(9, 16)}
+"""Steps shot besides each lesson's first and last, to look at: Tower War's battles 2 and 3 (the card
+laid across the pyramids, Blue's fall)."""
 
 
 def shoot(page, name: str) -> None:
@@ -147,7 +183,7 @@ def play_through(page, game_id: str, press: Callable[[Any], None], label: str) -
     for number, step in enumerate(lesson.steps, 1):
         at_step(page, number, "do")
         check_step(page, lesson, number)
-        if number in (1, len(lesson.steps)):
+        if number in (1, len(lesson.steps)) or number in SHOWN.get(game_id, ()):
             shoot(page, f"{game_id}-{label}-step-{number}")
         if step.read_only:
             press(page.locator("#lesson-next"))
@@ -157,7 +193,7 @@ def play_through(page, game_id: str, press: Callable[[Any], None], label: str) -
         if step.after:
             at_step(page, number, "after")
             assert step.after in page.locator(".lesson-said").inner_text()
-            if last:
+            if last or number in SHOWN.get(game_id, ()):
                 shoot(page, f"{game_id}-{label}-step-{number}-after")
             press(page.locator("#lesson-next"))
     page.wait_for_selector("[data-screen=lesson][data-phase=done]")

@@ -571,3 +571,30 @@ def test_the_rules_that_decide_are_shown_where_they_first_matter(app):
     open_at(app, 7, moves)
     just_now = app.inner_text("body")
     assert "(10) beats" in just_now and RANK_RULE in just_now
+
+
+def test_suggested_deck_in_one_tap_then_kept_as_shown(app):
+    """Deck building: one press on "Suggested deck" shows the computer's deck for this player's cards
+    (nothing kept yet); "Keep these 15 cards" keeps exactly those, one legal keep per card."""
+    from tabletop.games.tower_war.ai import suggested_deck
+
+    seed = 2
+    s, moves = prefix(seed, lambda s: s.phase == "build")
+    sid = open_at(app, seed, moves)
+    target = g.view(s, s.actor)["mine"]["deck_target"]
+    want = suggested_deck(g.view(s, s.actor))
+    app.click("#twar-suggest")
+    app.wait_for_selector("#twar-keep-deck:not([disabled])")
+    assert moves_made(app) == len(moves)
+    pressed = app.eval_on_selector_all(".twar-review [aria-pressed='true']", "els => els.map(e => e.id.replace('twar-deckpick-', ''))")
+    assert pressed == want and len(pressed) == target
+    assert app.inner_text("#twar-deck-count") == f"{target} of {target} chosen"
+    for size in ("tablet-landscape", "phone"):
+        app.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+        shot(app, f"tower-war-suggested-deck-{size}")
+        found = audit(app, moderate=True)
+        assert found == [], json.dumps(found, indent=1)
+    assert app.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    app.click("#twar-keep-deck")
+    wait_moves(app, len(moves) + target)
+    assert saved_moves(app, sid)[len(moves) :] == [{"kind": "keep", "card": c} for c in want]

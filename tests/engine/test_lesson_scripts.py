@@ -298,3 +298,14 @@ def test_the_real_game_after_a_lesson_starts_whatever_the_new_game_form_holds(ga
     assert [s["kind"] for s in form["seats"]] == ["human"] + ["computer"] * (module.MIN_PLAYERS - 1)
     game = CurrentGame(Store(MemoryBackend(), FACTS), lambda: GAMES, Notices())
     assert game.start(game_id, form) is None and game.session is not None
+
+
+def test_a_timed_field_must_be_one_the_step_loosens() -> None:
+    """``Step.timed`` names what the learner waits for (Tower War's hold): it must be a ``near`` field."""
+    lesson = REGISTRY["tower-war"].lesson
+    assert lesson is not None
+    number = next(n for n, step in enumerate(lesson.steps, 1) if step.timed)
+    step = lesson.steps[number - 1]
+    broken = replace(lesson, steps=lesson.steps[: number - 1] + (replace(step, timed=("x", "tremor")),))
+    with pytest.raises(LessonError, match=f"step {number}: timed names \\['tremor'\\], which near does not loosen"):
+        check_lesson(tower_war, broken)

@@ -38,6 +38,13 @@ scripted one in every other field and within that distance of it in each field n
 loosened field at both ends and the middle of its range, in every combination; a game whose
 outcome can turn inside the range must also test it finely (Tower War's own lesson test does).
 
+A loosened field may also be ``timed``: one the learner sets by waiting, as Tower War's hold time
+(the step accepts a drop only while the hand is calm). The control that makes the move shows it
+with the value of the moment, so until the moment comes no control plays an accepted move;
+``in_reach`` says which control is still the one to press (the coach marks it, the browser test
+presses it when the moment comes). Several scripted moves that differ only in a timed field
+accept several moments (every calm of the hand's grip).
+
 Board parts
 -----------
 ``part`` names what to outline: the renderer puts ``data-part="<name>"`` on that element (see
@@ -68,6 +75,7 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -98,6 +106,7 @@ class Step:
     after: str = ""
     replies: tuple[MoveJson, ...] = ()
     near: Mapping[str, float] = field(default_factory=dict)
+    timed: tuple[str, ...] = ()  # fields of ``near`` the learner reaches by waiting (see the module)
 
     @property
     def read_only(self) -> bool:
@@ -136,6 +145,23 @@ def accepted(step: Step, move: MoveJson) -> bool:
     False
     """
     return any(_close(dict(scripted), dict(move), step.near) for scripted in step.moves)
+
+
+def in_reach(step: Step, move: MoveJson) -> bool:
+    """True when ``move`` is accepted, or would be once its ``timed`` fields reach a scripted value:
+    the control showing it is the one to press, at the right moment.
+
+    >>> calm = Step("Let go while calm.", moves=({"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": 1000},),
+    ...             near={"x": 6, "y": 6, "hold_ms": 300}, timed=("hold_ms",))
+    >>> accepted(calm, {"kind": "drop", "x": 1.0, "y": 0.0, "hold_ms": 0}), in_reach(calm, {"kind": "drop", "x": 1.0, "y": 0.0, "hold_ms": 0})
+    (False, True)
+    >>> in_reach(calm, {"kind": "drop", "x": 9.0, "y": 0.0, "hold_ms": 1000})
+    False
+    """
+    if not step.timed:
+        return accepted(step, move)
+    loose = {**step.near, **{key: math.inf for key in step.timed}}
+    return any(_close(dict(scripted), dict(move), loose) for scripted in step.moves)
 
 
 def _close(scripted: dict[str, Any], move: dict[str, Any], near: Mapping[str, float]) -> bool:
@@ -223,6 +249,8 @@ def check_lesson(module: GameModule, lesson: Lesson) -> int:
             loose = [key for key in step.near if isinstance(move.get(key), bool) or not isinstance(move.get(key), (int, float))]
             if loose:
                 raise LessonError(lesson.game, number, f"near loosens {loose}, which {dict(move)} has no number for")
+        if set(step.timed) - set(step.near):
+            raise LessonError(lesson.game, number, f"timed names {sorted(set(step.timed) - set(step.near))}, which near does not loosen")
     return sum(1 for _ in _branches(module, lesson, lesson.start(module), 1))
 
 

@@ -138,7 +138,8 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
                 f"Every {ph.TREMOR_CALM_EVERY_MS / 1000:g} seconds the hand calms down for {ph.TREMOR_CALM_MS / 1000:g} s: the "
                 f"sway shrinks to {round(ph.TREMOR_CALM_FLOOR * 100)}% of its full size (at most "
                 f"{ph.TREMOR_CALM_FLOOR * ph.TREMOR_AMPLITUDE_PYRAMID_MM:.1f} mm each way for a pyramid at the bottom), and the "
-                "Calm light and the ghost's outline turn green. Wait for the calm to begin, then let go inside it.",
+                "Calm light and the ghost's outline turn green. Press and hold first (the calms run from your first "
+                "press; until then the light says so), wait for the calm to begin, then let go inside it.",
                 f"the hand eases into each calm and out of it again over {ph.TREMOR_CALM_RAMP_MS / 1000:g} s, and when the first "
                 "calm comes is chosen by chance with the sways. Games saved before the calm was added keep their old, "
                 f"never-calm hand. The hand lets go by itself after {ph.HOLD_MS_MAX / 1000:g} s; the last seconds of its grip "

@@ -4,12 +4,23 @@ The learner is Red. The first eight draft rounds are played by the rules before 
 starts (``eight_rounds_drafted``: a position the game could reach), so the learner splits in
 round 9 and takes in round 10, then fights the first battle: a skirmish lost (a pyramid to
 add, by the unsteady hand), a shared suit multiplying, and a tie at 10 points decided by rank.
-Blue loses the battle on totals and crowns the tower; the lesson ends as battle 2 begins.
+Blue adjusts the learner's pyramid before adding its own, loses the battle on totals and crowns
+the tower.
 
-The learner's drop is the one move nobody can make exactly: the step accepts any aim within
-``AIM_REACH_MM`` of the card's centre and any hold time (``Step.near``), and Blue's pyramids
-and crowning card are placed where they stand wherever the tremor puts the learner's pyramid
-(``tests/games/tower_war/test_lesson.py`` replays the rest of the script over that whole range).
+Then the hard part. In battle 2 Red wins all three skirmishes, so Blue builds level 1, yet Red's
+total is lower: the learner lays a card across the three pyramids, where its balance point must
+stay inside their triangle. In battle 3 Blue lets go of a small pyramid while its hand shakes; it
+lands on the base of the one already there and falls, and that fall loses Blue the war. The
+round-9 split is one card (the 5♥) because the hands of battle 2 follow from it.
+
+The learner's drops are the moves nobody can make exactly: each step accepts an aim near the
+card's centre (``Step.near``). The pyramid on the base card is taken at any hold time; Blue then
+moves it (``BLUE_ADJUSTS``), so the tower goes on the same wherever it landed. The card is taken
+only while the hand is calm (``CARD_CALMS``: every calm of the grip; the hold is ``Step.timed``),
+since its full sway at that height (about 15 mm) could carry it off its tripod. Everything else
+is exact: the engine is deterministic from the seed and the moves, so Blue's pieces land where
+the script says (at calm moments, but for ``BLUE_SHAKES``) and the fall in battle 3 happens on
+every branch (``tests/games/tower_war/test_lesson.py`` replays the rest of the script over each range).
 
 Parts outlined (named by ``ui/render/tower_war``): ``draft-cards``, ``piles``, ``hand``,
 ``pickup``, ``top-card``, ``tower``.
@@ -26,6 +37,7 @@ from tabletop.games.tower_war.state import State
 GOAL = "Win battles of cards, and never be the one who makes the tower fall."
 SEED = 150
 AIM_REACH_MM = 6.0
+CARD_AIM_REACH_MM = 4.0  # the card's tripod is a smaller target than the base card
 DRAFTED_BEFORE = 8
 
 
@@ -41,20 +53,46 @@ def eight_rounds_drafted(state: State) -> State:
 
 
 ROUND_9 = ("5H", "6H", "5C", "2S", "2C")
-"""The five cards dealt face up in round 9 (the learner puts any one of them alone in pile B)."""
+"""The five cards dealt face up in round 9 (the learner puts the 5♥ alone in pile B)."""
 
-LEARNER_SPLITS = tuple({"kind": "split", "pile": [c for c in ROUND_9 if c != lone]} for lone in ROUND_9)
+LEARNER_SPLIT = {"kind": "split", "pile": [c for c in ROUND_9 if c != "5H"]}
 
 BLUE_KEEPS = tuple(
-    {"kind": "keep", "card": card}
-    for card in ("JS", "2D", "10C", "7D", "10D", "9C", "AC", "5D", "QD", "8C", "KS", "JOKER1", "2H", "QC", "9H")
+    {"kind": "keep", "card": card} for card in ("JS", "2D", "10C", "6D", "10D", "9C", "AC", "5D", "QD", "3S", "KS", "JC", "2H", "8D", "9H")
 )
-"""Blue drafted 37 cards and builds a deck of 15 (Red's 13 all go into Red's deck)."""
+"""Blue drafted 37 cards and builds a deck of 15 (Red's 13 all go into Red's deck). The shuffle
+deals Blue the J♠, 9♥, 10♦ in battle 1, the J♣, 6♦, 8♦ in battle 2 and the 5♦, 3♠, 9♣ in battle 3."""
+
+CARD_AIM = (0.4, 0.5)
+"""The centre of level 1's tripod (the top card's frame, mm): where the aim starts for the card."""
+
+CARD_CALMS = (1090, 3490, 5890, 8290)
+CALM_REACH_MS = 349
+"""The calms of the hand that holds the learner's card (its phases follow from the seed and the
+moves): each lasts 700 ms, from 741 ms after the first press, then every 2400 ms."""
 
 
-def blue_adds(x: float, y: float, hold_ms: int) -> tuple[dict[str, object], ...]:
-    """Blue picks up a medium and lets go of it at a calm moment (``hold_ms``) over (x, y)."""
-    return ({"kind": "pick_pyramid", "size": "medium"}, {"kind": "drop", "x": x, "y": y, "hold_ms": hold_ms})
+def blue_adds(x: float, y: float, hold_ms: int, size: str = "medium") -> tuple[dict[str, object], ...]:
+    """Blue picks up a pyramid and lets go of it after ``hold_ms`` over (x, y): at a calm moment,
+    but for the last one (``BLUE_SHAKES``)."""
+    return ({"kind": "pick_pyramid", "size": size}, {"kind": "drop", "x": x, "y": y, "hold_ms": hold_ms})
+
+
+def play(card: str) -> dict[str, object]:
+    return {"kind": "play", "card": card, "as_card": None}
+
+
+BLUE_ADJUSTS = ({"kind": "lift_pyramid", "index": 0}, {"kind": "drop", "x": 0.0, "y": 22.0, "hold_ms": 2533})
+"""Blue lifts the learner's pyramid off the base card and sets it at the top end. It also makes
+the rest of the lesson exact: the learner's drop may land anywhere within reach of the centre,
+and a tower built on that spot would tip one way or another; from here every piece stands where
+the script puts it."""
+
+BLUE_SHAKES = blue_adds(16.0, -2.0, 3000, "small")
+"""Blue aims its second small pyramid just clear of the first (16 mm apart, their bases 15 mm
+wide) but lets go 3 s into the hold, while its hand sways 10 mm to the left: it lands on the
+first one's base and falls. Small pyramids weigh little, so the cards under them stay up and the
+fall is that pyramid's alone on every branch."""
 
 
 LESSON = Lesson(
@@ -72,11 +110,11 @@ LESSON = Lesson(
         ),
         Step(
             "Round 9: five cards lie face up and you split them into two piles. Blue takes one pile and "
-            "you get the other, so a good split leaves Blue a hard choice. Put one card of your choice "
-            "into pile B; the other four stay in pile A.",
+            "you get the other, so a good split leaves Blue a hard choice. Here, put the 5♥ alone into "
+            "pile B; the other four stay in pile A.",
             part="draft-cards",
-            moves=LEARNER_SPLITS,
-            hint="Choose one card to move it into pile B, then confirm the split.",
+            moves=(LEARNER_SPLIT,),
+            hint="Choose the 5♥ to move it into pile B, then confirm the split.",
             after="Blue took pile A, the four cards, and your lone card went to you face down: nobody sees "
             "their drafted cards until the draft is over. Round 10: Blue split, the A♥ alone in pile A.",
             replies=({"kind": "take", "pile": 0}, {"kind": "split", "pile": ["AH"]}),
@@ -111,12 +149,14 @@ LESSON = Lesson(
             hint="Choose Medium.",
         ),
         Step(
-            "Aim at the centre of the card and let go while the Calm light is on.",
+            "Aim at the centre of the card. Your hand starts to sway at your first press: press and hold "
+            "on the card, and every 2.4 seconds the sway calms for a moment and the light turns Calm. "
+            "Let go then.",
             part="top-card",
             moves=({"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": HOLD_MS_MAX // 2},),
             near={"x": AIM_REACH_MM, "y": AIM_REACH_MM, "hold_ms": HOLD_MS_MAX // 2},
-            hint=f"Within {AIM_REACH_MM:g} mm of the centre: press there and lift when Calm shows, or use Let go "
-            "here (the aim starts at the centre; arrow keys move it).",
+            hint=f"Within {AIM_REACH_MM:g} mm of the centre: press and hold there, and lift when the light says "
+            "Calm. Or press an arrow key to start the hand (the aim starts at the centre), then Space or Let go here.",
             after="Your pyramid stands on the base card.",
         ),
         Step(
@@ -125,30 +165,101 @@ LESSON = Lesson(
             part="hand",
             moves=({"kind": "play", "card": "QS", "as_card": None},),
             hint="Play the Q♠.",
-            after="Blue's 9♥ lost to your 90, so Blue added a medium: once a level has a pyramid, every pyramid added to it is that size.",
-            replies=({"kind": "play", "card": "9H", "as_card": None}, *blue_adds(-26.0, -36.0, 400)),
+            after="Blue's 9♥ lost to your 90, so Blue added a pyramid. First Blue adjusted: whoever adds a "
+            "piece may first lift any pyramid of the top level that no card covers yet and set it down "
+            "again, up to three times. Blue moved your pyramid to the top end of the card, making room for "
+            "a wide tripod, then put a medium at the lower left: once a level has a pyramid, every pyramid "
+            "added to it is that size.",
+            replies=(play("9H"), *BLUE_ADJUSTS, *blue_adds(-22.0, -36.0, 3966)),
         ),
         Step(
             "When two cards are both worth 10, rank decides: 10, then J, Q, K and A, the highest. Play the K♣.",
             part="hand",
-            moves=({"kind": "play", "card": "KC", "as_card": None},),
+            moves=(play("KC"),),
             hint="Play the K♣.",
             after="Blue's 10♦ is worth 10 too, and the king outranks the ten: Blue added another medium. "
             "Then the battle totals: yours 100 (the 9♠ now counts 0, the Q♠ 90, the K♣ 10), Blue's 29. "
             "The lower total fills the level to three pyramids and crowns it with one of its battle cards: "
-            "Blue laid the 9♥ on top, the floor of level 1.",
+            "Blue laid the 9♥ on top, the floor of level 1. Battle 2 begins, and Blue leads: the J♣.",
             replies=(
-                {"kind": "play", "card": "10D", "as_card": None},
-                *blue_adds(26.0, -36.0, 1220),
+                play("10D"),
+                *blue_adds(22.0, -36.0, 2714),
                 {"kind": "pick_card", "card": "9H"},
-                {"kind": "drop", "x": 0.0, "y": -27.0, "hold_ms": 400},
+                {"kind": "drop", "x": 0.0, "y": -12.0, "hold_ms": 2756},
+                play("JC"),
             ),
         ),
         Step(
-            "Battle 2 begins, and Blue leads. The war goes on until someone makes a piece fall, or must add "
-            "a pyramid and has none of the level's size left. Two more rules: a card of a rank you already "
-            "played this battle is a double, and if it loses, you add no pyramid; a joker copies a card you "
-            "played earlier in the battle. Now play a whole war against the computer.",
+            "Answer the J♣ with the Q♥: both are worth 10, and the queen outranks the jack.",
+            part="hand",
+            moves=(play("QH"),),
+            hint="Play the Q♥.",
+            after="Blue lost, so Blue added a pyramid to level 1, at the top end of the 9♥. Blue leads the 6♦.",
+            replies=(*blue_adds(0.0, 24.0, 2810), play("6D")),
+        ),
+        Step(
+            "Answer the 6♦ with the 7♣.",
+            part="hand",
+            moves=(play("7C"),),
+            hint="Play the 7♣.",
+            after="Blue lost again and added a second pyramid, at the lower left of the 9♥. Blue leads the 8♦.",
+            replies=(*blue_adds(-20.0, -12.0, 3642), play("8D")),
+        ),
+        Step(
+            "Blue's 8♦ shares its suit with Blue's 6♦: 8 × 6 = 48. Your 5♥ shares its suit with your Q♥: 5 × 10 = 50. Play the 5♥.",
+            part="hand",
+            moves=(play("5H"),),
+            hint="Play the 5♥.",
+            after="Your 50 beat Blue's 48, and Blue added the third pyramid of level 1. You won all three "
+            "skirmishes, yet the battle goes by totals: yours 57 (the Q♥ now counts 0, the 7♣ 7, the 5♥ "
+            "50), Blue's 58 (the J♣ 10, the 6♦ 0, the 8♦ 48). The lower total crowns the level: your turn.",
+            replies=blue_adds(20.0, -12.0, 4425),
+        ),
+        Step(
+            "Level 1 holds its three pyramids, so you lay one of your battle cards across them: it "
+            "rests on their three tips. Pick up the Q♥.",
+            part="pickup",
+            moves=({"kind": "pick_card", "card": "QH"},),
+            hint="Choose the Q♥.",
+        ),
+        Step(
+            "A card stays up only while its balance point, the centre of its weight and of everything "
+            "later put on it, lies inside the triangle of the three tips, 1 mm in at least. The aim "
+            "starts at the triangle's centre. A card this high sways about 15 mm, enough to miss: "
+            "press and hold on the card first, watch the light, and let go while it says Calm.",
+            part="top-card",
+            moves=tuple({"kind": "drop", "x": CARD_AIM[0], "y": CARD_AIM[1], "hold_ms": hold} for hold in CARD_CALMS),
+            near={"x": CARD_AIM_REACH_MM, "y": CARD_AIM_REACH_MM, "hold_ms": CALM_REACH_MS},
+            timed=("hold_ms",),
+            hint=f"Within {CARD_AIM_REACH_MM:g} mm of the centre: press and hold there, and lift when the light "
+            "turns Calm (every 2.4 s). With keys: press an arrow key to start the hand, then Space while Calm.",
+            after="Your Q♥ rests on the tripod, its balance point well inside the triangle: the floor of "
+            "level 2. Battle 3 begins, and you lead.",
+        ),
+        Step(
+            "Lead with the 6♣.",
+            part="hand",
+            moves=(play("6C"),),
+            hint="Play the 6♣.",
+            after="Blue's 5♦ lost, and Blue set a small pyramid on your Q♥, letting go at a calm moment.",
+            replies=(play("5D"), *blue_adds(0.0, -2.0, 2350, "small")),
+        ),
+        Step(
+            "Lead with the 4♥.",
+            part="hand",
+            moves=(play("4H"),),
+            hint="Play the 4♥.",
+            after="Blue's 3♠ lost, and Blue added a second small pyramid. It aimed just clear of the first "
+            "one, but let go while its hand was shaking: the pyramid landed 10 mm to the left, on the "
+            "first one's base, and fell.",
+            replies=(play("3S"), *BLUE_SHAKES),
+        ),
+        Step(
+            "That fall cost Blue the war: whoever makes any pyramid or card fall loses at once, "
+            "whatever the battles said. So take your time, and let go while the hand is calm. Two rules "
+            "this lesson did not show: a card of a rank you already played this battle is a double, and if "
+            "it loses you add no pyramid; a joker copies a card you played earlier in the battle. Now play "
+            "a whole war against the computer.",
             part="tower",
         ),
     ),

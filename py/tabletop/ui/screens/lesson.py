@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.engine.lesson import PART_ATTRIBUTE, Step, accepted
+from tabletop.engine.lesson import PART_ATTRIBUTE, Step, in_reach
 from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.screens.common import notices
 from tabletop.ui.shell.actions import Actions
@@ -45,11 +45,12 @@ def enabled(el: El) -> bool:
 
 
 def plays(el: El, step: Step) -> bool:
+    """Whether ``el`` makes the step's move (now, or once the learner has waited: ``Step.timed``)."""
     try:
         data = json.loads(el.attrs.get("data-move") or "null")
     except ValueError:
         return False
-    return isinstance(data, dict) and accepted(step, data)
+    return isinstance(data, dict) and in_reach(step, data)
 
 
 def next_control(tree: El, step: Step) -> El | None:

@@ -156,8 +156,17 @@ def grip_due(hold: int, kept: int) -> bool:
     return hold - kept >= GRIP_KEEP_EVERY_MS
 
 
-def calm_words(calm: bool) -> str:
-    return "Calm: let go now" if calm else "Shaking"
+def calm_words(calm: bool, started: bool = True) -> str:
+    """What the Calm light says. It shows the hand as a release now would find it; before the first
+    press the hand rests at its first moment, so a light reading "Shaking" would read it until the
+    press, and a player waiting for it to change would wait for ever: it says to press and hold first.
+
+    >>> calm_words(True), calm_words(False), calm_words(False, started=False)
+    ('Calm: let go now', 'Shaking', 'Press and hold first')
+    """
+    if calm:
+        return "Calm: let go now"
+    return "Shaking" if started else "Press and hold first"
 
 
 def aim_words(target: tuple[float, float]) -> str:
@@ -399,9 +408,10 @@ class Aim:
             steady.style.width = f"{100 * off:.1f}%"
             steady.setAttribute("data-calm", calm)
         light = doc.getElementById(CALM_ID)
-        if light is not None and hasattr(light, "setAttribute") and light.getAttribute("data-calm") != calm:
+        said = calm_words(calm == "1", self.started or self.watching)
+        if light is not None and hasattr(light, "setAttribute") and (light.getAttribute("data-calm") != calm or light.textContent != said):
             light.setAttribute("data-calm", calm)
-            light.textContent = calm_words(calm == "1")
+            light.textContent = said
         button = doc.getElementById(DROP_ID)
         if button is not None and hasattr(button, "setAttribute"):
             button.setAttribute("data-move", json.dumps(drop_json(self.target, hold)))

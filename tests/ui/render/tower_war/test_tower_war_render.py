@@ -14,6 +14,7 @@ import pytest
 from tabletop.engine.rng import Rng
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
+from tabletop.games.tower_war.hand import is_calm
 from tabletop.games.tower_war.moves import Drop, LiftPyramid
 from tabletop.ui.render import TableContext
 from tabletop.ui.render import tower_war as R
@@ -217,6 +218,29 @@ def test_live_ghost_follows_the_engine_and_the_grip_gives_out(fake_browser):
     js.now = 1000.0 + held["hold_ms_max"] + 40
     js.frames.pop()(js.now)
     assert [g.move_to_json(m) for m in played] == [{"kind": "drop", "x": 0.0, "y": 0.0, "hold_ms": held["hold_ms_max"]}]
+
+
+def test_the_calm_light_says_to_press_and_hold_first_then_follows_the_hand(fake_browser):
+    """Before the first press the hand rests at its first moment, so the light would read "Shaking"
+    until a press: it says to press and hold first; once held, it reads Calm exactly when the hand is."""
+    js = fake_browser
+    resting = next(seed for seed in range(3, 40) if not is_calm(drop_state(seed).held.phases, 0))  # type: ignore[union-attr]
+    s = drop_state(resting)
+    phases = tuple(g.view(s, s.actor)["held"]["phases"])
+    js.now = 0.0
+    tree = R.render(ctx_for(s, []))
+    light = find_all(tree, lambda e: e.attrs.get("id") == tower_war_aim.CALM_ID)[0]
+    assert text_of(light) == "Press and hold first" and light.attrs["data-calm"] == "0"
+    js.els[tower_war_aim.CALM_ID] = FakeEl()
+    for ident in (tower_war_aim.GHOST_ID, tower_war_aim.DROP_ID):
+        js.els[ident] = FakeEl()
+    calm = next(h for h in range(0, 5000, 10) if is_calm(phases, h))
+    shaky = next(h for h in range(calm, 5000, 10) if not is_calm(phases, h))
+    tower_war_aim.AIM.first_press()
+    for hold, words in ((shaky, "Shaking"), (calm, "Calm: let go now")):
+        js.frames.pop()(js.now + hold)
+        assert js.els[tower_war_aim.CALM_ID].textContent == words
+        assert js.els[tower_war_aim.CALM_ID].attrs["data-calm"] == ("1" if words.startswith("Calm") else "0")
 
 
 def test_the_grip_warns_in_its_last_seconds_then_says_it_gave_out(fake_browser):
@@ -772,3 +796,53 @@ def test_the_last_turn_is_the_run_of_moves_of_the_player_who_moved_last():
     ]
     assert news.last_turn({"events": events}) == events[1:]
     assert news.last_turn({"events": []}) == []
+
+
+def test_suggested_deck_shows_the_computer_s_deck_to_change_and_keeps_it_by_legal_moves():
+    """One press on "Suggested deck" stages the computer's deck (no move yet); a card can be left out
+    and another put in; "Keep these 15 cards" sends one legal keep per card, nothing else."""
+    from tabletop.games.tower_war.ai import suggested_deck
+
+    s = g.new_game(2, None, 2)
+    while s.phase in ("split", "take"):
+        s = g.apply(s, g.legal_moves(s)[0] if s.phase == "split" else g.move_from_json({"kind": "take", "pile": 1}))
+    assert s.phase == "build" and len(s.drafted[0]) > 15
+    played, ui = [], {}
+
+    def by_id(tree, ident):
+        return find_all(tree, lambda e: e.attrs.get("id") == ident)
+
+    tree = R.render(ctx_for(s, played, ui))
+    by_id(tree, "twar-suggest")[0].events["click"](None)
+    deck = suggested_deck(g.view(s, 0))
+    tree = R.render(ctx_for(s, played, ui))
+    pressed = [e.attrs["id"].removeprefix("twar-deckpick-") for e in find_all(tree, lambda e: e.attrs.get("aria-pressed") == "true")]
+    assert pressed == deck and played == []
+    keep = by_id(tree, "twar-keep-deck")[0]
+    assert not keep.attrs.get("disabled") and "Keep these 15 cards" in text_of(keep)
+    left_out = next(str(c) for c in s.drafted[0] if str(c) not in deck)
+    assert by_id(tree, f"twar-deckpick-{left_out}")[0].attrs["disabled"]  # the deck is full: leave one out first
+    by_id(tree, f"twar-deckpick-{deck[-1]}")[0].events["click"](None)
+    tree = R.render(ctx_for(s, played, ui))
+    assert by_id(tree, "twar-keep-deck")[0].attrs["disabled"]  # 14 of 15: nothing to keep yet
+    by_id(tree, f"twar-deckpick-{left_out}")[0].events["click"](None)
+    tree = R.render(ctx_for(s, played, ui))
+    by_id(tree, "twar-keep-deck")[0].events["click"](None)
+    chosen = [*deck[:-1], left_out]
+    assert [g.move_to_json(m) for m in played] == [{"kind": "keep", "card": c} for c in chosen]
+    assert all(m in g.legal_moves(s) for m in played)
+
+
+def test_choose_one_by_one_sets_the_suggestion_aside():
+    s = g.new_game(2, None, 2)
+    while s.phase in ("split", "take"):
+        s = g.apply(s, g.legal_moves(s)[0] if s.phase == "split" else g.move_from_json({"kind": "take", "pile": 1}))
+    ui: dict = {}
+    tree = R.render(ctx_for(s, [], ui))
+    find_all(tree, lambda e: e.attrs.get("id") == "twar-suggest")[0].events["click"](None)
+    tree = R.render(ctx_for(s, [], ui))
+    find_all(tree, lambda e: e.attrs.get("id") == "twar-choose-own")[0].events["click"](None)
+    tree = R.render(ctx_for(s, [], ui))
+    assert find_all(tree, lambda e: e.attrs.get("id") == "twar-suggest") and not find_all(
+        tree, lambda e: e.attrs.get("id") == "twar-keep-deck"
+    )

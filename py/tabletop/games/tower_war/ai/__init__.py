@@ -322,6 +322,15 @@ class TowerWarSearch(Search):
         return move
 
 
+def suggested_deck(view: dict[str, Any]) -> list[str]:
+    """The deck the computer would build from this seat's drafted cards (``ai.cards.best_deck``), best
+    card first: what the deck-building table offers a person in one tap. Cards already kept stay in
+    it, since a kept card cannot be taken back; the same cards always give the same deck."""
+    mine = view["mine"]
+    deck = ac.best_deck(tuple(sorted(ac.cards(mine["kept"]))), tuple(sorted(ac.cards(mine["drafted"]))))
+    return [str(c) for c in sorted(deck, key=lambda c: (-ac.card_value(c), str(c)))]
+
+
 def searcher(view: dict[str, Any], legal: list[Any], seat: int, level: str, rng: Rng, memory: dict[str, Any]) -> Search:
     """The hook ``tabletop.ai`` calls for every Tower War decision at ``level``."""
     return TowerWarSearch(view, legal, seat, level, rng, memory)

@@ -248,7 +248,7 @@ def release_bar(ctx: TableContext, view: dict[str, Any]) -> El:
         h(
             "span",
             {"id": tower_war_aim.CALM_ID, "class": "twar-calm-light", "data-calm": "1" if calm else "0"},
-            tower_war_aim.calm_words(calm),
+            tower_war_aim.calm_words(calm, a.started or a.watching),
         ),
         h(
             "div.twar-grip-gauge",
@@ -313,9 +313,10 @@ def drop_panel(ctx: TableContext, view: dict[str, Any]) -> El:
         h("p", {"id": tower_war_aim.AIM_TEXT_ID, "class": "twar-aimtext", "aria-live": "polite"}, tower_war_aim.aim_words(a.target)),
         h(
             "p.twar-hint",
-            "Press on the card where the piece should go and let go when the ghost sits still on your aim: "
-            "the piece lands where the ghost is at that moment. Arrow keys move the aim, Space lets go. "
-            f"The hand holds on for at most {held['hold_ms_max'] / 1000:g} s from your first press.",
+            "Press and hold on the card where the piece should go: the hand starts to sway at your first "
+            "press. Let go when the light turns Calm and the ghost sits still on your aim: the piece lands "
+            "where the ghost is at that moment. Arrow keys move the aim (the first one starts the hand), "
+            f"Space lets go. The hand holds on for at most {held['hold_ms_max'] / 1000:g} s from your first press.",
         ),
     )
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletop.engine.moves import Move
 from tabletop.engine.words import count
+from tabletop.games.tower_war.ai import suggested_deck
 from tabletop.games.tower_war.scoring import suit_example, suit_rule_short
 from tabletop.ui.render import TableContext
 from tabletop.ui.render.tower_war.cards import (
@@ -28,6 +29,7 @@ from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.roving import roving
 
 PILE_B_KEY = "twar_pile_b"
+DECK_PICK_KEY = "twar_deck_pick"  # (seat, codes): a whole deck chosen at once, not yet kept
 
 
 def draft_panel(ctx: TableContext, view: dict[str, Any]) -> El:
@@ -234,6 +236,9 @@ def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:
         sym = k.suit.symbol if k.suit else "★"
         tally[sym] = tally.get(sym, 0) + 1
     tally_words = "  ".join(f"{s} {tally.get(s, 0)}" for s in ("♣", "♦", "♥", "♠", "★") if s != "★" or tally.get("★"))
+    picked = ctx.ui.get(DECK_PICK_KEY)
+    if isinstance(picked, tuple) and picked[0] == actor:
+        return deck_pick(ctx, view, list(picked[1]), keeps)
     last = len(kept) == target - 1  # the card that completes the deck is staged for a review first
     staged = ctx.ui.get("twar_last_keep")
     staged = staged[1] if isinstance(staged, tuple) and staged[0] == actor and staged[1] in keeps and last else None
@@ -259,6 +264,13 @@ def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:
             h("h3", "Choose your deck"),
             h("p.twar-count-big", {"role": "status", "id": "twar-deck-count"}, h("b", str(len(kept))), f" of {target} chosen"),
             h("div.twar-progress", {"aria-hidden": "true"}, h("span.twar-progress-fill", {"style": f"width:{pct:.0f}%"})),
+            h(
+                "button.twar-suggest",
+                {"id": "twar-suggest"},
+                "Suggested deck",
+                sr(f": the {target} cards the computer would keep, to check and change before you keep them"),
+                on_click=lambda _e: _pick(ctx, actor, suggested_deck(view)),
+            ),
         ),
         h(
             "p.twar-hint",
@@ -270,6 +282,75 @@ def build_panel(ctx: TableContext, view: dict[str, Any]) -> El:
             "div.twar-kept",
             h("h4", "Your deck so far ", h("span.twar-tally", sr("by suit:"), tally_words) if kept else None),
             h("div.twar-kept-cards", [card_img(c) for c in kept]) if kept else h("p.twar-hint", "Nothing chosen yet."),
+        ),
+    )
+
+
+def _pick(ctx: TableContext, seat: int, codes: list[str] | None) -> None:
+    ctx.ui[DECK_PICK_KEY] = (seat, tuple(codes)) if codes is not None else None
+    ctx.refresh()
+
+
+def _keep_all(ctx: TableContext, moves: list[Move]) -> None:
+    """Keep a whole chosen deck: one ``keep`` move per card, as if each were chosen by hand (the rules
+    judge each; the last one completes the deck and the war can begin)."""
+    ctx.ui[DECK_PICK_KEY] = None
+    for move in moves:
+        ctx.play(move)
+
+
+def deck_pick(ctx: TableContext, view: dict[str, Any], picked: list[str], keeps: dict[str, Move]) -> El:
+    """A whole deck to check before keeping it (the suggested one at first): a card in it is left out
+    with a press, one left out is put in; the cards already kept stay. Nothing is kept until the
+    player confirms, so the suggestion can be changed or set aside."""
+    mine, actor = view["mine"], view["to_act"]
+    kept, target = mine["kept"], mine["deck_target"]
+    chosen = [c for c in picked if c in kept or c in keeps]
+    out = [c for c in mine["drafted"] if c in keeps and c not in chosen]
+    full = len(chosen) >= target
+
+    def toggle(code: str) -> Callable[[Any], None]:
+        return lambda _e: _pick(ctx, actor, [c for c in chosen if c != code] if code in chosen else [*chosen, code])
+
+    def pick_button(c: str) -> El:
+        inside = c in chosen
+        words = "kept already" if c in kept else "in the deck: press to leave it out" if inside else "left out: press to put it in"
+        return h(
+            "button.twar-pick",
+            {"id": f"twar-deckpick-{c}", "aria-pressed": "true" if inside else "false", "disabled": c in kept or (not inside and full)},
+            face(c),
+            sr(f"The {name(c)}, {words}"),
+            on_click=toggle(c),
+        )
+
+    deck_buttons, out_buttons = [pick_button(c) for c in chosen], [pick_button(c) for c in out]
+    return h(
+        "section.twar-build.twar-review",
+        {"aria-label": "Check the suggested deck"},
+        h(
+            "div.twar-build-head",
+            h("h3", "Check the suggested deck"),
+            h("p.twar-count-big", {"role": "status", "id": "twar-deck-count"}, h("b", str(len(chosen))), f" of {target} chosen"),
+        ),
+        h(
+            "p.twar-hint",
+            "The computer's choice: high cards and cards that share a suit. Press a card to leave it out, "
+            "or one below to put it in. Once you keep the deck, the cards left out leave the game unseen.",
+        ),
+        roving(h("div.twar-pickgrid", {"role": "group", "aria-label": "Your deck"}, deck_buttons), deck_buttons),
+        h("h4", "Left out"),
+        roving(h("div.twar-pickgrid", {"role": "group", "aria-label": "Left out"}, out_buttons), out_buttons)
+        if out_buttons
+        else h("p.twar-hint", "Nothing left out."),
+        h(
+            "div.button-row",
+            h(
+                "button.primary",
+                {"id": "twar-keep-deck", "disabled": len(chosen) != target},
+                f"Keep these {target} cards",
+                on_click=lambda _e: _keep_all(ctx, [keeps[c] for c in chosen if c not in kept]),
+            ),
+            h("button", {"id": "twar-choose-own"}, "Choose one by one", on_click=lambda _e: _pick(ctx, actor, None)),
         ),
     )
 
