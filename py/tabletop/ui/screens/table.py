@@ -193,8 +193,8 @@ def last_turn_button(act: Actions, offer: LastTurn | None) -> El | None:
     return h(
         "button#last-turn.last-turn-button",
         {"aria-label": offer.offer_words(), "title": offer.offer_words()},
-        h("span", {"aria-hidden": "true"}, "↺ "),
-        "Last turn",
+        h("span", {"aria-hidden": "true"}, "↺"),
+        h("span.last-turn-words", " Last turn"),
         on_click=lambda _e: act.show_last_turn(),
     )
 
