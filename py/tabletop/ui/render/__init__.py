@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.events import Names
 from tabletop.games import REGISTRY
+from tabletop.ui.table.edges import edge, face_to_face
 from tabletop.ui.table.wording import names_for
 
 if TYPE_CHECKING:
@@ -45,6 +46,15 @@ class TableContext:
 
     def legal_of(self, kind: str) -> list[Any]:
         return [m for m in self.legal if m.kind == kind]
+
+    @property
+    def face_to_face(self) -> bool:
+        """The table lies flat between the players (ui/table/edges.py): seats keep their edges."""
+        return face_to_face(self.settings)
+
+    def edge(self, seat: int | None) -> str | None:
+        """The edge ``seat`` sits at when face to face (marked always; CSS acts only in that mode)."""
+        return edge(seat, len(self.names))
 
     def told_names(self) -> Names:
         """The seats as the table calls them, for the game's ``tell`` (a seat nobody named is called

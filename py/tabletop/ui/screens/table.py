@@ -17,6 +17,7 @@ from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table import deleted_elsewhere
 from tabletop.ui.table.current_game import between_games
+from tabletop.ui.table.edges import edge, face_to_face
 from tabletop.ui.table.last_turn import LastTurn
 from tabletop.ui.table.session import Session
 from tabletop.ui.table.wording import end_why, log_lines, plural_sides, says, seat_label
@@ -36,7 +37,13 @@ def curtain(act: Actions, session: Session, seat: int) -> El:
     recent = log_lines(session, session.module.view(session.state, None), last=3)
     return h(
         "div.curtain",
-        {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
+        {
+            "role": "dialog",
+            "aria-modal": "true",
+            "aria-labelledby": "curtain-title",
+            "data-curtain": str(seat),
+            "data-edge": edge(seat, len(session.seats)),  # face to face, it turns to whoever takes the device
+        },
         h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent]) if recent else None,
         h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
         h("p", f"Only {name} should look at the screen now."),
@@ -108,10 +115,25 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
                 ),
             ),
             h("p#undo-why.hint", undo.reason),
+            face_to_face_toggle(ctx, act),
             h("p.hint.save-state") if saves_on and not ctx.saves.full else None,  # "Saved" once on disk (static/js/saves.js)
             None if saves_on else h("p.hint.saves-off", "Saves are off here: use Export to keep this game."),
         ),
         log_panel(log_lines(session, view, last=LOG_SHOWN)),
+    )
+
+
+def face_to_face_toggle(ctx: ScreenContext, act: Actions) -> El:
+    """The Face to face setting where it is wanted: at the table, as the tablet is laid down flat."""
+
+    def toggle(event: Any) -> None:
+        act.update_settings(face_to_face=bool(event.target.checked))
+        act.refresh()
+
+    return h(
+        "label.face-to-face-toggle",
+        h("input#table-face-to-face", {"type": "checkbox", "checked": face_to_face(ctx.settings)}, on_change=toggle),
+        "Face to face (tablet flat between two players)",
     )
 
 
@@ -212,6 +234,15 @@ def full_screen_button(ctx: ScreenContext, act: Actions) -> El | None:
     )
 
 
+def bar_edge(session: Session, outcome: Any, replay: LastTurn | None) -> str | None:
+    """The edge the title bar turns to face to face: the mover's in their moment, else the seat to
+    act's; none when the game is over or a last turn is shown again (everyone looks)."""
+    if outcome is not None or replay is not None:
+        return None
+    seat = session.moment if session.moment is not None else session.to_act
+    return edge(seat, len(session.seats))
+
+
 def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     """The table; ``bar_extra`` goes in its title bar (an embed's "Open in full app")."""
     session = ctx.game
@@ -261,7 +292,15 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
         notices(ctx, act),
         deleted_elsewhere.banner(ctx, act),
-        h("div.table-bar", h("h1", title), banner, again, full_screen_button(ctx, act), bar_extra),
+        h(
+            "div.table-bar",
+            {"data-edge": bar_edge(session, outcome, replay)},
+            h("h1", title),
+            banner,
+            again,
+            full_screen_button(ctx, act),
+            bar_extra,
+        ),
         summary,
         h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)),
     )
