@@ -113,6 +113,26 @@ def test_each_seat_faces_its_edge(face_to_face, game):
     page.set_viewport_size(LANDSCAPE)
 
 
+def test_four_builders_sit_on_four_edges(face_to_face):
+    """Towers of Wyoming round a table: Ana near, Ben left, Cy across, Di right, each area turned to its
+    builder; Ben's curtain is turned a quarter round to the left edge."""
+    page = face_to_face
+    start_saved_game(page, "towers-of-wyoming", ["Ana", "Ben", "Cy", "Di"], 3, save_id="e2e-f2f-four")
+    go_on(page)
+    play_any_move(page)
+    pass_moment(page, expect=True)
+    assert page.get_attribute(".curtain", "data-edge") == "left" and turn_of(page, ".curtain") == 90
+    go_on(page)
+    turns = {edge: turn_of(page, f".tow-seat[data-edge='{edge}']") for edge in ("near", "left", "far", "right")}
+    assert turns == {"near": 0, "left": 90, "far": 180, "right": -90}
+    boxes = {edge: page.locator(f".tow-seat[data-edge='{edge}']").bounding_box() for edge in ("near", "left", "far", "right")}
+    assert boxes["left"]["x"] < boxes["near"]["x"] < boxes["right"]["x"] and boxes["far"]["y"] < boxes["near"]["y"]
+    assert boxes["left"]["height"] > boxes["left"]["width"], "the left builder's area stands along the left edge"
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(DOCS / "towers-of-wyoming-four.jpg"), type="jpeg", quality=70)
+
+
 def test_the_war_of_the_worlds_board_reads_from_both_sides(face_to_face):
     page = face_to_face
     start_saved_game(page, "war-of-the-worlds", ["Ana", "Ben"], 3, save_id="e2e-f2f-labels")

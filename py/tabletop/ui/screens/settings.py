@@ -20,10 +20,12 @@ REDUCE_MOTION_WORDS = (
     "because the tremble decides where the piece lands."
 )
 
-# For a tablet lying flat between two people: each keeps their own edge of the table all game.
+# For a tablet lying flat between the players: each keeps their own edge of the table all game.
 FACE_TO_FACE_WORDS = (
-    "For a tablet lying flat between two players. The first player sits at the bottom edge, the second at the top: "
-    "each side's things face its player, and the question, buttons and curtain turn to whoever's turn it is."
+    "For a tablet lying flat between the players. The first player sits at the bottom edge, the second at the top: "
+    "each side's things face its player, and the question, buttons and curtain turn to whoever's turn it is. "
+    "In Towers of Wyoming with three or four builders, the second sits at the left edge, the third at the top "
+    "and the fourth at the right."
 )
 
 
