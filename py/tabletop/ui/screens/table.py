@@ -150,18 +150,37 @@ def log_panel(lines: list[str]) -> El:
 
 
 def read_only_table(
-    ctx: ScreenContext, act: Actions, module: GameModule, view: dict[str, Any], seats: list[dict[str, Any]], viewer: int | None
+    ctx: ScreenContext,
+    act: Actions,
+    module: GameModule,
+    view: dict[str, Any],
+    seats: list[dict[str, Any]],
+    viewer: int | None,
+    at_the_table: bool = False,
 ) -> TableContext:
-    """A table drawn to be looked at, with no move to make (a finished game, a step of the history)."""
+    """A table drawn to be looked at, with no move to make (a finished game, a step of the history);
+    ``at_the_table``: the finished game still on the table, laid out face to face when that is set."""
     names = [s["name"] for s in seats]
-    return TableContext(module, view, [], names, viewer, lambda _m: None, act.refresh, {}, act.notify, ctx.settings)
+    return TableContext(
+        module,
+        view,
+        [],
+        names,
+        viewer,
+        lambda _m: None,
+        act.refresh,
+        {},
+        act.notify,
+        ctx.settings,
+        face_to_face=at_the_table and face_to_face(ctx.settings),
+    )
 
 
 def game_end(ctx: ScreenContext, act: Actions, session: Session) -> El:
     """The finished game on the table for everyone (nothing private: a spectator's view), then "Next game"."""
     module = session.module
     view = module.view(session.state, None)
-    ctx_table = read_only_table(ctx, act, module, view, session.seats, session.shown_seat)
+    ctx_table = read_only_table(ctx, act, module, view, session.seats, session.shown_seat, at_the_table=True)
     board = renderer_hook(renderer_for(module.ID), "game_end")(ctx_table, act.next_game)
     return h(
         "section.table-screen",
@@ -275,6 +294,7 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         holder=session.moment,
         grip_ms=session.grip_held() if replay is None else None,
         keep_grip=grip_keeper(act, session),
+        face_to_face=face_to_face(ctx.settings),
     )
     board = renderer_for(module.ID).render(table)  # a finished game's renderer draws its final table (Tower Battle: bluffs up)
     summary = None
