@@ -133,7 +133,7 @@ def face_to_face_toggle(ctx: ScreenContext, act: Actions) -> El:
     return h(
         "label.face-to-face-toggle",
         h("input#table-face-to-face", {"type": "checkbox", "checked": face_to_face(ctx.settings)}, on_change=toggle),
-        "Face to face (tablet flat between two players)",
+        "Face to face (a tablet lying flat between the players)",
     )
 
 
