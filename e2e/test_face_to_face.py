@@ -105,6 +105,8 @@ def test_each_seat_faces_its_edge(face_to_face, game):
     assert half_round(page, f"{seat}[data-edge='far']")
     assert half_round(page, ".table-bar[data-edge='far'] > .turn-banner")
     assert half_round(page, acting)
+    if game == "tower-battle":  # Ana's hand, across the table from Ben's turn, is only a count, as ever
+        assert page.locator("[data-part='hand-count:0']").count() == 1 and page.locator(".tb-side [data-part='hand']").count() == 1
     assert page.evaluate(SIDEWAYS) <= 0
     save_shot(page, game)
     page.set_viewport_size(PORTRAIT)
