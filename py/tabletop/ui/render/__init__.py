@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.events import Names
 from tabletop.games import REGISTRY
+from tabletop.ui.table.edges import edge
 from tabletop.ui.table.wording import names_for
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class TableContext:
     holder: int | None = None  # the mover's moment: their side stays nearest them, though the view is public
     grip_ms: int | None = None  # how long the hand has held the piece it holds, as saved (a reload resumes it)
     keep_grip: Callable[[int], None] | None = None  # store the grip so far; None where nothing is stored (a lesson)
+    face_to_face: bool = False  # a game at the table laid out for players round a flat tablet (ui/table/edges.py)
 
     def move_json(self, move: Any) -> dict[str, Any]:
         json: dict[str, Any] = self.module.move_to_json(move)
@@ -45,6 +47,10 @@ class TableContext:
 
     def legal_of(self, kind: str) -> list[Any]:
         return [m for m in self.legal if m.kind == kind]
+
+    def edge(self, seat: int | None) -> str | None:
+        """The edge ``seat`` sits at when face to face (marked always; CSS acts only in that mode)."""
+        return edge(seat, len(self.names))
 
     def told_names(self) -> Names:
         """The seats as the table calls them, for the game's ``tell`` (a seat nobody named is called

@@ -41,6 +41,7 @@ SETTINGS_KEY = "tw:settings"
 FLAG_SETTINGS = (  # on/off settings, with their names for people
     ("reduce_motion", "reduce motion"),
     ("curtain", "hide hands"),
+    ("face_to_face", "face to face"),
     ("home_screen_note_seen", "the Home Screen note was read"),
 )
 SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")  # what new_id makes (the id shows in the address bar)

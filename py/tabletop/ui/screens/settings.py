@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
@@ -17,6 +18,14 @@ REDUCE_MOTION_WORDS = (
     "Pieces jump into place instead of sliding, and Tower War's tower neither sways nor falls on screen: "
     "a fallen tower is simply shown fallen. Tower War's hand still trembles while you hold a piece, "
     "because the tremble decides where the piece lands."
+)
+
+# For a tablet lying flat between the players: each keeps their own edge of the table all game.
+FACE_TO_FACE_WORDS = (
+    "For a tablet lying flat between the players. The first player sits at the bottom edge, the second at the top: "
+    "each side's things face its player, and the question, buttons and curtain turn to whoever's turn it is. "
+    "In Towers of Wyoming with three or four builders, the second sits at the left edge, the third at the top "
+    "and the fourth at the right."
 )
 
 
@@ -68,31 +77,46 @@ def render(ctx: ScreenContext, act: Actions) -> El:
                 for i in range(4)
             ],
         ),
-        h(
-            "fieldset",
-            h("legend", "Table"),
-            h(
-                "label",
-                h(
-                    "input#setting-reduce-motion",
-                    {"type": "checkbox", "checked": bool(settings.get("reduce_motion")), "aria-describedby": "setting-reduce-motion-hint"},
-                    on_change=set_flag("reduce_motion"),
-                ),
-                "Reduce motion",
-            ),
-            h("p.hint#setting-reduce-motion-hint", REDUCE_MOTION_WORDS),
-            h(
-                "label",
-                h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)}, on_change=set_flag("curtain")),
-                "Hide hands between players (pass-the-device curtain)",
-            ),
-        ),
+        table_fieldset(settings, set_flag),
         h(
             "fieldset",
             h("legend", "Storage"),
             h("p", storage),
             h("p.hint", sentence(some(len(store.set_aside_records()), "damaged record") + " set aside.")),
         ),
+    )
+
+
+def table_fieldset(settings: dict[str, Any], set_flag: Callable[[str], Handler]) -> El:
+    """How the table looks and behaves: motion, the curtain, face to face."""
+    return h(
+        "fieldset",
+        h("legend", "Table"),
+        h(
+            "label",
+            h(
+                "input#setting-reduce-motion",
+                {"type": "checkbox", "checked": bool(settings.get("reduce_motion")), "aria-describedby": "setting-reduce-motion-hint"},
+                on_change=set_flag("reduce_motion"),
+            ),
+            "Reduce motion",
+        ),
+        h("p.hint#setting-reduce-motion-hint", REDUCE_MOTION_WORDS),
+        h(
+            "label",
+            h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)}, on_change=set_flag("curtain")),
+            "Hide hands between players (pass-the-device curtain)",
+        ),
+        h(
+            "label",
+            h(
+                "input#setting-face-to-face",
+                {"type": "checkbox", "checked": bool(settings.get("face_to_face")), "aria-describedby": "setting-face-to-face-hint"},
+                on_change=set_flag("face_to_face"),
+            ),
+            "Face to face",
+        ),
+        h("p.hint#setting-face-to-face-hint", FACE_TO_FACE_WORDS),
     )
 
 

@@ -17,6 +17,7 @@ from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table import deleted_elsewhere
 from tabletop.ui.table.current_game import between_games
+from tabletop.ui.table.edges import edge, face_to_face
 from tabletop.ui.table.last_turn import LastTurn
 from tabletop.ui.table.session import Session
 from tabletop.ui.table.wording import end_why, log_lines, plural_sides, says, seat_label
@@ -36,7 +37,13 @@ def curtain(act: Actions, session: Session, seat: int) -> El:
     recent = log_lines(session, session.module.view(session.state, None), last=3)
     return h(
         "div.curtain",
-        {"role": "dialog", "aria-modal": "true", "aria-labelledby": "curtain-title", "data-curtain": str(seat)},
+        {
+            "role": "dialog",
+            "aria-modal": "true",
+            "aria-labelledby": "curtain-title",
+            "data-curtain": str(seat),
+            "data-edge": edge(seat, len(session.seats)),  # face to face, it turns to whoever takes the device
+        },
         h("ul.curtain-recent", {"aria-label": "What just happened"}, [h("li", line) for line in recent]) if recent else None,
         h("h2#curtain-title", "Pass the device to ", h("span.curtain-name", name)),
         h("p", f"Only {name} should look at the screen now."),
@@ -108,10 +115,25 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
                 ),
             ),
             h("p#undo-why.hint", undo.reason),
+            face_to_face_toggle(ctx, act),
             h("p.hint.save-state") if saves_on and not ctx.saves.full else None,  # "Saved" once on disk (static/js/saves.js)
             None if saves_on else h("p.hint.saves-off", "Saves are off here: use Export to keep this game."),
         ),
         log_panel(log_lines(session, view, last=LOG_SHOWN)),
+    )
+
+
+def face_to_face_toggle(ctx: ScreenContext, act: Actions) -> El:
+    """The Face to face setting where it is wanted: at the table, as the tablet is laid down flat."""
+
+    def toggle(event: Any) -> None:
+        act.update_settings(face_to_face=bool(event.target.checked))
+        act.refresh()
+
+    return h(
+        "label.face-to-face-toggle",
+        h("input#table-face-to-face", {"type": "checkbox", "checked": face_to_face(ctx.settings)}, on_change=toggle),
+        "Face to face (a tablet lying flat between the players)",
     )
 
 
@@ -128,18 +150,37 @@ def log_panel(lines: list[str]) -> El:
 
 
 def read_only_table(
-    ctx: ScreenContext, act: Actions, module: GameModule, view: dict[str, Any], seats: list[dict[str, Any]], viewer: int | None
+    ctx: ScreenContext,
+    act: Actions,
+    module: GameModule,
+    view: dict[str, Any],
+    seats: list[dict[str, Any]],
+    viewer: int | None,
+    at_the_table: bool = False,
 ) -> TableContext:
-    """A table drawn to be looked at, with no move to make (a finished game, a step of the history)."""
+    """A table drawn to be looked at, with no move to make (a finished game, a step of the history);
+    ``at_the_table``: the finished game still on the table, laid out face to face when that is set."""
     names = [s["name"] for s in seats]
-    return TableContext(module, view, [], names, viewer, lambda _m: None, act.refresh, {}, act.notify, ctx.settings)
+    return TableContext(
+        module,
+        view,
+        [],
+        names,
+        viewer,
+        lambda _m: None,
+        act.refresh,
+        {},
+        act.notify,
+        ctx.settings,
+        face_to_face=at_the_table and face_to_face(ctx.settings),
+    )
 
 
 def game_end(ctx: ScreenContext, act: Actions, session: Session) -> El:
     """The finished game on the table for everyone (nothing private: a spectator's view), then "Next game"."""
     module = session.module
     view = module.view(session.state, None)
-    ctx_table = read_only_table(ctx, act, module, view, session.seats, session.shown_seat)
+    ctx_table = read_only_table(ctx, act, module, view, session.seats, session.shown_seat, at_the_table=True)
     board = renderer_hook(renderer_for(module.ID), "game_end")(ctx_table, act.next_game)
     return h(
         "section.table-screen",
@@ -211,6 +252,15 @@ def full_screen_button(ctx: ScreenContext, act: Actions) -> El | None:
     )
 
 
+def bar_edge(session: Session, outcome: Any, replay: LastTurn | None) -> str | None:
+    """The edge the title bar turns to face to face: the mover's in their moment, else the seat to
+    act's; none when the game is over or a last turn is shown again (everyone looks)."""
+    if outcome is not None or replay is not None:
+        return None
+    seat = session.moment if session.moment is not None else session.to_act
+    return edge(seat, len(session.seats))
+
+
 def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     """The table; ``bar_extra`` goes in its title bar (an embed's "Open in full app")."""
     session = ctx.game
@@ -243,6 +293,7 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         holder=session.moment,
         grip_ms=session.grip_held() if replay is None else None,
         keep_grip=grip_keeper(act, session),
+        face_to_face=face_to_face(ctx.settings),
     )
     board = renderer_for(module.ID).render(table)  # a finished game's renderer draws its final table (Tower Battle: bluffs up)
     summary = None
@@ -260,7 +311,15 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         {"data-screen": "table", "data-game": module.ID, "data-moves": len(session.save["moves"])},
         notices(ctx, act),
         deleted_elsewhere.banner(ctx, act),
-        h("div.table-bar", h("h1", title), banner, again, full_screen_button(ctx, act), bar_extra),
+        h(
+            "div.table-bar",
+            {"data-edge": bar_edge(session, outcome, replay)},
+            h("h1", title),
+            banner,
+            again,
+            full_screen_button(ctx, act),
+            bar_extra,
+        ),
         summary,
         h("div.table-layout", h("div.table-main", board), side_panel(ctx, act, session, view)),
     )

@@ -258,12 +258,13 @@ def scroll_to_top() -> None:
 
 
 def reflect_settings(settings: dict[str, Any]) -> None:
-    """Settings that CSS acts on, as attributes of <html> (e.g. no animations)."""
+    """Settings that CSS acts on, as attributes of <html> (no animations; the table turned for two people facing each other)."""
     root = js.document.documentElement
-    if settings.get("reduce_motion"):
-        root.setAttribute("data-reduce-motion", "1")
-    else:
-        root.removeAttribute("data-reduce-motion")
+    for key, attribute in (("reduce_motion", "data-reduce-motion"), ("face_to_face", "data-face-to-face")):
+        if settings.get(key):
+            root.setAttribute(attribute, "1")
+        else:
+            root.removeAttribute(attribute)
 
 
 def motion_reduced() -> bool:

@@ -59,7 +59,8 @@ def escape_cancels(ctx: TableContext) -> Callable[[Any], None]:
 def render(ctx: TableContext) -> El:
     view = ctx.view
     viewer = ctx.viewer
-    bottom = viewer if viewer is not None else ctx.holder if ctx.holder is not None else 0
+    at_screen = viewer if viewer is not None else ctx.holder  # who the decision and news are for
+    bottom = 0 if ctx.face_to_face else at_screen if at_screen is not None else 0  # face to face, seats keep their edges
     events = view.get("events") or []  # (a position code of an earlier edition has none)
     told = recent.recap(events, viewer)
     if view["phase"] == "over":  # the table's end summary says who won and how
@@ -75,10 +76,13 @@ def render(ctx: TableContext) -> El:
     else:
         table = board(ctx, bottom, lit, lit_discard, last)
     news = h("div.tb-news", game_result_panel(ctx), battle_reveal(ctx, recent.battle_in(told)), recap_panel(ctx, told))
+    side: list[El | None] = [panel, None if hand_inside else hand_panel(ctx, viewer), news]
+    if ctx.face_to_face:  # one block, turned to the edge of whoever is at the screen
+        side = [h("div.tb-side", {"data-edge": ctx.edge(at_screen if at_screen is not None else view.get("to_act"))}, side)]
     return h(
         "div.tb",
         {"data-phase": view["phase"], "data-bottom": str(bottom)},
         match_bar(ctx),
-        h("div.tb-body", table, panel, None if hand_inside else hand_panel(ctx, viewer), news),
+        h("div.tb-body", table, side),
         on_keydown=escape_cancels(ctx),
     )

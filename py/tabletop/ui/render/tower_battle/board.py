@@ -198,7 +198,7 @@ def seat_strip(ctx: TableContext, seat: int, bottom: int, lit_discard: El | None
         )
     return h(
         "div.tb-seat" + (".tb-seat-bottom" if seat == bottom else ".tb-seat-top") + (".tb-acting" if to_act == seat else ""),
-        {"data-seat": str(seat), "data-part": f"seat:{seat}"},
+        {"data-seat": str(seat), "data-part": f"seat:{seat}", "data-edge": ctx.edge(seat)},
         h(
             "div.tb-seat-name",
             h(f"span.tb-colour.tb-colour-{colour.lower()}", {"aria-hidden": "true"}),

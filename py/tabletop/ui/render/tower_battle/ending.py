@@ -72,7 +72,7 @@ def game_end(ctx: TableContext, next_game: Callable[[], None]) -> El:
     final towers under it."""
     match = ctx.view["match"]
     result = match["results"][-1]
-    bottom = ctx.viewer if ctx.viewer is not None else 0
+    bottom = 0 if ctx.face_to_face or ctx.viewer is None else ctx.viewer  # face to face, seats keep their edges
     return h(
         "div.tb.tb-between",
         {"data-game-end": str(result["game"])},

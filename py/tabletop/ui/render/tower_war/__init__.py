@@ -424,7 +424,12 @@ def render(ctx: TableContext) -> El:
     aiming = phase == "drop" and bool(ctx.legal_of("drop"))
     return h(
         "div.twar",
-        {"class": "twar-calm" if reduced else None, "data-phase": phase, "data-game-ui": "tower-war"},
+        {
+            "class": "twar-calm" if reduced else None,
+            "data-phase": phase,
+            "data-game-ui": "tower-war",
+            "data-actor-edge": ctx.edge(actor),  # face to face, the question and its cards turn to this edge
+        },
         head,
         player_strip(ctx, view),
         body,

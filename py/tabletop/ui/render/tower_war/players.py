@@ -38,6 +38,7 @@ def player_strip(ctx: TableContext, view: dict[str, Any]) -> El:
                 {
                     "class": f"{SEAT_CLASSES[seat]}{' twar-acting' if acting else ''}",
                     "data-seat": str(seat),
+                    "data-edge": ctx.edge(seat),
                     "aria-current": "true" if acting else None,
                 },
                 h(

@@ -138,7 +138,7 @@ def render(ctx: TableContext) -> El:
     seats = view["seats"]
 
     def panel(p: int) -> El:
-        return seat_panel(view, seats[p], choice, teller, tags, on_target, winners)
+        return seat_panel(view, seats[p], choice, teller, tags, on_target, winners, ctx.edge(p))
 
     return h(
         "div.tow",
@@ -146,12 +146,14 @@ def render(ctx: TableContext) -> El:
             "data-players": str(view["players"]),
             "data-foundations": str(view["foundations_each"]),
             "data-selected": f"{choice.suit or ''}{choice.count or ''}",
+            "data-viewer-edge": ctx.edge(mine),  # face to face, the news turns with the hand to its edge
         },
         news(view, teller),
         h("div.tow-others", {"class": f"tow-n{len(others)}"}, [panel(p) for p in others]),
         center(view),
         h(
             "div.tow-mine",
+            {"data-edge": ctx.edge(mine)},
             panel(mine) if mine is not None else None,
             h(
                 "div.tow-act",

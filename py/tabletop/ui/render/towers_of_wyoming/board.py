@@ -291,6 +291,7 @@ def seat_panel(
     tags: dict[tuple[int, int], str],
     on_target: Callable[[tuple[int, int]], None],
     winners: list[int],
+    edge: str | None = None,
 ) -> El:
     p = seat["seat"]
     me = p == teller.viewer
@@ -322,7 +323,7 @@ def seat_panel(
     towers = [tower(view, seat, t, choice, teller, tags, on_target, won and t["size"] == best and best > 0) for t in seat["towers"]]
     return h(
         f"section{classes}",
-        {"aria-label": f"{name}{' (you)' if me else ''}", "data-seat": str(p), "data-part": f"seat:{p}"},
+        {"aria-label": f"{name}{' (you)' if me else ''}", "data-seat": str(p), "data-part": f"seat:{p}", "data-edge": edge},
         h("header.tow-seat-head", h("h2.tow-name", name, h("span.tow-you", " (you)") if me else None), badges, hand),
         h("div.tow-foundations", {"data-part": f"foundations:{p}"}, towers),
         h("p.tow-out-note", "Lost the building contract") if not seat["in_game"] else None,

@@ -59,6 +59,9 @@ def board(ctx: TableContext, ch: Choices, recent: Recent, highlight_coaster: int
     items: list[El] = [h("span.wotw-corner", {"aria-hidden": "true"})]
     items += [h(f"span.wotw-lab.wotw-col-{c}", {"aria-hidden": "true"}, "ABCDEF"[c]) for c in range(6)]
     items += [h(f"span.wotw-lab.wotw-row-{r}", {"aria-hidden": "true"}, str(r + 1)) for r in range(6)]
+    if ctx.face_to_face:  # the same letters and numbers on the far edges, turned for the player across
+        items += [h(f"span.wotw-lab.wotw-far-col.wotw-k{c}", {"aria-hidden": "true"}, "ABCDEF"[c]) for c in range(6)]
+        items += [h(f"span.wotw-lab.wotw-far-row.wotw-r{r}", {"aria-hidden": "true"}, str(r + 1)) for r in range(6)]
     cells: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for coaster in b["coasters"]:
         items.append(plate(ctx, ch, coaster, recent, highlight_coaster))

@@ -152,7 +152,7 @@ def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: E
     side = SIDE_KEYS[seat] if seat is not None else "none"
     return h(
         f"div.wotw-decision.{state}.wotw-side-{side}",
-        {"role": "region", "aria-label": "Your decision" if ch.any else "Turn"},
+        {"role": "region", "aria-label": "Your decision" if ch.any else "Turn", "data-edge": ctx.edge(seat)},
         h(
             "div.wotw-say",
             step_line(view["step"]) if view.get("step") and ch.any else None,
@@ -291,7 +291,7 @@ def tray(ctx: TableContext, ch: Choices, seat: int) -> El:
     cls = f"div.wotw-tray.wotw-side-{side}" + (".is-acting" if acting else "")
     return h(
         cls,
-        {"role": "group", "aria-label": f"{who(ctx, seat)}: supply and score", "data-part": f"supply:{side}"},
+        {"role": "group", "aria-label": f"{who(ctx, seat)}: supply and score", "data-part": f"supply:{side}", "data-edge": ctx.edge(seat)},
         h(
             "h2.wotw-tray-title",
             h("span.wotw-badge", {"aria-hidden": "true"}),
