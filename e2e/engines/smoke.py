@@ -5,7 +5,7 @@ the Chromium e2e suite. `python3 build.py test` runs it after the Chromium tests
 
 In each engine, at 768x1024 (an iPad held upright): boot; every game started by the new-game form
 against the computer and two turns played by clicks; a hot-seat hand-over at 820x1180 and 1180x820
-(the move, the mover's moment, the curtain, the next person's hand); no sideways scrolling on the way; save, reload
+(the move, the mover's moment, the curtain, the next person's hand) and face to face; no sideways scrolling on the way; save, reload
 and resume each game; offline (the local server stopped) reload and play on; a boot with the start-up
 snapshot missing (the normal boot); console errors collected throughout. A step an engine cannot do
 here is skipped and said. Exit status 1 when any step fails (the app not booting fails at once).
@@ -75,6 +75,15 @@ FILL = """const input = document.querySelector(arguments[0]);
 input.value = arguments[1];
 input.dispatchEvent(new Event('input', {bubbles: true}));
 return true;"""
+# How far each Tower Battle seat's strip is turned on the screen (its and its ancestors' transforms)
+SEAT_TURNS = """return [...document.querySelectorAll('.tb-seat')].map((seat) => {
+  let turn = 0;
+  for (let e = seat; e; e = e.parentElement) {
+    const t = getComputedStyle(e).transform;
+    if (t && t !== 'none') { const [a, b] = t.slice(7, -1).split(',').map(Number); turn += Math.atan2(b, a) * 180 / Math.PI; }
+  }
+  return Math.abs(((Math.round(turn) % 360) + 360) % 360);
+});"""
 WORKER_READY = """if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
 const names = (await caches.keys()).filter((n) => n.startsWith('towers-and-worlds'));
 return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 10;"""
@@ -236,8 +245,21 @@ class Smoke:
             no_sideways_scroll(self.driver, f"{name}'s table at {width}x{height}")
             self.driver.screenshot(shot(self.driver, f"hand-over-{width}x{height}"))
             said.append(f"{width}x{height}")
+        said.append(self.face_to_face())
         self.driver.set_viewport(*VIEWPORT)
-        return "a hot-seat hand-over in Tower Battle at " + " and ".join(said)
+        return "a hot-seat hand-over in Tower Battle at " + " and ".join(said[:-1]) + "; " + said[-1]
+
+    def face_to_face(self) -> str:
+        """Face to face at the table (1180x820): the far seat's side turned half round, the near one not."""
+        self.driver.click(BY_SELECTOR, "#table-face-to-face")
+        self.driver.wait("return document.documentElement.hasAttribute('data-face-to-face')", timeout=20)
+        turns = self.driver.js(SEAT_TURNS)
+        no_sideways_scroll(self.driver, "the face-to-face table")
+        self.driver.screenshot(shot(self.driver, "face-to-face-1180x820"))
+        self.driver.click(BY_SELECTOR, "#table-face-to-face")
+        self.driver.wait("return !document.documentElement.hasAttribute('data-face-to-face')", timeout=20)
+        check(sorted(turns) == [0, 180], f"face to face, the two seats' sides are turned {turns}, not 0 and 180 degrees")
+        return "face to face: the far seat's side turned half round"
 
     def resume_every_game(self) -> None:
         for game, moves in self.moves.items():
