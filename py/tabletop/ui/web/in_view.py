@@ -13,12 +13,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.ui.web.dom import El
+
 MARK = "data-in-view"
 MARGIN = 6.0  # px kept between the parts and the screen's edges when there is room
 
 _moment: dict[str, Any] = {}  # the moment last brought into view ("key") and the scroll before it ("from")
 _listening: list[Any] = []  # the page-wide listeners, installed on first use
 _input_at: list[float] = []  # the page's scroll when the person last tapped or pressed a key (before the render it caused)
+
+
+def mark(tree: El, moment: str, classes: set[str], ids: frozenset[str] | set[str] = frozenset()) -> El:
+    """Mark the elements of ``tree`` that have one of ``classes`` (or one of ``ids``) as parts of
+    ``moment``; the tree, for drawing.
+
+    >>> from tabletop.ui.web.dom import h
+    >>> tree = mark(h("div", h("button.lit", "A"), h("p#news", "B"), h("p.other")), "m1", {"lit"}, {"news"})
+    >>> [c.attrs.get(MARK) for c in tree.children]
+    ['m1', 'm1', None]
+    """
+    if classes & set(str(tree.attrs.get("class") or "").split()) or tree.attrs.get("id") in ids:
+        tree.attrs[MARK] = moment
+    for child in tree.children:
+        if isinstance(child, El):
+            mark(child, moment, classes, ids)
+    return tree
 
 
 def scroll_needed(top: float, bottom: float, height: float, margin: float = MARGIN) -> float:
