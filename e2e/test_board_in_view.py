@@ -1,18 +1,24 @@
 """The board stays in view while choosing: on a 390x844 phone and in a 640x480 wiki frame, against the
 computer, at the moment a card or a move is being chosen (the computer has just moved), every lit
-target and the box that says what the computer just did lie inside the screen, uncovered, without
-scrolling further than the app itself scrolled.
+target, the box that says what the computer just did and the player's own area lie inside the
+screen, uncovered, as the app left the page (it may have scrolled it; the test does not).
 
 What must be in view, game by game (``MOMENTS``):
 
 - Tower Battle: a card chosen from the hand, each lit place it can go (``.tb-slot``: a tower of
-  the player's own and the discard pile) and the news of the last turn (``.tb-news``).
-- Towers of Wyoming: a card chosen, each lit tower or foundation (``.tow-lit``) and the news (``.tow-news``).
+  the player's own and the discard pile), the news of the last turn (``.tb-news``) and the tops of
+  the player's towers.
+- Towers of Wyoming: a card chosen, each lit tower or foundation (``.tow-lit``), the news
+  (``.tow-news``) and the player's seat.
 - The War of the Worlds: a pyramid size chosen from the supply, each lit empty cell
-  (``.wotw-cell.is-target``: every empty cell of the board may light, so this is the whole board)
-  and the last turn (``.wotw-recent``).
-- Tower War: answering the computer's skirmish card, each card of the hand that may be played
-  (``.twar-hand [data-move]``: the hand is what is lit) and the "Just now" line (``.twar-last``).
+  (``.wotw-cell.is-target``: every empty cell of the board may light, so this is the whole board),
+  the last turn (``.wotw-recent``) and the player's supply.
+- Tower War: answering or leading a skirmish after the computer moved, each card of the hand that
+  may be played (``.twar-hand [data-move]``: the hand is what is lit) and the "Just now" line
+  (``.twar-last``).
+
+Three moments a game (the towers grow, the news changes); Tower War one, as a skirmish is followed
+by many moves of placing pyramids.
 """
 
 from __future__ import annotations
@@ -147,6 +153,7 @@ def test_a_phone_keeps_the_lit_targets_and_the_news_in_view(app, game):
 
         check(app, game, shoot, PHONE)
     finally:
+        app.keyboard.press("Escape")  # the choice put back: a card left chosen shifts a later test's page
         app.set_viewport_size({"width": 1024, "height": 768})
 
 
