@@ -5,8 +5,8 @@ turn, the decision) with ``data-in-view`` and one value per moment (say, the car
 the render that first shows a moment, the page scrolls so every marked part is inside the screen
 (the lowest at its bottom; the first one's top at its top when they cannot all fit); later
 renders of the same moment leave the scroll where the person put it, and once the moment is over
-the page goes back to where it was before it. On a large screen they are in view already
-and nothing moves.
+the page goes back to where it was before it. Where the screen shows them all already, nothing
+moves (a 640x480 frame, mostly); a tablet may scroll a little to bring the news under the board up.
 """
 
 from __future__ import annotations
