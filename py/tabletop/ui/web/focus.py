@@ -11,6 +11,8 @@
 - A control marked ``GIVES_AWAY`` (tabletop.ui.web.roving) is skipped there while a harmless one is on the table.
 - In a group marked by ``tabletop.ui.web.roving`` the arrow keys move focus to the nearest
   control in their direction (Home and End to the first and last).
+- The parts of a moment of choosing a renderer marks (``tabletop.ui.web.in_view``) are scrolled
+  into view together when the moment begins.
 - Words a screen marks ``data-announce`` (a lesson's step) are said once through the page's
   lasting live region (``#announcer`` in index.html): a region drawn afresh with every render is
   not reliably read out.
@@ -22,6 +24,7 @@ from typing import Any
 
 import js
 
+from tabletop.ui.web import in_view
 from tabletop.ui.web.browser import absent, on
 from tabletop.ui.web.roving import GIVES_AWAY, GROUP, ITEM
 
@@ -50,6 +53,7 @@ def settle(first_decision_wanted: bool = False) -> bool:
         _listening.append(on(js.document, "pointerdown", lambda _e: _pointer.__setitem__(0, True)))
     document = js.document
     announce()
+    in_view.bring_into_view()
     for element in document.querySelectorAll(f"[{INERT_MARK}]"):
         element.removeAttribute("inert")
         element.removeAttribute(INERT_MARK)

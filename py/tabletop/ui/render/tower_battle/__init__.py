@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.engine.outcome import Outcome
 from tabletop.ui.render import TableContext
 from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.in_view import MARK
 
 from . import cards as C
 from . import recent
@@ -56,6 +57,18 @@ def escape_cancels(ctx: TableContext) -> Callable[[Any], None]:
     return on_key
 
 
+def mark_the_moment(ctx: TableContext, parts: list[El | None]) -> None:
+    """While a card is chosen: its lit places, the news and the decision are one moment to keep in
+    view together (ui/web/in_view.py; a phone's screen holds them, not the whole table)."""
+    card = ctx.ui.get("tb_card")
+    if not card:
+        return
+    moment = f"tb:{card}:{'face' if ctx.ui.get('tb_tower') else 'tower'}"
+    for part in parts:
+        if part is not None:
+            part.attrs[MARK] = moment
+
+
 def render(ctx: TableContext) -> El:
     view = ctx.view
     viewer = ctx.viewer
@@ -76,6 +89,8 @@ def render(ctx: TableContext) -> El:
     else:
         table = board(ctx, bottom, lit, lit_discard, last)
     news = h("div.tb-news", game_result_panel(ctx), battle_reveal(ctx, recent.battle_in(told)), recap_panel(ctx, told))
+    if hand_inside:
+        mark_the_moment(ctx, [*lit.values(), lit_discard, news, panel])
     side: list[El | None] = [panel, None if hand_inside else hand_panel(ctx, viewer), news]
     if ctx.face_to_face:  # one block, turned to the edge of whoever is at the screen
         side = [h("div.tb-side", {"data-edge": ctx.edge(at_screen if at_screen is not None else view.get("to_act"))}, side)]

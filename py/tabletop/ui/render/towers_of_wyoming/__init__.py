@@ -23,7 +23,7 @@ from tabletop.ui.render.towers_of_wyoming.board import center, changes, seat_pan
 from tabletop.ui.render.towers_of_wyoming.choice import Choice
 from tabletop.ui.render.towers_of_wyoming.hand import decision, hand
 from tabletop.ui.render.towers_of_wyoming.words import Teller, events_in
-from tabletop.ui.web import page
+from tabletop.ui.web import in_view, page
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.tips import install as install_tips
 
@@ -140,7 +140,7 @@ def render(ctx: TableContext) -> El:
     def panel(p: int) -> El:
         return seat_panel(view, seats[p], choice, teller, tags, on_target, winners, ctx.edge(p))
 
-    return h(
+    table = h(
         "div.tow",
         {
             "data-players": str(view["players"]),
@@ -165,3 +165,6 @@ def render(ctx: TableContext) -> El:
         else None,
         on_keydown=on_key,
     )
+    if choice.suit and not choice.target:  # cards chosen, no place yet: the places lit, the news and the decision in view together
+        in_view.mark(table, f"tow:{choice.suit}{choice.count}", {"tow-lit", "tow-news", "tow-recycle"}, {"tow-decision"})
+    return table

@@ -27,6 +27,7 @@ from tabletop.ui.render.war_of_the_worlds.board import board
 from tabletop.ui.render.war_of_the_worlds.choices import Choices, index
 from tabletop.ui.render.war_of_the_worlds.panels import decision_bar, dice, end_panel, recent_panel, tray
 from tabletop.ui.render.war_of_the_worlds.recent import recent
+from tabletop.ui.web import in_view
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.tips import install as install_tips
 
@@ -59,7 +60,7 @@ def render(ctx: TableContext) -> El:
     classes = f"div.wotw.wotw-phase-{phase}.wotw-mode-{view['mode']}" + (".is-my-turn" if ch.any else "")
     rolled = dice(ctx, ch)
     choosing_dice = bool(ch.keeps)  # the dice are the decision: show them in the decision bar
-    return h(
+    table = h(
         classes,
         {"data-phase": phase},
         None if over else decision_bar(ctx, ch, highlight, rolled if choosing_dice else None),
@@ -71,3 +72,6 @@ def render(ctx: TableContext) -> El:
         end_panel(ctx) if over else None,  # the tie-break steps, under the final board (the table's summary says who won)
         recent_panel(ctx, rec),
     )
+    if ch.size or ch.source:  # a size or a pyramid picked: the cells it may go to, the last turn and the decision, in view together
+        in_view.mark(table, f"wotw:{ch.size}:{ch.source}", {"is-target", "wotw-recent", "wotw-decision"})
+    return table
