@@ -89,34 +89,19 @@ def render(ctx: ScreenContext, act: Actions) -> El:
 
 def table_fieldset(settings: dict[str, Any], set_flag: Callable[[str], Handler]) -> El:
     """How the table looks and behaves: motion, the curtain, face to face."""
+
+    def flag(key: str, label: str, hint: str | None = None, default: bool = False) -> list[El | None]:
+        ident = "setting-" + key.replace("_", "-")
+        attrs = {"type": "checkbox", "checked": bool(settings.get(key, default)), "aria-describedby": f"{ident}-hint" if hint else None}
+        box = h("label", h(f"input#{ident}", attrs, on_change=set_flag(key)), label)
+        return [box, h(f"p.hint#{ident}-hint", hint) if hint else None]
+
     return h(
         "fieldset",
         h("legend", "Table"),
-        h(
-            "label",
-            h(
-                "input#setting-reduce-motion",
-                {"type": "checkbox", "checked": bool(settings.get("reduce_motion")), "aria-describedby": "setting-reduce-motion-hint"},
-                on_change=set_flag("reduce_motion"),
-            ),
-            "Reduce motion",
-        ),
-        h("p.hint#setting-reduce-motion-hint", REDUCE_MOTION_WORDS),
-        h(
-            "label",
-            h("input#setting-curtain", {"type": "checkbox", "checked": settings.get("curtain", True)}, on_change=set_flag("curtain")),
-            "Hide hands between players (pass-the-device curtain)",
-        ),
-        h(
-            "label",
-            h(
-                "input#setting-face-to-face",
-                {"type": "checkbox", "checked": bool(settings.get("face_to_face")), "aria-describedby": "setting-face-to-face-hint"},
-                on_change=set_flag("face_to_face"),
-            ),
-            "Face to face",
-        ),
-        h("p.hint#setting-face-to-face-hint", FACE_TO_FACE_WORDS),
+        flag("reduce_motion", "Reduce motion", REDUCE_MOTION_WORDS),
+        flag("curtain", "Hide hands between players (pass-the-device curtain)", default=True),
+        flag("face_to_face", "Face to face", FACE_TO_FACE_WORDS),
     )
 
 

@@ -231,9 +231,10 @@ def last_turn_button(act: Actions, offer: LastTurn | None) -> El | None:
     """ "Show the last turn again", when others moved since the person at the screen last did."""
     if offer is None:
         return None
+    words = offer.offer_words()
     return h(
         "button#last-turn.last-turn-button",
-        {"aria-label": offer.offer_words(), "title": offer.offer_words()},
+        {"aria-label": words, "title": words},
         h("span", {"aria-hidden": "true"}, "↺"),
         h("span.last-turn-words", " Last turn"),
         on_click=lambda _e: act.show_last_turn(),
@@ -278,11 +279,12 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     replay = session.last_turn
     viewer: Any = session.viewer()  # (as above)
     view = session.view() if replay is None else module.view(session.state_at(replay.position), viewer)
+    legal = session.legal_moves() if replay is None else []
     outcome = session.outcome
     table = TableContext(
         module=module,
         view=view,
-        legal=session.legal_moves() if replay is None else [],
+        legal=legal,
         names=[s["name"] for s in session.seats],
         viewer=viewer,
         play=act.play if replay is None else lambda _m: None,
@@ -304,7 +306,7 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         banner = None  # the summary below the bar says it
     else:
         banner = turn_banner(act, session)
-    again = last_turn_button(act, session.last_turn_offer() if replay is None else None)
+    again = last_turn_button(act, session.last_turn_offer(legal=legal) if replay is None else None)
     title = session.save.get("name") or module.TITLE
     return h(
         "section.table-screen",

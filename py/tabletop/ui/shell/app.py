@@ -42,11 +42,13 @@ class App:
         self.keep_grip, self.export_save = self.game.keep_grip, self.transfer.export_save  # (nothing to redraw)
         self.import_from_input, self.import_from_drop = self.transfer.import_from_input, self.transfer.import_from_drop
         self.download_record = self.transfer.download_record
+        self.route = Route("home")
+        self.motion = Motion()  # pieces travel between renders of the table (motion.py)
         self.computer = ComputerTurns(self.game, lambda: self.route.name in TABLE_ROUTES, self.play, self.refresh)
-        self.last_turn = LastTurnShow(self.game, lambda: self.route.name in TABLE_ROUTES, self.refresh, self._to_decision)
+        reduced = lambda: not self.motion.wanted(self.settings)  # noqa: E731  (no travel: a before/after pair)
+        self.last_turn = LastTurnShow(self.game, lambda: self.route.name in TABLE_ROUTES, reduced, self.refresh, self._to_decision)
         self.show_last_turn, self.stop_last_turn = self.last_turn.start, self.last_turn.stop  # (ui/table/last_turn_show.py)
         self.pages = Pages(self.game, browser.query_params(), browser.full_app_url)
-        self.route = Route("home")
         self.embed = browser.query_param("embed")
         self.device, self.toggle_full_screen = browser.device(), browser.toggle_full_screen
         try:
@@ -55,7 +57,6 @@ class App:
             self.url_seed = None  # a seed the address cannot carry: the form starts empty
         self.mount = Mount(page.element("app"))
         self.overlay = Mount(page.element("overlay-root"))
-        self.motion = Motion()  # pieces travel between renders of the table (motion.py)
         self.awake = Awake()  # the screen stays on while a game is at the table (awake.py)
         self.focus_decision = False  # focus wanted on the table's next decision (focus.py)
 

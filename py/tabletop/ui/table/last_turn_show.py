@@ -11,15 +11,23 @@ from tabletop.ui.web import browser
 
 
 class LastTurnShow:
-    def __init__(self, game: CurrentGame, at_table: Callable[[], bool], redraw: Callable[[], None], finish: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        game: CurrentGame,
+        at_table: Callable[[], bool],
+        reduced: Callable[[], bool],
+        redraw: Callable[[], None],
+        finish: Callable[[], None],
+    ) -> None:
         self.game = game
+        self.reduced = reduced  # no travel (the motion's own setting): the replay is a before/after pair
         self.at_table = at_table  # whether the table is on the page (its route)
         self.redraw = redraw
         self.finish = finish  # back to the table as it stands, focus on its decision
 
     def start(self) -> None:
         """The turn's first position now, the next after a pause (with reduced motion: before, then after)."""
-        replay = self.game.show_last_turn(browser.motion_reduced())
+        replay = self.game.show_last_turn(self.reduced())
         self.redraw()
         if replay is not None:
             browser.later(replay.hold_ms(), lambda: self._step(replay))

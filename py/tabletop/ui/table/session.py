@@ -208,10 +208,12 @@ class Session:
         moves: list[Any] = self.module.legal_moves(self.state)
         return moves
 
-    def last_turn_offer(self, reduced: bool = False) -> LastTurn | None:
+    def last_turn_offer(self, reduced: bool = False, legal: list[Any] | None = None) -> LastTurn | None:
         """The replay "Show the last turn again" would start (last_turn.py): offered to the person at the
-        screen when they have a move to make (or the game is over) and others moved since their own last move."""
-        if self.curtain is not None or self.moment is not None or (self.outcome is None and not self.legal_moves()):
+        screen when they have a move to make (or the game is over) and others moved since their own last move.
+        ``legal``: the moves the table already asked for, not asked again."""
+        legal = self.legal_moves() if legal is None else legal
+        if self.curtain is not None or self.moment is not None or (self.outcome is None and not legal):
             return None
         return LastTurn.of(self.save.get("id"), self.movers, self.viewer(), reduced)
 

@@ -267,14 +267,6 @@ def reflect_settings(settings: dict[str, Any]) -> None:
             root.removeAttribute(attribute)
 
 
-def motion_reduced() -> bool:
-    """Whether things on the page may not travel: the app's Reduce motion setting (reflected on <html>
-    above) or the system's preference."""
-    if js.document.documentElement.hasAttribute("data-reduce-motion"):
-        return True
-    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-
-
 def device() -> Device:
     """The device as the screens need it (ui/shell/device.py): an iPad or iPhone in Safari (iPadOS
     says "Macintosh" but has a touch screen), started from the Home Screen or not, full screen allowed."""
