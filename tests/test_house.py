@@ -3,7 +3,7 @@ downward, no import circle, the browser touched from one room, functions short e
 and comments that say why the code is as it is today (its history is in CHANGELOG.md).
 
 Layers, lowest first: ``engine`` (the shared core) -> ``ai`` (the search library, knowing no game)
--> ``games`` -> ``sim`` (games played by the computer) -> ``ui`` -> ``main``. A module may import
+-> ``games`` -> ``sim`` (games played by the computer) -> ``link`` (games by link) -> ``ui`` -> ``main``. A module may import
 from its own layer and the layers below it, never from one above.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from repo import PY
 
-LAYERS = ("tabletop.engine", "tabletop.ai", "tabletop.games", "tabletop.sim", "tabletop.ui", "tabletop.main")
+LAYERS = ("tabletop.engine", "tabletop.ai", "tabletop.games", "tabletop.sim", "tabletop.link", "tabletop.ui", "tabletop.main")
 BROWSER = ("js", "pyodide", "pyscript")
 LONGEST = 80
 
