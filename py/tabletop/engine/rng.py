@@ -12,7 +12,9 @@ the generator, and replaying a save redraws exactly the same cards and dice.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -103,3 +105,64 @@ def deal(rng: Rng, deck: Sequence[T], hands: int, size: int) -> tuple[list[list[
         for h in dealt:
             h.append(pile.pop(0))
     return dealt, pile
+
+
+# --- chance drawn jointly (a game by link, tabletop/link/chance.py) ------------------------------
+
+
+class ChanceAwaited(Exception):
+    """A move needs chance this device cannot draw yet: the other players' share of it comes with
+    their next link. Raised from inside ``apply``, which changes nothing (it returns new states)."""
+
+
+Draw = Callable[[], int]  # the next 64-bit number of one move's joint chance, or ChanceAwaited
+_JOINT: ContextVar[Draw | None] = ContextVar("joint chance", default=None)
+
+
+@contextmanager
+def joint_chance(draw: Draw) -> Iterator[None]:
+    """Within this block a game made by ``new_rng`` draws its chance from ``draw``: the link
+    layer opens one block per move (and one for the deal), each with that move's own stream."""
+    token = _JOINT.set(draw)
+    try:
+        yield
+    finally:
+        _JOINT.reset(token)
+
+
+class JointRng(Rng):
+    """The generator of a game by link: it holds nothing, and draws from the stream of the move
+    being applied, so no player alone chooses or foresees a roll (tabletop/link/chance.py)."""
+
+    __slots__ = ()
+
+    def __init__(self, seed: int = 0):
+        self.state = 0
+
+    def __repr__(self) -> str:
+        return "JointRng()"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JointRng)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> JointRng:
+        return JointRng()
+
+    def copy(self) -> JointRng:
+        return JointRng()
+
+    def next_u64(self) -> int:
+        draw = _JOINT.get()
+        if draw is None:
+            raise RuntimeError("a game by link drew chance outside one of its moves")
+        return draw()
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Refused: a shuffle from a stream both players can read would show them the order
+        (a deck by link is shuffled with the commutative cipher, tabletop/link/deck.py)."""
+        raise RuntimeError("a game by link shuffles hidden cards with the commutative cipher, never from joint chance")
+
+
+def new_rng(seed: int) -> Rng:
+    """A game's generator: seeded, or joint when the game is dealt inside ``joint_chance``."""
+    return JointRng() if _JOINT.get() is not None else Rng(seed)

@@ -16,10 +16,12 @@ import json
 import math
 import re
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.names import clean_name
+from tabletop.engine.rng import ChanceAwaited
 
 if TYPE_CHECKING:
     from tabletop.engine.protocol import Facts, GameModule
@@ -285,6 +287,8 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Facts]) -
     cleaned.update(summary(data, len(cleaned["seats"])))
     if data.get("kept") is True:  # a copy kept at a move (a save slot), played on only as a new game
         cleaned["kept"] = True
+    if isinstance(data.get("link"), dict):  # a game by link: its transcript and chance, read by tabletop/link/game.py
+        cleaned["link"] = dict(data["link"])
     again = data.get("played_again")
     if isinstance(again, str) and PLAYED_AGAIN_ID.fullmatch(again):  # the game "Play again" started from this one
         cleaned["played_again"] = again
@@ -292,6 +296,14 @@ def parse_save(text: str | bytes | dict[str, Any], games: Mapping[str, Facts]) -
 
 
 PLAYED_AGAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
+
+
+Chance = Callable[[int], AbstractContextManager[None]]  # step number -> the block its chance is drawn in
+
+
+def no_joint_chance(step: int) -> AbstractContextManager[None]:
+    """A game on one device draws its chance from its own seed: nothing to open."""
+    return nullcontext()
 
 
 class Step(NamedTuple):
@@ -303,17 +315,22 @@ class Step(NamedTuple):
     state: Any
 
 
-def replay_steps(module: GameModule, save: Mapping[str, Any], upto: int | None = None) -> Iterator[Step]:
+def replay_steps(module: GameModule, save: Mapping[str, Any], upto: int | None = None, chance: Chance | None = None) -> Iterator[Step]:
     """The one replay loop (saves, the session at the table, the history screen): the deal,
     then the state after each of the save's moves (the first ``upto`` only, if given), one
-    ``apply`` per step, built only as far as the caller reads.
+    ``apply`` per step, built only as far as the caller reads. ``chance``: a game by link's
+    joint chance for step ``n`` (0 the deal), opened around that step (tabletop/link/chance.py).
 
     Bad settings raise SaveError ("corrupt"); a move the rules refuse, or cannot even read,
     means the file was edited or damaged: SaveError ("tampered") names the move's number and
-    the rules' reason.
+    the rules' reason. ChanceAwaited passes through: the step waits for another device's link.
     """
+    chance = chance or no_joint_chance
     try:
-        state = module.new_game(len(save["seats"]), save["options"], save["seed"])
+        with chance(0):
+            state = module.new_game(len(save["seats"]), save["options"], save["seed"])
+    except ChanceAwaited:
+        raise
     except Exception as exc:  # ValueError from the rules; anything else is as much a bad save
         raise SaveError("corrupt", f"the save's game settings are not valid: {exc}") from None
     yield Step(0, None, state)
@@ -321,7 +338,10 @@ def replay_steps(module: GameModule, save: Mapping[str, Any], upto: int | None =
     for i, data in enumerate(moves):
         mover = module.to_act(state)
         try:
-            state = module.apply(state, module.move_from_json(data))
+            with chance(i + 1):
+                state = module.apply(state, module.move_from_json(data))
+        except ChanceAwaited:
+            raise
         except IllegalMove as exc:
             raise SaveError(
                 "tampered", f"move {i + 1} of the save is not allowed by the rules ({exc}); the file was changed or damaged"
@@ -331,11 +351,11 @@ def replay_steps(module: GameModule, save: Mapping[str, Any], upto: int | None =
         yield Step(i + 1, mover, state)
 
 
-def replay(module: GameModule, save: Mapping[str, Any], upto: int | None = None) -> Any:
+def replay(module: GameModule, save: Mapping[str, Any], upto: int | None = None, chance: Chance | None = None) -> Any:
     """The state after the save's moves (the first ``upto`` only, if given): the last step of
     ``replay_steps``, with its errors."""
     state = None
-    for step in replay_steps(module, save, upto):
+    for step in replay_steps(module, save, upto, chance):
         state = step.state
     return state
 

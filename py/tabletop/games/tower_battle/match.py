@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.engine.cards import Card
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
-from tabletop.engine.rng import Rng
+from tabletop.engine.rng import new_rng
 from tabletop.engine.saves import MAX_MOVES
 
 from .facts import (
@@ -48,7 +48,7 @@ def read_settings(options: dict[str, Any] | None) -> Settings:
 def new_match(options: dict[str, Any] | None, seed: int) -> State:
     """Set out the kings and start game 1; the first player is drawn from the seed unless fixed."""
     settings = read_settings(options)
-    state = State(settings=settings, rng=Rng(seed))
+    state = State(settings=settings, rng=new_rng(seed))
     if settings.first == "random":
         starter = state.rng.below(2)
     else:

@@ -40,7 +40,7 @@ from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import SIZES, Size
-from tabletop.engine.rng import Rng
+from tabletop.engine.rng import new_rng
 from tabletop.games.tower_war import hand as unsteady
 from tabletop.games.tower_war.facts import (
     BATTLE_DRAW,
@@ -99,7 +99,7 @@ def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 
     if hand not in HAND_EDITIONS or isinstance(hand, bool):
         raise ValueError(f"unknown unsteady hand {hand!r}")
     opts = resolve_options(default_options(), opts)
-    rng = Rng(seed)
+    rng = new_rng(seed)
     s = State(advanced=opts["advanced_draft"], rng=rng, hand_edition=hand)
     s.draft_deck = rng.shuffled(standard_deck(jokers=2))
     if s.advanced:

@@ -40,7 +40,7 @@ from tabletop.engine.events import Names, event
 from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
-from tabletop.engine.rng import Rng, deal
+from tabletop.engine.rng import deal, new_rng
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.engine.words import count as counted
 from tabletop.games.towers_of_wyoming.facts import (
@@ -82,7 +82,7 @@ def new_game(seats: int, options: dict[str, Any] | None = None, seed: int = 0) -
         raise ValueError(f"Towers of Wyoming is for 2 to 4 players, not {seats}")
     opts = resolve_options(OPTION_DEFAULTS, options)
     foundations, sky = setup_for(seats, opts)
-    rng = Rng(seed)
+    rng = new_rng(seed)
     hands, rest = deal(rng, list(range(DECK_SIZE)), seats, HAND_SIZE)
     s = State.__new__(State)
     s.players = seats

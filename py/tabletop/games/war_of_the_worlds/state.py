@@ -14,7 +14,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.moves import Move
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.pyramids import Size
-from tabletop.engine.rng import Rng
+from tabletop.engine.rng import Rng, new_rng
 from tabletop.games.war_of_the_worlds.board import CENTRE, COASTERS, INITIAL_LAYOUT, SLOTS, Layout
 from tabletop.games.war_of_the_worlds.facts import ALIENS, EMPTY, NEUTRAL, PER_SIZE, SEAT_NAMES
 
@@ -106,5 +106,5 @@ def setup(tactical: bool, seed: int) -> State:
         supply=full_supply(),
         player=ALIENS,
         phase=DICE if tactical else PLACE,
-        rng=Rng(seed),
+        rng=new_rng(seed),
     )

@@ -1,0 +1,464 @@
+"""A game by link on one device: what it knows (the ``link`` part of its save), the link it sends,
+and how it takes a link in.
+
+Each link is one message of the game's transcript: its number, the hash of every message before
+it (so two devices that agree on the hash agree on the whole game), its sender's new moves and
+their share of the chance (``chance.py``). A device takes a link only when it is the next message
+of the game it holds, from the player who owes it, with moves the rules allow in turn and chance
+that is the one promised; anything else is refused in one line and changes nothing.
+
+Two players for now, each on their own device; a game whose rules deal hidden cards needs the
+joint shuffle (``deck.py``) and is not offered by link yet (``LINK_GAMES``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine.errors import IllegalMove, SaveError
+from tabletop.engine.rng import ChanceAwaited
+from tabletop.engine.saves import MAX_MOVES, new_save, replay_steps
+from tabletop.link.chance import SIZE, STEPS, Chain, ChainBroken, Elements
+from tabletop.link.codes import LinkRefused, to_code
+
+if TYPE_CHECKING:
+    from tabletop.engine.protocol import GameModule
+
+LINK_GAMES = ("war-of-the-worlds",)  # games whose every chance is public: no deck to shuffle jointly
+ID_BYTES = 16
+HASH_BYTES = 16
+ABANDONED = "abandoned"
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def unb64(text: Any, size: int, what: str) -> bytes:
+    """``size`` bytes written by ``b64``; SaveError for anything else (links and saves are hostile input)."""
+    if not isinstance(text, str) or len(text) > 2 * size + 4:
+        raise SaveError("corrupt", f"{what} is unreadable")
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise SaveError("corrupt", f"{what} is unreadable") from None
+    if len(data) != size:
+        raise SaveError("corrupt", f"{what} is unreadable")
+    return data
+
+
+def first_hash(game_id: bytes) -> bytes:
+    return hashlib.sha256(b"towers-and-worlds link " + game_id).digest()[:HASH_BYTES]
+
+
+def next_hash(before: bytes, message: Mapping[str, Any]) -> bytes:
+    """The transcript's hash after ``message``: both devices write the message's JSON the same way."""
+    text = json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(before + text.encode()).digest()[:HASH_BYTES]
+
+
+def whole(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+@dataclass
+class Link:
+    """The ``link`` part of a saved game, read and checked (``read``) and written back (``data``)."""
+
+    id: bytes
+    me: int
+    secret: bytes
+    shown: dict[int, tuple[int, bytes] | None]  # seat -> (deepest step shown, its element); None: not joined yet
+    count: int  # messages in the transcript
+    hash: bytes  # the transcript's hash after them
+    covered: int  # moves the transcript carries
+    pending: list[Any]  # this device's moves whose chance waits for the other's link
+    ended: dict[str, Any] | None  # {"by": seat, "how": "abandoned"}
+    last: str  # the last link this device made, to send again
+    sent_last: bool = False  # the transcript's last message is this device's: the other owes the next
+    other_waits: bool = False  # the other's last move drew chance their device cannot see until this device's link
+
+    @classmethod
+    def read(cls, data: Any, seats: int) -> Link:
+        """The link part of a save, checked; SaveError for anything a device never writes."""
+        if not isinstance(data, Mapping):
+            raise SaveError("corrupt", "the game's link record is unreadable")
+        me: Any = data.get("me")
+        count: Any = data.get("count")
+        covered: Any = data.get("covered")
+        pending, shown_data, last = data.get("pending", []), data.get("shown"), data.get("last", "")
+        if not whole(me, 0, seats - 1) or not whole(count, 0, 2 * MAX_MOVES + 4) or not whole(covered, 0, MAX_MOVES):
+            raise SaveError("corrupt", "the game's link record is unreadable")
+        if not isinstance(pending, list) or len(pending) > MAX_MOVES or not isinstance(last, str):
+            raise SaveError("corrupt", "the game's link record is unreadable")
+        if not isinstance(shown_data, list) or len(shown_data) != seats:
+            raise SaveError("corrupt", "the game's link record is unreadable")
+        shown: dict[int, tuple[int, bytes] | None] = {}
+        for seat, pair in enumerate(shown_data):
+            if pair is None:
+                shown[seat] = None
+            elif isinstance(pair, list) and len(pair) == 2 and whole(pair[0], -1, STEPS):
+                shown[seat] = (pair[0], unb64(pair[1], SIZE, "a share of chance"))
+            else:
+                raise SaveError("corrupt", "the game's link record is unreadable")
+        ended = data.get("ended")
+        if ended is not None and not (isinstance(ended, Mapping) and whole(ended.get("by"), 0, seats - 1)):
+            raise SaveError("corrupt", "the game's link record is unreadable")
+        return cls(
+            id=unb64(data.get("id"), ID_BYTES, "the game's link id"),
+            me=int(me),
+            secret=unb64(data.get("secret"), SIZE, "this device's chance"),
+            shown=shown,
+            count=int(count),
+            hash=unb64(data.get("hash"), HASH_BYTES, "the game's link hash"),
+            covered=int(covered),
+            pending=list(pending),
+            ended=dict(ended, how=ABANDONED) if ended is not None else None,
+            last=last,
+            sent_last=data.get("sent_last") is True,
+            other_waits=data.get("other_waits") is True,
+        )
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "id": b64(self.id),
+            "me": self.me,
+            "secret": b64(self.secret),
+            "shown": [None if pair is None else [pair[0], b64(pair[1])] for _, pair in sorted(self.shown.items())],
+            "count": self.count,
+            "hash": b64(self.hash),
+            "covered": self.covered,
+            "pending": self.pending,
+            "ended": self.ended,
+            "last": self.last,
+            "sent_last": self.sent_last,
+            "other_waits": self.other_waits,
+        }
+
+    @property
+    def chain(self) -> Chain:
+        return Chain(self.secret)
+
+    def elements(self) -> Elements:
+        """Every seat's chance as this device knows it (its own in full)."""
+        shown = {seat: pair for seat, pair in self.shown.items() if pair is not None}
+        shown[self.me] = (-1, self.chain.top)
+        return Elements(self.id, len(self.shown), shown, own=(self.me, self.chain))
+
+    @property
+    def other(self) -> int:
+        return 1 - self.me
+
+
+def link_of(save: Mapping[str, Any]) -> Link | None:
+    """The link part of a save, or None for a game on one device."""
+    data = save.get("link")
+    return None if data is None else Link.read(data, len(save["seats"]))
+
+
+def chance_of(save: Mapping[str, Any]) -> Any:
+    """What ``replay_steps`` needs as ``chance`` for this save: the joint chance of a game by link."""
+    link = link_of(save)
+    return None if link is None else link.elements().block
+
+
+# --- making a game and its links --------------------------------------------------------------
+
+
+def new_link_save(module: GameModule, seats: list[dict[str, Any]], options: dict[str, Any], me: int) -> dict[str, Any]:
+    """A new game by link made on this device, for the seat ``me``; its first link is made with
+    the first move or at once (``outgoing``)."""
+    if module.ID not in LINK_GAMES:
+        raise ValueError(f"{module.TITLE} cannot be played by link yet")
+    if len(seats) != 2:
+        raise ValueError("a game by link is for two players, each on their own device")
+    game_id = secrets.token_bytes(ID_BYTES)
+    save = new_save(module.ID, options, seats, 0)
+    link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "")
+    link.shown[me] = (-1, link.chain.top)
+    save["link"] = link.data()
+    return save
+
+
+def message_for(save: Mapping[str, Any], abandon: bool = False) -> dict[str, Any]:
+    """The next message of this device: its moves the other has not seen, its share of their
+    chance (the element of the last step it holds, which shows every step before it too)."""
+    link = link_of(save)
+    assert link is not None
+    known = list(save["moves"]) + link.pending
+    moves, steps = known[link.covered :], len(known)
+    message: dict[str, Any] = {
+        "id": b64(link.id),
+        "n": link.count,
+        "h": b64(link.hash),
+        "by": link.me,
+        "m": moves,
+        "e": [steps, b64(link.chain.element(steps))],
+    }
+    if link.count <= 1:  # the first message of each player: the promise of their chance, and the game
+        message["c"] = b64(link.chain.top)
+        message["g"] = save["game"]
+        message["o"] = save["options"]
+        message["s"] = [seat["name"] for seat in save["seats"]]
+    if abandon:
+        message["x"] = 1
+    return message
+
+
+def seal(save: dict[str, Any], message: Mapping[str, Any]) -> None:
+    """Write a message this device sends into its own transcript."""
+    link = link_of(save)
+    assert link is not None
+    link.hash = next_hash(link.hash, message)
+    link.count += 1
+    link.covered = len(save["moves"]) + len(link.pending)
+    steps = message["e"][0]
+    link.shown[link.me] = (steps, link.chain.element(steps))
+    link.sent_last, link.other_waits = True, False
+    if message.get("x"):
+        link.ended = {"by": link.me, "how": ABANDONED}
+    save["link"] = link.data()
+
+
+def replayed(module: GameModule, save: Mapping[str, Any]) -> Any:
+    """The state after the save's moves, with the game's joint chance (a changed save: SaveError)."""
+    state = None
+    for step in replay_steps(module, save, chance=chance_of(save)):
+        state = step.state
+    return state
+
+
+def resolve_pending(module: GameModule, save: dict[str, Any], state: Any) -> Any:
+    """Apply this device's moves that waited for chance, as far as the chance now known allows."""
+    link = link_of(save)
+    assert link is not None
+    elements = link.elements()
+    while link.pending:
+        step = len(save["moves"]) + 1
+        try:
+            with elements.block(step):
+                state = module.apply(state, module.move_from_json(link.pending[0]))
+        except ChanceAwaited:
+            break
+        save["moves"].append(link.pending.pop(0))
+    save["link"] = link.data()
+    return state
+
+
+# --- taking a link in -------------------------------------------------------------------------
+
+
+@dataclass
+class Taken:
+    """A link taken in: the game's save as it now stands, its state, what to say, and whether the
+    sender waits for this device's link before their device can show the game on."""
+
+    save: dict[str, Any]
+    state: Any
+    words: str
+    reply_owed: bool
+
+
+def read_message(data: Any) -> dict[str, Any]:
+    """A link's message, its shape checked (its meaning is checked against the game by ``take``)."""
+    if not isinstance(data, Mapping):
+        raise LinkRefused("This link is not a move of a game by link.")
+    n, by, moves = data.get("n"), data.get("by"), data.get("m")
+    shown: Any = data.get("e")
+    ok = whole(n, 0, 2 * MAX_MOVES + 4) and whole(by, 0, 1) and isinstance(moves, list) and len(moves) <= MAX_MOVES
+    ok = ok and isinstance(shown, list) and len(shown) == 2 and whole(shown[0], 0, STEPS)
+    if not ok:
+        raise LinkRefused("This link is damaged: part of it is missing or unreadable.")
+    try:
+        for key, size in (("id", ID_BYTES), ("h", HASH_BYTES)):
+            unb64(data.get(key), size, key)
+        unb64(shown[1], SIZE, "chance")
+        if "c" in data:
+            unb64(data["c"], SIZE, "promise")
+    except SaveError:
+        raise LinkRefused("This link is damaged: part of it is missing or unreadable.") from None
+    return dict(data)
+
+
+def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, games: Mapping[str, GameModule]) -> Taken:
+    """Take the link ``data`` into ``save`` (None: a game this device has not joined yet). Works
+    on copies: a refusal (LinkRefused, one line) leaves every stored game as it was."""
+    message = read_message(data)
+    if save is None:
+        save, module = joined(message, games)
+    else:
+        save = copy.deepcopy(save)
+        assert module is not None
+    link = link_of(save)
+    assert link is not None
+    check_place(save, link, message)
+    other = save["seats"][link.other]["name"]
+    if link.shown[link.other] is None:
+        if "c" not in message:
+            raise LinkRefused(f"This link does not carry {other}'s promise of chance, which their first link holds.")
+        link.shown[link.other] = (-1, unb64(message["c"], SIZE, "promise"))
+    step, element = message["e"][0], unb64(message["e"][1], SIZE, "chance")
+    elements = link.elements()
+    try:
+        elements.show(link.other, step, element)
+    except ChainBroken:
+        raise LinkRefused(f"This link's chance is not the chance {other} promised: it was changed.") from None
+    link.shown[link.other] = elements.shown[link.other]
+    save["link"] = link.data()
+    state, drew = apply_message(module, save, link, message, elements)
+    link = link_of(save)
+    assert link is not None
+    link.hash, link.count, link.covered = next_hash(link.hash, message), link.count + 1, len(save["moves"])
+    if message.get("x"):
+        link.ended = {"by": link.other, "how": ABANDONED}
+    link.sent_last, link.other_waits = False, drew
+    save["link"] = link.data()
+    return Taken(save, state, news(module, save, link, state, len(message["m"])), owes_link(module, save, state))
+
+
+def joined(message: Mapping[str, Any], games: Mapping[str, GameModule]) -> tuple[dict[str, Any], GameModule]:
+    """The save of a game this device joins with its first link: the seat the link was sent to."""
+    if message["n"] != 0:
+        raise LinkRefused("This link continues a game this device has not joined: open the first link of that game first.")
+    game, names, options = message.get("g"), message.get("s"), message.get("o")
+    if game not in LINK_GAMES or game not in games:
+        raise LinkRefused("This link is for a game this app does not play by link.")
+    module = games[game]
+    if not isinstance(names, list) or len(names) != 2 or not all(isinstance(name, str) for name in names):
+        raise LinkRefused("This link is damaged: its players are unreadable.")
+    if not isinstance(options, dict):
+        raise LinkRefused("This link is damaged: its game settings are unreadable.")
+    from tabletop.engine.saves import check_options, clean_seat
+
+    try:
+        save = new_save(game, check_options(options), [clean_seat({"name": name}, i) for i, name in enumerate(names)], 0)
+    except SaveError as exc:
+        raise LinkRefused(f"This link is damaged: {exc}.") from None
+    game_id = unb64(message["id"], ID_BYTES, "id")
+    me = 1 - message["by"]
+    link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "")
+    link.shown[me] = (-1, link.chain.top)
+    save["link"] = link.data()
+    save["id"] = link_save_id(game_id)
+    return save, module
+
+
+def link_save_id(game_id: bytes) -> str:
+    """The stored game of a link: one per game on each device, found from any of its links."""
+    return "link-" + b64(game_id)
+
+
+def check_place(save: Mapping[str, Any], link: Link, message: Mapping[str, Any]) -> None:
+    """The message is the next one of this game, from the other player."""
+    other = save["seats"][link.other]["name"]
+    if unb64(message["id"], ID_BYTES, "id") != link.id:
+        raise LinkRefused("This link belongs to another game.")
+    if message["by"] == link.me:
+        raise LinkRefused(f"This is the link this device made, for {other}'s device: send it to {other}.")
+    if message["n"] < link.count:
+        raise LinkRefused("This link was opened here before: the game goes on from where it stands.")
+    if link.ended is not None:
+        raise LinkRefused("This game was abandoned: it takes no more links.")
+    if message["n"] > link.count:
+        raise LinkRefused(f"This link comes after one of {other}'s that this device has not opened: open that one first.")
+    if unb64(message["h"], HASH_BYTES, "hash") != link.hash:
+        raise LinkRefused("This link does not follow the game as this device holds it: it belongs to another copy of the game.")
+
+
+def apply_message(module: GameModule, save: dict[str, Any], link: Link, message: Mapping[str, Any], elements: Elements) -> tuple[Any, bool]:
+    """Resolve this device's waiting moves, then apply the sender's moves in turn; returns the
+    state and whether the sender's moves drew chance (which their device cannot see yet)."""
+    other = save["seats"][link.other]["name"]
+    try:
+        state = replayed(module, save)
+    except ChanceAwaited:
+        state = None  # the deal itself waited for the other's share: dealt now
+    if state is None:
+        with elements.block(0):
+            state = module.new_game(2, save["options"], 0)
+    state = resolve_pending(module, save, state)
+    if link_of(save).pending:  # type: ignore[union-attr]
+        raise LinkRefused(f"This link does not carry {other}'s share of the chance your last move needs.")
+    if message["e"][0] != len(save["moves"]) + len(message["m"]):
+        raise LinkRefused("This link is damaged: its chance does not match its moves.")
+    drew = False
+    for i, data in enumerate(message["m"]):
+        number = len(save["moves"]) + 1
+        if module.to_act(state) != link.other:
+            raise LinkRefused(f"This link holds a move {other} could not make: it is not their turn (move {number}).")
+        block = elements.block(number)
+        try:
+            with block:
+                state = module.apply(state, module.move_from_json(data))
+        except IllegalMove as exc:
+            raise LinkRefused(f"This link holds a move the rules do not allow (move {number}: {exc}).") from None
+        except Exception:
+            raise LinkRefused(f"This link holds a move that cannot be read (move {number}).") from None
+        drew = drew or i == len(message["m"]) - 1 and block.drew
+        save["moves"].append(data)
+    return state, drew
+
+
+def news(module: GameModule, save: Mapping[str, Any], link: Link, state: Any, moves: int) -> str:
+    """What the table says once a link is in."""
+    other = save["seats"][link.other]["name"]
+    if link.ended is not None:
+        return f"{other} abandoned this game."
+    if module.outcome(state) is not None:
+        return f"{other}'s link is in: the game is over."
+    if module.to_act(state) == link.me:
+        return f"{other}'s link is in ({moves} move{'s' if moves != 1 else ''}): your move."
+    return f"{other}'s link is in: send yours back so that {other} can play on."
+
+
+# --- this device's moves ----------------------------------------------------------------------
+
+
+def play(module: GameModule, save: dict[str, Any], state: Any, move: Any) -> Any:
+    """This device's move, applied; None when its chance waits for the other's link (the move is
+    kept, and goes with the next link). IllegalMove as the rules say."""
+    link = link_of(save)
+    assert link is not None
+    if link.pending or link.ended is not None:
+        raise IllegalMove("this game waits for the other player's link")
+    block = link.elements().block(len(save["moves"]) + 1)
+    try:
+        with block:
+            state = module.apply(state, move)
+    except ChanceAwaited:
+        link.pending.append(module.move_to_json(move))
+        save["link"] = link.data()
+        return None
+    save["moves"].append(module.move_to_json(move))
+    return state
+
+
+def owes_link(module: GameModule, save: Mapping[str, Any], state: Any) -> bool:
+    """This device has moves, or its share of chance, that the other needs before they can play
+    on: its turn is over (or the game), or its move waits for chance, and it has not sent them."""
+    link = link_of(save)
+    assert link is not None
+    if link.ended is not None or link.sent_last:
+        return False
+    if state is None or link.pending:
+        return True
+    if module.outcome(state) is not None:
+        return len(save["moves"]) > link.covered or link.other_waits
+    return module.to_act(state) != link.me
+
+
+def send(save: dict[str, Any], abandon: bool = False) -> str:
+    """Make this device's next link, write it into the game's transcript and keep it to send again."""
+    message = message_for(save, abandon)
+    seal(save, message)
+    code = to_code(message)
+    save["link"] = dict(save["link"], last=code)
+    return code

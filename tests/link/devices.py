@@ -1,0 +1,82 @@
+"""Two devices that play one game only by passing links, as two friends' browsers do: each keeps
+its own save, makes its own moves, and knows the other only through the links it opens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.rng import ChanceAwaited, Rng
+from tabletop.games import GAMES
+from tabletop.link.codes import from_code
+from tabletop.link.game import new_link_save, owes_link, play, replayed, send, take
+
+
+class Device:
+    def __init__(self, game: str) -> None:
+        self.module = GAMES[game]
+        self.save: dict[str, Any] | None = None
+        self.state: Any = None
+        self.sent: list[str] = []
+
+    def create(self, names: list[str], options: dict[str, Any], me: int) -> None:
+        seats = [{"name": name} for name in names]
+        self.save = new_link_save(self.module, seats, options, me)
+        try:
+            self.state = replayed(self.module, self.save)
+        except ChanceAwaited:
+            self.state = None
+
+    @property
+    def me(self) -> int:
+        assert self.save is not None
+        return int(self.save["link"]["me"])
+
+    def can_move(self) -> bool:
+        assert self.save is not None
+        link = self.save["link"]
+        return (
+            self.state is not None
+            and not link["pending"]
+            and link["ended"] is None
+            and self.module.outcome(self.state) is None
+            and self.module.to_act(self.state) == self.me
+        )
+
+    def move(self, rng: Rng) -> None:
+        assert self.save is not None
+        legal = self.module.legal_moves(self.state)
+        after = play(self.module, self.save, self.state, legal[rng.below(len(legal))])
+        if after is not None:
+            self.state = after
+
+    def outbox(self) -> str | None:
+        """The link this device owes now, made and sealed; None when it owes none."""
+        assert self.save is not None
+        if not owes_link(self.module, self.save, self.state):
+            return None
+        code = send(self.save)
+        self.sent.append(code)
+        return code
+
+    def open(self, code: str) -> None:
+        taken = take(self.module, self.save, from_code(code), GAMES)
+        self.save, self.state = taken.save, taken.state
+
+
+def play_by_links(game: str, options: dict[str, Any], seed: int, creator: int = 0, max_links: int = 4000) -> tuple[Device, Device]:
+    """A whole game between two devices by random legal moves, every move carried by a link."""
+    rng = Rng(seed)
+    ana, ben = Device(game), Device(game)
+    ana.create(["Ana", "Ben"], options, creator)
+    devices = [ana, ben]
+    for _ in range(max_links):
+        for device in devices:
+            while device.save is not None and device.can_move():
+                device.move(rng)
+        sender = next((d for d in devices if d.save is not None and owes_link(d.module, d.save, d.state)), None)
+        if sender is None:
+            return ana, ben
+        code = sender.outbox()
+        assert code is not None
+        (ben if sender is ana else ana).open(code)
+    raise AssertionError("the game did not end")
