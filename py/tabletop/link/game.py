@@ -28,6 +28,7 @@ from tabletop.engine.rng import ChanceAwaited
 from tabletop.engine.saves import MAX_MOVES, new_save, replay_steps
 from tabletop.link.chance import SIZE, STEPS, Chain, ChainBroken, Elements
 from tabletop.link.codes import LinkRefused, to_code
+from tabletop.link.seal import SECRET_BYTES, checks, new_secret, public, seal, shared
 
 if TYPE_CHECKING:
     from tabletop.engine.protocol import GameModule
@@ -83,6 +84,8 @@ class Link:
     pending: list[Any]  # this device's moves whose chance waits for the other's link
     ended: dict[str, Any] | None  # {"by": seat, "how": "abandoned"}
     last: str  # the last link this device made, to send again
+    seal_secret: bytes = b""  # this device's half of the key that seals the links (seal.py)
+    their_key: str = ""  # the other's public half, from their first link
     sent_last: bool = False  # the transcript's last message is this device's: the other owes the next
     other_waits: bool = False  # the other's last move drew chance their device cannot see until this device's link
 
@@ -123,6 +126,8 @@ class Link:
             pending=list(pending),
             ended=dict(ended, how=ABANDONED) if ended is not None else None,
             last=last,
+            seal_secret=unb64(data.get("seal"), SECRET_BYTES, "this device's seal"),
+            their_key=their_key(data.get("their_key", "")),
             sent_last=data.get("sent_last") is True,
             other_waits=data.get("other_waits") is True,
         )
@@ -139,6 +144,8 @@ class Link:
             "pending": self.pending,
             "ended": self.ended,
             "last": self.last,
+            "seal": b64(self.seal_secret),
+            "their_key": self.their_key,
             "sent_last": self.sent_last,
             "other_waits": self.other_waits,
         }
@@ -156,6 +163,12 @@ class Link:
     @property
     def other(self) -> int:
         return 1 - self.me
+
+
+def their_key(text: Any) -> str:
+    if not isinstance(text, str) or len(text) > 400:
+        raise SaveError("corrupt", "the game's link record is unreadable")
+    return text
 
 
 def link_of(save: Mapping[str, Any]) -> Link | None:
@@ -182,9 +195,26 @@ def new_link_save(module: GameModule, seats: list[dict[str, Any]], options: dict
         raise ValueError("a game by link is for two players, each on their own device")
     game_id = secrets.token_bytes(ID_BYTES)
     save = new_save(module.ID, options, seats, 0)
-    link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "")
+    link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "", new_secret())
     link.shown[me] = (-1, link.chain.top)
     save["link"] = link.data()
+    save["id"] = link_save_id(game_id)
+    return save
+
+
+def new_link_game(module: GameModule, seats: list[dict[str, Any]], options: dict[str, Any]) -> dict[str, Any]:
+    """The save of a game by link from the new-game form's seats: the person here ("human") and a
+    friend on another device ("friend"); ValueError says, in the form's words, what does not fit."""
+    kinds = [seat.get("kind") for seat in seats]
+    if module.ID not in LINK_GAMES:
+        raise ValueError(f"{module.TITLE} is not played by link yet")
+    if sorted(str(kind) for kind in kinds) != ["friend", "human"]:
+        raise ValueError("a game by link is you in one seat and your friend, on their own device, in the other")
+    save = new_link_save(module, seats, options, kinds.index("human"))
+    try:
+        replayed(module, save)
+    except ChanceAwaited:
+        raise ValueError("by link, a game whose chance acts before the first move (the Treehouse dice) is not offered yet") from None
     return save
 
 
@@ -208,12 +238,16 @@ def message_for(save: Mapping[str, Any], abandon: bool = False) -> dict[str, Any
         message["g"] = save["game"]
         message["o"] = save["options"]
         message["s"] = [seat["name"] for seat in save["seats"]]
+    if link.count <= 1:
+        message["k"] = public(link.seal_secret)
     if abandon:
         message["x"] = 1
+    if link.their_key:  # every link after the first is sealed: a change on its way is refused
+        message["a"] = seal(shared(link.seal_secret, link.their_key), message)
     return message
 
 
-def seal(save: dict[str, Any], message: Mapping[str, Any]) -> None:
+def write_down(save: dict[str, Any], message: Mapping[str, Any]) -> None:
     """Write a message this device sends into its own transcript."""
     link = link_of(save)
     assert link is not None
@@ -305,6 +339,7 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
         if "c" not in message:
             raise LinkRefused(f"This link does not carry {other}'s promise of chance, which their first link holds.")
         link.shown[link.other] = (-1, unb64(message["c"], SIZE, "promise"))
+    check_seal(link, message, other)
     step, element = message["e"][0], unb64(message["e"][1], SIZE, "chance")
     elements = link.elements()
     try:
@@ -344,16 +379,35 @@ def joined(message: Mapping[str, Any], games: Mapping[str, GameModule]) -> tuple
         raise LinkRefused(f"This link is damaged: {exc}.") from None
     game_id = unb64(message["id"], ID_BYTES, "id")
     me = 1 - message["by"]
-    link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "")
+    link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "", new_secret())
     link.shown[me] = (-1, link.chain.top)
     save["link"] = link.data()
     save["id"] = link_save_id(game_id)
     return save, module
 
 
+def link_save_id_of(data: Any) -> str:
+    """The stored game a link belongs to (a damaged link: LinkRefused)."""
+    return link_save_id(unb64(read_message(data)["id"], ID_BYTES, "id"))
+
+
 def link_save_id(game_id: bytes) -> str:
     """The stored game of a link: one per game on each device, found from any of its links."""
     return "link-" + b64(game_id)
+
+
+def check_seal(link: Link, message: Mapping[str, Any], other: str) -> None:
+    """Every link after the game's first carries the seal only the two players can make."""
+    if not link.their_key and "k" in message:
+        try:
+            shared(link.seal_secret, message["k"])
+        except SaveError:
+            raise LinkRefused(f"This link's seal is unreadable: it is not {other}'s.") from None
+        link.their_key = message["k"]
+    if message["n"] == 0:
+        return
+    if not link.their_key or not checks(shared(link.seal_secret, link.their_key), message):
+        raise LinkRefused(f"This link was changed on its way: it does not carry {other}'s seal.")
 
 
 def check_place(save: Mapping[str, Any], link: Link, message: Mapping[str, Any]) -> None:
@@ -458,7 +512,24 @@ def owes_link(module: GameModule, save: Mapping[str, Any], state: Any) -> bool:
 def send(save: dict[str, Any], abandon: bool = False) -> str:
     """Make this device's next link, write it into the game's transcript and keep it to send again."""
     message = message_for(save, abandon)
-    seal(save, message)
+    write_down(save, message)
     code = to_code(message)
     save["link"] = dict(save["link"], last=code)
     return code
+
+
+def turn_words(record: Mapping[str, Any]) -> str | None:
+    """Home's word on a stored game by link: "your move", or whom it waits for (None: not by link,
+    or a link record that does not read)."""
+    try:
+        link = link_of(record)
+    except SaveError:
+        return None
+    if link is None:
+        return None
+    friend = record["seats"][link.other]["name"]
+    if link.ended is not None:
+        return "abandoned"
+    if record.get("to_act") == link.me and not link.pending and not link.sent_last:
+        return "your move, by link"
+    return f"by link, waiting for {friend}"

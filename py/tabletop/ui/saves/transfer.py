@@ -151,6 +151,9 @@ class Transfer:
 
         notices = self.game.notices
         notices.carry = True
+        if code.startswith("l1."):  # a friend's move in a game by link (tabletop/link/game.py)
+            browser.replace_hash(self.game.take_link(code))
+            return
         try:
             session = session_from_file_text(text_from_code(code), self.game.games, "link-")
         except SaveError as exc:

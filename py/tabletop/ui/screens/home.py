@@ -7,6 +7,7 @@ from typing import Any
 
 from tabletop.engine.words import winners_win
 from tabletop.games import REGISTRY, GameEntry
+from tabletop.link.game import turn_words
 from tabletop.ui.saves.storage import size_text
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
 from tabletop.ui.shell.actions import Actions
@@ -39,7 +40,7 @@ def saved_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
     kept = bool(record.get("kept"))
     moves = len(record["moves"])
     status = f"kept at move {moves}" if kept else f"move {moves}"
-    turn = f"{names[record['to_act']]} to play" if "to_act" in record and not kept else None
+    turn = turn_words(record) or (f"{names[record['to_act']]} to play" if "to_act" in record and not kept else None)
     facts = [entry.title, ", ".join(names), status, turn, when(record.get("saved_at"))]
     return h(
         "li.saved-item",

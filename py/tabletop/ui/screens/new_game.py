@@ -9,6 +9,7 @@ from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 from tabletop.levels import LEVELS
+from tabletop.link.game import LINK_GAMES
 from tabletop.ui.screens.common import notices
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
@@ -48,8 +49,9 @@ def who_plays(settings: dict[str, Any], seat: int) -> dict[str, str]:
 
 
 def chosen_players(form: dict[str, Any]) -> list[str]:
-    """Who plays each seat of ``form``, as settings keep it: "human" or the computer's level."""
-    return ["human" if s["kind"] == "human" else s["level"] for s in form["seats"]]
+    """Who plays each seat of ``form``, as settings keep it: "human" or the computer's level (a friend
+    by link is chosen afresh for each game)."""
+    return ["human" if s["kind"] in ("human", "friend") else s["level"] for s in form["seats"]]
 
 
 def option_control(form: dict[str, Any], key: str, value: Any, module: GameModule) -> El:
@@ -102,9 +104,10 @@ def seat_row(form: dict[str, Any], i: int, module: GameModule) -> El:
 
     def set_kind(event: Any) -> None:
         value = str(event.target.value)
-        seat["kind"], seat["level"] = ("human", seat["level"]) if value == "human" else ("computer", value)
+        seat["kind"], seat["level"] = (value, seat["level"]) if value in ("human", "friend") else ("computer", value)
 
-    current = "human" if seat["kind"] == "human" else seat["level"]
+    current = seat["kind"] if seat["kind"] in ("human", "friend") else seat["level"]
+    by_link = module.ID in LINK_GAMES
     return h(
         "div.seat-row",
         h("label", {"for": f"seat-name-{i}"}, f"Seat {i + 1}{side}"),
@@ -118,6 +121,7 @@ def seat_row(form: dict[str, Any], i: int, module: GameModule) -> El:
             {"id": f"seat-kind-{i}", "aria-label": f"Who plays seat {i + 1}"},
             h("option", {"value": "human", "selected": current == "human"}, "Person"),
             [h("option", {"value": lv, "selected": current == lv}, f"Computer ({lv})") for lv in LEVELS],
+            h("option", {"value": "friend", "selected": current == "friend"}, "Friend, on their own device (by link)") if by_link else None,
             on_change=set_kind,
         ),
     )

@@ -12,6 +12,7 @@ from tabletop.ui.render import TableContext, renderer_for
 from tabletop.ui.render.contract import renderer_hook
 from tabletop.ui.screens import game_over
 from tabletop.ui.screens.common import notices
+from tabletop.ui.screens.link_panel import link_panel
 from tabletop.ui.screens.moment import moment_banner
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
@@ -76,6 +77,7 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
     saves_on = ctx.saves.available
     return h(
         "aside.table-side",
+        link_panel(act, session),
         h(
             "div.panel",
             h("h2", "Players"),
@@ -87,7 +89,8 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
                         {"aria-current": "true" if i == session.to_act else None},
                         ("▶ " if i == session.to_act else "")
                         + seat_label(session, i)
-                        + (f" · computer, {s.get('level') or 'normal'}" if s["kind"] == "computer" else ""),
+                        + (f" · computer, {s.get('level') or 'normal'}" if s["kind"] == "computer" else "")
+                        + (" · on their own device" if s["kind"] == "friend" else ""),
                     )
                     for i, s in enumerate(session.seats)
                 ],

@@ -41,7 +41,7 @@ class App:
         self.transfer = Transfer(self.game, self.notify, self.navigate)
         self.keep_grip, self.export_save = self.game.keep_grip, self.transfer.export_save  # (nothing to redraw)
         self.import_from_input, self.import_from_drop = self.transfer.import_from_input, self.transfer.import_from_drop
-        self.download_record = self.transfer.download_record
+        self.download_record, self.abandon = self.transfer.download_record, lambda: self._done(self.game.abandon())  # by link
         self.route = Route("home")
         self.motion = Motion()  # pieces travel between renders of the table (motion.py)
         self.computer = ComputerTurns(self.game, lambda: self.route.name in TABLE_ROUTES, self.play, self.refresh)

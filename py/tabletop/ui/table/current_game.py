@@ -22,6 +22,8 @@ from typing import Any
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import clean_name
+from tabletop.link.codes import LinkRefused, from_code
+from tabletop.link.game import link_save_id_of, new_link_game, owes_link, send, take
 from tabletop.ui.saves.storage import StorageFull, Store
 from tabletop.ui.shell.notices import Notices
 from tabletop.ui.shell.router import Route
@@ -99,12 +101,51 @@ class CurrentGame:
         except ValueError as exc:
             return str(exc)
         try:
-            session = Session.start(module, seats, form["options"], seed)
+            if any(seat.get("kind") == "friend" for seat in seats):
+                session = Session(module, new_link_game(module, seats, form["options"]))
+            else:
+                session = Session.start(module, seats, form["options"], seed)
         except ValueError as exc:
             return f"This game cannot start with these settings: {exc}"
         self.set(session)
+        self.send_owed()
         self.autosave()
         return None
+
+    def send_owed(self) -> None:
+        """A game by link: make the link this device owes its friend now (kept in the save, shown
+        at the table until the friend's link comes back)."""
+        session = self.session
+        if session is not None and session.by_link and owes_link(session.module, session.save, session.state):
+            send(session.save)
+
+    def abandon(self) -> str | None:
+        """Leave a game by link: the link that says so goes to the friend (shown at the table)."""
+        session = self._session()
+        if not session.by_link or session.save["link"].get("ended") is not None:
+            return "Only a game by link that is still on can be abandoned."
+        send(session.save, abandon=True)
+        self.autosave()
+        return None
+
+    def take_link(self, code: str) -> str:
+        """Open a friend's link: their game joined or played on, checked, stored and at the table;
+        a refusal is said in one line and changes nothing. Returns where to go."""
+        try:
+            message = from_code(code)
+            record = self.store.get(link_save_id_of(message))
+            module = self.games[record["game"]] if record is not None else None
+            taken = take(module, record, message, self.games)
+        except LinkRefused as refusal:
+            self.notices.clear_errors()
+            self.notices.add("error", str(refusal))
+            return HOME if self.session is None or not self.session.by_link else play_fragment(self.session)
+        session = Session(self.games[taken.save["game"]], taken.save)
+        self.set(session)
+        self.send_owed()
+        self.autosave()
+        self.notices.add("ok", taken.words)
+        return play_fragment(session)
 
     def open(self, save_id: str | None) -> str | None:
         """Bring the stored game ``save_id`` to the table (unless it is there already). None when
@@ -174,6 +215,7 @@ class CurrentGame:
             return f"Not allowed: {exc}"
         self.passed = passed_words(session)
         self.table_ui = {}
+        self.send_owed()
         self.autosave()
         return None
 

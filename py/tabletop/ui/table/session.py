@@ -35,6 +35,8 @@ from tabletop.engine.errors import IllegalMove
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_GRIP_MS, new_save, replay, replay_steps
+from tabletop.link.game import chance_of
+from tabletop.link.game import play as play_by_link
 from tabletop.ui.table.last_turn import LastTurn
 from tabletop.ui.table.wording import end_why, whose
 
@@ -116,7 +118,7 @@ class Session:
         movers: list[int | None] = []
         epochs: list[int] = []
         self.kept = {}
-        for step in replay_steps(self.module, self.save):
+        for step in replay_steps(self.module, self.save, chance=chance_of(self.save)):
             if step.number:
                 movers.append(step.mover)
             epochs.append(self.module.epoch(step.state))
@@ -132,7 +134,7 @@ class Session:
         """The state after the first ``moves`` moves (kept, or replayed when it is further back)."""
         if moves in self.kept:
             return self.kept[moves]
-        return replay(self.module, dict(self.save, moves=self.save["moves"][:moves]))
+        return replay(self.module, dict(self.save, moves=self.save["moves"][:moves]), chance=chance_of(self.save))
 
     # -- who is who
     @property
@@ -149,6 +151,18 @@ class Session:
 
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat]["kind"] == "computer"
+
+    def is_friend(self, seat: int | None) -> bool:
+        """A person playing on their own device: their moves come by link (tabletop/link/game.py)."""
+        return seat is not None and self.seats[seat]["kind"] == "friend"
+
+    def elsewhere(self, seat: int | None) -> bool:
+        """Nobody at this screen plays ``seat``: the computer, or a friend on another device."""
+        return self.is_computer(seat) or self.is_friend(seat)
+
+    @property
+    def by_link(self) -> bool:
+        return self.save.get("link") is not None
 
     @property
     def to_act(self) -> int | None:
@@ -167,7 +181,7 @@ class Session:
         if self.moment is not None or not self.module.HIDDEN_INFORMATION or self.outcome is not None or self.public_now():
             return None
         seat = self.to_act
-        if seat is None or self.is_computer(seat) or seat == self.shown_seat:
+        if seat is None or self.elsewhere(seat) or seat == self.shown_seat:
             return None
         return seat
 
@@ -187,7 +201,7 @@ class Session:
     def viewer(self) -> int | None:
         """The seat whose view is on screen (None: a spectator's view, nothing private)."""
         if not self.module.HIDDEN_INFORMATION:
-            return self.to_act if not self.is_computer(self.to_act) else self.shown_seat
+            return self.to_act if not self.elsewhere(self.to_act) else self.shown_seat
         if self.curtain is not None or self.moment is not None:
             return None  # the mover's moment shows only what is public: at a table the device is handed over first
         if self.public_now() and self.outcome is None and not self.is_computer(self.to_act):
@@ -203,7 +217,7 @@ class Session:
     def legal_moves(self) -> list[Any]:
         """The moves the person at the screen may choose now (none while the curtain is up)."""
         seat = self.to_act
-        if seat is None or self.is_computer(seat) or self.curtain is not None or self.moment is not None:
+        if seat is None or self.elsewhere(seat) or self.curtain is not None or self.moment is not None or self.waits_for_link:
             return []
         moves: list[Any] = self.module.legal_moves(self.state)
         return moves
@@ -231,7 +245,7 @@ class Session:
         which chooses its own moves)."""
         seat = self.to_act
         passes = game_hook(self.module, "FORCED_PASSES")
-        if not passes or seat is None or self.is_computer(seat):
+        if not passes or seat is None or self.elsewhere(seat) or self.waits_for_link:
             return None
         legal = self.module.legal_moves(self.state)
         return legal[0] if len(legal) == 1 and self.module.move_to_json(legal[0])["kind"] in passes else None
@@ -244,9 +258,16 @@ class Session:
         seat = self.to_act
         before = self.module.epoch(self.state)
         public = self.public_now()
-        state = self.module.apply(self.state, move)
+        if self.by_link:
+            after = play_by_link(self.module, self.save, self.state, move)
+            if after is None:  # its chance waits for the friend's share: it goes with the link
+                self.moment = self.last_turn = None
+                return
+            state = after
+        else:
+            state = self.module.apply(self.state, move)
+            self.save["moves"].append(self.module.move_to_json(move))
         self.state = state
-        self.save["moves"].append(self.module.move_to_json(move))
         self._keep(len(self.save["moves"]), state)
         self.movers.append(seat)
         self.epochs[-1] = before
@@ -261,12 +282,21 @@ class Session:
         self.save.pop("grip", None)  # the piece held, if any, is let go: the next hold is a new grip
         self.save["saved_at"] = time.time()
 
+    @property
+    def waits_for_link(self) -> bool:
+        """A game by link whose next step is the friend's: this device's move waits for their
+        chance, or the game was abandoned."""
+        link = self.save.get("link")
+        return link is not None and (bool(link.get("pending")) or link.get("ended") is not None)
+
     def undo_status(self) -> UndoStatus:
         moves = self.save["moves"]
         if not moves:
             return UndoStatus(False, "Nothing to undo yet.")
         if self.outcome is not None:
             return UndoStatus(False, "The game is over.")
+        if self.by_link:
+            return UndoStatus(False, "A game by link has no undo: each move goes to your friend as it is made.")
         n = len(moves)
         back = n - 1
         while back >= 0 and (self.is_computer(self.movers[back]) or self.was_forced(back)):
