@@ -373,12 +373,13 @@ def joined(message: Mapping[str, Any], games: Mapping[str, GameModule]) -> tuple
         raise LinkRefused("This link is damaged: its game settings are unreadable.")
     from tabletop.engine.saves import check_options, clean_seat
 
+    me = 1 - message["by"]
+    seats = [clean_seat({"name": name, "kind": "human" if i == me else "friend"}, i) for i, name in enumerate(names)]
     try:
-        save = new_save(game, check_options(options), [clean_seat({"name": name}, i) for i, name in enumerate(names)], 0)
+        save = new_save(game, check_options(options), seats, 0)
     except SaveError as exc:
         raise LinkRefused(f"This link is damaged: {exc}.") from None
     game_id = unb64(message["id"], ID_BYTES, "id")
-    me = 1 - message["by"]
     link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "", new_secret())
     link.shown[me] = (-1, link.chain.top)
     save["link"] = link.data()
@@ -393,7 +394,7 @@ def link_save_id_of(data: Any) -> str:
 
 def link_save_id(game_id: bytes) -> str:
     """The stored game of a link: one per game on each device, found from any of its links."""
-    return "link-" + b64(game_id)
+    return "bylink-" + b64(game_id)
 
 
 def check_seal(link: Link, message: Mapping[str, Any], other: str) -> None:

@@ -1,0 +1,84 @@
+"""A game by link between two devices: two browser contexts with their own storage, each a
+friend's browser, play a whole game of The War of the Worlds only by passing the links the table
+shows; a link opened twice, or on the device that made it, is refused in one line."""
+
+from __future__ import annotations
+
+from conftest import boot, goto, moves_made, play_any_move, shot, wait_until
+
+
+def friend_link(page) -> str:
+    page.wait_for_selector("#friend-link")
+    return page.input_value("#friend-link")
+
+
+def open_link(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("[data-screen='table']")
+
+
+def my_move(page) -> bool:
+    return page.inner_text("#link-state").strip() == "Your move."
+
+
+def test_two_devices_play_a_whole_game_of_the_war_of_the_worlds_by_links(browser, site):
+    ana_context, ana, ana_log = boot(browser, site)
+    ben_context, ben, ben_log = boot(browser, site, viewport=(390, 844))
+    try:
+        goto(ana, "#/new/war-of-the-worlds")
+        ana.fill("#seat-name-0", "Ana")
+        ana.fill("#seat-name-1", "Ben")
+        ana.select_option("#seat-kind-0", "human")
+        ana.select_option("#seat-kind-1", "friend")
+        ana.click("#start-game")
+        ana.wait_for_selector("[data-screen='table']")
+        assert my_move(ana)  # Aliens move first: Ana plays, then sends
+        links, devices, turn = 0, [ana, ben], 0
+        while True:
+            mover = devices[turn % 2]
+            while my_move(mover):
+                play_any_move(mover)
+            if "The game is over" in mover.inner_text("#link-state") and mover.locator("#friend-link").count() == 0:
+                break
+            url = friend_link(mover)
+            assert len(url) < 2000
+            if links == 0:
+                shot(ana, "by-link-ana-sends")
+            other = devices[(turn + 1) % 2]
+            open_link(other, url)
+            links += 1
+            if links == 1:
+                shot(ben, "by-link-ben-joins")
+                assert "Ana's link is in" in ben.inner_text("body")
+                open_link(ben, url)  # the same link again
+                assert "This link was opened here before" in ben.inner_text("body")
+            turn += 1
+            if "The game is over" in other.inner_text("#link-state") and not other.locator("#friend-link").count():
+                break
+            assert links < 200
+        assert moves_made(ana) == moves_made(ben)
+        assert ana.inner_text(".game-log") == ben.inner_text(".game-log")
+        shot(ben, "by-link-the-end")
+        goto(ben, "#/")
+        assert ben.locator(".saved-item, .finished-item").count() >= 1
+        assert not ana_log.errors and not ben_log.errors
+    finally:
+        ana_context.close()
+        ben_context.close()
+
+
+def test_a_link_opened_on_the_device_that_made_it_is_refused(browser, site):
+    context, page, log = boot(browser, site)
+    try:
+        goto(page, "#/new/war-of-the-worlds")
+        page.select_option("#seat-kind-0", "friend")
+        page.select_option("#seat-kind-1", "human")
+        page.click("#start-game")
+        page.wait_for_selector("[data-screen='table']")
+        url = friend_link(page)  # the friend plays Aliens, who move first: the link goes out at once
+        assert "Waiting for" in page.inner_text("#link-state")
+        page.goto(url)
+        wait_until(page, "() => document.body.innerText.includes('This is the link this device made')")
+        assert not log.errors
+    finally:
+        context.close()
