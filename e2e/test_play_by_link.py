@@ -4,7 +4,7 @@ shows; a link opened twice, or on the device that made it, is refused in one lin
 
 from __future__ import annotations
 
-from conftest import boot, goto, moves_made, play_any_move, shot, wait_until
+from conftest import boot, goto, moves_made, shot, wait_until
 
 
 def friend_link(page) -> str:
@@ -15,6 +15,22 @@ def friend_link(page) -> str:
 def open_link(page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("[data-screen='table']")
+
+
+def play_one(page) -> None:
+    """``play_any_move``, where the move may wait for the friend's share of chance (no move is added
+    at the table then: it goes with the link)."""
+    before = moves_made(page)
+    moves = page.locator("[data-move]:visible:not([disabled])")
+    if moves.count() == 0:
+        page.locator("[data-step]:visible:not([disabled])").first.click()
+        moves = page.locator("[data-move]:visible:not([disabled])")
+    moves.first.click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n"
+        " || document.querySelector('#link-state').textContent.trim() !== 'Your move.'",
+        arg=before,
+    )
 
 
 def my_move(page) -> bool:
@@ -37,7 +53,7 @@ def test_two_devices_play_a_whole_game_of_the_war_of_the_worlds_by_links(browser
         while True:
             mover = devices[turn % 2]
             while my_move(mover):
-                play_any_move(mover)
+                play_one(mover)
             if "The game is over" in mover.inner_text("#link-state") and mover.locator("#friend-link").count() == 0:
                 break
             url = friend_link(mover)
@@ -82,3 +98,40 @@ def test_a_link_opened_on_the_device_that_made_it_is_refused(browser, site):
         assert not log.errors
     finally:
         context.close()
+
+
+def test_the_treehouse_dice_of_a_game_by_link_are_first_rolled_on_the_friends_device(browser, site):
+    ana_context, ana, ana_log = boot(browser, site, permissions=["clipboard-read", "clipboard-write"])
+    ben_context, ben, ben_log = boot(browser, site)
+    try:
+        goto(ana, "#/new/war-of-the-worlds")
+        ana.fill("#seat-name-0", "Ana")
+        ana.fill("#seat-name-1", "Ben")
+        ana.select_option("#seat-kind-0", "human")
+        ana.select_option("#seat-kind-1", "friend")
+        if not ana.is_checked("#option-tactical"):
+            ana.check("#option-tactical")
+        ana.click("#start-game")
+        wait_until(ana, "() => location.hash === '#/' && document.body.innerText.includes('the first dice are rolled when')")
+        assert "by link, waiting for" in ana.inner_text(".saved-item")
+        ana.click(".saved-item button:has-text('Copy link')")
+        url = wait_until(ana, "() => navigator.clipboard.readText()")
+        assert "#/open/l1." in url
+        open_link(ben, url)
+        dice = ben.inner_text("[data-screen='table']")
+        assert "Waiting for" in ben.inner_text("#link-state")  # Aliens roll first: Ben's share goes back to Ana
+        open_link(ana, friend_link(ben))
+        assert my_move(ana)
+        shot(ana, "by-link-treehouse-dice")
+        for _ in range(3):  # a few turns, each roll first known where the link is opened
+            for mover, other in ((ana, ben), (ben, ana)):
+                while my_move(mover):
+                    play_one(mover)
+                open_link(other, friend_link(mover))
+        # Ben's last move rolled Ana's dice: his device shows it only once Ana's share comes back
+        assert moves_made(ana) == moves_made(ben) + 1
+        assert "its chance is drawn when Ana opens it" in ben.inner_text("#link-state")
+        assert dice and not ana_log.errors and not ben_log.errors
+    finally:
+        ana_context.close()
+        ben_context.close()

@@ -210,12 +210,7 @@ def new_link_game(module: GameModule, seats: list[dict[str, Any]], options: dict
         raise ValueError(f"{module.TITLE} is not played by link yet")
     if sorted(str(kind) for kind in kinds) != ["friend", "human"]:
         raise ValueError("a game by link is you in one seat and your friend, on their own device, in the other")
-    save = new_link_save(module, seats, options, kinds.index("human"))
-    try:
-        replayed(module, save)
-    except ChanceAwaited:
-        raise ValueError("by link, a game whose chance acts before the first move (the Treehouse dice) is not offered yet") from None
-    return save
+    return new_link_save(module, seats, options, kinds.index("human"))
 
 
 def message_for(save: Mapping[str, Any], abandon: bool = False) -> dict[str, Any]:
@@ -470,7 +465,9 @@ def news(module: GameModule, save: Mapping[str, Any], link: Link, state: Any, mo
     if module.outcome(state) is not None:
         return f"{other}'s link is in: the game is over."
     if module.to_act(state) == link.me:
-        return f"{other}'s link is in ({moves} move{'s' if moves != 1 else ''}): your move."
+        return (
+            f"{other}'s link is in ({moves} move{'s' if moves != 1 else ''}): your move." if moves else f"{other}'s link is in: your move."
+        )
     return f"{other}'s link is in: send yours back so that {other} can play on."
 
 
@@ -534,3 +531,12 @@ def turn_words(record: Mapping[str, Any]) -> str | None:
     if record.get("to_act") == link.me and not link.pending and not link.sent_last:
         return "your move, by link"
     return f"by link, waiting for {friend}"
+
+
+def link_to_send(record: Mapping[str, Any]) -> str | None:
+    """The link a stored game by link last made, while the friend has not answered it (to send again)."""
+    try:
+        link = link_of(record)
+    except SaveError:
+        return None
+    return link.last if link is not None and link.sent_last and link.last else None

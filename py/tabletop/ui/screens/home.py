@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine.words import winners_win
 from tabletop.games import REGISTRY, GameEntry
-from tabletop.link.game import turn_words
+from tabletop.link.game import link_to_send, turn_words
 from tabletop.ui.saves.storage import size_text
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
 from tabletop.ui.shell.actions import Actions
@@ -53,10 +53,26 @@ def saved_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
                 primary=True,
                 **{"aria-label": f"{'Play on from' if kept else 'Continue'} {title}"},
             ),
+            copy_link_button(act, record, title),
             h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
             h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record)),
         ),
     )
+
+
+def copy_link_button(act: Actions, record: dict[str, Any], title: str) -> El | None:
+    """A game by link waiting for the friend: its last link, to send again."""
+    code = link_to_send(record)
+    if code is None:
+        return None
+
+    def copy(_event: Any) -> None:
+        from tabletop.ui.web import browser  # the clipboard: only when asked
+
+        said = ("Link copied: send it to your friend.", "ok"), ("This browser refused to copy the link.", "error")
+        browser.copy_text(browser.page_url(f"#/open/{code}"), lambda ok: act.notify(*said[0 if ok else 1]))
+
+    return h("button.primary", {"aria-label": f"Copy the link of {title}"}, "Copy link", on_click=copy)
 
 
 def result_words(record: dict[str, Any]) -> str:
@@ -85,6 +101,7 @@ def finished_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> E
         h(
             "div.button-row",
             link_button("Replay", f"#/replay/{record['game']}/{record['id']}", **{"aria-label": f"Replay {title}"}),  # type: ignore[arg-type]  # no "primary" in it
+            copy_link_button(act, record, title),
             h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
             h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record)),
         ),

@@ -250,8 +250,8 @@ class App:
     def start_game(self, game_id: str, form: dict[str, Any], embed: bool = False) -> bool:
         """Start a game from a form; False (with the reason on screen) when its settings cannot start one."""
         refused = self.game.start(game_id, form)
-        if refused is not None or self.game.session is None:
-            self.notify(refused or "", "error")
+        if refused is not None or self.game.session is None:  # (no session: a game by link sent out from Home)
+            self.notify(refused, "error") if refused is not None else self.navigate(HOME)
             return False
         self.navigate(play_fragment(self.game.session, embed))
         return True

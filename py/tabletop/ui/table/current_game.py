@@ -22,6 +22,7 @@ from typing import Any
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import clean_name
+from tabletop.engine.rng import ChanceAwaited
 from tabletop.link.codes import LinkRefused, from_code
 from tabletop.link.game import link_save_id_of, new_link_game, owes_link, send, take
 from tabletop.ui.saves.storage import StorageFull, Store
@@ -102,14 +103,28 @@ class CurrentGame:
             return str(exc)
         try:
             if any(seat.get("kind") == "friend" for seat in seats):
-                session = Session(module, new_link_game(module, seats, form["options"]))
+                save = new_link_game(module, seats, form["options"])
+                session = Session(module, save)
             else:
                 session = Session.start(module, seats, form["options"], seed)
         except ValueError as exc:
             return f"This game cannot start with these settings: {exc}"
+        except ChanceAwaited:  # the deal itself draws chance: it is drawn on the friend's device
+            return self.invite(save)
         self.set(session)
         self.send_owed()
         self.autosave()
+        return None
+
+    def invite(self, save: dict[str, Any]) -> str | None:
+        """A game by link whose deal waits for the friend's share of chance (the Treehouse dice):
+        stored with its first link, to send from Home, and at the table once the friend's link is in."""
+        send(save)
+        self.store.put(dict(save, turn=0, finished=False, saved_at=time.time()))
+        self.session = None
+        friend = next(seat["name"] for seat in save["seats"] if seat["kind"] == "friend")
+        self.notices.carry = True
+        self.notices.add("ok", f"Game made. Copy its link here and send it to {friend}: the first dice are rolled when {friend} opens it.")
         return None
 
     def send_owed(self) -> None:
@@ -173,6 +188,11 @@ class CurrentGame:
             if record.get("kept"):
                 return self.play_from_copy(record)  # a kept copy is never played on: its game goes on as a new one
             self.set(Session(self.games[record["game"]], record))
+        except ChanceAwaited:
+            self.notices.add(
+                "info", "This game by link starts when your friend's first link comes back: its first dice are rolled on their device."
+            )
+            return HOME
         except SaveError as exc:
             self.store.set_aside(save_id, json.dumps(record), exc)
             self.notices.absorb(self.store.problems)  # the store's message is the one shown (once)
