@@ -187,6 +187,20 @@ def median(values):
     return round(statistics.median(values)) if values else None
 
 
+def link_figures() -> dict:
+    """Characters per link of each game played by link, over 200 simulated games (tabletop/link/simulate.py)."""
+    from tabletop.link.game import LINK_GAMES
+    from tabletop.link.simulate import link_sizes
+
+    figures = {game: link_sizes(game) for game in LINK_GAMES}
+    for game, row in figures.items():
+        print(
+            f"links of {game}: median {row['median']}, 95th percentile {row['p95']}, first link up to {row['first_max']} characters",
+            flush=True,
+        )
+    return figures
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--loads", type=int, default=3)
@@ -261,6 +275,7 @@ def main(argv=None) -> int:
         "browser_ms_per_decision": moves,
         "cpython": cpython_figures(),
         "think_ms": think,
+        "link_chars": link_figures(),
         "engines": {"chromium": {"first": table["app_first"], "reload": table["app_repeat"]}, **per_engine},
         "when": time.strftime("%Y-%m-%d %H:%M"),
         "load_average": os.getloadavg()[0],

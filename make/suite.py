@@ -33,6 +33,8 @@ PYODIDE_HOST_ONLY = (
     "--deselect=tests/sim/test_ai_strength.py::test_simulate_is_the_same_whatever_the_number_of_workers",
     "--deselect=tests/building/test_stdlib_cut.py::test_the_build_stops_when_an_import_fails_with_the_cut",  # the cut's checks run in threads
     "--deselect=tests/games/test_registry.py::test_reading_the_registry_loads_no_game_and_playing_one_loads_only_it",  # a fresh interpreter
+    # 200 whole games by link (a minute and a half in Pyodide): the same code's hypothesis test runs there
+    "--deselect=tests/link/test_game.py::test_two_hundred_games_by_link_agree_keep_every_secret_and_open_every_promise",
 )
 
 

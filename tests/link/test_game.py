@@ -17,8 +17,7 @@ from tabletop.games import GAMES
 from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.game import b64, link_of
 from tabletop.link.seal import seal, shared
-
-from .devices import Device, play_by_links
+from tabletop.link.simulate import Device, play_by_links
 
 WOTW = "war-of-the-worlds"
 
@@ -245,3 +244,30 @@ def test_a_stored_game_by_link_reads_back_and_replays_with_its_joint_chance():
     stored = parse_save(json.dumps(ana.save), GAMES)
     assert stored["link"] == ana.save["link"]
     assert replayed(GAMES[WOTW], stored) == ana.state
+
+
+def test_two_hundred_games_by_link_agree_keep_every_secret_and_open_every_promise():
+    """200 simulated games (half with the Treehouse dice): both devices end with the same game and
+    transcript; no link holds a device's secrets or shows chance for a move it does not carry; every
+    share of chance shown was the one promised, to the last move."""
+    from tabletop.link.chance import hashed
+    from tabletop.link.game import first_hash
+
+    sizes = []
+    for seed in range(200):
+        ana, ben = play_by_links(WOTW, {"tactical": seed % 2 == 1}, seed)
+        assert ana.state == ben.state and ana.save["moves"] == ben.save["moves"]
+        assert link_of(ana.save).hash == link_of(ben.save).hash != first_hash(link_of(ana.save).id)
+        for device, other in ((ana, ben), (ben, ana)):
+            mine, theirs = link_of(device.save), link_of(other.save)
+            secrets_held = (b64(mine.secret), b64(mine.seal_secret))
+            for code in device.sent:
+                message = from_code(code)
+                assert not any(secret in json.dumps(message) for secret in secrets_held)
+                assert message["e"][0] <= len(device.save["moves"])
+                sizes.append(len(code))
+            step, element = theirs.shown[mine.me]  # what the other holds of this device's chain: as far as its last link, checked
+            assert step == from_code(device.sent[-1])["e"][0]
+            assert hashed(element, step + 1) == mine.chain.top
+    sizes.sort()
+    assert sizes[int(0.95 * (len(sizes) - 1))] < 2000

@@ -1,8 +1,10 @@
 """Two devices that play one game only by passing links, as two friends' browsers do: each keeps
-its own save, makes its own moves, and knows the other only through the links it opens."""
+its own save, makes its own moves (random legal ones here), and knows the other only through the
+links it opens. The tests' two devices, and the bench's figures for the size of links."""
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 from tabletop.engine.rng import ChanceAwaited, Rng
@@ -80,3 +82,24 @@ def play_by_links(game: str, options: dict[str, Any], seed: int, creator: int = 
         assert code is not None
         (ben if sender is ana else ana).open(code)
     raise AssertionError("the game did not end")
+
+
+def link_sizes(game: str, games: int = 200, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Characters per link over ``games`` simulated games (seeds 0 ..): the median and 95th
+    percentile of every link after each game's first, and the first links' largest (it also carries
+    the game and each player's promises)."""
+    later: list[int] = []
+    first: list[int] = []
+    for seed in range(games):
+        ana, ben = play_by_links(game, dict(options or {}, tactical=seed % 2 == 1) if game == "war-of-the-worlds" else options or {}, seed)
+        first.append(len(ana.sent[0]))
+        later += [len(code) for code in ana.sent[1:] + ben.sent]
+    later.sort()
+    return {
+        "games": games,
+        "links": len(later) + len(first),
+        "median": statistics.median(later),
+        "p95": later[int(0.95 * (len(later) - 1))],
+        "max": later[-1],
+        "first_max": max(first),
+    }
