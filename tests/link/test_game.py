@@ -15,7 +15,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.share import pack_json
 from tabletop.games import GAMES
 from tabletop.link.codes import LinkRefused, from_code, to_code
-from tabletop.link.game import b64, link_of
+from tabletop.link.game import b64, chain_of, link_of
 from tabletop.link.seal import seal, shared
 from tabletop.link.simulate import Device, play_by_links
 
@@ -123,7 +123,7 @@ def test_a_changed_move_or_chance_is_refused():
     moves[0] = dict(moves[0], square="Z9")
     assert "move" in refused(ben, to_code(resealed(ana, dict(honest, m=moves))))
     step = honest["e"][0] + 1
-    out_of_turn = dict(honest, m=honest["m"] + honest["m"][:1], e=[step, b64(link_of(ana.save).chain.element(step))])
+    out_of_turn = dict(honest, m=honest["m"] + honest["m"][:1], e=[step, b64(chain_of(link_of(ana.save)).element(step))])
     assert "it is not their turn" in refused(ben, to_code(resealed(ana, out_of_turn)))
     ben.open(to_code(honest))
 
@@ -268,6 +268,6 @@ def test_two_hundred_games_by_link_agree_keep_every_secret_and_open_every_promis
                 sizes.append(len(code))
             step, element = theirs.shown[mine.me]  # what the other holds of this device's chain: as far as its last link, checked
             assert step == from_code(device.sent[-1])["e"][0]
-            assert hashed(element, step + 1) == mine.chain.top
+            assert hashed(element, step + 1) == chain_of(mine).top
     sizes.sort()
     assert sizes[int(0.95 * (len(sizes) - 1))] < 2000

@@ -28,10 +28,8 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 
 from tabletop.engine.rng import ChanceAwaited, joint_chance
-from tabletop.engine.saves import MAX_MOVES
+from tabletop.link.record import SIZE, STEPS  # noqa: E402  (16 bytes: a preimage of a 128-bit hash is out of reach)
 
-STEPS = MAX_MOVES  # steps 0 (the deal) to MAX_MOVES: every move a save can hold
-SIZE = 16  # bytes of an element: a preimage of a 128-bit hash is out of anyone's reach
 CHAIN_TAG = b"towers-and-worlds chance chain"
 DRAW_TAG = b"towers-and-worlds chance draw"
 _CHAINS: dict[bytes, list[bytes]] = {}  # secret -> its whole chain, made once per session

@@ -13,8 +13,6 @@ joint shuffle (``deck.py``) and is not offered by link yet (``LINK_GAMES``).
 
 from __future__ import annotations
 
-import base64
-import binascii
 import copy
 import hashlib
 import json
@@ -26,34 +24,15 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.rng import ChanceAwaited
 from tabletop.engine.saves import MAX_MOVES, new_save, replay_steps
-from tabletop.link.chance import SIZE, STEPS, Chain, ChainBroken, Elements
+from tabletop.link.chance import Chain, ChainBroken, Elements
 from tabletop.link.codes import LinkRefused, to_code
-from tabletop.link.seal import SECRET_BYTES, checks, new_secret, public, seal, shared
+from tabletop.link.record import ABANDONED, ID_BYTES, LINK_GAMES, SIZE, STEPS, Link, b64, link_of, link_save_id, unb64, whole
+from tabletop.link.seal import checks, new_secret, public, seal, shared
 
 if TYPE_CHECKING:
     from tabletop.engine.protocol import GameModule
 
-LINK_GAMES = ("war-of-the-worlds",)  # games whose every chance is public: no deck to shuffle jointly
-ID_BYTES = 16
 HASH_BYTES = 16
-ABANDONED = "abandoned"
-
-
-def b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
-
-
-def unb64(text: Any, size: int, what: str) -> bytes:
-    """``size`` bytes written by ``b64``; SaveError for anything else (links and saves are hostile input)."""
-    if not isinstance(text, str) or len(text) > 2 * size + 4:
-        raise SaveError("corrupt", f"{what} is unreadable")
-    try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise SaveError("corrupt", f"{what} is unreadable") from None
-    if len(data) != size:
-        raise SaveError("corrupt", f"{what} is unreadable")
-    return data
 
 
 def first_hash(game_id: bytes) -> bytes:
@@ -66,121 +45,22 @@ def next_hash(before: bytes, message: Mapping[str, Any]) -> bytes:
     return hashlib.sha256(before + text.encode()).digest()[:HASH_BYTES]
 
 
-def whole(value: Any, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
+def chain_of(link: Link) -> Chain:
+    """This device's own hash chain (its secret stays on this device)."""
+    return Chain(link.secret)
 
 
-@dataclass
-class Link:
-    """The ``link`` part of a saved game, read and checked (``read``) and written back (``data``)."""
-
-    id: bytes
-    me: int
-    secret: bytes
-    shown: dict[int, tuple[int, bytes] | None]  # seat -> (deepest step shown, its element); None: not joined yet
-    count: int  # messages in the transcript
-    hash: bytes  # the transcript's hash after them
-    covered: int  # moves the transcript carries
-    pending: list[Any]  # this device's moves whose chance waits for the other's link
-    ended: dict[str, Any] | None  # {"by": seat, "how": "abandoned"}
-    last: str  # the last link this device made, to send again
-    seal_secret: bytes = b""  # this device's half of the key that seals the links (seal.py)
-    their_key: str = ""  # the other's public half, from their first link
-    sent_last: bool = False  # the transcript's last message is this device's: the other owes the next
-    other_waits: bool = False  # the other's last move drew chance their device cannot see until this device's link
-
-    @classmethod
-    def read(cls, data: Any, seats: int) -> Link:
-        """The link part of a save, checked; SaveError for anything a device never writes."""
-        if not isinstance(data, Mapping):
-            raise SaveError("corrupt", "the game's link record is unreadable")
-        me: Any = data.get("me")
-        count: Any = data.get("count")
-        covered: Any = data.get("covered")
-        pending, shown_data, last = data.get("pending", []), data.get("shown"), data.get("last", "")
-        if not whole(me, 0, seats - 1) or not whole(count, 0, 2 * MAX_MOVES + 4) or not whole(covered, 0, MAX_MOVES):
-            raise SaveError("corrupt", "the game's link record is unreadable")
-        if not isinstance(pending, list) or len(pending) > MAX_MOVES or not isinstance(last, str):
-            raise SaveError("corrupt", "the game's link record is unreadable")
-        if not isinstance(shown_data, list) or len(shown_data) != seats:
-            raise SaveError("corrupt", "the game's link record is unreadable")
-        shown: dict[int, tuple[int, bytes] | None] = {}
-        for seat, pair in enumerate(shown_data):
-            if pair is None:
-                shown[seat] = None
-            elif isinstance(pair, list) and len(pair) == 2 and whole(pair[0], -1, STEPS):
-                shown[seat] = (pair[0], unb64(pair[1], SIZE, "a share of chance"))
-            else:
-                raise SaveError("corrupt", "the game's link record is unreadable")
-        ended = data.get("ended")
-        if ended is not None and not (isinstance(ended, Mapping) and whole(ended.get("by"), 0, seats - 1)):
-            raise SaveError("corrupt", "the game's link record is unreadable")
-        return cls(
-            id=unb64(data.get("id"), ID_BYTES, "the game's link id"),
-            me=int(me),
-            secret=unb64(data.get("secret"), SIZE, "this device's chance"),
-            shown=shown,
-            count=int(count),
-            hash=unb64(data.get("hash"), HASH_BYTES, "the game's link hash"),
-            covered=int(covered),
-            pending=list(pending),
-            ended=dict(ended, how=ABANDONED) if ended is not None else None,
-            last=last,
-            seal_secret=unb64(data.get("seal"), SECRET_BYTES, "this device's seal"),
-            their_key=their_key(data.get("their_key", "")),
-            sent_last=data.get("sent_last") is True,
-            other_waits=data.get("other_waits") is True,
-        )
-
-    def data(self) -> dict[str, Any]:
-        return {
-            "id": b64(self.id),
-            "me": self.me,
-            "secret": b64(self.secret),
-            "shown": [None if pair is None else [pair[0], b64(pair[1])] for _, pair in sorted(self.shown.items())],
-            "count": self.count,
-            "hash": b64(self.hash),
-            "covered": self.covered,
-            "pending": self.pending,
-            "ended": self.ended,
-            "last": self.last,
-            "seal": b64(self.seal_secret),
-            "their_key": self.their_key,
-            "sent_last": self.sent_last,
-            "other_waits": self.other_waits,
-        }
-
-    @property
-    def chain(self) -> Chain:
-        return Chain(self.secret)
-
-    def elements(self) -> Elements:
-        """Every seat's chance as this device knows it (its own in full)."""
-        shown = {seat: pair for seat, pair in self.shown.items() if pair is not None}
-        shown[self.me] = (-1, self.chain.top)
-        return Elements(self.id, len(self.shown), shown, own=(self.me, self.chain))
-
-    @property
-    def other(self) -> int:
-        return 1 - self.me
-
-
-def their_key(text: Any) -> str:
-    if not isinstance(text, str) or len(text) > 400:
-        raise SaveError("corrupt", "the game's link record is unreadable")
-    return text
-
-
-def link_of(save: Mapping[str, Any]) -> Link | None:
-    """The link part of a save, or None for a game on one device."""
-    data = save.get("link")
-    return None if data is None else Link.read(data, len(save["seats"]))
+def elements_of(link: Link) -> Elements:
+    """Every seat's chance as this device knows it (its own in full)."""
+    shown = {seat: pair for seat, pair in link.shown.items() if pair is not None}
+    shown[link.me] = (-1, chain_of(link).top)
+    return Elements(link.id, len(link.shown), shown, own=(link.me, chain_of(link)))
 
 
 def chance_of(save: Mapping[str, Any]) -> Any:
     """What ``replay_steps`` needs as ``chance`` for this save: the joint chance of a game by link."""
     link = link_of(save)
-    return None if link is None else link.elements().block
+    return None if link is None else elements_of(link).block
 
 
 # --- making a game and its links --------------------------------------------------------------
@@ -196,7 +76,7 @@ def new_link_save(module: GameModule, seats: list[dict[str, Any]], options: dict
     game_id = secrets.token_bytes(ID_BYTES)
     save = new_save(module.ID, options, seats, 0)
     link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "", new_secret())
-    link.shown[me] = (-1, link.chain.top)
+    link.shown[me] = (-1, chain_of(link).top)
     save["link"] = link.data()
     save["id"] = link_save_id(game_id)
     return save
@@ -226,10 +106,10 @@ def message_for(save: Mapping[str, Any], abandon: bool = False) -> dict[str, Any
         "h": b64(link.hash),
         "by": link.me,
         "m": moves,
-        "e": [steps, b64(link.chain.element(steps))],
+        "e": [steps, b64(chain_of(link).element(steps))],
     }
     if link.count <= 1:  # the first message of each player: the promise of their chance, and the game
-        message["c"] = b64(link.chain.top)
+        message["c"] = b64(chain_of(link).top)
         message["g"] = save["game"]
         message["o"] = save["options"]
         message["s"] = [seat["name"] for seat in save["seats"]]
@@ -250,7 +130,7 @@ def write_down(save: dict[str, Any], message: Mapping[str, Any]) -> None:
     link.count += 1
     link.covered = len(save["moves"]) + len(link.pending)
     steps = message["e"][0]
-    link.shown[link.me] = (steps, link.chain.element(steps))
+    link.shown[link.me] = (steps, chain_of(link).element(steps))
     link.sent_last, link.other_waits = True, False
     if message.get("x"):
         link.ended = {"by": link.me, "how": ABANDONED}
@@ -269,7 +149,7 @@ def resolve_pending(module: GameModule, save: dict[str, Any], state: Any) -> Any
     """Apply this device's moves that waited for chance, as far as the chance now known allows."""
     link = link_of(save)
     assert link is not None
-    elements = link.elements()
+    elements = elements_of(link)
     while link.pending:
         step = len(save["moves"]) + 1
         try:
@@ -336,7 +216,7 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
         link.shown[link.other] = (-1, unb64(message["c"], SIZE, "promise"))
     check_seal(link, message, other)
     step, element = message["e"][0], unb64(message["e"][1], SIZE, "chance")
-    elements = link.elements()
+    elements = elements_of(link)
     try:
         elements.show(link.other, step, element)
     except ChainBroken:
@@ -376,7 +256,7 @@ def joined(message: Mapping[str, Any], games: Mapping[str, GameModule]) -> tuple
         raise LinkRefused(f"This link is damaged: {exc}.") from None
     game_id = unb64(message["id"], ID_BYTES, "id")
     link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "", new_secret())
-    link.shown[me] = (-1, link.chain.top)
+    link.shown[me] = (-1, chain_of(link).top)
     save["link"] = link.data()
     save["id"] = link_save_id(game_id)
     return save, module
@@ -385,11 +265,6 @@ def joined(message: Mapping[str, Any], games: Mapping[str, GameModule]) -> tuple
 def link_save_id_of(data: Any) -> str:
     """The stored game a link belongs to (a damaged link: LinkRefused)."""
     return link_save_id(unb64(read_message(data)["id"], ID_BYTES, "id"))
-
-
-def link_save_id(game_id: bytes) -> str:
-    """The stored game of a link: one per game on each device, found from any of its links."""
-    return "bylink-" + b64(game_id)
 
 
 def check_seal(link: Link, message: Mapping[str, Any], other: str) -> None:
@@ -481,7 +356,7 @@ def play(module: GameModule, save: dict[str, Any], state: Any, move: Any) -> Any
     assert link is not None
     if link.pending or link.ended is not None:
         raise IllegalMove("this game waits for the other player's link")
-    block = link.elements().block(len(save["moves"]) + 1)
+    block = elements_of(link).block(len(save["moves"]) + 1)
     try:
         with block:
             state = module.apply(state, move)
@@ -514,29 +389,3 @@ def send(save: dict[str, Any], abandon: bool = False) -> str:
     code = to_code(message)
     save["link"] = dict(save["link"], last=code)
     return code
-
-
-def turn_words(record: Mapping[str, Any]) -> str | None:
-    """Home's word on a stored game by link: "your move", or whom it waits for (None: not by link,
-    or a link record that does not read)."""
-    try:
-        link = link_of(record)
-    except SaveError:
-        return None
-    if link is None:
-        return None
-    friend = record["seats"][link.other]["name"]
-    if link.ended is not None:
-        return "abandoned"
-    if record.get("to_act") == link.me and not link.pending and not link.sent_last:
-        return "your move, by link"
-    return f"by link, waiting for {friend}"
-
-
-def link_to_send(record: Mapping[str, Any]) -> str | None:
-    """The link a stored game by link last made, while the friend has not answered it (to send again)."""
-    try:
-        link = link_of(record)
-    except SaveError:
-        return None
-    return link.last if link is not None and link.sent_last and link.last else None

@@ -28,8 +28,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.link.cipher import P, element_to_bytes, pack, unpack
+from tabletop.link.record import SECRET_BYTES  # a 256-bit exponent: the group's discrete logarithm stays out of reach
 
-SECRET_BYTES = 32  # a 256-bit exponent: the group's discrete logarithm stays out of reach
 SEAL_BYTES = 16
 _SHARED: dict[tuple[bytes, str], bytes] = {}  # one exponentiation per game and session
 

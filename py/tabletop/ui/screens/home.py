@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine.words import winners_win
 from tabletop.games import REGISTRY, GameEntry
-from tabletop.link.game import link_to_send, turn_words
+from tabletop.link.record import link_to_send, turn_words
 from tabletop.ui.saves.storage import size_text
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
 from tabletop.ui.shell.actions import Actions

@@ -9,7 +9,7 @@ from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 from tabletop.levels import LEVELS
-from tabletop.link.game import LINK_GAMES
+from tabletop.link.record import LINK_GAMES
 from tabletop.ui.screens.common import notices
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext

@@ -23,8 +23,6 @@ from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.names import clean_name
 from tabletop.engine.rng import ChanceAwaited
-from tabletop.link.codes import LinkRefused, from_code
-from tabletop.link.game import link_save_id_of, new_link_game, owes_link, send, take
 from tabletop.ui.saves.storage import StorageFull, Store
 from tabletop.ui.shell.notices import Notices
 from tabletop.ui.shell.router import Route
@@ -103,6 +101,8 @@ class CurrentGame:
             return str(exc)
         try:
             if any(seat.get("kind") == "friend" for seat in seats):
+                from tabletop.link.game import new_link_game  # the protocol: only for a game by link
+
                 save = new_link_game(module, seats, form["options"])
                 session = Session(module, save)
             else:
@@ -119,6 +119,8 @@ class CurrentGame:
     def invite(self, save: dict[str, Any]) -> str | None:
         """A game by link whose deal waits for the friend's share of chance (the Treehouse dice):
         stored with its first link, to send from Home, and at the table once the friend's link is in."""
+        from tabletop.link.game import send
+
         send(save)
         self.store.put(dict(save, turn=0, finished=False, saved_at=time.time()))
         self.session = None
@@ -131,7 +133,11 @@ class CurrentGame:
         """A game by link: make the link this device owes its friend now (kept in the save, shown
         at the table until the friend's link comes back)."""
         session = self.session
-        if session is not None and session.by_link and owes_link(session.module, session.save, session.state):
+        if session is None or not session.by_link:
+            return
+        from tabletop.link.game import owes_link, send
+
+        if owes_link(session.module, session.save, session.state):
             send(session.save)
 
     def abandon(self) -> str | None:
@@ -139,6 +145,8 @@ class CurrentGame:
         session = self._session()
         if not session.by_link or session.save["link"].get("ended") is not None:
             return "Only a game by link that is still on can be abandoned."
+        from tabletop.link.game import send
+
         send(session.save, abandon=True)
         self.autosave()
         return None
@@ -146,6 +154,9 @@ class CurrentGame:
     def take_link(self, code: str) -> str:
         """Open a friend's link: their game joined or played on, checked, stored and at the table;
         a refusal is said in one line and changes nothing. Returns where to go."""
+        from tabletop.link.codes import LinkRefused, from_code
+        from tabletop.link.game import link_save_id_of, take
+
         try:
             message = from_code(code)
             record = self.store.get(link_save_id_of(message))

@@ -35,8 +35,6 @@ from tabletop.engine.errors import IllegalMove
 from tabletop.engine.hooks import game_hook
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_GRIP_MS, new_save, replay, replay_steps
-from tabletop.link.game import chance_of
-from tabletop.link.game import play as play_by_link
 from tabletop.ui.table.last_turn import LastTurn
 from tabletop.ui.table.wording import end_why, whose
 
@@ -87,6 +85,15 @@ def typed_seed(text: str) -> int | None:
     return seed
 
 
+def joint_chance(save: dict[str, Any]) -> Any:
+    """A game by link's joint chance for its replay (None for a game on this device alone)."""
+    if save.get("link") is None:
+        return None
+    from tabletop.link.game import chance_of  # hashing and the seal: only for a game by link
+
+    return chance_of(save)
+
+
 class Session:
     def __init__(self, module: GameModule, save: dict[str, Any]):
         self.module = module
@@ -118,7 +125,7 @@ class Session:
         movers: list[int | None] = []
         epochs: list[int] = []
         self.kept = {}
-        for step in replay_steps(self.module, self.save, chance=chance_of(self.save)):
+        for step in replay_steps(self.module, self.save, chance=joint_chance(self.save)):
             if step.number:
                 movers.append(step.mover)
             epochs.append(self.module.epoch(step.state))
@@ -134,7 +141,7 @@ class Session:
         """The state after the first ``moves`` moves (kept, or replayed when it is further back)."""
         if moves in self.kept:
             return self.kept[moves]
-        return replay(self.module, dict(self.save, moves=self.save["moves"][:moves]), chance=chance_of(self.save))
+        return replay(self.module, dict(self.save, moves=self.save["moves"][:moves]), chance=joint_chance(self.save))
 
     # -- who is who
     @property
@@ -259,6 +266,8 @@ class Session:
         before = self.module.epoch(self.state)
         public = self.public_now()
         if self.by_link:
+            from tabletop.link.game import play as play_by_link
+
             after = play_by_link(self.module, self.save, self.state, move)
             if after is None:  # its chance waits for the friend's share: it goes with the link
                 self.moment = self.last_turn = None
