@@ -81,3 +81,32 @@ def test_full_screen_is_offered_at_the_table_and_does_no_harm(app):
     assert app.locator("#trouble [role='alertdialog']").count() == 0 or not app.locator("#trouble [role='alertdialog']").is_visible()
     app.evaluate("document.fullscreenElement && document.exitFullscreen()")
     assert app.locator("[data-screen='table']").count() == 1
+
+
+def test_turning_the_tablet_mid_choice_keeps_the_game_the_choice_and_the_focus(app):
+    """A tablet turned from portrait to landscape and back in the middle of a two-step choice: the
+    same game, the same choice still open (its targets lit) and the same control focused."""
+    app.set_viewport_size({"width": 820, "height": 1180})
+    for game, seats in (("war-of-the-worlds", ["Ana", "Ben"]), ("tower-battle", ["Ana", "Ben"]), ("towers-of-wyoming", ["Ana", "Ben", "Cy"])):
+        start_saved_game(app, game, seats, 7, save_id=f"e2e-turning-{game}")
+        if app.locator("#curtain-go").count():
+            app.click("#curtain-go")
+        step = app.locator(".table-main [data-step]:visible:not([disabled])")
+        assert step.count(), game
+        step.first.focus()
+        step.first.press("Enter")
+        app.wait_for_selector(".table-main [data-move]:visible")
+        before = app.evaluate(
+            "() => ({moves: document.querySelector('[data-screen=table]').dataset.moves,"
+            " targets: [...document.querySelectorAll('.table-main [data-move]')].map(e => e.dataset.move).join('|'),"
+            " focus: document.activeElement && (document.activeElement.id || document.activeElement.dataset.step || document.activeElement.outerHTML.slice(0, 80))})"
+        )
+        for width, height in ((1180, 820), (820, 1180)):
+            app.set_viewport_size({"width": width, "height": height})
+            app.wait_for_timeout(300)
+            after = app.evaluate(
+                "() => ({moves: document.querySelector('[data-screen=table]').dataset.moves,"
+                " targets: [...document.querySelectorAll('.table-main [data-move]')].map(e => e.dataset.move).join('|'),"
+                " focus: document.activeElement && (document.activeElement.id || document.activeElement.dataset.step || document.activeElement.outerHTML.slice(0, 80))})"
+            )
+            assert after == before, (game, width, before, after)

@@ -1,6 +1,8 @@
 """Touch everywhere on a tablet: every control on every screen is at least 44x44 px at 820x1180,
 1180x820 and 1366x1024 (Home, the rules and readings, settings, the lab, every new-game form, each
-game's table in the middle of a choice, the hand-over curtain, the history, a lesson, the dialogs).
+game's table in the middle of a choice, the hand-over curtain, the history, a lesson, the dialogs),
+and nothing on them is told only on a mouse's hover: a tooltip's words are on screen or come up on
+a long press too (ui/web/tips.py).
 
 A checkbox or radio button is measured by its label, which takes the tap. The exceptions, each for
 its reason, are ``EXEMPT``."""
@@ -42,8 +44,21 @@ SMALL_TARGETS = """() => {
 }"""
 
 
+HOVER_ONLY = """() => {
+  const hidden = [];
+  for (const el of document.querySelectorAll('[title]')) {
+    if (el.closest('[inert], [hidden]') || el.hasAttribute('data-tip')) continue;
+    const words = el.getAttribute('title').trim();
+    if (!words || el.innerText.includes(words)) continue;
+    hidden.push(`hover only: ${el.tagName.toLowerCase()}#${el.id}.${el.className} "${words.slice(0, 40)}"`);
+  }
+  return hidden;
+}"""
+
+
 def small_targets(page, where: str) -> list[str]:
-    return [f"{where}: {found}" for found in page.evaluate(SMALL_TARGETS)]
+    """Controls under 44x44 px, and words only a mouse's hover shows (a ``title`` with no long press)."""
+    return [f"{where}: {found}" for found in page.evaluate(SMALL_TARGETS) + page.evaluate(HOVER_ONLY)]
 
 
 def mid_choice(page) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.tips import tip_shown
 
 
 def moment_banner(act: Actions, session: Any) -> El:
@@ -25,7 +26,7 @@ def moment_banner(act: Actions, session: Any) -> El:
         h("span.moment-text", f"{session.name(mover)}, this is how your move turned out."),
         h(
             "div.moment-actions",
-            h("button#moment-undo", {"title": undo.reason}, "Undo", on_click=lambda _e: act.undo()) if undo.allowed else None,
+            h("button#moment-undo", tip_shown(undo.reason), "Undo", on_click=lambda _e: act.undo()) if undo.allowed else None,
             h(
                 "button#pass-on.primary",
                 {"data-take-focus": True},

@@ -19,6 +19,8 @@ from tabletop.ui.shell.context import ScreenContext
 from tabletop.ui.table.history import History
 from tabletop.ui.table.wording import log_lines, seat_label
 from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.tips import install as install_tips
+from tabletop.ui.web.tips import tip_shown
 
 KEYS = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first", "End": "last"}
 
@@ -45,12 +47,15 @@ def step_button(ident: str, label: str, hint: str, enabled: bool, act: Callable[
         if enabled:
             act()
 
-    return h(f"button#{ident}", {"aria-disabled": "false" if enabled else "true", "aria-label": hint, "title": hint}, label, on_click=click)
+    return h(
+        f"button#{ident}", {"aria-disabled": "false" if enabled else "true", "aria-label": hint, **tip_shown(hint)}, label, on_click=click
+    )
 
 
 def render(ctx: ScreenContext, act: Actions, history: History, back_label: str, back: Callable[[], None]) -> El:
     """The position under the history's cursor; ``history.fresh`` (just opened: focus goes to the
     controls once) is the app's to clear after drawing."""
+    install_tips()  # the step buttons' words on a long press too
     module = history.module
     k, n = history.position, history.total
     steps: dict[str, Callable[[], int]] = {"first": history.first, "previous": history.previous, "next": history.next, "last": history.last}

@@ -23,6 +23,8 @@ from tabletop.ui.table.last_turn import LastTurn
 from tabletop.ui.table.session import Session
 from tabletop.ui.table.wording import end_why, log_lines, plural_sides, says, seat_label
 from tabletop.ui.web.dom import El, h
+from tabletop.ui.web.tips import install as install_tips
+from tabletop.ui.web.tips import tip_shown
 
 if TYPE_CHECKING:
     from tabletop.engine.protocol import GameModule
@@ -237,7 +239,7 @@ def last_turn_button(act: Actions, offer: LastTurn | None) -> El | None:
     words = offer.offer_words()
     return h(
         "button#last-turn.last-turn-button",
-        {"aria-label": words, "title": words},
+        {"aria-label": words, **tip_shown(words)},
         h("span", {"aria-hidden": "true"}, "↺"),
         h("span.last-turn-words", " Last turn"),
         on_click=lambda _e: act.show_last_turn(),
@@ -267,6 +269,7 @@ def bar_edge(session: Session, outcome: Any, replay: LastTurn | None) -> str | N
 
 def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
     """The table; ``bar_extra`` goes in its title bar (an embed's "Open in full app")."""
+    install_tips()  # the bar's words (Last turn on a phone) on a long press too
     session = ctx.game
     assert session is not None, "the table is drawn only with a game at it"
     module = session.module

@@ -24,6 +24,12 @@ def tip(words: str) -> dict[str, str]:
     return {"title": words, "aria-description": words, "data-tip": words}
 
 
+def tip_shown(words: str) -> dict[str, str]:
+    """A tooltip and the same words on a long press, for a component whose label or text already
+    says them to a screen reader: nothing only a mouse can reveal."""
+    return {"title": words, "data-tip": words}
+
+
 class LongPress:
     """The page's one long-press listener (module singleton ``LONG_PRESS``)."""
 

@@ -26,6 +26,7 @@ from tabletop.ui.render.tower_war.tower import seat_label, seat_name
 from tabletop.ui.web import motion
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.roving import roving
+from tabletop.ui.web.tips import tip_shown
 
 
 def zeroed(entries: list[dict[str, Any]], i: int) -> bool:
@@ -67,7 +68,7 @@ def played_row(entries: list[dict[str, Any]], current: str | None, last: bool = 
                 card_img(e["as"], note=None, extra=", ".join(extra)),
                 h(
                     "span.twar-value.twar-zeroed",
-                    {"aria-hidden": "true", "title": "a later card of this suit took its points"},
+                    {"aria-hidden": "true", **tip_shown("a later card of this suit took its points")},
                     h("s", note),
                     " 0",
                 )

@@ -21,7 +21,7 @@ from tabletop.ui.render.towers_of_wyoming.hand import theirs_class, verb_of
 from tabletop.ui.render.towers_of_wyoming.words import Teller, cards, symbol
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.motion import key, last_move
-from tabletop.ui.web.tips import tip
+from tabletop.ui.web.tips import tip, tip_shown
 
 FOUNDATION_TIP = (
     "A foundation: a tower of one suit grows here. You construct onto a tower of the suit you play, or onto an empty "
@@ -308,7 +308,7 @@ def seat_panel(
         badges.append(h("span.tow-badge.tow-badge-won", "★ winner"))
     hand = h(
         "span.tow-hand-size",
-        {"title": f"{count(seat['hand_size'], 'card')} in hand"},
+        tip_shown(f"{count(seat['hand_size'], 'card')} in hand"),
         h("span.tow-mini-back", {"aria-hidden": "true"}),
         f"{seat['hand_size']}",
         h("span.visually-hidden", " card in hand" if seat["hand_size"] == 1 else " cards in hand"),

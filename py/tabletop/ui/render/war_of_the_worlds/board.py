@@ -25,7 +25,7 @@ from tabletop.ui.web.dom import El, Handler, h
 from tabletop.ui.web.motion import frame as motion_frame
 from tabletop.ui.web.motion import key, last_move
 from tabletop.ui.web.roving import roving
-from tabletop.ui.web.tips import tip
+from tabletop.ui.web.tips import tip, tip_shown
 
 QUADRANT_WORDS = ("top-left", "top-right", "bottom-left", "bottom-right")
 ARROW_POINTS = {  # large, from the tile's edge out to the cell's: the whole game turns on them
@@ -127,7 +127,7 @@ def plate(ctx: TableContext, ch: Choices, coaster: dict[str, Any], recent: Recen
                         "id": f"wotw-turn-{turn}",
                         "data-part": "coaster-turn",
                         "data-move": move_attr(ctx, move),
-                        "title": f"Turn {coaster_name(coaster)} {word}",
+                        **tip_shown(f"Turn {coaster_name(coaster)} {word}"),
                         "aria-label": f"Turn {coaster_name(coaster)} a quarter turn {word}",
                     },
                     h("span", {"aria-hidden": "true"}, icon),

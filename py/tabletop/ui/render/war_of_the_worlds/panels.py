@@ -14,6 +14,7 @@ from tabletop.ui.render.war_of_the_worlds.pieces import SIDE_KEYS, icon
 from tabletop.ui.render.war_of_the_worlds.recent import Recent
 from tabletop.ui.web import motion
 from tabletop.ui.web.dom import El, Handler, h
+from tabletop.ui.web.tips import tip_shown
 
 SIZES = (("small", 1), ("medium", 2), ("large", 3))
 FACE_ICONS = {"tip": "▵", "swap": "⟳", "hop": "▲", "dig": "➜", "aim": "◆", "wild": "✶"}
@@ -107,7 +108,7 @@ def decision_bar(ctx: TableContext, ch: Choices, highlight: int | None, extra: E
         ident: str, label: str | list[Any], move: Move, primary: bool = False, hint: str | None = None, part: str | None = None
     ) -> El:
         cls = "button.primary" if primary else "button"
-        attrs = {"data-move": move_attr(ctx, move), "title": hint, "data-part": part}
+        attrs = {"data-move": move_attr(ctx, move), "data-part": part, **(tip_shown(hint) if hint else {})}
         return h(f"{cls}#{ident}", attrs, label, on_click=lambda _e: ctx.play(move))
 
     if ch.done is not None:
@@ -191,7 +192,7 @@ def relocation_buttons(ctx: TableContext, ch: Choices, highlight: int | None) ->
             out.append(
                 h(
                     f"button#wotw-relocate-{place['to']}.wotw-relocate",
-                    {"data-move": move_attr(ctx, move), "title": f"Move {coaster_name(coaster)} {place['words']}"},
+                    {"data-move": move_attr(ctx, move), **tip_shown(f"Move {coaster_name(coaster)} {place['words']}")},
                     mini_map(coasters, highlight, place),
                     h("span.wotw-wordy", f"Move it {place['words']}"),
                     on_click=lambda _e, m=move: ctx.play(m),
