@@ -66,6 +66,7 @@ def test_two_devices_play_a_whole_game_of_the_war_of_the_worlds_by_links(browser
             if links == 1:
                 shot(ben, "by-link-ben-joins")
                 assert "Ana's link is in" in ben.inner_text("body")
+                assert ben.locator("#last-turn").is_visible()  # Ana's turn, shown again on the board as the computer's is
                 open_link(ben, url)  # the same link again
                 assert "This link was opened here before" in ben.inner_text("body")
             turn += 1
@@ -132,6 +133,34 @@ def test_the_treehouse_dice_of_a_game_by_link_are_first_rolled_on_the_friends_de
         assert moves_made(ana) == moves_made(ben) + 1
         assert "its chance is drawn when Ana opens it" in ben.inner_text("#link-state")
         assert dice and not ana_log.errors and not ben_log.errors
+    finally:
+        ana_context.close()
+        ben_context.close()
+
+
+def test_an_abandoned_game_is_told_to_the_other_device_by_its_last_link(browser, site):
+    ana_context, ana, ana_log = boot(browser, site)
+    ben_context, ben, ben_log = boot(browser, site)
+    try:
+        goto(ana, "#/new/war-of-the-worlds")
+        ana.fill("#seat-name-0", "Ana")
+        ana.fill("#seat-name-1", "Ben")
+        ana.select_option("#seat-kind-0", "friend")
+        ana.select_option("#seat-kind-1", "human")
+        ana.click("#start-game")
+        open_link(ben, friend_link(ana))  # Ben plays the Aliens, who begin
+        while my_move(ben):
+            play_one(ben)
+        open_link(ana, friend_link(ben))
+        ana.click("#abandon-game")
+        assert "You abandoned this game" in ana.inner_text("#link-state")
+        assert ana.locator(".table-main [data-move]").count() == 0
+        open_link(ben, friend_link(ana))
+        assert ben.inner_text("#link-state") == "Ana abandoned this game."
+        assert ben.locator(".table-main [data-move]").count() == 0 and ben.locator("#abandon-game").count() == 0
+        goto(ben, "#/")
+        assert "abandoned" in ben.inner_text(".saved-item")
+        assert not ana_log.errors and not ben_log.errors
     finally:
         ana_context.close()
         ben_context.close()

@@ -47,14 +47,16 @@ def link_panel(act: Actions, session: Session) -> El | None:
         )
 
     on = link.get("ended") is None and session.outcome is None
+    sheet = bool(url) and browser.can_share()  # the system's share sheet first, where there is one
+    title = f"{session.module.TITLE}, by link"
     return h(
         "div.panel.by-link",
         h("h2", "Played by link"),
         h("p#link-state", {"role": "status"}, status(session)),
         h(
-            "label.link-field",
+            "label.link-field.stack",
             {"for": "friend-link"},
-            f"Link for {session.name(1 - link['me'])} ({len(url)} characters)",
+            h("span", f"Link for {session.name(1 - link['me'])} ", h("small", f"({len(url)} characters)")),
             h("input#friend-link", {"type": "text", "readonly": True, "value": url}, on_focusin=lambda e: e.target.select()),
         )
         if url
@@ -62,7 +64,15 @@ def link_panel(act: Actions, session: Session) -> El | None:
         h("p#link-status.hint", {"role": "status"}),
         h(
             "div.button-row",
-            h("button#copy-link.primary", {"type": "button"}, "Copy link", on_click=lambda _e: browser.copy_text(url, copied))
+            h("button#share-link.primary", {"type": "button"}, "Send…", on_click=lambda _e: browser.share_link(title, url))
+            if sheet
+            else None,
+            h(
+                f"button#copy-link{'' if sheet else '.primary'}",
+                {"type": "button"},
+                "Copy link",
+                on_click=lambda _e: browser.copy_text(url, copied),
+            )
             if url
             else None,
             h("button#abandon-game.danger", {"type": "button"}, "Abandon game", on_click=lambda _e: act.abandon()) if on else None,

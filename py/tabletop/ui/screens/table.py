@@ -104,7 +104,7 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
                 "div.button-row",
                 h(
                     "button#undo",
-                    {"disabled": not undo.allowed, "title": undo.reason, "aria-describedby": "undo-why"},
+                    {"disabled": not undo.allowed, "aria-describedby": "undo-why", **tip_shown(undo.reason)},
                     "Undo",
                     on_click=lambda _e: act.undo(),
                 ),
@@ -252,7 +252,7 @@ def full_screen_button(ctx: ScreenContext, act: Actions) -> El | None:
         return None
     return h(
         "button#full-screen.full-screen-button",
-        {"aria-label": "Full screen (on or off)", "title": "Full screen (on or off)"},
+        {"aria-label": "Full screen (on or off)", **tip_shown("Full screen (on or off)")},
         "Full screen",
         on_click=lambda _e: act.toggle_full_screen(),
     )

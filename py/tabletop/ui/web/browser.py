@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 
 from tabletop.ui.saves.storage import StorageFull
 from tabletop.ui.shell.device import Device
@@ -174,6 +174,20 @@ def copy_text(text: str, done: Any) -> None:
         done(False)
         return
     promise.then(create_proxy(lambda *_a: done(True)), create_proxy(lambda *_a: done(False)))
+
+
+def can_share() -> bool:
+    """The system's share sheet is there (phones, tablets, some desktops)."""
+    return hasattr(js.navigator, "share")
+
+
+def share_link(title: str, url: str) -> None:
+    """Hand ``url`` to the system's share sheet; a dismissed sheet is no error."""
+    try:
+        promise = js.navigator.share(to_js({"title": title, "url": url}, dict_converter=js.Object.fromEntries))
+    except Exception:
+        return
+    promise.catch(create_proxy(lambda *_a: None))
 
 
 def on(target: Any, event: str, handler: Any) -> Any:

@@ -27,6 +27,7 @@ from tabletop.ui.render.tower_war.cards import (
 from tabletop.ui.render.tower_war.tower import seat_name
 from tabletop.ui.web.dom import El, h
 from tabletop.ui.web.roving import roving
+from tabletop.ui.web.tips import tip
 
 PILE_B_KEY = "twar_pile_b"
 DECK_PICK_KEY = "twar_deck_pick"  # (seat, codes): a whole deck chosen at once, not yet kept
@@ -42,7 +43,7 @@ def draft_panel(ctx: TableContext, view: dict[str, Any]) -> El:
         h("h3", f"Draft round {d['round']} of {d['rounds']}"),
         h("p.twar-hint", f"{seat_name(ctx, splitter)} splits, {seat_name(ctx, chooser)} chooses. {d['cards_left']} cards still to come."),
         # the rule that makes a pile worth taking, where piles are chosen (not first at deck building)
-        h("p.twar-rule", {"id": "twar-suit-rule", "title": example, "aria-description": example}, suit_rule_short()),
+        h("p.twar-rule", {"id": "twar-suit-rule", **tip(example)}, suit_rule_short()),
     )
     if phase == "split":
         body = split_area(ctx, view)
