@@ -143,8 +143,8 @@ def test_an_abandoned_game_is_told_to_the_other_device_by_its_last_link(browser,
     ben_context, ben, ben_log = boot(browser, site)
     try:
         goto(ana, "#/new/war-of-the-worlds")
-        ana.fill("#seat-name-0", "Ana")
-        ana.fill("#seat-name-1", "Ben")
+        ana.fill("#seat-name-0", "Ben")
+        ana.fill("#seat-name-1", "Ana")
         ana.select_option("#seat-kind-0", "friend")
         ana.select_option("#seat-kind-1", "human")
         ana.click("#start-game")
