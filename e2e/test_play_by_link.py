@@ -4,6 +4,7 @@ shows; a link opened twice, or on the device that made it, is refused in one lin
 
 from __future__ import annotations
 
+from axe import audit
 from conftest import boot, goto, moves_made, shot, wait_until
 
 
@@ -60,6 +61,7 @@ def test_two_devices_play_a_whole_game_of_the_war_of_the_worlds_by_links(browser
             assert len(url) < 2000
             if links == 0:
                 shot(ana, "by-link-ana-sends")
+                assert audit(ana, moderate=True) == []  # the link panel, as axe-core reads it
             other = devices[(turn + 1) % 2]
             open_link(other, url)
             links += 1

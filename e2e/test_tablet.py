@@ -87,7 +87,11 @@ def test_turning_the_tablet_mid_choice_keeps_the_game_the_choice_and_the_focus(a
     """A tablet turned from portrait to landscape and back in the middle of a two-step choice: the
     same game, the same choice still open (its targets lit) and the same control focused."""
     app.set_viewport_size({"width": 820, "height": 1180})
-    for game, seats in (("war-of-the-worlds", ["Ana", "Ben"]), ("tower-battle", ["Ana", "Ben"]), ("towers-of-wyoming", ["Ana", "Ben", "Cy"])):
+    for game, seats in (
+        ("war-of-the-worlds", ["Ana", "Ben"]),
+        ("tower-battle", ["Ana", "Ben"]),
+        ("towers-of-wyoming", ["Ana", "Ben", "Cy"]),
+    ):
         start_saved_game(app, game, seats, 7, save_id=f"e2e-turning-{game}")
         if app.locator("#curtain-go").count():
             app.click("#curtain-go")
