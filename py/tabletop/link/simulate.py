@@ -21,7 +21,7 @@ class Device:
         self.sent: list[str] = []
 
     def create(self, names: list[str], options: dict[str, Any], me: int) -> None:
-        seats = [{"name": name} for name in names]
+        seats = [{"name": name, "kind": "human" if i == me else "friend"} for i, name in enumerate(names)]
         self.save = new_link_save(self.module, seats, options, me)
         try:
             self.state = replayed(self.module, self.save)

@@ -23,9 +23,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import SaveError
+from tabletop.engine.rng import ChanceAwaited
 from tabletop.engine.saves import EXPORT_WARNING, load_json, parse_save, replay
 from tabletop.engine.words import some
 from tabletop.ui.saves.storage import FLAG_SETTINGS, SAVE_ID, Store, clean_settings, oversized_file
+from tabletop.ui.table.session import joint_chance
 
 if TYPE_CHECKING:
     from tabletop.engine.protocol import GameModule
@@ -111,7 +113,9 @@ def checked_game(record: Any, index: int, games: Mapping[str, GameModule]) -> di
         raise SaveError("corrupt", f"{where} has no id this app makes")
     try:
         cleaned = parse_save(record, games)
-        replay(games[cleaned["game"]], cleaned)
+        replay(games[cleaned["game"]], cleaned, chance=joint_chance(cleaned))
+    except ChanceAwaited:
+        pass  # a game by link whose deal waits for the friend's first link: checked as far as it goes
     except SaveError as exc:
         raise SaveError(exc.problem, f"{where}: {exc}") from None
     except Exception as exc:  # a check that failed refuses the file all the same, never half of it

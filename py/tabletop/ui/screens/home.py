@@ -54,7 +54,9 @@ def saved_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
                 **{"aria-label": f"{'Play on from' if kept else 'Continue'} {title}"},
             ),
             copy_link_button(act, record, title),
-            h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
+            h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record))
+            if "link" not in record
+            else None,
             h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record)),
         ),
     )
@@ -102,7 +104,9 @@ def finished_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> E
             "div.button-row",
             link_button("Replay", f"#/replay/{record['game']}/{record['id']}", **{"aria-label": f"Replay {title}"}),  # type: ignore[arg-type]  # no "primary" in it
             copy_link_button(act, record, title),
-            h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record)),
+            h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record))
+            if "link" not in record
+            else None,
             h("button.danger", {"aria-label": f"Delete {title}"}, "Delete", on_click=lambda _e: act.confirm_delete(record)),
         ),
     )

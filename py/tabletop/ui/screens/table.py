@@ -108,10 +108,12 @@ def side_panel(ctx: ScreenContext, act: Actions, session: Session, view: dict[st
                     "Undo",
                     on_click=lambda _e: act.undo(),
                 ),
-                h("button#keep-copy", "Keep a copy…", on_click=lambda _e: act.keep_copy()) if saves_on else None,
-                h("button#export-game", "Export", on_click=lambda _e: act.export_save(session.record())),
-                h("button#share-game", "Share…", on_click=lambda _e: act.share_game()),
-                h("button#embed-position", "Embed this position…", on_click=lambda _e: act.offer_embed()),
+                h("button#keep-copy", "Keep a copy…", on_click=lambda _e: act.keep_copy()) if saves_on and not session.by_link else None,
+                # a game by link travels by its own links (and in backups): a file, a whole-game link or a diagram
+                # would replay it without its joint chance, or start a second copy of it
+                h("button#export-game", "Export", on_click=lambda _e: act.export_save(session.record())) if not session.by_link else None,
+                h("button#share-game", "Share…", on_click=lambda _e: act.share_game()) if not session.by_link else None,
+                h("button#embed-position", "Embed this position…", on_click=lambda _e: act.offer_embed()) if not session.by_link else None,
                 h(
                     "button#history",
                     {"disabled": not session.save["moves"], "aria-label": "History: step through the moves so far"},

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import replay_steps
+from tabletop.ui.table.session import joint_chance
 from tabletop.ui.table.wording import log_lines, told
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class History:
         self.seats: list[dict[str, Any]] = self.save["seats"]
         self.viewer: int | None = replay_viewer(self.seats)
         self.fresh = False  # just opened: the replay screen puts focus on its controls once
-        self._steps = replay_steps(module, self.save)  # the one replay loop, read a step at a time
+        self._steps = replay_steps(module, self.save, chance=joint_chance(self.save))  # the one replay loop, a step at a time
         self._broken: SaveError | None = None  # a bad move, said again if the cursor comes back to it
         self.states: list[Any] = [next(self._steps).state]
         self.movers: list[int | None] = []
