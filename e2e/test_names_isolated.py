@@ -181,6 +181,7 @@ def test_a_game_link_and_the_settings_bring_names_cleaned(app):
     app.fill("#default-name-0", JOINER + "\u2066")
     app.fill("#default-name-1", "  Eve\u200f  ")
     app.focus("#default-name-0")
+    app.wait_for_function("() => (JSON.parse(twSaves.read('tw:settings') || '{}').names || [])[1] === 'Eve'")  # stored before leaving
     goto(app, "#/new/towers-of-wyoming")
     assert [app.input_value(f"#seat-name-{i}") for i in range(2)] == ["Bob", "Eve"]
     assert json.loads(app.evaluate("twSaves.read('tw:settings')"))["names"][:2] == ["Bob", "Eve"]
