@@ -33,6 +33,9 @@ const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
 const PYTHON_ENV = __PYTHON_ENV__;
 const WHOLE_LIBRARY_PATH = "/lib/python_stdlib_whole.zip";
 const WASM = new URL("pyodide.asm.wasm", import.meta.url).href;
+/* The small module Pyodide's glue builds, synchronously, right after the instantiation (its
+   trampoline for calls through function pointers), as hex: make/snapshot.py copies it from the glue. */
+const TRAMPOLINE_HEX = __WASM_TRAMPOLINE__;
 /* The app's package (make/site.py's package_archive), unpacked into the home folder by appFiles below. */
 const APP_ARCHIVE = new URL("../../tabletop.zip.zst", import.meta.url).href;
 const HEADER_BYTES = 64;        /* "tw-snapshot <key> <end> <sha>" padded with spaces, then Pyodide's snapshot */
@@ -239,6 +242,29 @@ async function dropUnzippedCopy(url) {
   } catch (e) { /* storage gone: nothing to drop */ }
 }
 
+/* WebKit puts a module compiled from bytes (new WebAssembly.Module, WebAssembly.compile) behind
+   the work its wasm compiler has in hand: on a reload, the optimising of the page before's hot code,
+   which goes on for seconds after that page is gone. The glue builds its trampoline synchronously,
+   so the page's thread stood still for 1 to 3.5 s there. A streamed compile is not queued so: the
+   trampoline is compiled that way as the loader starts and handed over when the glue asks for it
+   (hookInstantiation); should it not be ready, the glue compiles it as usual. (make/runtime.py's
+   WASM_PROBES takes the glue's other small modules out of the way.) */
+function earlyTrampoline() {
+  if (!TRAMPOLINE_HEX || !globalThis.document) return null;
+  const early = { bytes: Uint8Array.from(TRAMPOLINE_HEX.match(/../g), (hex) => parseInt(hex, 16)), module: null };
+  const compiled = WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(new Response(early.bytes, { headers: { "Content-Type": "application/wasm" } }))
+    : WebAssembly.compile(early.bytes);
+  compiled.then((module) => { early.module = module; }, () => {});
+  return early;
+}
+
+function sameBytes(source, bytes) {
+  if (!ArrayBuffer.isView(source) && !(source instanceof ArrayBuffer)) return false;
+  const view = ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength) : new Uint8Array(source);
+  return view.length === bytes.length && view.every((b, i) => b === bytes[i]);
+}
+
 /* The wasm, compiled while it downloads: on a phone the snapshot is still on the wire
    then, so the compile costs the start nothing; without this it began only once the snapshot had
    arrived. Pyodide asks for the wasm itself; while it boots, that one fetch is answered by a
@@ -246,7 +272,10 @@ async function dropUnzippedCopy(url) {
    early compile fail, Pyodide's instantiation fetches and compiles the wasm as it would have. */
 function earlyWasm() {
   if (!globalThis.document || !WebAssembly.compileStreaming) return null;
-  const module = wasmResponse().then((response) => WebAssembly.compileStreaming(response)).catch((error) => {
+  const module = wasmResponse().then((response) => WebAssembly.compileStreaming(response)).then((compiled) => {
+    mark("tw:wasm-compiled");
+    return compiled;
+  }).catch((error) => {
     console.warn(`Towers & Worlds: the wasm was not compiled early (${error && error.message || error}).`);
     return null;
   });
@@ -382,8 +411,16 @@ async function sha256Hex(bytes) {
    them and Python boots the usual way. `parts` is the promise of {snapshot, end, sha}, or null for
    a boot without a snapshot, where only the early wasm is handed over.
    Returns a function that puts WebAssembly back and tells why the snapshot was refused, if it was. */
-function hookInstantiation(wasm, parts, holder) {
-  const saved = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+function hookInstantiation(wasm, parts, holder, trampoline = null) {
+  const saved = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming, Module: WebAssembly.Module };
+  if (trampoline) {
+    WebAssembly.Module = new Proxy(saved.Module, {
+      construct(target, args, newTarget) {
+        if (trampoline.module && sameBytes(args[0], trampoline.bytes)) return trampoline.module;
+        return Reflect.construct(target, args, newTarget);
+      },
+    });
+  }
   let done = !parts, failure = null;
   async function rebuild(result, imports) {
     if (done) return result;
@@ -524,7 +561,7 @@ function report(error) {
 
 /* Pyodide booted with `extra` options while the early wasm and the instantiation hooks are in place. */
 async function booted(options, extra, wasm, parts = null, holder = null) {
-  const unhook = hookInstantiation(wasm, parts, holder);
+  const unhook = hookInstantiation(wasm, parts, holder, wasm && wasm.trampoline);
   let pyodide;
   try {
     pyodide = await withEarlyWasm(wasm, () => bootPyodide({ ...options, ...extra, env: { ...PYTHON_ENV, ...options?.env } }));
@@ -564,7 +601,9 @@ export async function loadPyodide(options) {
 
 async function start(options) {
   mark("tw:loader-start");
+  const trampoline = earlyTrampoline();
   const wasm = earlyWasm(), files = appFiles();
+  if (wasm) wasm.trampoline = trampoline;
   const again = SNAPSHOT && sessionNote();
   if (SNAPSHOT && again !== SNAPSHOT.key && !marked("file")) {
     mark("tw:snapshot-fetch");
