@@ -534,6 +534,55 @@ function watch(source, url, restoreMs) {
   wait(limit.toPython, "the app's Python did not start");
 }
 
+/* PyScript puts its own package (pyscript/*.py) into the home folder with a Python script it runs
+   before the page's: a line of pathlib per file and folder, then `import pyscript`. Its files are
+   written here instead, from the page (0.07 s of Python in WebKit, a few milliseconds so), and only
+   the script's other lines run as Python. A script not of that shape runs as it is. */
+const PYSCRIPT_FILES_HEADER = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+
+function pyscriptFilesWritten(pyodide) {
+  const run = pyodide.runPythonAsync;
+  pyodide.runPythonAsync = function (code, ...rest) {
+    if (typeof code === "string" && code.startsWith(PYSCRIPT_FILES_HEADER)) {
+      pyodide.runPythonAsync = run;  /* once */
+      const left = filesWritten(pyodide, code);
+      if (left !== null) return run.call(this, left, ...rest);
+    }
+    return run.call(this, code, ...rest);
+  };
+  return pyodide;
+}
+
+/* The script's file lines done on the file system; the lines left to run, or null (nothing written)
+   when a file line is not as expected. */
+function filesWritten(pyodide, code) {
+  const lines = code.split("\n"), left = [], made = [];
+  let path = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    let found;
+    if ((found = /^_path = _Path\(("[^"\\]*")\)$/.exec(line))) {
+      path = JSON.parse(found[1]);
+    } else if ((found = /^if not _os\.path\.exists\(("[^"\\]*")\):$/.exec(line))) {
+      if (lines[i + 1] !== "    _path.mkdir(parents=True, exist_ok=True)" || JSON.parse(found[1]) !== path) return null;
+      made.push([path, null]);
+      i++;
+    } else if ((found = /^_path\.write_text\((".*"),encoding="utf-8"\)$/.exec(line))) {
+      if (path === null) return null;
+      try { made.push([path, JSON.parse(found[1])]); } catch (e) { return null; }
+    } else {
+      left.push(line);
+    }
+  }
+  const home = pyodide.FS.cwd();
+  for (const [name, text] of made) {
+    const where = `${home}/${name.replace(/^\.\//, "")}`;
+    if (text === null) pyodide.FS.mkdirTree(where);
+    else pyodide.FS.writeFile(where, text);
+  }
+  return left.join("\n");
+}
+
 /* Errors thrown out of Python while PyScript runs the page's script would only reach the
    console (PyScript's own red box is turned off in pyscript.toml): report them. */
 function reported(pyodide) {
@@ -640,7 +689,7 @@ async function start(options) {
       const restoreMs = performance.now() - restoring;
       await writeAppFiles(pyodide, files);
       if (globalThis.document) watch(copy ? "copy" : "file", url, restoreMs);
-      return reported(pyodide);
+      return reported(pyscriptFilesWritten(pyodide));
     }
   } else if (SNAPSHOT) {
     console.warn(`Towers & Worlds: the start-up snapshot was not used because ${again === SNAPSHOT.key
@@ -651,5 +700,5 @@ async function start(options) {
   const pyodide = await booted(options, await cutStdlib("file"), wasm);
   await writeAppFiles(pyodide, files);
   note("boot");
-  return reported(pyodide);
+  return reported(pyscriptFilesWritten(pyodide));
 }
