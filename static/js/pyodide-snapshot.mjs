@@ -272,7 +272,11 @@ function sameBytes(source, bytes) {
    early compile fail, Pyodide's instantiation fetches and compiles the wasm as it would have. */
 function earlyWasm() {
   if (!globalThis.document || !WebAssembly.compileStreaming) return null;
-  const module = wasmResponse().then((response) => WebAssembly.compileStreaming(response)).then((compiled) => {
+  const early = globalThis.twEarlyWasm;  /* static/js/boot.js began it as the page opened */
+  globalThis.twEarlyWasm = null;
+  const begun = early && early.url === WASM ? early.module.catch(() => null) : Promise.resolve(null);
+  const compiled = begun.then((module) => module || wasmResponse().then((response) => WebAssembly.compileStreaming(response)));
+  const module = compiled.then((compiled) => {
     mark("tw:wasm-compiled");
     return compiled;
   }).catch((error) => {
