@@ -9,7 +9,8 @@ place, the bare page cold and reloaded: ready time, longest main-thread task, sn
 bytes the server sent), then as its LAST line one JSON object with at least ``app_ready_ms``
 (first visit), ``bare_pyscript_ms`` (bare page, cold) and ``ratio`` (medians over N loads each), and
 ``engines``: first visit and reload per engine (Chromium's reload is its repeat visit; WebKit's and
-Firefox's come from e2e/engines/startup.py, with the snapshot's steps: fetch, restore, to main.py).
+Firefox's come from e2e/engines/startup.py, with the start-up's steps: the wasm compiled, the
+snapshot's fetch and restore, to main.py).
 Loads alternate app/bare so drift in machine load hits both alike.
 """
 

@@ -36,6 +36,26 @@ ZSTD_DECODER = "fzstd.js"  # sets self.fzstd, as a classic script or a module (t
 ZSTD_DECODER_SOURCE = NODE_MODULES / "fzstd" / "umd" / "index.js"
 WASM_ZST = "pyodide.asm.wasm.zst"  # the wasm as a first visit downloads it (the page decodes it): never precached
 SOURCE_MAP_COMMENT = re.compile(rb"\n//# sourceMappingURL=\S+\s*$")
+# Pyodide's scripts build small wasm modules as they start: the glue compiles an empty one
+# synchronously to learn whether the page may build wasm at all, and pyodide.mjs compiles and
+# instantiates one for its error marker. WebKit puts a module compiled from bytes behind the work its
+# wasm compiler has in hand: the 8.7 MB wasm compiling meanwhile, and on a reload the optimising of
+# the page before's hot code, which goes on for seconds after that page is gone. The page's thread
+# stood still for 0.1 to 2.5 s at the first, and the instantiation waited 1 to 2 s more for the
+# second. So the first is answered (this site compiles wasm, so it may), and the second is left to
+# Pyodide's JavaScript stand-in in every WebKit, as Pyodide already does on iPads and iPhones (`f` is
+# its runtime, IN_SAFARI its WebKit). The glue's trampoline, the third, is compiled early by the
+# loader (static/js/pyodide-snapshot.mjs's earlyTrampoline). The build stops should their words change.
+WASM_PROBES = {
+    "pyodide.asm.mjs": (
+        b"var canConstructWasm=true;try{new WebAssembly.Module(new Uint8Array([0,97,115,109,1,0,0,0]))}catch(e){canConstructWasm=false}",
+        b"var canConstructWasm=true;",
+    ),
+    "pyodide.mjs": (
+        b"var ge=async function(){if(!(globalThis.navigator&&(/iPad|iPhone|iPod/",
+        b"var ge=async function(){if(!(globalThis.navigator&&(f.IN_SAFARI||/iPad|iPhone|iPod/",
+    ),
+}
 
 
 def ensure_node_modules() -> None:
@@ -60,6 +80,15 @@ def copy_script(src: Path, dst: Path) -> None:
     dst.write_bytes(SOURCE_MAP_COMMENT.sub(b"\n", src.read_bytes()))
 
 
+def without_queued_probes(folder: Path) -> None:
+    """Pyodide's scripts with their small wasm modules out of the big compile's way (WASM_PROBES)."""
+    for name, (probe, answer) in WASM_PROBES.items():
+        text = (folder / name).read_bytes()
+        if text.count(probe) != 1:
+            sys.exit(f"build.py: {name} no longer builds wasm as make/runtime.py's WASM_PROBES says: look again")
+        (folder / name).write_bytes(text.replace(probe, answer))
+
+
 def copy_runtime(dist: Path) -> None:
     """Pyodide's and PyScript's files the page loads, and the snapshot's zstd decoder, one script
     that the page's loader and the service worker both use; then the wasm is trimmed."""
@@ -68,6 +97,7 @@ def copy_runtime(dist: Path) -> None:
     pyodide_dst.mkdir(parents=True)
     for name in PYODIDE_FILES:
         (copy_script if name.endswith(".mjs") else shutil.copy2)(pyodide_src / name, pyodide_dst / name)
+    without_queued_probes(pyodide_dst)
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     pyscript_dst = dist / "vendor" / "pyscript"
     pyscript_dst.mkdir(parents=True)

@@ -32,6 +32,7 @@ SNAPSHOT_HEADER_BYTES = 64  # "tw-snapshot KEY END SHA", before Pyodide's own sn
 STDLIB_FALLBACK = ROOT / "py" / "tabletop" / "stdlib_fallback.py"  # written into the loader
 PRELOADS_PLACEHOLDER = "<!-- build.py writes the start-up preloads here -->"
 BOOT_SCRIPT = '<script src="./static/js/boot.js"></script>'
+TRAMPOLINE = re.compile(r'function getWasmTrampolineModule\(\)\{return new WebAssembly\.Module\(hexStringToUTF8Array\("([0-9a-f]+)"\)\)\}')
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
 
 
@@ -108,6 +109,17 @@ def make_snapshot(dist: Path, node: str, names: list[str] | None = None) -> tupl
     return {"file": f"./{name}", "key": key, "size": size}, f"{out.strip()} holding {len(holds)} app files"
 
 
+def wasm_trampoline(glue: Path) -> str | None:
+    """The hex of the small module Pyodide's glue compiles synchronously as it starts (its trampoline),
+    which the loader compiles early (static/js/pyodide-snapshot.mjs's earlyTrampoline); None if the
+    glue no longer spells it so (the glue then compiles it itself, only later)."""
+    found = TRAMPOLINE.findall(glue.read_text())
+    if len(found) != 1:
+        log(f"{glue.name}: no trampoline module found to compile early")
+        return None
+    return found[0]
+
+
 def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None, wasm: dict | None = None) -> dict | None:
     """Make the start-up snapshot in Node and write the loader PyScript imports in Pyodide's place.
 
@@ -131,6 +143,7 @@ def write_snapshot(dist: Path, enabled: bool = True, stdlib: dict | None = None,
         ("__STDLIB__", stdlib),
         ("__STDLIB_FALLBACK__", STDLIB_FALLBACK.read_text()),
         ("__PYTHON_ENV__", PYTHON_ENV),
+        ("__WASM_TRAMPOLINE__", wasm_trampoline(pyodide / "pyodide.asm.mjs")),
     ):
         loader = loader.replace(placeholder, json.dumps(value))
     (pyodide / SNAPSHOT_LOADER).write_text(loader)

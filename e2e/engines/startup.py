@@ -30,6 +30,7 @@ from smoke import MARKS, WORKER_READY, boot  # noqa: E402
 from serving import ROOT, Site  # noqa: E402
 
 STEPS = (
+    ("wasm", "tw:loader-start", "tw:wasm-compiled"),  # fetched (a first visit: downloaded, decoded) and compiled
     ("fetch", "tw:snapshot-fetch", "tw:snapshot-fetched"),
     ("restore", "tw:snapshot-fetched", "tw:snapshot-restored"),
     ("to main.py", "tw:snapshot-restored", "tw:python-start"),

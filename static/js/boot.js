@@ -21,7 +21,17 @@
       bytes: caches.match(copyURL).then(function (r) { return r ? r.arrayBuffer() : null; }).catch(function () { return null; })
     };
   }
+  /* An installed site: its wasm (the plain file, from the worker's cache) is compiled from here, at
+     once, where the loader would start it a tenth to half a second later; a reload in WebKit waits
+     for that compile (docs/startup.md). The loader takes this compile if it is of its wasm (twEarlyWasm). */
+  var compiles = installed && window.WebAssembly && WebAssembly.compileStreaming;
   said(installed ? "data-installed-preload" : "data-first-visit-preload").split(" ").filter(Boolean).forEach(function (href) {
+    if (compiles && /\.wasm$/.test(href)) {
+      var url = new URL(href, location.href).href;
+      window.twEarlyWasm = { url: url, module: WebAssembly.compileStreaming(fetch(url)) };
+      window.twEarlyWasm.module.catch(function () { /* the loader compiles it again */ });
+      return;
+    }
     var preload = document.createElement("link");
     preload.rel = "preload";
     preload.as = "fetch";

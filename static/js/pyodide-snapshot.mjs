@@ -33,6 +33,9 @@ const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
 const PYTHON_ENV = __PYTHON_ENV__;
 const WHOLE_LIBRARY_PATH = "/lib/python_stdlib_whole.zip";
 const WASM = new URL("pyodide.asm.wasm", import.meta.url).href;
+/* The small module Pyodide's glue builds, synchronously, right after the instantiation (its
+   trampoline for calls through function pointers), as hex: make/snapshot.py copies it from the glue. */
+const TRAMPOLINE_HEX = __WASM_TRAMPOLINE__;
 /* The app's package (make/site.py's package_archive), unpacked into the home folder by appFiles below. */
 const APP_ARCHIVE = new URL("../../tabletop.zip.zst", import.meta.url).href;
 const HEADER_BYTES = 64;        /* "tw-snapshot <key> <end> <sha>" padded with spaces, then Pyodide's snapshot */
@@ -239,6 +242,29 @@ async function dropUnzippedCopy(url) {
   } catch (e) { /* storage gone: nothing to drop */ }
 }
 
+/* WebKit puts a module compiled from bytes (new WebAssembly.Module, WebAssembly.compile) behind
+   the work its wasm compiler has in hand: on a reload, the optimising of the page before's hot code,
+   which goes on for seconds after that page is gone. The glue builds its trampoline synchronously,
+   so the page's thread stood still for 1 to 3.5 s there. A streamed compile is not queued so: the
+   trampoline is compiled that way as the loader starts and handed over when the glue asks for it
+   (hookInstantiation); should it not be ready, the glue compiles it as usual. (make/runtime.py's
+   WASM_PROBES takes the glue's other small modules out of the way.) */
+function earlyTrampoline() {
+  if (!TRAMPOLINE_HEX || !globalThis.document) return null;
+  const early = { bytes: Uint8Array.from(TRAMPOLINE_HEX.match(/../g), (hex) => parseInt(hex, 16)), module: null };
+  const compiled = WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(new Response(early.bytes, { headers: { "Content-Type": "application/wasm" } }))
+    : WebAssembly.compile(early.bytes);
+  compiled.then((module) => { early.module = module; }, () => {});
+  return early;
+}
+
+function sameBytes(source, bytes) {
+  if (!ArrayBuffer.isView(source) && !(source instanceof ArrayBuffer)) return false;
+  const view = ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength) : new Uint8Array(source);
+  return view.length === bytes.length && view.every((b, i) => b === bytes[i]);
+}
+
 /* The wasm, compiled while it downloads: on a phone the snapshot is still on the wire
    then, so the compile costs the start nothing; without this it began only once the snapshot had
    arrived. Pyodide asks for the wasm itself; while it boots, that one fetch is answered by a
@@ -246,7 +272,14 @@ async function dropUnzippedCopy(url) {
    early compile fail, Pyodide's instantiation fetches and compiles the wasm as it would have. */
 function earlyWasm() {
   if (!globalThis.document || !WebAssembly.compileStreaming) return null;
-  const module = wasmResponse().then((response) => WebAssembly.compileStreaming(response)).catch((error) => {
+  const early = globalThis.twEarlyWasm;  /* static/js/boot.js began it as the page opened */
+  globalThis.twEarlyWasm = null;
+  const begun = early && early.url === WASM ? early.module.catch(() => null) : Promise.resolve(null);
+  const compiled = begun.then((module) => module || wasmResponse().then((response) => WebAssembly.compileStreaming(response)));
+  const module = compiled.then((compiled) => {
+    mark("tw:wasm-compiled");
+    return compiled;
+  }).catch((error) => {
     console.warn(`Towers & Worlds: the wasm was not compiled early (${error && error.message || error}).`);
     return null;
   });
@@ -337,13 +370,18 @@ function zipMembers(bytes) {
   return members;
 }
 
+/* Each folder made once, and each file's bytes handed to the file system as they are in the decoded
+   archive (canOwn: no copy), so the app's 80 files take a few milliseconds after the restore. */
 async function writeAppFiles(pyodide, files) {
   if (!files) return;
-  const home = pyodide.FS.cwd();
+  const home = pyodide.FS.cwd(), folders = new Set();
   for (const { name, data } of await files) {
-    const path = `${home}/${name}`;
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, data);
+    const path = `${home}/${name}`, folder = path.slice(0, path.lastIndexOf("/"));
+    if (!folders.has(folder)) {
+      pyodide.FS.mkdirTree(folder);
+      folders.add(folder);
+    }
+    pyodide.FS.writeFile(path, data, { canOwn: true });
   }
   mark("tw:app-files");
 }
@@ -382,8 +420,16 @@ async function sha256Hex(bytes) {
    them and Python boots the usual way. `parts` is the promise of {snapshot, end, sha}, or null for
    a boot without a snapshot, where only the early wasm is handed over.
    Returns a function that puts WebAssembly back and tells why the snapshot was refused, if it was. */
-function hookInstantiation(wasm, parts, holder) {
-  const saved = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+function hookInstantiation(wasm, parts, holder, trampoline = null) {
+  const saved = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming, Module: WebAssembly.Module };
+  if (trampoline) {
+    WebAssembly.Module = new Proxy(saved.Module, {
+      construct(target, args, newTarget) {
+        if (trampoline.module && sameBytes(args[0], trampoline.bytes)) return trampoline.module;
+        return Reflect.construct(target, args, newTarget);
+      },
+    });
+  }
   let done = !parts, failure = null;
   async function rebuild(result, imports) {
     if (done) return result;
@@ -497,6 +543,56 @@ function watch(source, url, restoreMs) {
   wait(limit.toPython, "the app's Python did not start");
 }
 
+/* PyScript puts its own package (pyscript/*.py) into the home folder with a Python script it runs
+   before the page's: a line of pathlib per file and folder, then `import pyscript`. Its files are
+   written here instead, from the page (0.07 s of Python in WebKit, a few milliseconds so), and only
+   the script's other lines run as Python. A script not of that shape runs as it is. */
+const PYSCRIPT_FILES_HEADER = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+
+function pyscriptFilesWritten(pyodide) {
+  const run = pyodide.runPythonAsync;
+  let done = false;  /* once (the wrapper stays: other wrappers may be put around it) */
+  pyodide.runPythonAsync = function (code, ...rest) {
+    if (!done && typeof code === "string" && code.startsWith(PYSCRIPT_FILES_HEADER)) {
+      done = true;
+      const left = filesWritten(pyodide, code);
+      if (left !== null) return run.call(this, left, ...rest);
+    }
+    return run.call(this, code, ...rest);
+  };
+  return pyodide;
+}
+
+/* The script's file lines done on the file system; the lines left to run, or null (nothing written)
+   when a file line is not as expected. */
+function filesWritten(pyodide, code) {
+  const lines = code.split("\n"), left = [], made = [];
+  let path = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    let found;
+    if ((found = /^_path = _Path\(("[^"\\]*")\)$/.exec(line))) {
+      path = JSON.parse(found[1]);
+    } else if ((found = /^if not _os\.path\.exists\(("[^"\\]*")\):$/.exec(line))) {
+      if (lines[i + 1] !== "    _path.mkdir(parents=True, exist_ok=True)" || JSON.parse(found[1]) !== path) return null;
+      made.push([path, null]);
+      i++;
+    } else if ((found = /^_path\.write_text\((".*"),encoding="utf-8"\)$/.exec(line))) {
+      if (path === null) return null;
+      try { made.push([path, JSON.parse(found[1])]); } catch (e) { return null; }
+    } else {
+      left.push(line);
+    }
+  }
+  const home = pyodide.FS.cwd();
+  for (const [name, text] of made) {
+    const where = `${home}/${name.replace(/^\.\//, "")}`;
+    if (text === null) pyodide.FS.mkdirTree(where);
+    else pyodide.FS.writeFile(where, text);
+  }
+  return left.join("\n");
+}
+
 /* Errors thrown out of Python while PyScript runs the page's script would only reach the
    console (PyScript's own red box is turned off in pyscript.toml): report them. */
 function reported(pyodide) {
@@ -524,7 +620,7 @@ function report(error) {
 
 /* Pyodide booted with `extra` options while the early wasm and the instantiation hooks are in place. */
 async function booted(options, extra, wasm, parts = null, holder = null) {
-  const unhook = hookInstantiation(wasm, parts, holder);
+  const unhook = hookInstantiation(wasm, parts, holder, wasm && wasm.trampoline);
   let pyodide;
   try {
     pyodide = await withEarlyWasm(wasm, () => bootPyodide({ ...options, ...extra, env: { ...PYTHON_ENV, ...options?.env } }));
@@ -564,7 +660,9 @@ export async function loadPyodide(options) {
 
 async function start(options) {
   mark("tw:loader-start");
+  const trampoline = earlyTrampoline();
   const wasm = earlyWasm(), files = appFiles();
+  if (wasm) wasm.trampoline = trampoline;
   const again = SNAPSHOT && sessionNote();
   if (SNAPSHOT && again !== SNAPSHOT.key && !marked("file")) {
     mark("tw:snapshot-fetch");
@@ -601,7 +699,7 @@ async function start(options) {
       const restoreMs = performance.now() - restoring;
       await writeAppFiles(pyodide, files);
       if (globalThis.document) watch(copy ? "copy" : "file", url, restoreMs);
-      return reported(pyodide);
+      return reported(pyscriptFilesWritten(pyodide));
     }
   } else if (SNAPSHOT) {
     console.warn(`Towers & Worlds: the start-up snapshot was not used because ${again === SNAPSHOT.key
@@ -612,5 +710,5 @@ async function start(options) {
   const pyodide = await booted(options, await cutStdlib("file"), wasm);
   await writeAppFiles(pyodide, files);
   note("boot");
-  return reported(pyodide);
+  return reported(pyscriptFilesWritten(pyodide));
 }
