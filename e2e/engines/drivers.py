@@ -108,6 +108,11 @@ class Driver:
     def js(self, body: str, *args):
         raise NotImplementedError
 
+    def tap(self, body: str, *args) -> str:
+        """A touch where the driver can give one, else a click; says which ("touch" or "mouse")."""
+        self.click(body, *args)
+        return "mouse"
+
 
 # ---------------------------------------------------------------- WebKit: W3C WebDriver over HTTP
 
@@ -218,6 +223,30 @@ class WebKit(Driver):
         if not element:
             raise RuntimeError(f"webkit: nothing to click: {body[:120]}")
         self._session("POST", f"/element/{element[WEB_ELEMENT]}/click", {})
+
+    def tap(self, body: str, *args) -> str:
+        """A finger's tap: W3C pointer actions of pointerType "touch"; a click where WebKitWebDriver
+        refuses them. Says which the page was given."""
+        element = self._session("POST", "/execute/sync", {"script": body, "args": list(args)})
+        if not element:
+            raise RuntimeError(f"webkit: nothing to tap: {body[:120]}")
+        finger = {
+            "type": "pointer",
+            "id": "finger",
+            "parameters": {"pointerType": "touch"},
+            "actions": [
+                {"type": "pointerMove", "x": 0, "y": 0, "origin": element},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0},
+            ],
+        }
+        try:
+            self._session("POST", "/actions", {"actions": [finger]})
+            self._session("DELETE", "/actions", None)
+        except RuntimeError:
+            self._session("POST", f"/element/{element[WEB_ELEMENT]}/click", {})
+            return "mouse"
+        return "touch"
 
     def set_viewport(self, width: int, height: int) -> None:
         """The window is sized so the page (inside MiniBrowser's toolbar) gets ``width`` x ``height``."""

@@ -235,7 +235,8 @@ class Smoke:
             self.driver.wait("return !!document.querySelector('#curtain-go')", timeout=20)
             no_sideways_scroll(self.driver, f"the curtain at {width}x{height}")
             name = self.driver.js("return document.querySelector('.curtain-name').textContent")
-            self.driver.click(BY_SELECTOR, "#curtain-go")
+            self.driver.js(SEEN_POINTER)
+            given = self.driver.tap(BY_SELECTOR, "#curtain-go")  # the next person takes the device: a finger where the driver has one
             self.driver.wait(
                 "return !document.querySelector('#curtain-go') && document.querySelector('.table-main').textContent.includes(arguments[0])",
                 name,
@@ -244,7 +245,8 @@ class Smoke:
             check(table_state(self.driver)["mine"], f"{name} has nothing to do after the hand-over at {width}x{height}")
             no_sideways_scroll(self.driver, f"{name}'s table at {width}x{height}")
             self.driver.screenshot(shot(self.driver, f"hand-over-{width}x{height}"))
-            said.append(f"{width}x{height}")
+            seen = self.driver.js("return window.__twPointer")  # WebKitGTK's driver takes touch actions, and the page sees a mouse
+            said.append(f"{width}x{height} (the curtain lifted by a {given} action the page saw as {seen or 'no pointer'})")
         said.append(self.face_to_face())
         self.driver.set_viewport(*VIEWPORT)
         return "a hot-seat hand-over in Tower Battle at " + " and ".join(said[:-1]) + "; " + said[-1]
@@ -387,6 +389,10 @@ def run_engine(name: str, dist: Path) -> dict[str, int]:
         driver.close()
     print(f"[{name}] {time.monotonic() - started:.0f} s", flush=True)
     return counts
+
+
+SEEN_POINTER = """window.__twPointer = null;
+document.addEventListener('pointerdown', (e) => { window.__twPointer = e.pointerType; }, {capture: true, once: true});"""
 
 
 def main(argv: list[str] | None = None) -> int:
