@@ -170,11 +170,12 @@ def start_saved_game(
     page.locator("[data-screen='table']").wait_for(state="attached")  # a locator: no element handle pins the table
 
 
-def play_any_move(page) -> None:
+def play_any_move(page, or_until: str = "false") -> None:
     """Play some legal move by clicking the page: a [data-move] control, or a [data-step] first.
 
     Renderers mark controls that play a move at once with data-move (the move's JSON) and
-    the first step of a two-step choice with data-step.
+    the first step of a two-step choice with data-step. Waits until the table has one more move,
+    or ``or_until`` (a page expression) holds: a move that does not join the table at once.
     """
     before = moves_made(page)
     moves = page.locator("[data-move]:visible:not([disabled])")
@@ -182,7 +183,7 @@ def play_any_move(page) -> None:
         page.locator("[data-step]:visible:not([disabled])").first.click()
         moves = page.locator("[data-move]:visible:not([disabled])")
     moves.first.click()
-    page.wait_for_function("n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n", arg=before)
+    page.wait_for_function(f"n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n || ({or_until})", arg=before)
 
 
 def moves_made(page) -> int:

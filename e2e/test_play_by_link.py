@@ -5,7 +5,7 @@ shows; a link opened twice, or on the device that made it, is refused in one lin
 from __future__ import annotations
 
 from axe import audit
-from conftest import boot, goto, moves_made, shot, wait_until
+from conftest import boot, goto, moves_made, play_any_move, shot, wait_until
 
 
 def friend_link(page) -> str:
@@ -19,19 +19,20 @@ def open_link(page, url: str) -> None:
 
 
 def play_one(page) -> None:
-    """``play_any_move``, where the move may wait for the friend's share of chance (no move is added
-    at the table then: it goes with the link)."""
-    before = moves_made(page)
-    moves = page.locator("[data-move]:visible:not([disabled])")
-    if moves.count() == 0:
-        page.locator("[data-step]:visible:not([disabled])").first.click()
-        moves = page.locator("[data-move]:visible:not([disabled])")
-    moves.first.click()
-    page.wait_for_function(
-        "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n"
-        " || document.querySelector('#link-state').textContent.trim() !== 'Your move.'",
-        arg=before,
-    )
+    """A move of this device's; one whose chance waits for the friend's share joins the table only with
+    the friend's link (the panel then says so)."""
+    play_any_move(page, or_until="document.querySelector('#link-state').textContent.trim() !== 'Your move.'")
+
+
+def start_by_link(page, names: tuple[str, str], friend: int, tactical: bool = False) -> None:
+    """A new game of The War of the Worlds by link from ``page``: the friend in seat ``friend``."""
+    goto(page, "#/new/war-of-the-worlds")
+    for seat, name in enumerate(names):
+        page.fill(f"#seat-name-{seat}", name)
+        page.select_option(f"#seat-kind-{seat}", "friend" if seat == friend else "human")
+    if page.is_checked("#option-tactical") != tactical:
+        page.click("#option-tactical")
+    page.click("#start-game")
 
 
 def my_move(page) -> bool:
@@ -42,12 +43,7 @@ def test_two_devices_play_a_whole_game_of_the_war_of_the_worlds_by_links(browser
     ana_context, ana, ana_log = boot(browser, site)
     ben_context, ben, ben_log = boot(browser, site, viewport=(390, 844))
     try:
-        goto(ana, "#/new/war-of-the-worlds")
-        ana.fill("#seat-name-0", "Ana")
-        ana.fill("#seat-name-1", "Ben")
-        ana.select_option("#seat-kind-0", "human")
-        ana.select_option("#seat-kind-1", "friend")
-        ana.click("#start-game")
+        start_by_link(ana, ("Ana", "Ben"), friend=1)
         ana.wait_for_selector("[data-screen='table']")
         assert my_move(ana)  # Aliens move first: Ana plays, then sends
         links, devices, turn = 0, [ana, ben], 0
@@ -89,10 +85,7 @@ def test_two_devices_play_a_whole_game_of_the_war_of_the_worlds_by_links(browser
 def test_a_link_opened_on_the_device_that_made_it_is_refused(browser, site):
     context, page, log = boot(browser, site)
     try:
-        goto(page, "#/new/war-of-the-worlds")
-        page.select_option("#seat-kind-0", "friend")
-        page.select_option("#seat-kind-1", "human")
-        page.click("#start-game")
+        start_by_link(page, ("Ben", "Ana"), friend=0)
         page.wait_for_selector("[data-screen='table']")
         url = friend_link(page)  # the friend plays Aliens, who move first: the link goes out at once
         assert "Waiting for" in page.inner_text("#link-state")
@@ -107,14 +100,7 @@ def test_the_treehouse_dice_of_a_game_by_link_are_first_rolled_on_the_friends_de
     ana_context, ana, ana_log = boot(browser, site, permissions=["clipboard-read", "clipboard-write"])
     ben_context, ben, ben_log = boot(browser, site)
     try:
-        goto(ana, "#/new/war-of-the-worlds")
-        ana.fill("#seat-name-0", "Ana")
-        ana.fill("#seat-name-1", "Ben")
-        ana.select_option("#seat-kind-0", "human")
-        ana.select_option("#seat-kind-1", "friend")
-        if not ana.is_checked("#option-tactical"):
-            ana.check("#option-tactical")
-        ana.click("#start-game")
+        start_by_link(ana, ("Ana", "Ben"), friend=1, tactical=True)
         wait_until(ana, "() => location.hash === '#/' && document.body.innerText.includes('the first dice are rolled when')")
         assert "by link, waiting for" in ana.inner_text(".saved-item")
         ana.click(".saved-item button:has-text('Copy link')")
@@ -144,12 +130,7 @@ def test_an_abandoned_game_is_told_to_the_other_device_by_its_last_link(browser,
     ana_context, ana, ana_log = boot(browser, site)
     ben_context, ben, ben_log = boot(browser, site)
     try:
-        goto(ana, "#/new/war-of-the-worlds")
-        ana.fill("#seat-name-0", "Ben")
-        ana.fill("#seat-name-1", "Ana")
-        ana.select_option("#seat-kind-0", "friend")
-        ana.select_option("#seat-kind-1", "human")
-        ana.click("#start-game")
+        start_by_link(ana, ("Ben", "Ana"), friend=0)
         open_link(ben, friend_link(ana))  # Ben plays the Aliens, who begin
         while my_move(ben):
             play_one(ben)
