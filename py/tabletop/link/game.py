@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.rng import ChanceAwaited
-from tabletop.engine.saves import MAX_MOVES, new_save, replay_steps
+from tabletop.engine.saves import MAX_MOVES, check_options, clean_seat, new_save, replay_steps
 from tabletop.link.chance import Chain, ChainBroken, Elements
 from tabletop.link.codes import LinkRefused, to_code
 from tabletop.link.record import ABANDONED, ID_BYTES, LINK_GAMES, SIZE, STEPS, Link, b64, link_of, link_save_id, unb64, whole
@@ -66,19 +66,24 @@ def chance_of(save: Mapping[str, Any]) -> Any:
 # --- making a game and its links --------------------------------------------------------------
 
 
-def new_link_save(module: GameModule, seats: list[dict[str, Any]], options: dict[str, Any], me: int) -> dict[str, Any]:
-    """A new game by link made on this device, for the seat ``me``; its first link is made with
-    the first move or at once (``outgoing``)."""
-    if module.ID not in LINK_GAMES:
-        raise ValueError(f"{module.TITLE} cannot be played by link yet")
-    if len(seats) != 2:
-        raise ValueError("a game by link is for two players, each on their own device")
-    game_id = secrets.token_bytes(ID_BYTES)
-    save = new_save(module.ID, options, seats, 0)
+def fresh_link(save: dict[str, Any], game_id: bytes, me: int) -> None:
+    """Give ``save`` this device's part of the game ``game_id`` (seat ``me``): new secrets, an empty
+    transcript, and the id every link of the game finds it by."""
     link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "", new_secret())
     link.shown[me] = (-1, chain_of(link).top)
     save["link"] = link.data()
     save["id"] = link_save_id(game_id)
+
+
+def new_link_save(module: GameModule, seats: list[dict[str, Any]], options: dict[str, Any], me: int) -> dict[str, Any]:
+    """A new game by link made on this device, for the seat ``me``; its first link is made with
+    the first move or at once (``send``)."""
+    if module.ID not in LINK_GAMES:
+        raise ValueError(f"{module.TITLE} cannot be played by link yet")
+    if len(seats) != 2:
+        raise ValueError("a game by link is for two players, each on their own device")
+    save = new_save(module.ID, options, seats, 0)
+    fresh_link(save, secrets.token_bytes(ID_BYTES), me)
     return save
 
 
@@ -86,8 +91,6 @@ def new_link_game(module: GameModule, seats: list[dict[str, Any]], options: dict
     """The save of a game by link from the new-game form's seats: the person here ("human") and a
     friend on another device ("friend"); ValueError says, in the form's words, what does not fit."""
     kinds = [seat.get("kind") for seat in seats]
-    if module.ID not in LINK_GAMES:
-        raise ValueError(f"{module.TITLE} is not played by link yet")
     if sorted(str(kind) for kind in kinds) != ["friend", "human"]:
         raise ValueError("a game by link is you in one seat and your friend, on their own device, in the other")
     return new_link_save(module, seats, options, kinds.index("human"))
@@ -113,8 +116,7 @@ def message_for(save: Mapping[str, Any], abandon: bool = False) -> dict[str, Any
         message["g"] = save["game"]
         message["o"] = save["options"]
         message["s"] = [seat["name"] for seat in save["seats"]]
-    if link.count <= 1:
-        message["k"] = public(link.seal_secret)
+        message["k"] = public(link.seal_secret)  # and their half of the key that seals the links after it
     if abandon:
         message["x"] = 1
     if link.their_key:  # every link after the first is sealed: a change on its way is refused
@@ -137,10 +139,11 @@ def write_down(save: dict[str, Any], message: Mapping[str, Any]) -> None:
     save["link"] = link.data()
 
 
-def replayed(module: GameModule, save: Mapping[str, Any]) -> Any:
-    """The state after the save's moves, with the game's joint chance (a changed save: SaveError)."""
+def replayed(module: GameModule, save: Mapping[str, Any], elements: Elements | None = None) -> Any:
+    """The state after the save's moves, with the game's joint chance (a changed save: SaveError);
+    ``elements``: that chance as already read."""
     state = None
-    for step in replay_steps(module, save, chance=chance_of(save)):
+    for step in replay_steps(module, save, chance=elements.block if elements is not None else chance_of(save)):
         state = step.state
     return state
 
@@ -167,13 +170,11 @@ def resolve_pending(module: GameModule, save: dict[str, Any], state: Any) -> Any
 
 @dataclass
 class Taken:
-    """A link taken in: the game's save as it now stands, its state, what to say, and whether the
-    sender waits for this device's link before their device can show the game on."""
+    """A link taken in: the game's save as it now stands, its state, and what to say."""
 
     save: dict[str, Any]
     state: Any
     words: str
-    reply_owed: bool
 
 
 def read_message(data: Any) -> dict[str, Any]:
@@ -231,7 +232,7 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
         link.ended = {"by": link.other, "how": ABANDONED}
     link.sent_last, link.other_waits = False, drew
     save["link"] = link.data()
-    return Taken(save, state, news(module, save, link, state, len(message["m"])), owes_link(module, save, state))
+    return Taken(save, state, news(module, save, link, state, len(message["m"])))
 
 
 def joined(message: Mapping[str, Any], games: Mapping[str, GameModule]) -> tuple[dict[str, Any], GameModule]:
@@ -246,19 +247,13 @@ def joined(message: Mapping[str, Any], games: Mapping[str, GameModule]) -> tuple
         raise LinkRefused("This link is damaged: its players are unreadable.")
     if not isinstance(options, dict):
         raise LinkRefused("This link is damaged: its game settings are unreadable.")
-    from tabletop.engine.saves import check_options, clean_seat
-
     me = 1 - message["by"]
     seats = [clean_seat({"name": name, "kind": "human" if i == me else "friend"}, i) for i, name in enumerate(names)]
     try:
         save = new_save(game, check_options(options), seats, 0)
     except SaveError as exc:
         raise LinkRefused(f"This link is damaged: {exc}.") from None
-    game_id = unb64(message["id"], ID_BYTES, "id")
-    link = Link(game_id, me, secrets.token_bytes(SIZE), {0: None, 1: None}, 0, first_hash(game_id), 0, [], None, "", new_secret())
-    link.shown[me] = (-1, chain_of(link).top)
-    save["link"] = link.data()
-    save["id"] = link_save_id(game_id)
+    fresh_link(save, unb64(message["id"], ID_BYTES, "id"), me)
     return save, module
 
 
@@ -302,20 +297,14 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
     """Resolve this device's waiting moves, then apply the sender's moves in turn; returns the
     state and whether the sender's moves drew chance (which their device cannot see yet)."""
     other = save["seats"][link.other]["name"]
-    try:
-        state = replayed(module, save)
-    except ChanceAwaited:
-        state = None  # the deal itself waited for the other's share: dealt now
-    if state is None:
-        with elements.block(0):
-            state = module.new_game(2, save["options"], 0)
+    state = replayed(module, save, elements)  # a deal that waited for the other's share is dealt now
     state = resolve_pending(module, save, state)
     if link_of(save).pending:  # type: ignore[union-attr]
         raise LinkRefused(f"This link does not carry {other}'s share of the chance your last move needs.")
     if message["e"][0] != len(save["moves"]) + len(message["m"]):
         raise LinkRefused("This link is damaged: its chance does not match its moves.")
     drew = False
-    for i, data in enumerate(message["m"]):
+    for data in message["m"]:
         number = len(save["moves"]) + 1
         if module.to_act(state) != link.other:
             raise LinkRefused(f"This link holds a move {other} could not make: it is not their turn (move {number}).")
@@ -327,7 +316,7 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
             raise LinkRefused(f"This link holds a move the rules do not allow (move {number}: {exc}).") from None
         except Exception:
             raise LinkRefused(f"This link holds a move that cannot be read (move {number}).") from None
-        drew = drew or i == len(message["m"]) - 1 and block.drew
+        drew = block.drew  # the last move's, in the end
         save["moves"].append(data)
     return state, drew
 
