@@ -12,8 +12,10 @@ Each game declares its move classes with a ``kind`` tag and builds a codec::
     move_to_json = CODEC.to_json          # Place(Size.LARGE, 4) -> {"kind": "place", "size": "large", "cell": 4}
     move_from_json = CODEC.from_json      # and back; bad data raises IllegalMove
 
-Field types understood: int, float, str, bool, Card, Size, enums with string
-values, ``X | None`` and ``tuple[X, ...]`` of those.
+Field types understood: int, float, str, bool, Card, Hidden (a card of a game by link,
+``engine/hidden.py``), Size, enums with string values, ``X | None`` and ``tuple[X, ...]`` of
+those. A field declared with ``metadata={OMIT_NONE: True}`` is left out of the JSON while it is
+None, so moves that gained it keep the JSON they had.
 
 Every game's ``apply`` starts with ``CODEC.check(move)`` (a move of this game whose
 fields have their declared types, so no look-alike such as ``3`` for ``Size.LARGE``
@@ -34,7 +36,10 @@ from typing import Any, ClassVar
 
 from tabletop.engine.cards import ACE, JOKER, KING, Card, Suit
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.hidden import Hidden
 from tabletop.engine.pyramids import Size
+
+OMIT_NONE = "omit when None"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,7 +53,7 @@ class Move:
 
 
 def _encode(value: Any) -> Any:
-    if isinstance(value, (Card, Size)):
+    if isinstance(value, (Card, Size, Hidden)):
         return value.to_json()
     if isinstance(value, Enum):
         return value.value
@@ -62,7 +67,9 @@ def _encode(value: Any) -> Any:
 def encode_move(move: Move) -> dict[str, Any]:
     data = {"kind": move.kind}
     for f in dataclasses.fields(move):
-        data[f.name] = _encode(getattr(move, f.name))
+        value = getattr(move, f.name)
+        if value is not None or not f.metadata.get(OMIT_NONE):
+            data[f.name] = _encode(value)
     return data
 
 
@@ -103,6 +110,8 @@ def _decode(value: Any, hint: Any) -> Any:
         return value
     if hint is Card:
         return Card.parse(value)
+    if hint is Hidden:
+        return Hidden.parse(value)
     if hint is Size:
         return Size.parse(value)
     if isinstance(hint, type) and issubclass(hint, Enum):

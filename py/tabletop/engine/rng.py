@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
@@ -78,8 +78,9 @@ class Rng:
             raise ValueError("choice() from an empty sequence")
         return items[self.below(len(items))]
 
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
+    def shuffle(self, items: MutableSequence[T], owner: int | None = None) -> None:
+        """Fisher–Yates shuffle in place. ``owner``: the one seat that draws from this deck (a game
+        by link hides its order from everyone and its cards from all but the owner)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -88,6 +89,10 @@ class Rng:
         out = list(items)
         self.shuffle(out)
         return out
+
+    def draw(self, pile: list[T]) -> T:
+        """The top card of ``pile`` (its end), taken into a hand."""
+        return pile.pop()
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (e.g. one per seat or per bot)."""
@@ -131,25 +136,29 @@ def joint_chance(draw: Draw) -> Iterator[None]:
 
 
 class JointRng(Rng):
-    """The generator of a game by link: it holds nothing, and draws from the stream of the move
-    being applied, so no player alone chooses or foresees a roll (tabletop/link/chance.py)."""
+    """The generator of a game by link: chance comes from the stream of the move being applied, so
+    no player alone chooses or foresees a roll (tabletop/link/chance.py); a deck is not shuffled
+    here but becomes handles (engine/hidden.py), whose faces the owner's device alone works out from
+    both players' secrets (tabletop/link/cards.py). ``decks`` is the public record of every deck
+    made: (owner, contents, places drawn), the same on every device."""
 
-    __slots__ = ()
+    __slots__ = ("decks",)
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, decks: tuple[Deck, ...] = ()):
         self.state = 0
+        self.decks = decks
 
     def __repr__(self) -> str:
-        return "JointRng()"
+        return f"JointRng(decks={len(self.decks)})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, JointRng)
+        return isinstance(other, JointRng) and other.decks == self.decks
 
     def __deepcopy__(self, memo: dict[int, Any]) -> JointRng:
-        return JointRng()
+        return JointRng(0, self.decks)
 
     def copy(self) -> JointRng:
-        return JointRng()
+        return JointRng(0, self.decks)
 
     def next_u64(self) -> int:
         draw = _JOINT.get()
@@ -157,10 +166,40 @@ class JointRng(Rng):
             raise RuntimeError("a game by link drew chance outside one of its moves")
         return draw()
 
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        """Refused: a shuffle from a stream both players can read would show them the order
-        (a deck by link is shuffled with the commutative cipher, tabletop/link/deck.py)."""
-        raise RuntimeError("a game by link shuffles hidden cards with the commutative cipher, never from joint chance")
+    def shuffle(self, items: MutableSequence[T], owner: int | None = None) -> None:
+        """Replace ``items`` (cards every device knows) by the handles of a new deck that only
+        ``owner`` draws from: its order is no one's, and its cards are read by the owner alone
+        until the rules turn them up. A deck shared between players would need the commutative
+        cipher (tabletop/link/deck.py), which no game by link uses yet."""
+        from tabletop.engine.hidden import Hidden, current_table, is_hidden
+
+        if owner is None:
+            raise RuntimeError("a game by link shuffles only decks that one player alone draws from")
+        if any(is_hidden(card) for card in items):
+            raise RuntimeError("a deck by link is made of cards every device knows")
+        number, contents = len(self.decks), tuple(items)
+        self.decks = (*self.decks, Deck(owner, contents, 0))
+        table = current_table()
+        if table is not None:
+            table.shuffled(number, contents, owner)  # type: ignore[arg-type]
+        items[:] = [Hidden(number, len(contents) - 1 - i) for i in range(len(contents))]  # type: ignore[misc]
+
+    def draw(self, pile: list[T]) -> T:
+        """The top card of ``pile``; its place is recorded as drawn (its owner may now read it)."""
+        card = pile.pop()
+        number = getattr(card, "deck", None)
+        if number is not None:
+            deck = self.decks[number]
+            self.decks = (*self.decks[:number], deck._replace(drawn=max(deck.drawn, card.pos + 1)), *self.decks[number + 1 :])  # type: ignore[attr-defined]
+        return card
+
+
+class Deck(NamedTuple):
+    """A deck of a game by link: who draws from it, what it holds, how many places are drawn."""
+
+    owner: int
+    contents: tuple[Any, ...]
+    drawn: int
 
 
 def new_rng(seed: int) -> Rng:

@@ -20,6 +20,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.engine.errors import IllegalMove, SaveError
+from tabletop.engine.hidden import CardAwaited
 from tabletop.engine.names import clean_name
 from tabletop.engine.rng import ChanceAwaited
 
@@ -329,7 +330,7 @@ def replay_steps(module: GameModule, save: Mapping[str, Any], upto: int | None =
     try:
         with chance(0):
             state = module.new_game(len(save["seats"]), save["options"], save["seed"])
-    except ChanceAwaited:
+    except (ChanceAwaited, CardAwaited):
         raise
     except Exception as exc:  # ValueError from the rules; anything else is as much a bad save
         raise SaveError("corrupt", f"the save's game settings are not valid: {exc}") from None
@@ -340,7 +341,7 @@ def replay_steps(module: GameModule, save: Mapping[str, Any], upto: int | None =
         try:
             with chance(i + 1):
                 state = module.apply(state, module.move_from_json(data))
-        except ChanceAwaited:
+        except (ChanceAwaited, CardAwaited):
             raise
         except IllegalMove as exc:
             raise SaveError(

@@ -7,8 +7,11 @@ their share of the chance (``chance.py``). A device takes a link only when it is
 of the game it holds, from the player who owes it, with moves the rules allow in turn and chance
 that is the one promised; anything else is refused in one line and changes nothing.
 
-Two players for now, each on their own device; a game whose rules deal hidden cards needs the
-joint shuffle (``deck.py``) and is not offered by link yet (``LINK_GAMES``).
+A game with hidden cards also carries, in each link, the sender's shares of the cards the
+other has drawn and the cards of theirs the rules turned up; at the game's end each player shows
+their secret and each device checks the whole game (``cards.py``, ``audit``).
+
+Two players for now, each on their own device (``LINK_GAMES``).
 """
 
 from __future__ import annotations
@@ -17,16 +20,32 @@ import copy
 import hashlib
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import IllegalMove, SaveError
+from tabletop.engine.hidden import CardAwaited
 from tabletop.engine.rng import ChanceAwaited
 from tabletop.engine.saves import MAX_MOVES, check_options, clean_seat, new_save, replay_steps
-from tabletop.link.chance import Chain, ChainBroken, Elements
+from tabletop.link.cards import CardTable, CardTold, Known, decks_of, share, take_told, unkey
+from tabletop.link.chance import Chain, ChainBroken, Elements, hashed
 from tabletop.link.codes import LinkRefused, to_code
-from tabletop.link.record import ABANDONED, ID_BYTES, LINK_GAMES, SIZE, STEPS, Link, b64, link_of, link_save_id, unb64, whole
+from tabletop.link.record import (
+    ABANDONED,
+    ID_BYTES,
+    LINK_GAMES,
+    LINK_OPTIONS,
+    SIZE,
+    STEPS,
+    Link,
+    b64,
+    link_of,
+    link_save_id,
+    unb64,
+    whole,
+)
 from tabletop.link.seal import checks, new_secret, public, seal, shared
 
 if TYPE_CHECKING:
@@ -57,10 +76,37 @@ def elements_of(link: Link) -> Elements:
     return Elements(link.id, len(link.shown), shown, own=(link.me, chain_of(link)))
 
 
+def table_of(link: Link, state: Any = None, everything: bool = False) -> CardTable:
+    """The hidden cards as this device reads them, with the decks ``state`` has made (a replay
+    from the deal makes them as it goes)."""
+    return CardTable(link.id, link.me, link.secret, Known.read(link.cards), decks_of(state), everything)
+
+
+@contextmanager
+def stepped(block: AbstractContextManager[None], table: CardTable) -> Iterator[None]:
+    """One step of a game by link: inside its joint chance, reading cards through ``table``."""
+    with block, table.open():
+        yield
+
+
+def steps_of(link: Link, elements: Elements | None = None, table: CardTable | None = None) -> Callable[[int], AbstractContextManager[None]]:
+    elements = elements if elements is not None else elements_of(link)
+    table = table if table is not None else table_of(link)
+    return lambda step: stepped(elements.block(step), table)
+
+
 def chance_of(save: Mapping[str, Any]) -> Any:
-    """What ``replay_steps`` needs as ``chance`` for this save: the joint chance of a game by link."""
+    """What ``replay_steps`` needs as ``chance`` for this save: the joint chance of a game by link,
+    and its hidden cards as this device reads them."""
     link = link_of(save)
-    return None if link is None else elements_of(link).block
+    return None if link is None else steps_of(link)
+
+
+def reading(save: Mapping[str, Any], state: Any) -> AbstractContextManager[Any]:
+    """The block a view or a list of moves of a game by link is made in: this device's cards read."""
+    link = link_of(save)
+    assert link is not None
+    return table_of(link, state).open()
 
 
 # --- making a game and its links --------------------------------------------------------------
@@ -82,7 +128,7 @@ def new_link_save(module: GameModule, seats: list[dict[str, Any]], options: dict
         raise ValueError(f"{module.TITLE} cannot be played by link yet")
     if len(seats) != 2:
         raise ValueError("a game by link is for two players, each on their own device")
-    save = new_save(module.ID, options, seats, 0)
+    save = new_save(module.ID, dict(options, **LINK_OPTIONS.get(module.ID, {})), seats, 0)
     fresh_link(save, secrets.token_bytes(ID_BYTES), me)
     return save
 
@@ -96,11 +142,14 @@ def new_link_game(module: GameModule, seats: list[dict[str, Any]], options: dict
     return new_link_save(module, seats, options, kinds.index("human"))
 
 
-def message_for(save: Mapping[str, Any], abandon: bool = False) -> dict[str, Any]:
+def message_for(save: Mapping[str, Any], abandon: bool = False, state: Any = None, over: bool = False) -> dict[str, Any]:
     """The next message of this device: its moves the other has not seen, its share of their
-    chance (the element of the last step it holds, which shows every step before it too)."""
+    chance (the element of the last step it holds, which shows every step before it too), its
+    shares of the cards the other drew and the cards of its own the rules turned up; once the
+    game is ``over``, its secret, for the check at the end."""
     link = link_of(save)
     assert link is not None
+    table = table_of(link, state)
     known = list(save["moves"]) + link.pending
     moves, steps = known[link.covered :], len(known)
     message: dict[str, Any] = {
@@ -117,6 +166,13 @@ def message_for(save: Mapping[str, Any], abandon: bool = False) -> dict[str, Any
         message["o"] = save["options"]
         message["s"] = [seat["name"] for seat in save["seats"]]
         message["k"] = public(link.seal_secret)  # and their half of the key that seals the links after it
+    shares, faces = table.shares_due(decks_of(state)), table.faces_due()
+    if shares:
+        message["y"] = shares
+    if faces:
+        message["r"] = faces
+    if over and decks_of(state) and not table.known.secret_sent:
+        message["z"] = b64(link.secret)
     if abandon:
         message["x"] = 1
     if link.their_key:  # every link after the first is sealed: a change on its way is refused
@@ -124,10 +180,14 @@ def message_for(save: Mapping[str, Any], abandon: bool = False) -> dict[str, Any
     return message
 
 
-def write_down(save: dict[str, Any], message: Mapping[str, Any]) -> None:
+def write_down(save: dict[str, Any], message: Mapping[str, Any], state: Any = None) -> None:
     """Write a message this device sends into its own transcript."""
     link = link_of(save)
     assert link is not None
+    table = table_of(link, state)
+    table.sent(decks_of(state), message.get("r", {}))
+    table.known.secret_sent = table.known.secret_sent or "z" in message
+    link.cards = table.known.data()
     link.hash = next_hash(link.hash, message)
     link.count += 1
     link.covered = len(save["moves"]) + len(link.pending)
@@ -139,28 +199,35 @@ def write_down(save: dict[str, Any], message: Mapping[str, Any]) -> None:
     save["link"] = link.data()
 
 
-def replayed(module: GameModule, save: Mapping[str, Any], elements: Elements | None = None) -> Any:
-    """The state after the save's moves, with the game's joint chance (a changed save: SaveError);
-    ``elements``: that chance as already read."""
+def replayed(module: GameModule, save: Mapping[str, Any], elements: Elements | None = None, table: CardTable | None = None) -> Any:
+    """The state after the save's moves, with the game's joint chance and hidden cards (a changed
+    save: SaveError); ``elements``: that chance as already read; ``table``: the cards, which the
+    replay's decks join."""
+    link = link_of(save)
+    assert link is not None
     state = None
-    for step in replay_steps(module, save, chance=elements.block if elements is not None else chance_of(save)):
+    for step in replay_steps(module, save, chance=steps_of(link, elements, table)):
         state = step.state
     return state
 
 
-def resolve_pending(module: GameModule, save: dict[str, Any], state: Any) -> Any:
-    """Apply this device's moves that waited for chance, as far as the chance now known allows."""
+def resolve_pending(module: GameModule, save: dict[str, Any], state: Any, table: CardTable | None = None) -> Any:
+    """Apply this device's moves that waited for chance or for the other's cards, as far as what
+    is now known allows."""
     link = link_of(save)
     assert link is not None
     elements = elements_of(link)
+    table = table if table is not None else table_of(link, state)
     while link.pending:
         step = len(save["moves"]) + 1
         try:
-            with elements.block(step):
+            with stepped(elements.block(step), table):
                 state = module.apply(state, module.move_from_json(link.pending[0]))
-        except ChanceAwaited:
+        except (ChanceAwaited, CardAwaited):
             break
         save["moves"].append(link.pending.pop(0))
+    table.note(state)
+    link.cards = table.known.data()
     save["link"] = link.data()
     return state
 
@@ -223,6 +290,11 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
     except ChainBroken:
         raise LinkRefused(f"This link's chance is not the chance {other} promised: it was changed.") from None
     link.shown[link.other] = elements.shown[link.other]
+    known = Known.read(link.cards)
+    take_told(known, message, other)
+    if "z" in message:
+        known.their_secret = their_secret(link, message["z"], other)
+    link.cards = known.data()
     save["link"] = link.data()
     state, drew = apply_message(module, save, link, message, elements)
     link = link_of(save)
@@ -232,7 +304,23 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
         link.ended = {"by": link.other, "how": ABANDONED}
     link.sent_last, link.other_waits = False, drew
     save["link"] = link.data()
+    if module.outcome(state) is not None and Known.read(link.cards).their_secret is not None:
+        checked = audit(module, save)
+        link.cards = dict(link.cards or {}, audit=checked)
+        save["link"] = link.data()
     return Taken(save, state, news(module, save, link, state, len(message["m"])))
+
+
+def their_secret(link: Link, text: Any, other: str) -> bytes:
+    """The other's secret, shown at the game's end: the one their chain grew from."""
+    try:
+        secret = unb64(text, SIZE, "secret")
+    except SaveError:
+        raise LinkRefused("This link is damaged: part of it is missing or unreadable.") from None
+    shown = link.shown[link.other]
+    if shown is None or hashed(secret, STEPS - shown[0]) != shown[1]:
+        raise LinkRefused(f"This link's secret is not the one {other} promised: it was changed.")
+    return secret
 
 
 def joined(message: Mapping[str, Any], games: Mapping[str, GameModule]) -> tuple[dict[str, Any], GameModule]:
@@ -297,10 +385,14 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
     """Resolve this device's waiting moves, then apply the sender's moves in turn; returns the
     state and whether the sender's moves drew chance (which their device cannot see yet)."""
     other = save["seats"][link.other]["name"]
-    state = replayed(module, save, elements)  # a deal that waited for the other's share is dealt now
-    state = resolve_pending(module, save, state)
+    table = table_of(link)
+    try:
+        state = replayed(module, save, elements, table)  # a deal that waited for the other's share is dealt now
+        state = resolve_pending(module, save, state, table)
+    except CardTold as exc:
+        raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc}.") from None
     if link_of(save).pending:  # type: ignore[union-attr]
-        raise LinkRefused(f"This link does not carry {other}'s share of the chance your last move needs.")
+        raise LinkRefused(f"This link does not carry {other}'s share of the chance or the cards your last move needs.")
     if message["e"][0] != len(save["moves"]) + len(message["m"]):
         raise LinkRefused("This link is damaged: its chance does not match its moves.")
     drew = False
@@ -310,15 +402,64 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
             raise LinkRefused(f"This link holds a move {other} could not make: it is not their turn (move {number}).")
         block = elements.block(number)
         try:
-            with block:
+            with stepped(block, table):
                 state = module.apply(state, module.move_from_json(data))
         except IllegalMove as exc:
             raise LinkRefused(f"This link holds a move the rules do not allow (move {number}: {exc}).") from None
+        except CardAwaited:
+            raise LinkRefused(f"This link does not tell a card of {other}'s that its moves turn up (move {number}).") from None
+        except CardTold as exc:
+            raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc} (move {number}).") from None
         except Exception:
             raise LinkRefused(f"This link holds a move that cannot be read (move {number}).") from None
         drew = block.drew  # the last move's, in the end
         save["moves"].append(data)
+    table.note(state)
+    link = link_of(save)  # type: ignore[assignment]
+    link.cards = table.known.data()
+    save["link"] = link.data()
     return state, drew
+
+
+# --- the check at the end ----------------------------------------------------------------------
+
+
+def audit(module: GameModule, save: Mapping[str, Any]) -> dict[str, Any]:
+    """With both secrets shown: every share the other sent and every card they told worked out
+    again, and the whole game replayed with every card known, so that a play only a hidden card
+    could show to be against the rules is found. Names the player who lied (``cheat``)."""
+    link = link_of(save)
+    assert link is not None
+    known = Known.read(link.cards)
+    theirs = known.their_secret
+    assert theirs is not None
+    other = link.other
+    name = save["seats"][other]["name"]
+    for place, value in known.shares.items():
+        card = unkey(place)
+        if share(theirs, link.id, card.deck, card.pos) != value:
+            return {"ok": False, "cheat": other, "why": f"{name} sent a share of one of your cards that their secret does not make."}
+    table = table_of(link, everything=True)
+    elements = elements_of(link)
+    state = None
+    try:
+        with stepped(elements.block(0), table):
+            state = module.new_game(len(save["seats"]), save["options"], save["seed"])
+        for number, data in enumerate(save["moves"], start=1):
+            mover = module.to_act(state)
+            try:
+                with stepped(elements.block(number), table):
+                    state = module.apply(state, module.move_from_json(data))
+            except IllegalMove as exc:
+                who = save["seats"][mover]["name"] if mover is not None else "A player"
+                return {"ok": False, "cheat": mover, "why": f"{who}'s move {number} broke the rules, as the cards now show: {exc}"}
+    except (ChanceAwaited, CardAwaited, SaveError, ValueError):
+        return {"ok": False, "cheat": other, "why": f"{name}'s game cannot be replayed with the cards their secret deals."}
+    for place, told in known.told.items():
+        face = table.face_of(unkey(place))
+        if face is None or str(face) != told:
+            return {"ok": False, "cheat": other, "why": f"{name} told a card that was not the one they held."}
+    return {"ok": True, "cheat": None, "why": "Every hidden card was checked: the game was played fair."}
 
 
 def news(module: GameModule, save: Mapping[str, Any], link: Link, state: Any, moves: int) -> str:
@@ -346,15 +487,36 @@ def play(module: GameModule, save: dict[str, Any], state: Any, move: Any) -> Any
     if link.pending or link.ended is not None:
         raise IllegalMove("this game waits for the other player's link")
     block = elements_of(link).block(len(save["moves"]) + 1)
+    table = table_of(link, state)
     try:
-        with block:
-            state = module.apply(state, move)
-    except ChanceAwaited:
+        with stepped(block, table):
+            after = module.apply(state, move)
+    except (ChanceAwaited, CardAwaited):
         link.pending.append(module.move_to_json(move))
+        table.note(state)  # the cards of this device's the move turned up before it waited: the other's device needs them
+        link.cards = table.known.data()
         save["link"] = link.data()
         return None
+    table.note(after)
+    link.cards = table.known.data()
+    save["link"] = link.data()
     save["moves"].append(module.move_to_json(move))
-    return state
+    return after
+
+
+def awaits_cards(module: GameModule, save: Mapping[str, Any], state: Any) -> bool:
+    """It is this device's turn, but it cannot read the cards it decides with yet (a hand just
+    dealt, whose shares come with the other's next link)."""
+    link = link_of(save)
+    assert link is not None
+    if state is None or module.outcome(state) is not None or module.to_act(state) != link.me or not decks_of(state):
+        return False
+    try:
+        with table_of(link, state).open():
+            module.legal_moves(state)
+    except CardAwaited:
+        return True
+    return False
 
 
 def owes_link(module: GameModule, save: Mapping[str, Any], state: Any) -> bool:
@@ -362,19 +524,25 @@ def owes_link(module: GameModule, save: Mapping[str, Any], state: Any) -> bool:
     on: its turn is over (or the game), or its move waits for chance, and it has not sent them."""
     link = link_of(save)
     assert link is not None
-    if link.ended is not None or link.sent_last:
+    if link.ended is not None:
+        return False
+    over = state is not None and module.outcome(state) is not None
+    if over and decks_of(state) and not Known.read(link.cards).secret_sent:
+        return True  # the check at the end needs this device's secret
+    if link.sent_last:
         return False
     if state is None or link.pending:
         return True
-    if module.outcome(state) is not None:
+    if over:
         return len(save["moves"]) > link.covered or link.other_waits
-    return module.to_act(state) != link.me
+    return module.to_act(state) != link.me or awaits_cards(module, save, state)
 
 
-def send(save: dict[str, Any], abandon: bool = False) -> str:
+def send(save: dict[str, Any], abandon: bool = False, module: GameModule | None = None, state: Any = None) -> str:
     """Make this device's next link, write it into the game's transcript and keep it to send again."""
-    message = message_for(save, abandon)
-    write_down(save, message)
+    over = module is not None and state is not None and module.outcome(state) is not None
+    message = message_for(save, abandon, state, over)
+    write_down(save, message, state)
     code = to_code(message)
     save["link"] = dict(save["link"], last=code)
     return code

@@ -13,7 +13,8 @@ from typing import Any
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_MOVES
 
-LINK_GAMES = ("war-of-the-worlds",)  # games whose every chance is public: no deck to shuffle jointly
+LINK_GAMES = ("war-of-the-worlds", "tower-battle")  # games whose every deck has one drawer (cards.py)
+LINK_OPTIONS = {"tower-battle": {"scoring": "simple"}}  # options a game by link is held to (secret scoring cards are not dealt by link yet)
 ID_BYTES = 16
 HASH_BYTES = 16  # a transcript hash
 SIZE = 16  # bytes of a share of chance (chance.py)
@@ -61,6 +62,7 @@ class Link:
     their_key: str = ""  # the other's public half, from their first link
     sent_last: bool = False  # the transcript's last message is this device's: the other owes the next
     other_waits: bool = False  # the other's last move drew chance their device cannot see until this device's link
+    cards: dict[str, Any] | None = None  # the hidden cards' part (cards.py reads it): shares and cards told, the check at the end
 
     @classmethod
     def read(cls, data: Any, seats: int) -> Link:
@@ -85,6 +87,9 @@ class Link:
                 shown[seat] = (pair[0], unb64(pair[1], SIZE, "a share of chance"))
             else:
                 raise SaveError("corrupt", "the game's link record is unreadable")
+        cards = data.get("cards")
+        if cards is not None and not isinstance(cards, Mapping):
+            raise SaveError("corrupt", "the game's link record is unreadable")
         ended = data.get("ended")
         if ended is not None and not (isinstance(ended, Mapping) and whole(ended.get("by"), 0, seats - 1)):
             raise SaveError("corrupt", "the game's link record is unreadable")
@@ -103,6 +108,7 @@ class Link:
             their_key=their_key(data.get("their_key", "")),
             sent_last=data.get("sent_last") is True,
             other_waits=data.get("other_waits") is True,
+            cards=None if cards is None else dict(cards),
         )
 
     def data(self) -> dict[str, Any]:
@@ -121,6 +127,7 @@ class Link:
             "their_key": self.their_key,
             "sent_last": self.sent_last,
             "other_waits": self.other_waits,
+            "cards": self.cards,
         }
 
     @property

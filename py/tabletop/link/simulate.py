@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.engine.rng import ChanceAwaited, Rng
 from tabletop.games import GAMES
 from tabletop.link.codes import from_code
-from tabletop.link.game import new_link_save, owes_link, play, replayed, send, take
+from tabletop.link.game import awaits_cards, new_link_save, owes_link, play, reading, replayed, send, take
 
 
 class Device:
@@ -42,11 +42,13 @@ class Device:
             and link["ended"] is None
             and self.module.outcome(self.state) is None
             and self.module.to_act(self.state) == self.me
+            and not awaits_cards(self.module, self.save, self.state)
         )
 
     def move(self, rng: Rng) -> None:
         assert self.save is not None
-        legal = self.module.legal_moves(self.state)
+        with reading(self.save, self.state):
+            legal = self.module.legal_moves(self.state)
         after = play(self.module, self.save, self.state, legal[rng.below(len(legal))])
         if after is not None:
             self.state = after
@@ -56,7 +58,7 @@ class Device:
         assert self.save is not None
         if not owes_link(self.module, self.save, self.state):
             return None
-        code = send(self.save)
+        code = send(self.save, module=self.module, state=self.state)
         self.sent.append(code)
         return code
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
+from tabletop.engine.hidden import Hidden, is_hidden
 
 ID = "tower-battle"
 TITLE = "Tower Battle"
@@ -123,8 +124,11 @@ def scoring_value(card: Card) -> int | None:
 _LABELS: dict[tuple[int, Suit | None], str] = {}
 
 
-def label(card: Card) -> str:
+def label(card: Card | Hidden) -> str:
     """``card.label`` ('5♥'), remembered: the log names cards on almost every move."""
+    if is_hidden(card):
+        return "a hidden card"
+    assert isinstance(card, Card)
     key = (card.rank, card.suit)
     text = _LABELS.get(key)
     if text is None:
@@ -135,8 +139,12 @@ def label(card: Card) -> str:
 _CODES: dict[tuple[int, Suit | None], str] = {}
 
 
-def code(card: Card) -> str:
-    """``str(card)`` ('5H'), remembered: events name cards on almost every move."""
+def code(card: Card | Hidden) -> str:
+    """``str(card)`` ('5H'), remembered: events name cards on almost every move (a card of a game
+    by link that its owner alone reads: its handle, '?2.4', which each view shows as it may)."""
+    if is_hidden(card):
+        return str(card)
+    assert isinstance(card, Card)
     key = (card.rank, card.suit)
     text = _CODES.get(key)
     if text is None:

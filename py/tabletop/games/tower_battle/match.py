@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.cards import Card
+from tabletop.engine.hidden import face
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import new_rng
@@ -22,6 +23,7 @@ from .facts import (
     HAND_SIZE,
     MAX_TARGET,
     OPTION_CHOICES,
+    OWNER,
     SEAT_NAMES,
     TOWER_ORDER,
     card_order,
@@ -91,9 +93,9 @@ def choose_scoring_card(s: State, seat: int, card: Card) -> None:
 def shuffle_and_deal(s: State) -> None:
     """Each player shuffles their stock and deals themselves a hand of three."""
     for seat in (0, 1):
-        s.rng.shuffle(s.stocks[seat])
+        s.rng.shuffle(s.stocks[seat], owner=seat)
         for _ in range(HAND_SIZE):
-            s.hands[seat].append(s.stocks[seat].pop())
+            s.hands[seat].append(s.rng.draw(s.stocks[seat]))
         s.record("dealt", seat, cards=[code(card) for card in s.hands[seat]])
     s.phase = PLAYING
     s.asked = None
@@ -142,6 +144,9 @@ def record_game(
     """Add the game that just ended to the match's results: its towers as they stood, and turned face up."""
     cards = (s.scoring_cards[0], s.scoring_cards[1]) if s.settings.advanced else None
     picture = tuple((suit.value, tuple(str(c) if up else None for c, up in s.towers[suit])) for suit in TOWER_ORDER)
+    acting = s.deciding_seat()
+    for suit in sorted(TOWER_ORDER, key=lambda suit: OWNER[suit] != acting):  # the acting seat's own cards first (link/cards.py)
+        s.towers[suit] = [(face(card), up) for card, up in s.towers[suit]]
     revealed = tuple((suit.value, tuple(str(c) for c, _up in s.towers[suit])) for suit in TOWER_ORDER)
     facts = {"game": s.game_number, "winner": winner, "how": how, "tower": tower, "loser": loser}
     reason, why = game_reason(facts, ENGINE_NAMES), how_won(facts, ENGINE_NAMES)

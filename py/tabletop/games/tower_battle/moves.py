@@ -12,20 +12,23 @@ DeclineBattle()
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from tabletop.engine.cards import Card
-from tabletop.engine.moves import Move, MoveCodec
+from tabletop.engine.cards import Card, Suit
+from tabletop.engine.hidden import Hidden
+from tabletop.engine.moves import OMIT_NONE, Move, MoveCodec
 
 
 @dataclass(frozen=True)
 class PlayCard(Move):
-    """Play ``card`` from hand onto your tower of its suit."""
+    """Play ``card`` from hand onto your tower of its suit. A card of a game by link played face
+    down names its ``tower``: the other device sees the tower it goes on, never the card."""
 
     kind: ClassVar[str] = "play"
-    card: Card
+    card: Card | Hidden
     face_up: bool
+    tower: Suit | None = field(default=None, metadata={OMIT_NONE: True})
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,7 @@ class DiscardCard(Move):
     """Put ``card`` from hand on your discard pile (face up)."""
 
     kind: ClassVar[str] = "discard"
-    card: Card
+    card: Card | Hidden
 
 
 @dataclass(frozen=True)

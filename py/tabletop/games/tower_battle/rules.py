@@ -21,10 +21,12 @@ from typing import Any
 
 from tabletop.engine.cards import ACE, JACK, QUEEN, Card, Suit
 from tabletop.engine.errors import IllegalMove
+from tabletop.engine.hidden import AnyCard, CardAwaited, checkable, face, is_hidden, peek
 from tabletop.engine.moves import Move
 from tabletop.engine.outcome import Outcome
 
 from .facts import (
+    EFFECT_RANKS,
     FACING,
     NOUNS,
     OWNER,
@@ -34,7 +36,6 @@ from .facts import (
     WINNING_HEIGHT,
     battle_value,
     code,
-    is_effect,
     label,
 )
 from .match import choose_scoring_card, count_move, finish_game, new_match, scoring_choices
@@ -101,6 +102,10 @@ def legal_moves(state: State) -> list[Move]:
         plays: list[Move] = []
         discards: list[Move] = []
         for card in state.hands[state.player]:
+            if is_hidden(card):
+                plays += hidden_card_plays(state, card)
+                discards.append(DiscardCard(card))
+                continue
             moves = card_moves(card)
             for up in face_rule(state, card)[0]:
                 plays.append(moves[up])
@@ -113,13 +118,22 @@ def legal_moves(state: State) -> list[Move]:
     return []
 
 
+def hidden_card_plays(state: State, card: AnyCard) -> list[Move]:
+    """The plays of a card of a game by link, listed on its owner's device (the one that reads it):
+    each names the card by its handle, and the face-down one its tower."""
+    shown = peek(card)
+    if shown is None:
+        raise CardAwaited(card)  # type: ignore[arg-type]
+    return [PlayCard(card, up, None if up else shown.known_suit) for up in face_rule(state, shown)[0]]
+
+
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; an illegal move raises IllegalMove and changes nothing. The move
     that fills a save (``MAX_MOVES``) ends the match (``match.end_at_move_limit``)."""
     check_move(state, move)
     s = state.copy()
     if isinstance(move, PlayCard):
-        play_card(s, move.card, move.face_up)
+        play_card(s, move.card, move.face_up, move.tower)
     elif isinstance(move, DiscardCard):
         discard_card(s, move.card)
     elif isinstance(move, DeclareBattle):
@@ -152,11 +166,42 @@ def check_move(s: State, move: Move) -> None:
         if move.card not in s.hands[s.player]:
             raise IllegalMove(f"{SEAT_NAMES[s.player]} does not hold {label(move.card)}.")
         if isinstance(move, PlayCard):
-            faces, why = face_rule(s, move.card)
-            if move.face_up not in faces:
-                raise IllegalMove(why or "That card cannot be played that way.")
+            check_play(s, move)
     elif isinstance(move, ChooseScoringCard) and move.card not in s.stocks[asked_seat(s)]:
         raise IllegalMove(f"{label(move.card)} is not in {SEAT_NAMES[asked_seat(s)]}'s stock.")
+
+
+def check_play(s: State, move: PlayCard) -> None:
+    """The card may go on its tower that way (``face_rule``). A hidden card played face down names
+    its tower; where this device cannot read it (the other player's card in a game by link), only
+    what the tower alone settles is checked now, and the rest when the game's end turns it up."""
+    card = move.card
+    if is_hidden(card) and not move.face_up:
+        if move.tower is None or OWNER[move.tower] != s.player:
+            raise IllegalMove("A card played face down names one of your own towers.")
+        if not checkable(card):
+            if both_tops_face_down(s, move.tower):
+                raise IllegalMove(face_rule_forced_words(move.tower))
+            return
+        shown = peek(card)
+        assert shown is not None
+        if shown.known_suit != move.tower:
+            raise IllegalMove(f"{label(shown)} goes on your {NOUNS[shown.known_suit]} tower.")
+        card = shown
+    elif move.tower is not None:
+        raise IllegalMove("Only a hidden card played face down names its tower.")
+    elif move.face_up:
+        card = face(card)  # a card played face up is seen by every device as the move is made
+    faces, why = face_rule(s, card)  # type: ignore[arg-type]
+    if move.face_up not in faces:
+        raise IllegalMove(why or "That card cannot be played that way.")
+
+
+def face_rule_forced_words(suit: Suit) -> str:
+    return (
+        f"The top cards of your {NOUNS[suit]} tower and of the facing {FACING[suit].noun} "
+        "tower are both face down, so this card must be played face up."
+    )
 
 
 def waiting_for(s: State) -> str:
@@ -200,15 +245,12 @@ def face_rule(s: State, card: Card) -> tuple[tuple[bool, ...], str | None]:
             )
         return FACE_DOWN, "A 10 may only go on a tower face down, as a bluff."
     if forced:
-        return FACE_UP, (
-            f"The top cards of your {NOUNS[suit]} tower and of the facing {FACING[suit].noun} "
-            "tower are both face down, so this card must be played face up."
-        )
+        return FACE_UP, face_rule_forced_words(suit)
     return BOTH_FACES, None
 
 
 def is_diplomat(layer: Layer) -> bool:
-    return layer[0].rank == QUEEN and layer[1]
+    return layer[1] and layer[0].rank == QUEEN  # a face-up card is a plain card, also in a game by link
 
 
 def battle_possible(s: State, suit: Suit) -> bool:
@@ -220,31 +262,37 @@ def battle_possible(s: State, suit: Suit) -> bool:
 # --- a turn ------------------------------------------------------------------------------------
 
 
-def play_card(s: State, card: Card, face_up: bool) -> None:
-    """Put the card on its tower, resolve what it does, then offer a battle or end the turn."""
-    seat, suit = s.player, card.known_suit
-    s.hands[seat].remove(card)
+def play_card(s: State, card: AnyCard, face_up: bool, tower_suit: Suit | None = None) -> None:
+    """Put the card on its tower, resolve what it does, then offer a battle or end the turn. A
+    card face down does nothing more (A and Q never go face down), so its face is not read."""
+    seat = s.player
+    s.hands[seat].remove(card)  # type: ignore[arg-type]  # a hand holds handles in a game by link
+    if face_up:
+        card = face(card)
+    suit = tower_suit if tower_suit is not None and is_hidden(card) else card.known_suit  # type: ignore[union-attr]
     tower = s.towers[suit]
-    tower.append((card, face_up))
+    tower.append((card, face_up))  # type: ignore[arg-type]
     s.record("play" if face_up else "play-face-down", seat, tower=suit.value, index=len(tower) - 1, card=code(card))
     seen_tnt: set[int] = set()
-    if card.rank == ACE:
+    rank = card.rank if face_up else None  # type: ignore[union-attr]
+    if rank == ACE:
         assassinate(s, suit, seen_tnt)
-    elif card.rank == QUEEN:
+    elif rank == QUEEN:
         s.record("diplomat", seat, card=code(card), towers=[suit.value, FACING[suit].value])
-    elif card.rank == JACK and face_up:
+    elif rank == JACK:
         knave_exposed(s, suit, seen_tnt)
     if seen_tnt:
         tnt_discovered(s, seen_tnt)
-    elif not is_effect(card) and battle_possible(s, suit):
+    elif rank not in EFFECT_RANKS and battle_possible(s, suit):
         offer_battle(s, suit)
     else:
         end_turn(s)
 
 
-def discard_card(s: State, card: Card) -> None:
+def discard_card(s: State, card: AnyCard) -> None:
     """Put a card from hand face up on your discard pile, then draw."""
-    s.hands[s.player].remove(card)
+    s.hands[s.player].remove(card)  # type: ignore[arg-type]  # a hand holds handles in a game by link
+    card = face(card)
     s.discards[s.player].append(card)
     s.record("discard", s.player, card=code(card))
     end_turn(s)
@@ -273,11 +321,11 @@ def draw_card(s: State, seat: int) -> None:
         if not pile:
             s.record("no-draw", seat)
             return
-        s.rng.shuffle(pile)
+        s.rng.shuffle(pile, owner=seat)
         s.stocks[seat], s.discards[seat] = pile, []
         stock = pile
         s.record("restock", seat, count=len(pile))
-    card = stock.pop()
+    card = s.rng.draw(stock)
     s.hands[seat].append(card)
     s.epoch += 1
     s.record("draw", seat, card=code(card))
@@ -286,7 +334,7 @@ def draw_card(s: State, seat: int) -> None:
 def claim_win(s: State, suit: Suit) -> None:
     """Five cards on a tower at the end of its owner's turn win the game (a 10 hidden in it is found out)."""
     seat = OWNER[suit]
-    tnt = next((card for card, _ in s.towers[suit] if card.rank == TNT), None)
+    tnt = next((c for c in (face(card) for card, _ in s.towers[suit]) if c.rank == TNT), None) if s.settings.tnt else None
     if tnt is not None:
         s.record("tnt-found", None, tower=suit.value, card=code(tnt))
         tnt_discovered(s, {seat})
@@ -305,35 +353,39 @@ def assassinate(s: State, suit: Suit, seen_tnt: set[int]) -> None:
     if not tower:
         s.record("assassin-misses", s.player, card=assassin, struck=target.value)
         return
-    card, face_up = tower.pop()
-    send_to_discard(s, target, [(card, face_up)], seen_tnt)
+    struck, face_up = tower.pop()
+    (card,) = send_to_discard(s, target, [(struck, face_up)], seen_tnt)
     s.record("assassin-strikes", s.player, card=assassin, struck=target.value, taken=[code(card)], face_up=face_up)
     if card.rank == JACK:
         rest = s.towers[target]
         s.towers[target] = []
-        send_to_discard(s, target, rest, seen_tnt)
-        s.record("knave-seen", None, tower=target.value, knave=code(card), taken=[code(c) for c, _ in rest])
+        taken = send_to_discard(s, target, rest, seen_tnt)
+        s.record("knave-seen", None, tower=target.value, knave=code(card), taken=[code(c) for c in taken])
 
 
 def knave_exposed(s: State, suit: Suit, seen_tnt: set[int]) -> None:
     """A Knave face up on a tower: every card of that tower goes to its owner's discard pile."""
     layers = s.towers[suit]
     s.towers[suit] = []
-    knave = next(card for card, up in reversed(layers) if card.rank == JACK and up)
-    send_to_discard(s, suit, layers, seen_tnt)
-    s.record("knave-exposed", None, tower=suit.value, knave=code(knave), taken=[code(c) for c, _ in layers])
+    knave = next(card for card, up in reversed(layers) if up and card.rank == JACK)
+    taken = send_to_discard(s, suit, layers, seen_tnt)
+    s.record("knave-exposed", None, tower=suit.value, knave=code(knave), taken=[code(c) for c in taken])
 
 
-def send_to_discard(s: State, suit: Suit, layers: list[Layer], seen_tnt: set[int]) -> None:
-    """Cards leave a tower for the owner's (face-up) discard pile; a 10 among them is found out."""
+def send_to_discard(s: State, suit: Suit, layers: list[Layer], seen_tnt: set[int]) -> list[Card]:
+    """Cards leave a tower for the owner's (face-up) discard pile, turned up; a 10 among them is found out."""
     owner = OWNER[suit]
     pile = s.discards[owner]
+    taken = []
     for card, face_up in layers:
+        card = face(card)
         pile.append(card)
+        taken.append(card)
         if not face_up:
             s.epoch += 1
         if card.rank == TNT:
             seen_tnt.add(owner)
+    return taken
 
 
 def tnt_discovered(s: State, losers: set[int]) -> None:
@@ -373,13 +425,12 @@ def fight_battle(s: State, declared_by: int) -> None:
     sides = (mine, FACING[mine])
     towers = [mine.value, FACING[mine].value]
     s.record("battle-declared", declared_by, towers=towers)
-    cards = []
-    for suit in sides:
+    for suit in sorted(sides, key=lambda suit: OWNER[suit] != declared_by):  # the declarer's own card first (link/cards.py)
         card, face_up = s.towers[suit][-1]
         if not face_up:
-            s.towers[suit][-1] = (card, True)
+            s.towers[suit][-1] = (face(card), True)
             s.epoch += 1
-        cards.append(card)
+    cards = [s.towers[suit][-1][0] for suit in sides]
     a, b = cards
     seen_tnt = {OWNER[suit] for suit, card in zip(sides, cards) if card.rank == TNT}
     knaves = [suit for suit, card in zip(sides, cards) if card.rank == JACK]
@@ -395,7 +446,7 @@ def fight_battle(s: State, declared_by: int) -> None:
         knaves=[suit.value for suit in knaves],
         tnt=sorted(seen_tnt),
     )
-    for suit in knaves:
+    for suit in sorted(knaves, key=lambda suit: OWNER[suit] != declared_by):
         knave_exposed(s, suit, seen_tnt)
     if not seen_tnt and not knaves:
         compare_tops(s, sides, cards, values)

@@ -16,6 +16,7 @@ from typing import Any
 from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from tabletop.engine.events import Event
+from tabletop.engine.hidden import AnyCard, peek, unveiled
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.engine.words import count as counted
@@ -85,24 +86,28 @@ SECRET = {"play-face-down": "card", "draw": "card", "dealt": "cards", "scoring-c
 
 
 def seen_event(e: Event, seat: int | None) -> Event:
-    """An event as ``seat`` may see it: a card another seat alone knows is left out."""
+    """An event as ``seat`` may see it: a card another seat alone knows is left out (in a game by
+    link, the seat's own hidden cards are named as its device reads them)."""
     secret = SECRET.get(e["kind"])
-    return {k: v for k, v in e.items() if k != secret} if secret and e["seat"] != seat else dict(e)
+    if secret and e["seat"] != seat:
+        return {k: v for k, v in e.items() if k != secret}
+    return unveiled(e, peek) if secret else dict(e)
 
 
 def seen_events(s: State, seat: int | None) -> list[Event]:
     return [seen_event(e, seat) for e in s.event_list()]
 
 
-def card_view(card: Card, face_up: bool, visible: bool) -> dict[str, Any]:
-    if not visible:
+def card_view(card: AnyCard, face_up: bool, visible: bool) -> dict[str, Any]:
+    shown = peek(card) if visible else None
+    if shown is None:
         return {"card": None, "label": None, "face_up": False, "role": None, "value": None}
     return {
-        "card": str(card),
-        "label": card.label,
+        "card": str(shown),
+        "label": shown.label,
         "face_up": face_up,
-        "role": role(card),
-        "value": battle_value(card),
+        "role": role(shown),
+        "value": battle_value(shown),
     }
 
 
@@ -139,7 +144,7 @@ def player_view(s: State, p: int, seat: int | None) -> dict[str, Any]:
         "name": SEAT_NAMES[p],
         "suits": [suit.value for suit in SIDE_SUITS[p]],
         "hand_count": len(s.hands[p]),
-        "hand": [str(c) for c in sorted(s.hands[p], key=card_order)] if mine else None,
+        "hand": own_hand(s, p) if mine else None,
         "stock_count": len(s.stocks[p]),
         "discard": [str(c) for c in s.discards[p]],
         "scoring_card_set": scoring is not None,
@@ -148,21 +153,41 @@ def player_view(s: State, p: int, seat: int | None) -> dict[str, Any]:
     }
 
 
+def read_hand(s: State, seat: int) -> list[tuple[AnyCard, Card]]:
+    """``seat``'s hand as (the card as the state holds it, its face), in order: the cards its device
+    reads (in a game by link, a card just drawn is read once the other's link comes)."""
+    pairs = [(card, peek(card)) for card in s.hands[seat]]
+    return sorted(((card, shown) for card, shown in pairs if shown is not None), key=lambda pair: card_order(pair[1]))
+
+
+def own_hand(s: State, seat: int) -> list[str]:
+    return [str(shown) for _card, shown in read_hand(s, seat)]
+
+
 def plays_view(s: State) -> list[dict[str, Any]]:
-    """For each card in the mover's hand: its tower, its faces and why, and what each play would do."""
+    """For each card in the mover's hand: its tower, its faces and why, and what each play would do
+    (a move names the card as the state holds it: in a game by link, by its handle)."""
     out = []
-    for card in sorted(s.hands[s.player], key=card_order):
-        faces, why = face_rule(s, card)
+    for card, shown in read_hand(s, s.player):
+        faces, why = face_rule(s, shown)
+        hidden = card is not shown
         out.append(
             {
-                "card": str(card),
-                "label": card.label,
-                "role": role(card),
-                "tower": card.known_suit.value,
+                "card": str(shown),
+                "label": shown.label,
+                "role": role(shown),
+                "tower": shown.known_suit.value,
                 "faces": list(faces),
                 "free_choice": len(faces) == 2,
                 "reason": why,
-                "options": [{"face_up": up, "move": move_to_json(PlayCard(card, up)), "effect": play_effect(s, card, up)} for up in faces],
+                "options": [
+                    {
+                        "face_up": up,
+                        "move": move_to_json(PlayCard(card, up, shown.known_suit if hidden and not up else None)),
+                        "effect": play_effect(s, shown, up),
+                    }
+                    for up in faces
+                ],
                 "discard": move_to_json(DiscardCard(card)),
             }
         )
@@ -235,7 +260,9 @@ def declaring_costs(s: State, seat: int) -> str | None:
     keeps keyboard focus off a choice that surely loses (ui/web/focus.py)."""
     mine = offered_tower(s)
     own, other = (mine, FACING[mine]) if OWNER[mine] == seat else (FACING[mine], mine)
-    card, _ = s.towers[own][-1]
+    card = peek(s.towers[own][-1][0])
+    if card is None:
+        return None
     if card.rank == JACK:
         height = len(s.towers[own])
         return f"Declaring turns up your Knave {card.label}: your whole {own.noun} tower ({counted(height, 'card')}) would be discarded."
