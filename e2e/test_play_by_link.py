@@ -1,6 +1,7 @@
 """A game by link between two devices: two browser contexts with their own storage, each a
-friend's browser, play a whole game of The War of the Worlds only by passing the links the table
-shows; a link opened twice, or on the device that made it, is refused in one line."""
+friend's browser, play a whole game of The War of the Worlds, and a match of Tower Battle with its
+hidden cards, only by passing the links the table shows; a link opened twice, or on the device
+that made it, is refused in one line."""
 
 from __future__ import annotations
 
@@ -24,14 +25,19 @@ def play_one(page) -> None:
     play_any_move(page, or_until="document.querySelector('#link-state').textContent.trim() !== 'Your move.'")
 
 
-def start_by_link(page, names: tuple[str, str], friend: int, tactical: bool = False) -> None:
-    """A new game of The War of the Worlds by link from ``page``: the friend in seat ``friend``."""
-    goto(page, "#/new/war-of-the-worlds")
+def start_by_link(
+    page, names: tuple[str, str], friend: int, tactical: bool = False, game: str = "war-of-the-worlds", **options: str
+) -> None:
+    """A new game by link from ``page`` (The War of the Worlds unless ``game`` says): the friend in
+    seat ``friend``; ``options``: the form's selects to set (``target="1"``)."""
+    goto(page, f"#/new/{game}")
     for seat, name in enumerate(names):
         page.fill(f"#seat-name-{seat}", name)
         page.select_option(f"#seat-kind-{seat}", "friend" if seat == friend else "human")
-    if page.is_checked("#option-tactical") != tactical:
+    if game == "war-of-the-worlds" and page.is_checked("#option-tactical") != tactical:
         page.click("#option-tactical")
+    for key, value in options.items():
+        page.select_option(f"#option-{key}", value)
     page.click("#start-game")
 
 
@@ -82,6 +88,70 @@ def test_two_devices_play_a_whole_game_of_the_war_of_the_worlds_by_links(browser
         ben_context.close()
 
 
+def play_tower_battle(page, turn: int) -> None:
+    """A move of Tower Battle that builds towers (a player who only discards never ends a game):
+    a card from the hand played, its face as offered, and every battle offered declared."""
+    before = moves_made(page)
+    battle = page.locator("[data-move*='declare-battle']:visible:not([disabled])")
+    if battle.count():
+        battle.first.click()
+    else:
+        cards = page.locator("[data-step=card]:visible:not([disabled])")
+        cards.nth(turn % cards.count()).click()
+        play = page.locator("[data-move*='\"play\"']:visible:not([disabled])")
+        if not play.count():
+            page.locator("[data-step=tower]:visible:not([disabled])").first.click()  # a face still to choose
+        play.first.click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n"
+        " || document.querySelector('#link-state').textContent.trim() !== 'Your move.'",
+        arg=before,
+    )
+
+
+def test_two_devices_play_a_match_of_tower_battle_by_links_and_each_sees_only_its_own_cards(browser, site):
+    ana_context, ana, ana_log = boot(browser, site)
+    ben_context, ben, ben_log = boot(browser, site, viewport=(820, 1180))
+    try:
+        start_by_link(ana, ("Ana", "Ben"), friend=1, game="tower-battle", target="1", first="red")
+        ana.wait_for_selector("[data-screen='table']")
+        assert "Your new cards come with Ben's next link" in ana.inner_text("#link-state")
+        shot(ana, "by-link-tower-battle-dealt")
+        open_link(ben, friend_link(ana))
+        assert "Waiting for Ana" in ben.inner_text("#link-state")
+        open_link(ana, friend_link(ben))  # Ben's shares of Ana's hand: she reads her cards, Red begins
+        assert my_move(ana)
+        links, devices, turn = 2, [ana, ben], 0
+        while True:
+            mover = devices[turn % 2]
+            while my_move(mover):
+                play_tower_battle(mover, turn)
+            state = mover.inner_text("#link-state")
+            if "The game is over" in state and mover.locator("#friend-link").count() == 0:
+                break
+            url = friend_link(mover)
+            assert len(url) < 2000
+            other = devices[(turn + 1) % 2]
+            open_link(other, url)
+            links += 1
+            if links == 3:
+                shot(ben, "by-link-tower-battle-ben")
+                assert audit(ben, moderate=True) == []
+            turn += 1
+            if "The game is over" in other.inner_text("#link-state") and not other.locator("#friend-link").count():
+                break
+            assert links < 400
+        for page in (ana, ben):
+            assert "played fair" in page.inner_text("#link-state"), page.inner_text("#link-state")
+        assert moves_made(ana) == moves_made(ben)
+        assert ana.inner_text(".game-log") == ben.inner_text(".game-log")
+        shot(ana, "by-link-tower-battle-the-end")
+        assert not ana_log.errors and not ben_log.errors
+    finally:
+        ana_context.close()
+        ben_context.close()
+
+
 def test_a_link_opened_on_the_device_that_made_it_is_refused(browser, site):
     context, page, log = boot(browser, site)
     try:
@@ -119,7 +189,7 @@ def test_the_treehouse_dice_of_a_game_by_link_are_first_rolled_on_the_friends_de
                 open_link(other, friend_link(mover))
         # Ben's last move rolled Ana's dice: his device shows it only once Ana's share comes back
         assert moves_made(ana) == moves_made(ben) + 1
-        assert "its chance is drawn when Ana opens it" in ben.inner_text("#link-state")
+        assert "is settled when Ana opens it" in ben.inner_text("#link-state")
         assert dice and not ana_log.errors and not ben_log.errors
     finally:
         ana_context.close()

@@ -20,16 +20,27 @@ def status(session: Session) -> str:
             return f"You abandoned this game. Send {friend} the link below, so their device knows."
         return f"{friend} abandoned this game."
     if link.get("pending"):
-        return f"Your move goes with the link below: its chance is drawn when {friend} opens it."
+        return f"Your move goes with the link below: what it turns up or rolls is settled when {friend} opens it."
     if session.outcome is not None:
-        return (
+        over = (
             f"The game is over. Send {friend} the link below, so their device shows the end too."
             if link["sent_last"]
             else "The game is over."
         )
+        return f"{over} {checked(link, friend)}".strip()
+    if session.awaits_cards:
+        return f"Your new cards come with {friend}'s next link: send them the link below, then open theirs here."
     if session.to_act == link["me"] and not link["sent_last"]:
         return "Your move."
     return f"Waiting for {friend}. Send them the link below by any message; their move comes back as a link to open here."
+
+
+def checked(link: dict[str, Any], friend: str) -> str:
+    """What the check at a game's end found, once both secrets are shown (games with hidden cards)."""
+    audit = (link.get("cards") or {}).get("audit")
+    if audit is None:
+        return f"The hidden cards are checked once {friend}'s last link is in." if (link.get("cards") or {}).get("secret_sent") else ""
+    return str(audit.get("why", "")) if audit.get("ok") else f"This game does not count: {audit.get('why', '')}"
 
 
 def link_panel(act: Actions, session: Session) -> El | None:

@@ -138,7 +138,7 @@ class CurrentGame:
         from tabletop.link.game import owes_link, send
 
         if owes_link(session.module, session.save, session.state):
-            send(session.save)
+            send(session.save, module=session.module, state=session.state)
 
     def abandon(self) -> str | None:
         """Leave a game by link: the link that says so goes to the friend (shown at the table)."""
@@ -147,7 +147,7 @@ class CurrentGame:
             return "Only a game by link that is still on can be abandoned."
         from tabletop.link.game import send
 
-        send(session.save, abandon=True)
+        send(session.save, abandon=True, module=session.module, state=session.state)
         self.autosave()
         return None
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import replay_steps
-from tabletop.ui.table.session import joint_chance
+from tabletop.ui.table.session import cards_read, joint_chance
 from tabletop.ui.table.wording import log_lines, told
 
 if TYPE_CHECKING:
@@ -96,7 +96,8 @@ class History:
 
     def view(self, position: int | None = None) -> dict[str, Any]:
         state = self.states[self.position if position is None else position]
-        view: dict[str, Any] = self.module.view(state, self.viewer)
+        with cards_read(self.save, state):
+            view: dict[str, Any] = self.module.view(state, self.viewer)
         return view
 
     def log(self, position: int) -> list[str]:

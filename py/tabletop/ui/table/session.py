@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -83,6 +84,16 @@ def typed_seed(text: str) -> int | None:
     if seed is None:
         raise ValueError(f"The seed must be below {2**SEED_BITS} (or left empty for a random game).")
     return seed
+
+
+def cards_read(save: dict[str, Any], state: Any) -> AbstractContextManager[Any]:
+    """The block a game by link's views and moves are made in (its hidden cards read as this device
+    may); no block for a game on this device alone."""
+    if save.get("link") is None:
+        return nullcontext()
+    from tabletop.link.game import reading  # hashing: only for a game by link
+
+    return reading(save, state)
 
 
 def joint_chance(save: dict[str, Any]) -> Any:
@@ -217,8 +228,14 @@ class Session:
             return None if len(self.human_seats()) != 1 else self.shown_seat
         return self.shown_seat
 
+    def reading(self) -> AbstractContextManager[Any]:
+        """The block a view or a list of moves is made in: a game by link's hidden cards read as
+        this device may (tabletop/link/cards.py)."""
+        return cards_read(self.save, self.state)
+
     def view(self) -> dict[str, Any]:
-        view: dict[str, Any] = self.module.view(self.state, self.viewer())
+        with self.reading():
+            view: dict[str, Any] = self.module.view(self.state, self.viewer())
         return view
 
     def legal_moves(self) -> list[Any]:
@@ -226,7 +243,8 @@ class Session:
         seat = self.to_act
         if seat is None or self.elsewhere(seat) or self.curtain is not None or self.moment is not None or self.waits_for_link:
             return []
-        moves: list[Any] = self.module.legal_moves(self.state)
+        with self.reading():
+            moves: list[Any] = self.module.legal_moves(self.state)
         return moves
 
     def last_turn_offer(self, reduced: bool = False, legal: list[Any] | None = None) -> LastTurn | None:
@@ -254,7 +272,8 @@ class Session:
         passes = game_hook(self.module, "FORCED_PASSES")
         if not passes or seat is None or self.elsewhere(seat) or self.waits_for_link:
             return None
-        legal = self.module.legal_moves(self.state)
+        with self.reading():
+            legal = self.module.legal_moves(self.state)
         return legal[0] if len(legal) == 1 and self.module.move_to_json(legal[0])["kind"] in passes else None
 
     def was_forced(self, index: int) -> bool:
@@ -294,9 +313,21 @@ class Session:
     @property
     def waits_for_link(self) -> bool:
         """A game by link whose next step is the friend's: this device's move waits for their
-        chance, or the game was abandoned."""
+        chance or cards, its own cards to decide with come with their link, or the game was abandoned."""
         link = self.save.get("link")
-        return link is not None and (bool(link.get("pending")) or link.get("ended") is not None)
+        if link is None:
+            return False
+        return bool(link.get("pending")) or link.get("ended") is not None or self.awaits_cards
+
+    @property
+    def awaits_cards(self) -> bool:
+        """A game by link where it is this device's turn, but the cards it decides with (a hand just
+        dealt) come with the friend's next link."""
+        if not self.by_link:
+            return False
+        from tabletop.link.game import awaits_cards
+
+        return awaits_cards(self.module, self.save, self.state)
 
     def undo_status(self) -> UndoStatus:
         moves = self.save["moves"]
