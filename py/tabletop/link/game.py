@@ -150,7 +150,7 @@ def message_for(save: Mapping[str, Any], abandon: bool = False, state: Any = Non
     link = link_of(save)
     assert link is not None
     table = table_of(link, state)
-    known = list(save["moves"]) + link.pending
+    known = list(save["moves"]) + link.their_pending + link.pending
     moves, steps = known[link.covered :], len(known)
     message: dict[str, Any] = {
         "id": b64(link.id),
@@ -190,7 +190,7 @@ def write_down(save: dict[str, Any], message: Mapping[str, Any], state: Any = No
     link.cards = table.known.data()
     link.hash = next_hash(link.hash, message)
     link.count += 1
-    link.covered = len(save["moves"]) + len(link.pending)
+    link.covered = len(save["moves"]) + len(link.their_pending) + len(link.pending)
     steps = message["e"][0]
     link.shown[link.me] = (steps, chain_of(link).element(steps))
     link.sent_last, link.other_waits = True, False
@@ -211,25 +211,29 @@ def replayed(module: GameModule, save: Mapping[str, Any], elements: Elements | N
     return state
 
 
-def resolve_pending(module: GameModule, save: dict[str, Any], state: Any, table: CardTable | None = None) -> Any:
+def resolve_pending(module: GameModule, save: dict[str, Any], state: Any, table: CardTable | None = None) -> tuple[Any, bool]:
     """Apply this device's moves that waited for chance or for the other's cards, as far as what
-    is now known allows."""
+    is now known allows; returns the state and whether a move still waits for chance."""
     link = link_of(save)
     assert link is not None
     elements = elements_of(link)
     table = table if table is not None else table_of(link, state)
+    chance_waits = False
     while link.pending:
         step = len(save["moves"]) + 1
         try:
             with stepped(elements.block(step), table):
                 state = module.apply(state, module.move_from_json(link.pending[0]))
-        except (ChanceAwaited, CardAwaited):
+        except ChanceAwaited:
+            chance_waits = True
+            break
+        except CardAwaited:  # a card of the other's, read after one of this device's they had to be told first
             break
         save["moves"].append(link.pending.pop(0))
     table.note(state)
     link.cards = table.known.data()
     save["link"] = link.data()
-    return state
+    return state, chance_waits
 
 
 # --- taking a link in -------------------------------------------------------------------------
@@ -299,7 +303,11 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
     state, drew = apply_message(module, save, link, message, elements)
     link = link_of(save)
     assert link is not None
-    link.hash, link.count, link.covered = next_hash(link.hash, message), link.count + 1, len(save["moves"])
+    link.hash, link.count, link.covered = (
+        next_hash(link.hash, message),
+        link.count + 1,
+        len(save["moves"]) + len(link.their_pending) + len(link.pending),  # a move of this device's still waiting went out before
+    )
     if message.get("x"):
         link.ended = {"by": link.other, "how": ABANDONED}
     link.sent_last, link.other_waits = False, drew
@@ -388,15 +396,23 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
     table = table_of(link)
     try:
         state = replayed(module, save, elements, table)  # a deal that waited for the other's share is dealt now
-        state = resolve_pending(module, save, state, table)
+        state, chance_waits = resolve_pending(module, save, state, table)
     except CardTold as exc:
         raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc}.") from None
-    if link_of(save).pending:  # type: ignore[union-attr]
-        raise LinkRefused(f"This link does not carry {other}'s share of the chance or the cards your last move needs.")
-    if message["e"][0] != len(save["moves"]) + len(message["m"]):
+    if chance_waits:
+        raise LinkRefused(f"This link does not carry {other}'s share of the chance your last move needs.")
+    link = link_of(save)  # type: ignore[assignment]
+    if message["m"] and link.pending:
+        raise LinkRefused(f"This link holds a move {other} could not make: your move is not finished yet.")
+    waiting = link.their_pending  # the other's moves that waited for their cards, then the link's
+    if message["e"][0] != len(save["moves"]) + len(link.pending) + len(waiting) + len(message["m"]):
         raise LinkRefused("This link is damaged: its chance does not match its moves.")
+    link.their_pending = []
     drew = False
-    for data in message["m"]:
+    for data in waiting + list(message["m"]):
+        if link.their_pending:
+            link.their_pending.append(data)
+            continue
         number = len(save["moves"]) + 1
         if module.to_act(state) != link.other:
             raise LinkRefused(f"This link holds a move {other} could not make: it is not their turn (move {number}).")
@@ -406,8 +422,9 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
                 state = module.apply(state, module.move_from_json(data))
         except IllegalMove as exc:
             raise LinkRefused(f"This link holds a move the rules do not allow (move {number}: {exc}).") from None
-        except CardAwaited:
-            raise LinkRefused(f"This link does not tell a card of {other}'s that its moves turn up (move {number}).") from None
+        except CardAwaited:  # a card of theirs read after one of this device's: told in their next link
+            link.their_pending.append(data)
+            continue
         except CardTold as exc:
             raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc} (move {number}).") from None
         except Exception:
@@ -415,7 +432,6 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
         drew = block.drew  # the last move's, in the end
         save["moves"].append(data)
     table.note(state)
-    link = link_of(save)  # type: ignore[assignment]
     link.cards = table.known.data()
     save["link"] = link.data()
     return state, drew
@@ -469,6 +485,8 @@ def news(module: GameModule, save: Mapping[str, Any], link: Link, state: Any, mo
         return f"{other} abandoned this game."
     if module.outcome(state) is not None:
         return f"{other}'s link is in: the game is over."
+    if link.their_pending:
+        return f"{other}'s link is in: send yours back, with your cards their move turns up, so that {other} can finish it."
     if module.to_act(state) == link.me:
         return (
             f"{other}'s link is in ({moves} move{'s' if moves != 1 else ''}): your move." if moves else f"{other}'s link is in: your move."
@@ -484,7 +502,7 @@ def play(module: GameModule, save: dict[str, Any], state: Any, move: Any) -> Any
     kept, and goes with the next link). IllegalMove as the rules say."""
     link = link_of(save)
     assert link is not None
-    if link.pending or link.ended is not None:
+    if link.pending or link.their_pending or link.ended is not None:
         raise IllegalMove("this game waits for the other player's link")
     block = elements_of(link).block(len(save["moves"]) + 1)
     table = table_of(link, state)
@@ -531,7 +549,7 @@ def owes_link(module: GameModule, save: Mapping[str, Any], state: Any) -> bool:
         return True  # the check at the end needs this device's secret
     if link.sent_last:
         return False
-    if state is None or link.pending:
+    if state is None or link.pending or link.their_pending:
         return True
     if over:
         return len(save["moves"]) > link.covered or link.other_waits

@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine.errors import SaveError
@@ -63,6 +63,7 @@ class Link:
     their_key: str = ""  # the other's public half, from their first link
     sent_last: bool = False  # the transcript's last message is this device's: the other owes the next
     other_waits: bool = False  # the other's last move drew chance their device cannot see until this device's link
+    their_pending: list[Any] = field(default_factory=list)  # the other's moves that wait for cards of theirs this device was not told yet
     cards: dict[str, Any] | None = None  # the hidden cards' part (cards.py reads it): shares and cards told, the check at the end
 
     @classmethod
@@ -88,7 +89,9 @@ class Link:
                 shown[seat] = (pair[0], unb64(pair[1], SIZE, "a share of chance"))
             else:
                 raise SaveError("corrupt", "the game's link record is unreadable")
-        cards = data.get("cards")
+        cards, theirs = data.get("cards"), data.get("their_pending", [])
+        if not isinstance(theirs, list) or len(theirs) > MAX_MOVES:
+            raise SaveError("corrupt", "the game's link record is unreadable")
         if cards is not None and not isinstance(cards, Mapping):
             raise SaveError("corrupt", "the game's link record is unreadable")
         ended = data.get("ended")
@@ -109,6 +112,7 @@ class Link:
             their_key=their_key(data.get("their_key", "")),
             sent_last=data.get("sent_last") is True,
             other_waits=data.get("other_waits") is True,
+            their_pending=list(theirs),
             cards=None if cards is None else dict(cards),
         )
 
@@ -128,6 +132,7 @@ class Link:
             "their_key": self.their_key,
             "sent_last": self.sent_last,
             "other_waits": self.other_waits,
+            "their_pending": self.their_pending,
             "cards": self.cards,
         }
 
@@ -177,3 +182,13 @@ def link_to_send(record: Mapping[str, Any]) -> str | None:
     except SaveError:
         return None
     return link.last if link is not None and link.sent_last and link.last else None
+
+
+def check_words(record: Mapping[str, Any]) -> str | None:
+    """Home's word on a finished game by link whose check at the end named a cheat (None otherwise)."""
+    link = record.get("link")
+    cards = link.get("cards") if isinstance(link, Mapping) else None
+    audit = cards.get("audit") if isinstance(cards, Mapping) else None
+    if not isinstance(audit, Mapping) or audit.get("ok") is not False:
+        return None
+    return "Not counted: the check at the end found a lie"

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine.words import winners_win
 from tabletop.games import REGISTRY, GameEntry
-from tabletop.link.record import link_to_send, turn_words
+from tabletop.link.record import check_words, link_to_send, turn_words
 from tabletop.ui.saves.storage import size_text
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
 from tabletop.ui.shell.actions import Actions
@@ -82,6 +82,9 @@ def result_words(record: dict[str, Any]) -> str:
     result = record.get("result")
     if not result:
         return "Finished"
+    cheated = check_words(record)
+    if cheated:
+        return cheated
     names = [s["name"] for s in record["seats"]]
     winners = [names[w] for w in result["winners"]]
     game = REGISTRY.get(record.get("game") or "")
