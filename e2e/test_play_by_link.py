@@ -5,6 +5,8 @@ that made it, is refused in one line."""
 
 from __future__ import annotations
 
+import pytest
+
 from axe import audit
 from conftest import boot, goto, moves_made, play_any_move, shot, wait_until
 
@@ -93,8 +95,11 @@ def play_tower_battle(page, turn: int) -> None:
     a card from the hand played, its face as offered, and every battle offered declared."""
     before = moves_made(page)
     battle = page.locator("[data-move*='declare-battle']:visible:not([disabled])")
+    scoring = page.locator("[data-move*='choose-scoring-card']:visible:not([disabled])")
     if battle.count():
         battle.first.click()
+    elif scoring.count():
+        scoring.nth(turn % scoring.count()).click()
     else:
         cards = page.locator("[data-step=card]:visible:not([disabled])")
         cards.nth(turn % cards.count()).click()
@@ -109,14 +114,15 @@ def play_tower_battle(page, turn: int) -> None:
     )
 
 
-def test_two_devices_play_a_match_of_tower_battle_by_links_and_each_sees_only_its_own_cards(browser, site):
+@pytest.mark.parametrize("scoring", ["simple", "advanced"])
+def test_two_devices_play_a_match_of_tower_battle_by_links_and_each_sees_only_its_own_cards(browser, site, scoring):
     ana_context, ana, ana_log = boot(browser, site)
     ben_context, ben, ben_log = boot(browser, site, viewport=(820, 1180))
     try:
-        start_by_link(ana, ("Ana", "Ben"), friend=1, game="tower-battle", target="1", first="red")
+        start_by_link(ana, ("Ana", "Ben"), friend=1, game="tower-battle", target="1", first="red", scoring=scoring)
         ana.wait_for_selector("[data-screen='table']")
         assert "Your new cards come with Ben's next link" in ana.inner_text("#link-state")
-        shot(ana, "by-link-tower-battle-dealt")
+        shot(ana, f"by-link-tower-battle-{scoring}-dealt")
         open_link(ben, friend_link(ana))
         assert "Waiting for Ana" in ben.inner_text("#link-state")
         open_link(ana, friend_link(ben))  # Ben's shares of Ana's hand: she reads her cards, Red begins
@@ -135,7 +141,7 @@ def test_two_devices_play_a_match_of_tower_battle_by_links_and_each_sees_only_it
             open_link(other, url)
             links += 1
             if links == 3:
-                shot(ben, "by-link-tower-battle-ben")
+                shot(ben, f"by-link-tower-battle-{scoring}-ben")
                 assert audit(ben, moderate=True) == []
             turn += 1
             if "The game is over" in other.inner_text("#link-state") and not other.locator("#friend-link").count():
@@ -145,7 +151,7 @@ def test_two_devices_play_a_match_of_tower_battle_by_links_and_each_sees_only_it
             assert "played fair" in page.inner_text("#link-state"), page.inner_text("#link-state")
         assert moves_made(ana) == moves_made(ben)
         assert ana.inner_text(".game-log") == ben.inner_text(".game-log")
-        shot(ana, "by-link-tower-battle-the-end")
+        shot(ana, f"by-link-tower-battle-{scoring}-the-end")
         assert not ana_log.errors and not ben_log.errors
     finally:
         ana_context.close()

@@ -94,6 +94,10 @@ class Rng:
         """The top card of ``pile`` (its end), taken into a hand."""
         return pile.pop()
 
+    def conceal(self, items: list[T], owner: int) -> None:
+        """Cards every device knows, laid face down where only ``owner`` tells them apart (a
+        secret choice among them): nothing to do at one table; a game by link hides them."""
+
     def fork(self) -> Rng:
         """An independent generator seeded from this one (e.g. one per seat or per bot)."""
         return Rng(self.next_u64())
@@ -175,14 +179,21 @@ class JointRng(Rng):
 
         if owner is None:
             raise RuntimeError("a game by link shuffles only decks that one player alone draws from")
-        if any(is_hidden(card) for card in items):
-            raise RuntimeError("a deck by link is made of cards every device knows")
+        if any(is_hidden(card) and self.decks[card.deck].owner != owner for card in items):  # type: ignore[attr-defined]
+            raise RuntimeError("a deck by link is made of cards every device knows, or of its owner's hidden cards")
         number, contents = len(self.decks), tuple(items)
         self.decks = (*self.decks, Deck(owner, contents, 0))
         table = current_table()
         if table is not None:
             table.shuffled(number, contents, owner)  # type: ignore[arg-type]
         items[:] = [Hidden(number, len(contents) - 1 - i) for i in range(len(contents))]  # type: ignore[misc]
+
+    def conceal(self, items: list[T], owner: int) -> None:
+        """A deck of ``items`` whose every place its owner reads at once: the owner alone tells the
+        cards apart, so a choice among them names a handle that tells the other nothing."""
+        self.shuffle(items, owner)
+        number = len(self.decks) - 1
+        self.decks = (*self.decks[:number], self.decks[number]._replace(drawn=len(items)))
 
     def draw(self, pile: list[T]) -> T:
         """The top card of ``pile``; its place is recorded as drawn (its owner may now read it)."""

@@ -160,27 +160,43 @@ class CardTable:
 
     def worked_out(self, card: Hidden, owner_secret: bytes, other_share: Any) -> Card | None:
         """The card at ``card``'s place from the owner's secret and the other's shares of every
-        place up to it (None while a share has not come)."""
+        place up to it (None while a share has not come). A deck made of its owner's hidden cards
+        (a stock after a scoring card was set aside) picks among them, then reads the one picked."""
         order = self._order.setdefault(card.deck, [])
-        contents = self.decks[card.deck].contents
-        left = [c for c in contents]
-        for c in order:
-            left.remove(c)
+        left = list(self.decks[card.deck].contents)
+        for entry in order:
+            left.remove(entry)
         while len(order) <= card.pos:
             pos = len(order)
             theirs = other_share(pos)
             if theirs is None:
                 return None
             order.append(left.pop(pick(share(owner_secret, self.game_id, card.deck, pos), theirs, len(left))))
-        return order[card.pos]
+        entry = order[card.pos]
+        return self.face_of(entry) if isinstance(entry, Hidden) else entry
+
+    def cards_of(self, deck: Deck) -> list[Card]:
+        """The cards a deck may hold: its contents, a hidden one counted as any card of its own deck."""
+        out: list[Card] = []
+        for entry in deck.contents:
+            if isinstance(entry, Hidden):
+                parent = self.decks.get(entry.deck)
+                out += self.cards_of(parent) if parent is not None and entry.deck < self.decks_index(deck) else []
+            else:
+                out.append(entry)
+        return out
+
+    def decks_index(self, deck: Deck) -> int:
+        return next(number for number, d in self.decks.items() if d is deck)
 
     def told_card(self, card: Hidden, deck: Deck, told: str) -> Card:
         """A card the other told: one of that deck's, and not told for another of its places."""
         face = Card.parse(told)
-        if face not in deck.contents:
+        cards = self.cards_of(deck)
+        if face not in cards:
             raise CardTold(f"{face.label} is not one of that player's cards")
         places = [place for place, code in self.known.told.items() if code == told and unkey(place).deck == card.deck]
-        if len(places) > deck.contents.count(face):
+        if len(places) > cards.count(face):
             raise CardTold(f"it tells {face.label} twice")
         return face
 

@@ -36,7 +36,6 @@ from tabletop.link.record import (
     ABANDONED,
     ID_BYTES,
     LINK_GAMES,
-    LINK_OPTIONS,
     SIZE,
     STEPS,
     Link,
@@ -128,7 +127,7 @@ def new_link_save(module: GameModule, seats: list[dict[str, Any]], options: dict
         raise ValueError(f"{module.TITLE} cannot be played by link yet")
     if len(seats) != 2:
         raise ValueError("a game by link is for two players, each on their own device")
-    save = new_save(module.ID, dict(options, **LINK_OPTIONS.get(module.ID, {})), seats, 0)
+    save = new_save(module.ID, options, seats, 0)
     fresh_link(save, secrets.token_bytes(ID_BYTES), me)
     return save
 

@@ -14,8 +14,6 @@ from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_MOVES
 
 LINK_GAMES = ("war-of-the-worlds", "tower-battle")  # games whose every deck has one drawer (cards.py)
-LINK_OPTIONS = {"tower-battle": {"scoring": "simple"}}  # options a game by link is held to, and why (the new-game form says it)
-LINK_NOTES = {"tower-battle": "simple scoring: secret scoring cards are not dealt by link yet"}
 ID_BYTES = 16
 HASH_BYTES = 16  # a transcript hash
 SIZE = 16  # bytes of a share of chance (chance.py)

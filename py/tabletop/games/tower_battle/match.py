@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.cards import Card
-from tabletop.engine.hidden import face
+from tabletop.engine.hidden import AnyCard, CardAwaited, face, is_hidden, peek
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.rng import new_rng
@@ -73,16 +73,18 @@ def begin_game(s: State, starter: int) -> None:
     s.stocks = [side_cards(seat, s.settings.tnt) for seat in (0, 1)]
     s.record("game-begins", None, game=s.game_number, starter=starter)
     if s.settings.advanced:
+        for seat in (0, 1):
+            s.rng.conceal(s.stocks[seat], seat)  # by link, each chooses among cards the other cannot tell apart
         s.phase = CHOOSING
         s.asked = starter
     else:
         shuffle_and_deal(s)
 
 
-def choose_scoring_card(s: State, seat: int, card: Card) -> None:
+def choose_scoring_card(s: State, seat: int, card: AnyCard) -> None:
     """Take the card out of the stock and set it face down between the towers."""
-    s.stocks[seat].remove(card)
-    s.scoring_cards[seat] = card
+    s.stocks[seat].remove(card)  # type: ignore[arg-type]  # a stock holds handles in a game by link
+    s.scoring_cards[seat] = card  # type: ignore[assignment]
     s.record("scoring-card", seat, card=code(card))
     if s.scoring_cards[1 - seat] is None:
         s.asked = 1 - seat
@@ -114,7 +116,7 @@ def score_game(s: State, winner: int) -> tuple[int | None, int]:
     """Who scores for this win, and how much (simple scoring: the winner, 1 point)."""
     if not s.settings.advanced:
         return winner, 1
-    value = scoring_value(chosen_scoring_card(s, winner))
+    value = scoring_value(chosen_scoring_card(s, winner))  # turned up by finish_game
     if value is not None:
         return winner, value
     other = scoring_value(chosen_scoring_card(s, 1 - winner))
@@ -125,6 +127,7 @@ def finish_game(s: State, winner: int | None, how: str, tower: str | None = None
     """Record the game, score it, and either end the match or start the next game. ``how`` the
     game was won ("five-high" on ``tower``, "tnt" by ``loser``'s 10, "both-tnt")."""
     s.record("game-won", None, game=s.game_number, winner=winner, how=how, tower=tower, loser=loser)
+    turn_up_scoring_cards(s)
     scorer, points = (None, 0) if winner is None else score_game(s, winner)
     cards = [code(c) if c is not None else None for c in s.scoring_cards] if s.settings.advanced else None
     s.record("scored", None, game=s.game_number, winner=winner, scorer=scorer, points=points, cards=cards)
@@ -136,6 +139,15 @@ def finish_game(s: State, winner: int | None, how: str, tower: str | None = None
     else:
         s.record("match-score", None, scores=list(s.scores), target=s.settings.target)
         begin_game(s, 1 - s.starter)
+
+
+def turn_up_scoring_cards(s: State) -> None:
+    """A game's end shows both scoring cards (advanced scoring), the acting seat's first."""
+    acting = s.deciding_seat()
+    for seat in sorted((0, 1), key=lambda seat: seat != acting):
+        card = s.scoring_cards[seat]
+        if card is not None:
+            s.scoring_cards[seat] = face(card)
 
 
 def record_game(
@@ -193,11 +205,19 @@ def end_at_move_limit(s: State) -> None:
     match points wins the match, and level points draw it."""
     if game_under_way(s):
         s.record("game-unfinished", None, game=s.game_number)
+        turn_up_scoring_cards(s)
         record_game(s, None, None, 0, "unfinished")
     a, b = s.scores
     close_match(s, () if a == b else (0 if a > b else 1,), "move-limit")
 
 
 def scoring_choices(s: State, seat: int) -> list[Card]:
-    """The cards a player may set as scoring card: any card of the stock."""
-    return sorted(s.stocks[seat], key=card_order)
+    """The cards a player may set as scoring card: any card of the stock (by link, each named by
+    its handle, which only that player's device reads)."""
+    stock = s.stocks[seat]
+    if not any(is_hidden(card) for card in stock):
+        return sorted(stock, key=card_order)
+    faces = [(card, peek(card)) for card in stock]
+    if any(shown is None for _card, shown in faces):
+        raise CardAwaited(next(card for card, shown in faces if shown is None))  # type: ignore[arg-type]
+    return [card for card, _shown in sorted(faces, key=lambda pair: card_order(pair[1]))]  # type: ignore[arg-type]

@@ -58,7 +58,7 @@ class ChooseScoringCard(Move):
     """Advanced scoring: set ``card`` from your stock face down as this game's scoring card."""
 
     kind: ClassVar[str] = "choose-scoring-card"
-    card: Card
+    card: Card | Hidden
 
 
 CODEC = MoveCodec(PlayCard, DiscardCard, DeclareBattle, DeclineBattle, ChooseScoringCard)

@@ -16,7 +16,7 @@ from typing import Any
 from tabletop.engine.bounds import count, items, outcome_bounds, under
 from tabletop.engine.cards import ACE, JACK, KING, QUEEN, Card, Suit
 from tabletop.engine.events import Event
-from tabletop.engine.hidden import AnyCard, peek, unveiled
+from tabletop.engine.hidden import AnyCard, CardAwaited, peek, unveiled
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.engine.words import count as counted
@@ -39,7 +39,8 @@ from .facts import (
     side_cards,
     tower_words,
 )
-from .moves import DiscardCard, PlayCard, move_to_json
+from .match import scoring_choices
+from .moves import ChooseScoringCard, DiscardCard, PlayCard, move_to_json
 from .rules import asked_seat, face_rule, is_diplomat, offered_tower, top
 from .state import BATTLE, CHOOSING, OVER, PLAYING, State
 
@@ -148,7 +149,7 @@ def player_view(s: State, p: int, seat: int | None) -> dict[str, Any]:
         "stock_count": len(s.stocks[p]),
         "discard": [str(c) for c in s.discards[p]],
         "scoring_card_set": scoring is not None,
-        "scoring_card": str(scoring) if scoring is not None and (mine or s.phase == OVER) else None,
+        "scoring_card": str(peek(scoring)) if scoring is not None and (mine or s.phase == OVER) and peek(scoring) is not None else None,
         "score": s.scores[p],
     }
 
@@ -227,9 +228,14 @@ def play_effect(s: State, card: Card, face_up: bool) -> str:
 def scoring_choice_view(s: State) -> dict[str, Any]:
     seat = asked_seat(s)
     previous = s.previous_scoring_cards[seat]
+    try:
+        choices = scoring_choices(s, seat)
+    except CardAwaited:  # by link, the cards come with the other's next link: nothing to choose yet
+        choices = []
     return {
         "seat": seat,
-        "choices": [str(c) for c in sorted(s.stocks[seat], key=card_order)],
+        "choices": [str(peek(c)) for c in choices],
+        "moves": [move_to_json(ChooseScoringCard(c)) for c in choices],  # by link, each names its card's handle
         "previous": str(previous) if previous is not None else None,
         "note": f"A winner scores the value of a 2-7{' (or a 10)' if s.settings.tnt else ''}; a winner whose card is an A, Q or J "
         "forfeits, and the loser scores instead.",
@@ -365,6 +371,7 @@ VIEW_BOUNDS = {
     "plays.*.options": items(2),
     "scoring_choice.seat": SEAT,
     "scoring_choice.choices": items(SIDE_CARDS),
+    "scoring_choice.moves": items(SIDE_CARDS),
     "battle_offer.to": SEAT,
     "battle_offer.mover": SEAT,
     "battle_offer.towers": items(2),

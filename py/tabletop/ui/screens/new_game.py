@@ -9,7 +9,7 @@ from tabletop.engine.names import MAX_NAME_LENGTH, clean_name
 from tabletop.engine.numbers import parse_count
 from tabletop.engine.saves import MAX_OPTION_NUMBER
 from tabletop.levels import LEVELS
-from tabletop.link.record import LINK_GAMES, LINK_NOTES
+from tabletop.link.record import LINK_GAMES
 from tabletop.ui.screens.common import notices
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.shell.context import ScreenContext
@@ -127,12 +127,6 @@ def seat_row(form: dict[str, Any], i: int, module: GameModule) -> El:
     )
 
 
-def link_note(module: GameModule) -> El | None:
-    """What a game by link is held to, said where the friend's seat is chosen."""
-    words = LINK_NOTES.get(module.ID)
-    return h("p.hint", f"With a friend on their own device, this game is played with {words}.") if words else None
-
-
 def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str, Any]) -> El:
     """``form``: this game's new-game form, kept by the app between visits (``default_form`` at first)."""
     module = ctx.games[game_id]
@@ -175,7 +169,6 @@ def render(ctx: ScreenContext, act: Actions, game_id: str, form: dict[str, Any])
                 count,
                 [seat_row(form, i, module) for i in range(form["players"])],
                 first_seat(form, module),
-                link_note(module),
             ),
             h("fieldset.options", h("legend", "Variants"), options) if options else None,
             h(

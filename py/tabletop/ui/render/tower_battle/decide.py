@@ -308,8 +308,9 @@ def scoring_panel(ctx: TableContext) -> El:
     legal = legal_map(ctx)
     previous = choice.get("previous")
     buttons = []
-    for code in choice["choices"]:
-        move = legal.get(key({"kind": "choose-scoring-card", "card": code}))
+    moves = choice.get("moves") or [{"kind": "choose-scoring-card", "card": code} for code in choice["choices"]]
+    for code, data in zip(choice["choices"], moves):
+        move = legal.get(key(data))
         if move is None:
             continue
         extra = " (last game's card)" if code == previous else ""
