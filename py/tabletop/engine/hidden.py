@@ -81,7 +81,7 @@ class Table(Protocol):
 
     def read(self, card: Hidden, face: Card) -> None: ...
 
-    def shuffled(self, deck: int, contents: tuple[Card, ...], owner: int) -> None: ...
+    def shuffled(self, deck: int, contents: tuple[Card | Hidden, ...], owner: int) -> None: ...
 
 
 _TABLE: ContextVar[Table | None] = ContextVar("hidden cards", default=None)
@@ -105,13 +105,13 @@ def current_table() -> Table | None:
 def face(card: AnyCard) -> Card:
     """The card itself, where the rules read its face: every device must read it, so a handle this
     device cannot read yet raises CardAwaited (the move waits for its owner's link)."""
-    if type(card) is not Hidden:
-        return card  # type: ignore[return-value]
+    if not isinstance(card, Hidden):
+        return card
     table = _TABLE.get()
     known = table.face_of(card) if table is not None else None
-    if known is None:
+    if table is None or known is None:
         raise CardAwaited(card)
-    table.read(card, known)  # type: ignore[union-attr]
+    table.read(card, known)
     return known
 
 

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NamedTuple, TypeVar
 
+from tabletop.engine.hidden import Hidden, current_table, is_hidden
+
 T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
@@ -175,8 +177,6 @@ class JointRng(Rng):
         ``owner`` draws from: its order is no one's, and its cards are read by the owner alone
         until the rules turn them up. A deck shared between players would need the commutative
         cipher (tabletop/link/deck.py), which no game by link uses yet."""
-        from tabletop.engine.hidden import Hidden, current_table, is_hidden
-
         if owner is None:
             raise RuntimeError("a game by link shuffles only decks that one player alone draws from")
         if any(is_hidden(card) and self.decks[card.deck].owner != owner for card in items):  # type: ignore[attr-defined]

@@ -135,7 +135,7 @@ class CardTable:
 
     # engine/hidden.py's Table
 
-    def shuffled(self, deck: int, contents: tuple[Card, ...], owner: int) -> None:
+    def shuffled(self, deck: int, contents: tuple[Card | Hidden, ...], owner: int) -> None:
         if self.decks.get(deck, Deck(owner, contents, 0))[:2] != (owner, contents):
             self._order.pop(deck, None)
         self.decks[deck] = Deck(owner, contents, 0)
@@ -154,7 +154,7 @@ class CardTable:
             mine = self.secret
             return self.worked_out(card, self.known.their_secret, lambda pos: share(mine, self.game_id, card.deck, pos))
         told = self.known.told.get(key(card))
-        return None if told is None else self.told_card(card, deck, told)
+        return None if told is None else self.told_card(card, told)
 
     # the cards
 
@@ -175,24 +175,17 @@ class CardTable:
         entry = order[card.pos]
         return self.face_of(entry) if isinstance(entry, Hidden) else entry
 
-    def cards_of(self, deck: Deck) -> list[Card]:
-        """The cards a deck may hold: its contents, a hidden one counted as any card of its own deck."""
-        out: list[Card] = []
-        for entry in deck.contents:
-            if isinstance(entry, Hidden):
-                parent = self.decks.get(entry.deck)
-                out += self.cards_of(parent) if parent is not None and entry.deck < self.decks_index(deck) else []
-            else:
-                out.append(entry)
-        return out
+    def cards_of(self, number: int) -> list[Card]:
+        """The cards deck ``number`` may hold: its plain cards, and each card of a deck its hidden
+        cards come from (once: they are that deck's cards, set apart)."""
+        plain = [entry for entry in self.decks[number].contents if not isinstance(entry, Hidden)]
+        parents = sorted({entry.deck for entry in self.decks[number].contents if isinstance(entry, Hidden)})
+        return plain + [card for parent in parents if parent < number and parent in self.decks for card in self.cards_of(parent)]
 
-    def decks_index(self, deck: Deck) -> int:
-        return next(number for number, d in self.decks.items() if d is deck)
-
-    def told_card(self, card: Hidden, deck: Deck, told: str) -> Card:
+    def told_card(self, card: Hidden, told: str) -> Card:
         """A card the other told: one of that deck's, and not told for another of its places."""
         face = Card.parse(told)
-        cards = self.cards_of(deck)
+        cards = self.cards_of(card.deck)
         if face not in cards:
             raise CardTold(f"{face.label} is not one of that player's cards")
         places = [place for place, code in self.known.told.items() if code == told and unkey(place).deck == card.deck]

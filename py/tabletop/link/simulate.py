@@ -86,6 +86,15 @@ def play_by_links(game: str, options: dict[str, Any], seed: int, creator: int = 
     raise AssertionError("the game did not end")
 
 
+def varied(game: str, seed: int) -> dict[str, Any]:
+    """Options that change from game to game of a sample: each variant played as often."""
+    if game == "war-of-the-worlds":
+        return {"tactical": seed % 2 == 1}
+    if game == "tower-battle":
+        return {"scoring": "advanced" if seed % 2 else "simple", "tnt": seed % 3 == 0}
+    return {}
+
+
 def link_sizes(game: str, games: int = 200, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Characters per link over ``games`` simulated games (seeds 0 ..): the median and 95th
     percentile of every link after each game's first, and the first links' largest (it also carries
@@ -93,7 +102,7 @@ def link_sizes(game: str, games: int = 200, options: dict[str, Any] | None = Non
     later: list[int] = []
     first: list[int] = []
     for seed in range(games):
-        ana, ben = play_by_links(game, dict(options or {}, tactical=seed % 2 == 1) if game == "war-of-the-worlds" else options or {}, seed)
+        ana, ben = play_by_links(game, dict(varied(game, seed), **(options or {})), seed, creator=seed // 2 % 2)
         first.append(len(ana.sent[0]))
         later += [len(code) for code in ana.sent[1:] + ben.sent]
     later.sort()
