@@ -299,7 +299,7 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
     state, drew = apply_message(module, save, link, message, elements)
     link = link_of(save)
     assert link is not None
-    link.hash, link.count, link.covered = next_hash(link.hash, message), link.count + 1, len(save["moves"])
+    link.hash, link.count, link.covered = next_hash(link.hash, message), link.count + 1, len(save["moves"]) + len(link.pending)
     if message.get("x"):
         link.ended = {"by": link.other, "how": ABANDONED}
     link.sent_last, link.other_waits = False, drew
@@ -391,12 +391,13 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
         state = resolve_pending(module, save, state, table)
     except CardTold as exc:
         raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc}.") from None
-    if link_of(save).pending:  # type: ignore[union-attr]
+    held = len(link_of(save).pending)  # type: ignore[union-attr]
+    if held and message["m"]:
         raise LinkRefused(f"This link does not carry {other}'s share of the chance or the cards your last move needs.")
-    if message["e"][0] != len(save["moves"]) + len(message["m"]):
+    if message["e"][0] != len(save["moves"]) + held + len(message["m"]):
         raise LinkRefused("This link is damaged: its chance does not match its moves.")
     drew = False
-    for data in message["m"]:
+    for index, data in enumerate(message["m"]):
         number = len(save["moves"]) + 1
         if module.to_act(state) != link.other:
             raise LinkRefused(f"This link holds a move {other} could not make: it is not their turn (move {number}).")
@@ -407,7 +408,15 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
         except IllegalMove as exc:
             raise LinkRefused(f"This link holds a move the rules do not allow (move {number}: {exc}).") from None
         except CardAwaited:
-            raise LinkRefused(f"This link does not tell a card of {other}'s that its moves turn up (move {number}).") from None
+            if index < len(message["m"]) - 1:
+                raise LinkRefused(f"This link does not tell a card of {other}'s that its moves turn up (move {number}).") from None
+            # Their last move waited on their device for a card of this device's, and reads one of
+            # theirs after it: this device holds the move (as its own pending ones) and tells the
+            # cards of its own that the move read so far; their next link tells the rest.
+            link = link_of(save)  # type: ignore[assignment]
+            link.pending.append(data)
+            save["link"] = link.data()
+            break
         except CardTold as exc:
             raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc} (move {number}).") from None
         except Exception:
