@@ -131,6 +131,7 @@ class CardTable:
         self.decks: dict[int, Deck] = dict(enumerate(decks))
         self.everything = everything and known.their_secret is not None
         self.reads: list[Hidden] = []
+        self.refusal: CardTold | None = None
         self._order: dict[int, list[Card]] = {}
 
     # engine/hidden.py's Table
@@ -154,7 +155,13 @@ class CardTable:
             mine = self.secret
             return self.worked_out(card, self.known.their_secret, lambda pos: share(mine, self.game_id, card.deck, pos))
         told = self.known.told.get(key(card))
-        return None if told is None else self.told_card(card, deck, told)
+        if told is None:
+            return None
+        try:
+            return self.told_card(card, deck, told)
+        except CardTold as exc:
+            self.refusal = exc  # what a replay, which turns every error into a SaveError, met
+            raise
 
     # the cards
 

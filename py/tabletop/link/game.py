@@ -29,7 +29,7 @@ from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hidden import CardAwaited
 from tabletop.engine.rng import ChanceAwaited
 from tabletop.engine.saves import MAX_MOVES, check_options, clean_seat, new_save, replay_steps
-from tabletop.link.cards import CardTable, CardTold, Known, decks_of, share, take_told, unkey
+from tabletop.link.cards import CardTable, CardTold, Known, decks_of, key, share, take_told, unkey
 from tabletop.link.chance import Chain, ChainBroken, Elements, hashed
 from tabletop.link.codes import LinkRefused, to_code
 from tabletop.link.record import (
@@ -391,8 +391,12 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
         state = resolve_pending(module, save, state, table)
     except CardTold as exc:
         raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc}.") from None
+    except SaveError as exc:  # the replay met a card this link tells (replay_steps turns what a move raised into a SaveError)
+        if table.refusal is not None:
+            raise LinkRefused(f"This link tells a card that cannot be {other}'s: {table.refusal}.") from None
+        raise LinkRefused(f"This link tells a card that shows a move broke the rules: {str(exc).split(';')[0]}.") from None
     held = len(link_of(save).pending)  # type: ignore[union-attr]
-    if held and message["m"]:
+    if held and (message["m"] or not table.known.owed):  # it may wait again only on a card of theirs read after a new one of this device's
         raise LinkRefused(f"This link does not carry {other}'s share of the chance or the cards your last move needs.")
     if message["e"][0] != len(save["moves"]) + held + len(message["m"]):
         raise LinkRefused("This link is damaged: its chance does not match its moves.")
@@ -408,11 +412,13 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
         except IllegalMove as exc:
             raise LinkRefused(f"This link holds a move the rules do not allow (move {number}: {exc}).") from None
         except CardAwaited:
-            if index < len(message["m"]) - 1:
+            mine = [c for c in table.reads if c.deck in table.decks and table.decks[c.deck].owner == link.me and key(c) not in table.known.shown]
+            if index < len(message["m"]) - 1 or not mine:  # their device could have read that far: it owed the card
                 raise LinkRefused(f"This link does not tell a card of {other}'s that its moves turn up (move {number}).") from None
-            # Their last move waited on their device for a card of this device's, and reads one of
-            # theirs after it: this device holds the move (as its own pending ones) and tells the
-            # cards of its own that the move read so far; their next link tells the rest.
+            # Their last move waited on their device for a card of this device's (``mine``: not told
+            # to them yet), and reads one of theirs after it: this device holds the move (as its own
+            # pending ones) and tells the cards of its own that the move read so far; their next
+            # link tells the rest.
             link = link_of(save)  # type: ignore[assignment]
             link.pending.append(data)
             save["link"] = link.data()
