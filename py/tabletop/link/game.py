@@ -412,7 +412,9 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
         except IllegalMove as exc:
             raise LinkRefused(f"This link holds a move the rules do not allow (move {number}: {exc}).") from None
         except CardAwaited:
-            mine = [c for c in table.reads if c.deck in table.decks and table.decks[c.deck].owner == link.me and key(c) not in table.known.shown]
+            mine = [
+                c for c in table.reads if c.deck in table.decks and table.decks[c.deck].owner == link.me and key(c) not in table.known.shown
+            ]
             if index < len(message["m"]) - 1 or not mine:  # their device could have read that far: it owed the card
                 raise LinkRefused(f"This link does not tell a card of {other}'s that its moves turn up (move {number}).") from None
             # Their last move waited on their device for a card of this device's (``mine``: not told
