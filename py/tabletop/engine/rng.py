@@ -179,7 +179,7 @@ class JointRng(Rng):
         cipher (tabletop/link/deck.py), which no game by link uses yet."""
         if owner is None:
             raise RuntimeError("a game by link shuffles only decks that one player alone draws from")
-        if any(is_hidden(card) and self.decks[card.deck].owner != owner for card in items):  # type: ignore[attr-defined]
+        if any(is_hidden(card) and not self.owns(owner, card) for card in items):  # type: ignore[arg-type]
             raise RuntimeError("a deck by link is made of cards every device knows, or of its owner's hidden cards")
         number, contents = len(self.decks), tuple(items)
         self.decks = (*self.decks, Deck(owner, contents, 0))
@@ -187,6 +187,10 @@ class JointRng(Rng):
         if table is not None:
             table.shuffled(number, contents, owner)  # type: ignore[arg-type]
         items[:] = [Hidden(number, len(contents) - 1 - i) for i in range(len(contents))]  # type: ignore[misc]
+
+    def owns(self, owner: int, card: Hidden) -> bool:
+        """``card`` is a hidden card of one of ``owner``'s decks."""
+        return 0 <= card.deck < len(self.decks) and self.decks[card.deck].owner == owner
 
     def conceal(self, items: list[T], owner: int) -> None:
         """A deck of ``items`` whose every place its owner reads at once: the owner alone tells the

@@ -131,6 +131,7 @@ class CardTable:
         self.decks: dict[int, Deck] = dict(enumerate(decks))
         self.everything = everything and known.their_secret is not None
         self.reads: list[Hidden] = []
+        self.refusal: CardTold | None = None  # a card told against the game, which a replay met (it says only SaveError)
         self._order: dict[int, list[Card]] = {}
 
     # engine/hidden.py's Table
@@ -154,7 +155,13 @@ class CardTable:
             mine = self.secret
             return self.worked_out(card, self.known.their_secret, lambda pos: share(mine, self.game_id, card.deck, pos))
         told = self.known.told.get(key(card))
-        return None if told is None else self.told_card(card, told)
+        if told is None:
+            return None
+        try:
+            return self.told_card(card, told)
+        except CardTold as exc:
+            self.refusal = exc
+            raise
 
     # the cards
 
@@ -213,6 +220,10 @@ class CardTable:
                 for pos in range(self.known.sent.get(number, 0), deck.drawn):
                     due[f"{number}.{pos}"] = b64(share(self.secret, self.game_id, number, pos))
         return due
+
+    def new_reads(self) -> list[Hidden]:
+        """This device's cards the rules read since the last ``note`` that the other was not told."""
+        return [c for c in self.reads if c.deck in self.decks and self.decks[c.deck].owner == self.me and key(c) not in self.known.shown]
 
     def faces_due(self) -> dict[str, str]:
         due = {}

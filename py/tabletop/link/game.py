@@ -398,9 +398,15 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
         state, chance_waits = resolve_pending(module, save, state, table)
     except CardTold as exc:
         raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc}.") from None
+    except SaveError as exc:  # the replay met a card this link tells (replay_steps says only SaveError)
+        if table.refusal is not None:
+            raise LinkRefused(f"This link tells a card that cannot be {other}'s: {table.refusal}.") from None
+        raise LinkRefused(f"This link tells a card that shows a move broke the rules: {str(exc).split(';')[0]}.") from None
     if chance_waits:
         raise LinkRefused(f"This link does not carry {other}'s share of the chance your last move needs.")
     link = link_of(save)  # type: ignore[assignment]
+    if link.pending and not table.known.owed:  # it may wait again only for a card of theirs read after a new one of this device's
+        raise LinkRefused(f"This link does not carry {other}'s share of the chance or the cards your last move needs.")
     if message["m"] and link.pending:
         raise LinkRefused(f"This link holds a move {other} could not make: your move is not finished yet.")
     waiting = link.their_pending  # the other's moves that waited for their cards, then the link's
@@ -408,7 +414,8 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
         raise LinkRefused("This link is damaged: its chance does not match its moves.")
     link.their_pending = []
     drew = False
-    for data in waiting + list(message["m"]):
+    theirs = waiting + list(message["m"])
+    for index, data in enumerate(theirs):
         if link.their_pending:
             link.their_pending.append(data)
             continue
@@ -421,8 +428,10 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
                 state = module.apply(state, module.move_from_json(data))
         except IllegalMove as exc:
             raise LinkRefused(f"This link holds a move the rules do not allow (move {number}: {exc}).") from None
-        except CardAwaited:  # a card of theirs read after one of this device's: told in their next link
-            link.their_pending.append(data)
+        except CardAwaited:
+            if index < len(theirs) - 1 or not table.new_reads():  # their device could read that far: it owed the card
+                raise LinkRefused(f"This link does not tell a card of {other}'s that its moves turn up (move {number}).") from None
+            link.their_pending.append(data)  # a card of theirs read after a new one of this device's: told in their next link
             continue
         except CardTold as exc:
             raise LinkRefused(f"This link tells a card that cannot be {other}'s: {exc} (move {number}).") from None
