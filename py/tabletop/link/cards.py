@@ -202,13 +202,11 @@ class CardTable:
 
     # what this device owes the other
 
-    def note(self, state: Any, reads: list[Hidden] | None = None) -> None:
-        """After a move: the places of this device's decks whose cards the rules turned up (owed
-        to the other), and how far the other's decks are drawn (their shares owed)."""
-        for card in self.reads if reads is None else reads:
-            deck = self.decks.get(card.deck)
-            place = key(card)
-            if deck is not None and deck.owner == self.me and place not in self.known.shown and place not in self.known.owed:
+    def note(self) -> None:
+        """After a move: this device's cards the rules turned up, owed to the other (the shares it
+        owes are worked out from the decks when a link is made, ``shares_due``)."""
+        for place in dict.fromkeys(key(card) for card in self.new_reads()):
+            if place not in self.known.owed:
                 self.known.owed.append(place)
         self.reads = []
 

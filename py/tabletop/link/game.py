@@ -229,7 +229,7 @@ def resolve_pending(module: GameModule, save: dict[str, Any], state: Any, table:
         except CardAwaited:  # a card of the other's, read after one of this device's they had to be told first
             break
         save["moves"].append(link.pending.pop(0))
-    table.note(state)
+    table.note()
     link.cards = table.known.data()
     save["link"] = link.data()
     return state, chance_waits
@@ -439,7 +439,7 @@ def apply_message(module: GameModule, save: dict[str, Any], link: Link, message:
             raise LinkRefused(f"This link holds a move that cannot be read (move {number}).") from None
         drew = block.drew  # the last move's, in the end
         save["moves"].append(data)
-    table.note(state)
+    table.note()
     link.cards = table.known.data()
     save["link"] = link.data()
     return state, drew
@@ -519,11 +519,11 @@ def play(module: GameModule, save: dict[str, Any], state: Any, move: Any) -> Any
             after = module.apply(state, move)
     except (ChanceAwaited, CardAwaited):
         link.pending.append(module.move_to_json(move))
-        table.note(state)  # the cards of this device's the move turned up before it waited: the other's device needs them
+        table.note()  # the cards of this device's the move turned up before it waited: the other's device needs them
         link.cards = table.known.data()
         save["link"] = link.data()
         return None
-    table.note(after)
+    table.note()
     link.cards = table.known.data()
     save["link"] = link.data()
     save["moves"].append(module.move_to_json(move))
