@@ -223,3 +223,80 @@ def test_an_abandoned_game_is_told_to_the_other_device_by_its_last_link(browser,
     finally:
         ana_context.close()
         ben_context.close()
+
+
+def play_wyoming(page, me: int) -> None:
+    """A move of Towers of Wyoming that builds the mover's own towers where it can (so the game ends
+    in a few dozen moves): each suit in the hand, most cards first, all of it selected, and a play
+    onto the mover's own foundation taken if one is lit; otherwise whatever the table offers."""
+    before = moves_made(page)
+    groups = page.locator("[data-part^='hand-suit:']")
+    sizes = sorted(
+        ((groups.nth(i).locator("[data-step=cards]").count(), groups.nth(i).get_attribute("data-part")[-1]) for i in range(groups.count())),
+        reverse=True,
+    )
+    for size, suit in sizes:
+        if not size:
+            continue
+        page.locator(f"[data-suit='{suit}'][data-step=cards]").last.click()
+        own = page.locator(f"[id^='tow-option-{me}-']:visible")
+        if own.count():
+            own.first.click()
+            break
+    else:
+        play_any_move(page, or_until="document.querySelector('#link-state').textContent.trim() !== 'Your move.'")
+        return
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n"
+        " || document.querySelector('#link-state').textContent.trim() !== 'Your move.'",
+        arg=before,
+    )
+
+
+def test_two_devices_play_a_whole_game_of_towers_of_wyoming_by_links_from_one_jointly_shuffled_pile(browser, site):
+    ana_context, ana, ana_log = boot(browser, site)
+    ben_context, ben, ben_log = boot(browser, site, viewport=(820, 1180))
+    try:
+        start_by_link(ana, ("Ana", "Ben"), friend=1, game="towers-of-wyoming")
+        ana.wait_for_selector("[data-screen='table']")
+        assert "Your new cards come with Ben's next link" in ana.inner_text("#link-state")
+        first = friend_link(ana)  # Ana's pass of the joint shuffle: every card under her layer
+        assert len(first) > 30_000
+        open_link(ben, first)
+        assert "Waiting for Ana" in ben.inner_text("#link-state")
+        assert ben.locator(".tow-hand .tow-card").count() == 0  # Ben's cards wait for Ana's layer to come off
+        open_link(ana, friend_link(ben))  # Ben's pass, and his layer off Ana's seven cards
+        assert my_move(ana)
+        assert ana.locator(".tow-hand .tow-card").count() == 7
+        shot(ana, "by-link-wyoming-ana-reads-her-hand")
+        links, devices, turn, sizes = 2, [ana, ben], 0, []
+        while True:
+            mover = devices[turn % 2]
+            while my_move(mover):
+                play_wyoming(mover, turn % 2)
+            state = mover.inner_text("#link-state")
+            if "The game is over" in state and mover.locator("#friend-link").count() == 0:
+                break
+            url = friend_link(mover)
+            sizes.append(len(url))
+            other = devices[(turn + 1) % 2]
+            open_link(other, url)
+            links += 1
+            if links == 3:
+                assert ben.locator(".tow-hand .tow-card").count() == 7  # Ana's link took her layer off Ben's cards
+                shot(ben, "by-link-wyoming-ben")
+                assert audit(ben, moderate=True) == []
+            turn += 1
+            if "The game is over" in other.inner_text("#link-state") and not other.locator("#friend-link").count():
+                break
+            assert links < 200
+        for page in (ana, ben):
+            assert "played fair" in page.inner_text("#link-state"), page.inner_text("#link-state")
+        assert moves_made(ana) == moves_made(ben)
+        assert ana.inner_text(".game-log") == ben.inner_text(".game-log")
+        assert sorted(sizes)[len(sizes) // 2] < 2000  # a turn's link: the move, the cards it shows, the other's layers off
+        shot(ben, "by-link-wyoming-the-end")
+        assert not ana_log.errors and not ben_log.errors
+    finally:
+        ana_context.close()
+        ben_context.close()

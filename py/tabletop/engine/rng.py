@@ -92,8 +92,9 @@ class Rng:
         self.shuffle(out)
         return out
 
-    def draw(self, pile: list[T]) -> T:
-        """The top card of ``pile`` (its end), taken into a hand."""
+    def draw(self, pile: list[T], to: int | None = None) -> T:
+        """The top card of ``pile`` (its end), taken into a hand (``to``: whose, for a deck several
+        players draw from)."""
         return pile.pop()
 
     def conceal(self, items: list[T], owner: int) -> None:
@@ -173,19 +174,17 @@ class JointRng(Rng):
         return draw()
 
     def shuffle(self, items: MutableSequence[T], owner: int | None = None) -> None:
-        """Replace ``items`` (cards every device knows) by the handles of a new deck that only
-        ``owner`` draws from: its order is no one's, and its cards are read by the owner alone
-        until the rules turn them up. A deck shared between players would need the commutative
-        cipher (tabletop/link/deck.py), which no game by link uses yet."""
-        if owner is None:
-            raise RuntimeError("a game by link shuffles only decks that one player alone draws from")
-        if any(is_hidden(card) and not self.owns(owner, card) for card in items):  # type: ignore[arg-type]
-            raise RuntimeError("a deck by link is made of cards every device knows, or of its owner's hidden cards")
+        """Replace ``items`` (cards every device knows) by the handles of a new deck whose order is
+        no one's: drawn by ``owner`` alone (its cards read by the owner alone until the rules turn
+        them up), or, with no owner, by every player (each card read by whoever draws it: the
+        joint shuffle of tabletop/link/deck.py)."""
+        if owner is not None and any(is_hidden(card) and not self.owns(owner, card) for card in items):  # type: ignore[arg-type]
+            raise RuntimeError("a deck one player draws from is made of cards every device knows, or of its owner's hidden cards")
         number, contents = len(self.decks), tuple(items)
         self.decks = (*self.decks, Deck(owner, contents, 0))
         table = current_table()
         if table is not None:
-            table.shuffled(number, contents, owner)  # type: ignore[arg-type]
+            table.shuffled(number, contents, owner)
         items[:] = [Hidden(number, len(contents) - 1 - i) for i in range(len(contents))]  # type: ignore[misc]
 
     def owns(self, owner: int, card: Hidden) -> bool:
@@ -199,22 +198,27 @@ class JointRng(Rng):
         number = len(self.decks) - 1
         self.decks = (*self.decks[:number], self.decks[number]._replace(drawn=len(items)))
 
-    def draw(self, pile: list[T]) -> T:
-        """The top card of ``pile``; its place is recorded as drawn (its owner may now read it)."""
+    def draw(self, pile: list[T], to: int | None = None) -> T:
+        """The top card of ``pile``; its place is recorded as drawn (its owner may now read it), and
+        for a deck every player draws from, as given to ``to`` (who alone may read it)."""
         card = pile.pop()
         number = getattr(card, "deck", None)
         if number is not None:
             deck = self.decks[number]
-            self.decks = (*self.decks[:number], deck._replace(drawn=max(deck.drawn, card.pos + 1)), *self.decks[number + 1 :])  # type: ignore[attr-defined]
+            pos: int = card.pos  # type: ignore[attr-defined]
+            given = deck.given + ((pos, to),) if deck.owner is None and to is not None else deck.given
+            self.decks = (*self.decks[:number], deck._replace(drawn=max(deck.drawn, pos + 1), given=given), *self.decks[number + 1 :])
         return card
 
 
 class Deck(NamedTuple):
-    """A deck of a game by link: who draws from it, what it holds, how many places are drawn."""
+    """A deck of a game by link: who draws from it (None: every player), what it holds, how many
+    places are drawn, and for a deck every player draws from, which place went to whom."""
 
-    owner: int
+    owner: int | None
     contents: tuple[Any, ...]
     drawn: int
+    given: tuple[tuple[int, int], ...] = ()
 
 
 def new_rng(seed: int) -> Rng:

@@ -17,28 +17,40 @@ place ``p`` is picked from the cards not yet picked by the hash of both shares o
   falsely, a share not made from the promised secret, or a play the rules forbid that only the
   hidden card showed (an Assassin played face down) is found, and its player named (``audit``).
 
-A deck shared by several drawers (Towers of Wyoming's draw pile) needs the commutative cipher of
-``deck.py`` instead, and is not played by link yet.
+**A deck every player draws from** (Towers of Wyoming's draw pile) is shuffled jointly instead,
+with the commutative cipher of ``deck.py``: each device puts its layer on every card and shuffles
+(``"d"``: the first device from the cards themselves, the second from the first's deck), each with
+a key of its own made from its chain secret. A card drawn is read by its drawer alone: the other
+device takes its layer off that place (``"w"``, ``removals_due``) and the drawer takes off the
+last. At the game's end the secrets show both keys, and each pass and each layer taken off is
+checked (``audit`` in ``game.py``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, cast
 
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import SaveError
 from tabletop.engine.hidden import Hidden, cards_known
 from tabletop.engine.rng import Deck
+from tabletop.link.cipher import Key, card_element, pack, unpack
+from tabletop.link.deck import deck_from_text, encoded_deck, shuffle_pass
 from tabletop.link.record import SIZE, b64, unb64
 
 SHARE_TAG = b"towers-and-worlds card share"
 PICK_TAG = b"towers-and-worlds card pick"
+KEY_TAG = b"towers-and-worlds shuffle key"
 MOST_PLACES = 9999
+NUMBER = re.compile(r"0|[1-9][0-9]{0,2}")
+_OPENINGS: dict[tuple[int, int], dict[int, int]] = {}
 
 
 class CardTold(Exception):
@@ -53,6 +65,44 @@ def share(secret: bytes, game_id: bytes, deck: int, pos: int) -> bytes:
 def pick(owner_share: bytes, other_share: bytes, left: int) -> int:
     """Which of the ``left`` cards not yet picked lies at the place both shares settle."""
     return int.from_bytes(hashlib.sha256(PICK_TAG + owner_share + other_share).digest(), "big") % left
+
+
+@lru_cache(maxsize=64)
+def shuffle_key(secret: bytes, game_id: bytes, deck: int) -> Key:
+    """One player's key for the joint shuffle of one deck, made from their chain secret (so the
+    secret shown at the end shows it). Its exponent is 256 bits long: the layer costs an eighth of
+    a full-length one, and a discrete logarithm known to be that short still takes 2**128 steps."""
+    digest = hmac.new(secret, KEY_TAG + game_id + deck.to_bytes(2, "big"), hashlib.sha256).digest()
+    return Key(int.from_bytes(digest, "big") | 1 << 255)
+
+
+@lru_cache(maxsize=256)
+def element(text: str) -> int:
+    """One encrypted card a link carried (checked as it came in: here it is only read again)."""
+    return unpack(text, 1)[0]
+
+
+@lru_cache(maxsize=32)
+def shuffled_deck(text: str) -> tuple[int, ...]:
+    """A whole pass of a joint shuffle a link carried, no card twice (read once, then from here)."""
+    deck = unpack(text)
+    return tuple(deck_from_text(text, len(deck))) if len(set(deck)) != len(deck) else tuple(deck)
+
+
+@lru_cache(maxsize=1024)
+def layer_off(key: Key, value: int) -> int:
+    """``key``'s layer taken off one encrypted card (the costly step: a full-length exponent)."""
+    return key.decrypt(value)
+
+
+def opening(key: Key, deck_size: int) -> dict[int, int]:
+    """Each card of a deck under ``key``'s layer alone, to its number: a card whose every other
+    layer was taken off is read by a look-up here, not by taking the last layer off (a twentieth
+    of the cost). Kept for the life of the page."""
+    table = _OPENINGS.get((key.e, deck_size))
+    if table is None:
+        table = _OPENINGS[(key.e, deck_size)] = {key.encrypt(card_element(card)): card for card in range(deck_size)}
+    return table
 
 
 def key(card: Hidden) -> str:
@@ -72,8 +122,13 @@ class Known:
     hidden cards, and what this device owes them."""
 
     shares: dict[str, bytes] = field(default_factory=dict)  # place -> the other's share, for this device's decks
+    passes: dict[int, str] = field(default_factory=dict)  # deck every player draws from -> the other's pass of its shuffle
+    mine: dict[int, str] = field(default_factory=dict)  # the same -> this device's pass
+    led: list[int] = field(default_factory=list)  # the decks whose first pass this device made
+    opened: dict[str, str] = field(default_factory=dict)  # place given to this device -> the other's layer taken off
     told: dict[str, str] = field(default_factory=dict)  # place -> the card the other told, of their decks
     sent: dict[int, int] = field(default_factory=dict)  # the other's deck -> places this device sent shares for
+    # (a deck every player draws from -> how many of the places given to the other it took its layer off)
     owed: list[str] = field(default_factory=list)  # this device's places the rules turned up, not yet told
     shown: list[str] = field(default_factory=list)  # this device's places told already
     their_secret: bytes | None = None  # shown at the game's end
@@ -87,7 +142,11 @@ class Known:
             return cls()
         try:
             shares = {key(unkey(k)): unb64(v, SIZE, "a card share") for k, v in dict(data.get("shares", {})).items()}
-            told = {key(unkey(k)): str(Card.parse(v)) for k, v in dict(data.get("told", {})).items()}
+            told = {key(unkey(k)): told_face(v) for k, v in dict(data.get("told", {})).items()}
+            passes = {int(k): str(v) for k, v in dict(data.get("passes", {})).items()}
+            mine = {int(k): str(v) for k, v in dict(data.get("mine", {})).items()}
+            led = [int(k) for k in data.get("led", [])]
+            opened = {key(unkey(k)): str(v) for k, v in dict(data.get("opened", {})).items()}
             sent = {int(k): int(v) for k, v in dict(data.get("sent", {})).items()}
             owed = [key(unkey(k)) for k in data.get("owed", [])]
             shown = [key(unkey(k)) for k in data.get("shown", [])]
@@ -99,6 +158,10 @@ class Known:
             raise SaveError("corrupt", "the game's hidden cards are unreadable")
         return cls(
             shares,
+            passes,
+            mine,
+            led,
+            opened,
             told,
             sent,
             owed,
@@ -111,6 +174,10 @@ class Known:
     def data(self) -> dict[str, Any]:
         return {
             "shares": {k: b64(v) for k, v in self.shares.items()},
+            "passes": {str(k): v for k, v in self.passes.items()},
+            "mine": {str(k): v for k, v in self.mine.items()},
+            "led": list(self.led),
+            "opened": dict(self.opened),
             "told": dict(self.told),
             "sent": {str(k): v for k, v in self.sent.items()},
             "owed": list(self.owed),
@@ -119,6 +186,14 @@ class Known:
             "secret_sent": self.secret_sent,
             "audit": self.audit,
         }
+
+
+def told_face(text: Any) -> str:
+    """A card as a link tells it: a card's code, or its number in a game whose cards are numbers
+    (Towers of Wyoming); ValueError for anything a device never writes."""
+    if isinstance(text, str) and NUMBER.fullmatch(text):
+        return text
+    return str(Card.parse(text))
 
 
 class CardTable:
@@ -133,12 +208,14 @@ class CardTable:
         self.reads: list[Hidden] = []
         self.refusal: CardTold | None = None  # a card told against the game, which a replay met (it says only SaveError)
         self._order: dict[int, list[Card]] = {}
+        self._final: dict[int, list[int]] = {}
 
     # engine/hidden.py's Table
 
-    def shuffled(self, deck: int, contents: tuple[Card | Hidden, ...], owner: int) -> None:
+    def shuffled(self, deck: int, contents: tuple[Any, ...], owner: int | None) -> None:
         if self.decks.get(deck, Deck(owner, contents, 0))[:2] != (owner, contents):
             self._order.pop(deck, None)
+            self._final.pop(deck, None)
         self.decks[deck] = Deck(owner, contents, 0)
 
     def read(self, card: Hidden, face: Card) -> None:
@@ -148,6 +225,8 @@ class CardTable:
         deck = self.decks.get(card.deck)
         if deck is None or not 0 <= card.pos < len(deck.contents):
             return None
+        if deck.owner is None:
+            return cast(Card | None, self.drawn_face(card))  # the game's own kind of card: an int in Towers of Wyoming
         if deck.owner == self.me:
             return self.worked_out(card, self.secret, lambda pos: self.known.shares.get(f"{card.deck}.{pos}"))
         if self.everything:
@@ -158,7 +237,7 @@ class CardTable:
         if told is None:
             return None
         try:
-            return self.told_card(card, told)
+            return cast(Card, self.told_card(card, told))
         except CardTold as exc:
             self.refusal = exc
             raise
@@ -182,6 +261,74 @@ class CardTable:
         entry = order[card.pos]
         return self.face_of(entry) if isinstance(entry, Hidden) else entry
 
+    # a deck every player draws from (the joint shuffle)
+
+    def final(self, number: int) -> list[int] | None:
+        """The shuffled deck, under both layers: the pass made second (None until both are made)."""
+        if number not in self._final:
+            theirs, mine = self.known.passes.get(number), self.known.mine.get(number)
+            if theirs is None or mine is None:
+                return None
+            last = theirs if number in self.known.led else mine
+            self._final[number] = list(shuffled_deck(last))
+        return self._final[number]
+
+    def drawn_face(self, card: Hidden) -> Any:
+        """A card of the joint shuffle: read by this device where the place went to it and the
+        other took their layer off it, or where the other told it; every card, at the check at
+        the end."""
+        place = key(card)
+        contents = self.decks[card.deck].contents
+        removal = self.known.opened.get(place)
+        if removal is not None:
+            number = opening(shuffle_key(self.secret, self.game_id, card.deck), len(contents)).get(element(removal))
+            if number is None:
+                self.refusal = CardTold("the layer taken off that card opens it to no card of the deck")
+                raise self.refusal
+            entry = contents[number]
+        elif self.everything:
+            deck = self.final(card.deck)
+            if deck is None or self.known.their_secret is None:
+                return None
+            theirs = shuffle_key(self.known.their_secret, self.game_id, card.deck)
+            number = opening(theirs, len(contents)).get(layer_off(shuffle_key(self.secret, self.game_id, card.deck), deck[card.pos]))
+            if number is None:
+                return None
+            entry = contents[number]
+        else:
+            told = self.known.told.get(place)
+            if told is None:
+                return None
+            try:
+                return self.told_card(card, told)
+            except CardTold as exc:
+                self.refusal = exc
+                raise
+        return self.face_of(entry) if isinstance(entry, Hidden) else entry
+
+    def passes_due(self, decks: tuple[Deck, ...]) -> dict[str, str]:
+        """This device's pass of every deck every player draws from that it has not made yet: the
+        first from the cards themselves, or the second from the other's."""
+        due = {}
+        for number, deck in enumerate(decks):
+            if deck.owner is None and number not in self.known.mine:
+                theirs = self.known.passes.get(number)
+                before = encoded_deck(len(deck.contents)) if theirs is None else list(shuffled_deck(theirs))
+                due[str(number)] = pack(shuffle_pass(shuffle_key(self.secret, self.game_id, number), before))
+        return due
+
+    def removals_due(self, decks: tuple[Deck, ...]) -> dict[str, str]:
+        """This device's layer taken off every place of a joint deck given to the other, not yet sent."""
+        due = {}
+        for number, deck in enumerate(decks):
+            shuffled = self.final(number) if deck.owner is None else None
+            if shuffled is None:
+                continue
+            mine = shuffle_key(self.secret, self.game_id, number)
+            for pos in [place for place, seat in deck.given if seat != self.me][self.known.sent.get(number, 0) :]:
+                due[f"{number}.{pos}"] = pack([layer_off(mine, shuffled[pos])])
+        return due
+
     def cards_of(self, number: int) -> list[Card]:
         """The cards deck ``number`` may hold: its plain cards, and each card of a deck its hidden
         cards come from (once: they are that deck's cards, set apart)."""
@@ -189,16 +336,17 @@ class CardTable:
         parents = sorted({entry.deck for entry in self.decks[number].contents if isinstance(entry, Hidden)})
         return plain + [card for parent in parents if parent < number and parent in self.decks for card in self.cards_of(parent)]
 
-    def told_card(self, card: Hidden, told: str) -> Card:
+    def told_card(self, card: Hidden, told: str) -> Any:
         """A card the other told: one of that deck's, and not told for another of its places."""
-        face = Card.parse(told)
         cards = self.cards_of(card.deck)
-        if face not in cards:
-            raise CardTold(f"{face.label} is not one of that player's cards")
+        faces = [entry for entry in cards if str(entry) == told]
+        label = getattr(faces[0], "label", told) if faces else told
+        if not faces:
+            raise CardTold(f"{label} is not one of that player's cards")
         places = [place for place, code in self.known.told.items() if code == told and unkey(place).deck == card.deck]
-        if len(places) > cards.count(face):
-            raise CardTold(f"it tells {face.label} twice")
-        return face
+        if len(places) > len(faces):
+            raise CardTold(f"it tells {label} twice")
+        return faces[0]
 
     # what this device owes the other
 
@@ -214,14 +362,20 @@ class CardTable:
         """This device's shares of every place of the other's decks drawn so far and not sent."""
         due: dict[str, str] = {}
         for number, deck in enumerate(decks):
-            if deck.owner != self.me:
+            if deck.owner not in (self.me, None):
                 for pos in range(self.known.sent.get(number, 0), deck.drawn):
                     due[f"{number}.{pos}"] = b64(share(self.secret, self.game_id, number, pos))
         return due
 
     def new_reads(self) -> list[Hidden]:
         """This device's cards the rules read since the last ``note`` that the other was not told."""
-        return [c for c in self.reads if c.deck in self.decks and self.decks[c.deck].owner == self.me and key(c) not in self.known.shown]
+        return [c for c in self.reads if self.mine(c) and key(c) not in self.known.shown]
+
+    def mine(self, card: Hidden) -> bool:
+        """A card of this device's: of its own deck, or drawn by it from a joint one (it alone has
+        the other's layer taken off it)."""
+        deck = self.decks.get(card.deck)
+        return deck is not None and (deck.owner == self.me or deck.owner is None and key(card) in self.known.opened)
 
     def faces_due(self) -> dict[str, str]:
         due = {}
@@ -231,10 +385,26 @@ class CardTable:
                 due[place] = str(face)
         return due
 
-    def sent(self, decks: tuple[Deck, ...], faces: Mapping[str, str]) -> None:
+    def sent(
+        self,
+        decks: tuple[Deck, ...],
+        faces: Mapping[str, str],
+        passes: Mapping[str, str] | None = None,
+        removals: Mapping[str, str] | None = None,
+    ) -> None:
         """Write down what a message carried."""
+        for text, made in (passes or {}).items():
+            number = int(text)
+            if number not in self.known.passes:
+                self.known.led.append(number)
+            self.known.mine[number] = made
+        given: dict[int, int] = {}
+        for place in removals or {}:
+            given[unkey(place).deck] = given.get(unkey(place).deck, 0) + 1
         for number, deck in enumerate(decks):
-            if deck.owner != self.me:
+            if deck.owner is None:
+                self.known.sent[number] = self.known.sent.get(number, 0) + given.get(number, 0)
+            elif deck.owner != self.me:
                 self.known.sent[number] = max(self.known.sent.get(number, 0), deck.drawn)
         self.known.shown += [place for place in faces if place not in self.known.shown]
         self.known.owed = [place for place in self.known.owed if place not in faces]
@@ -256,14 +426,27 @@ def take_told(known: Known, message: Mapping[str, Any], other: str) -> None:
     contradicts one the same player sent before is refused."""
     from tabletop.link.codes import LinkRefused
 
-    shares, told = message.get("y", {}), message.get("r", {})
-    if not isinstance(shares, dict) or not isinstance(told, dict) or len(shares) + len(told) > 4 * MOST_PLACES:
+    shares, told, passes, opened = (message.get(k, {}) for k in "yrdw")
+    if (
+        not all(isinstance(part, dict) for part in (shares, told, passes, opened))
+        or len(shares) + len(told) + len(opened) > 4 * MOST_PLACES
+    ):
         raise LinkRefused("This link is damaged: its hidden cards are unreadable.")
     try:
         new_shares = {key(unkey(k)): unb64(v, SIZE, "a card share") for k, v in shares.items()}
-        new_told = {key(unkey(k)): str(Card.parse(v)) for k, v in told.items()}
+        new_told = {key(unkey(k)): told_face(v) for k, v in told.items()}
+        new_opened = {key(unkey(k)): v for k, v in opened.items() if unpack(v, 1)}
+        new_passes = {int(k): v for k, v in passes.items() if str(int(k)) == k and 0 <= int(k) < MOST_PLACES and shuffled_deck(v)}
     except (ValueError, SaveError):
         raise LinkRefused("This link is damaged: its hidden cards are unreadable.") from None
+    if len(new_passes) != len(passes):
+        raise LinkRefused("This link is damaged: its hidden cards are unreadable.")
+    for number, value in new_passes.items():
+        if known.passes.setdefault(number, value) != value:
+            raise LinkRefused(f"This link shuffles again a deck {other} shuffled before.")
+    for place, value in new_opened.items():
+        if known.opened.setdefault(place, value) != value:
+            raise LinkRefused(f"This link changes a card {other} opened for you before.")
     for place, value in new_shares.items():
         if known.shares.setdefault(place, value) != value:
             raise LinkRefused(f"This link changes a share of a card {other} sent before.")

@@ -29,9 +29,10 @@ from tabletop.engine.errors import IllegalMove, SaveError
 from tabletop.engine.hidden import CardAwaited
 from tabletop.engine.rng import ChanceAwaited
 from tabletop.engine.saves import MAX_MOVES, check_options, clean_seat, new_save, replay_steps
-from tabletop.link.cards import CardTable, CardTold, Known, decks_of, share, take_told, unkey
+from tabletop.link.cards import CardTable, CardTold, Known, decks_of, element, share, shuffle_key, shuffled_deck, take_told, unkey
 from tabletop.link.chance import Chain, ChainBroken, Elements, hashed
 from tabletop.link.codes import LinkRefused, to_code
+from tabletop.link.deck import audit_pass, audit_removal, encoded_deck
 from tabletop.link.record import (
     ABANDONED,
     ID_BYTES,
@@ -165,11 +166,11 @@ def message_for(save: Mapping[str, Any], abandon: bool = False, state: Any = Non
         message["o"] = save["options"]
         message["s"] = [seat["name"] for seat in save["seats"]]
         message["k"] = public(link.seal_secret)  # and their half of the key that seals the links after it
-    shares, faces = table.shares_due(decks_of(state)), table.faces_due()
-    if shares:
-        message["y"] = shares
-    if faces:
-        message["r"] = faces
+    decks = decks_of(state)
+    shares, faces, passes, removals = table.shares_due(decks), table.faces_due(), table.passes_due(decks), table.removals_due(decks)
+    for part, value in (("y", shares), ("r", faces), ("d", passes), ("w", removals)):
+        if value:
+            message[part] = value
     if over and decks_of(state) and not table.known.secret_sent:
         message["z"] = b64(link.secret)
     if abandon:
@@ -184,7 +185,7 @@ def write_down(save: dict[str, Any], message: Mapping[str, Any], state: Any = No
     link = link_of(save)
     assert link is not None
     table = table_of(link, state)
-    table.sent(decks_of(state), message.get("r", {}))
+    table.sent(decks_of(state), message.get("r", {}), message.get("d", {}), message.get("w", {}))
     table.known.secret_sent = table.known.secret_sent or "z" in message
     link.cards = table.known.data()
     link.hash = next_hash(link.hash, message)
@@ -300,6 +301,7 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
     link.cards = known.data()
     save["link"] = link.data()
     state, drew = apply_message(module, save, link, message, elements)
+    check_passes(Known.read(link_of(save).cards), decks_of(state), other)  # type: ignore[union-attr]
     link = link_of(save)
     assert link is not None
     link.hash, link.count, link.covered = (
@@ -316,6 +318,19 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
         link.cards = dict(link.cards or {}, audit=checked)
         save["link"] = link.data()
     return Taken(save, state, news(module, save, link, state, len(message["m"])))
+
+
+def check_passes(known: Known, decks: tuple[Any, ...], other: str) -> None:
+    """Each pass of a joint shuffle the other sent is of a deck the game has made, whole, with no
+    card twice (a lie about which cards went in is found at the end, by ``audit``)."""
+    for number, text in known.passes.items():
+        if not 0 <= number < len(decks) or decks[number].owner is not None:
+            raise LinkRefused(f"This link shuffles a deck the game has not made: it is not {other}'s.")
+        try:
+            if len(shuffled_deck(text)) != len(decks[number].contents):
+                raise SaveError("tampered", "it does not hold every card of the deck")
+        except SaveError as exc:
+            raise LinkRefused(f"This link's shuffle is not a whole deck: {exc}.") from None
 
 
 def their_secret(link: Link, text: Any, other: str) -> bytes:
@@ -463,6 +478,9 @@ def audit(module: GameModule, save: Mapping[str, Any]) -> dict[str, Any]:
         card = unkey(place)
         if share(theirs, link.id, card.deck, card.pos) != value:
             return {"ok": False, "cheat": other, "why": f"{name} sent a share of one of your cards that their secret does not make."}
+    fault = shuffle_fault(link, known)
+    if fault:
+        return {"ok": False, "cheat": other, "why": f"{name} {fault}."}
     table = table_of(link, everything=True)
     elements = elements_of(link)
     state = None
@@ -484,6 +502,27 @@ def audit(module: GameModule, save: Mapping[str, Any]) -> dict[str, Any]:
         if face is None or str(face) != told:
             return {"ok": False, "cheat": other, "why": f"{name} told a card that was not the one they held."}
     return {"ok": True, "cheat": None, "why": "Every hidden card was checked: the game was played fair."}
+
+
+def shuffle_fault(link: Link, known: Known) -> str:
+    """What the other did wrong in the joint shuffles, now that their secret shows their keys:
+    a pass that is not the deck it was given under their key, or a layer taken off falsely."""
+    finals = {}
+    for number, theirs in known.passes.items():
+        their_key = shuffle_key(known.their_secret or b"", link.id, number)
+        after = shuffled_deck(theirs)
+        mine = shuffled_deck(known.mine.get(number, ""))
+        before = mine if number in known.led else tuple(encoded_deck(len(after)))
+        if not audit_pass(their_key, before, after).honest:
+            return "shuffled a deck with another layer than their secret makes, or changed its cards"
+        finals[number] = after if number in known.led else mine
+    for place, text in known.opened.items():
+        card = unkey(place)
+        final = finals.get(card.deck, ())
+        their_key = shuffle_key(known.their_secret or b"", link.id, card.deck)
+        if card.pos >= len(final) or not audit_removal(their_key, final[card.pos], element(text)).honest:
+            return "took their layer off one of your cards falsely"
+    return ""
 
 
 def news(module: GameModule, save: Mapping[str, Any], link: Link, state: Any, moves: int) -> str:

@@ -92,6 +92,14 @@ def varied(game: str, seed: int) -> dict[str, Any]:
         return {"tactical": seed % 2 == 1}
     if game == "tower-battle":
         return {"scoring": "advanced" if seed % 2 else "simple", "tnt": seed % 3 == 0}
+    if game == "towers-of-wyoming":
+        return {
+            "wheel_of_opposition": seed % 2 == 1,
+            "tidal_influences": seed % 3 == 1,
+            "sudden_death": seed % 4 == 2,
+            "contractual_deadlines": seed % 5 == 3,
+            "finicky_clients": seed % 7 == 4,
+        }
     return {}
 
 

@@ -7,22 +7,25 @@ discard, offered only when no play exists (``rules`` says why a play names no ra
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from tabletop.engine.cards import Card, Suit
-from tabletop.engine.moves import Move, MoveCodec
+from tabletop.engine.hidden import Hidden
+from tabletop.engine.moves import OMIT_NONE, Move, MoveCodec
 
 
 @dataclass(frozen=True)
 class Play(Move):
-    """Play ``count`` cards of ``suit`` onto ``owner``'s foundation number ``foundation`` (0-based)."""
+    """Play ``count`` cards of ``suit`` onto ``owner``'s foundation number ``foundation`` (0-based).
+    A play of a game by link names its ``cards`` (handles): the other device cannot read the hand."""
 
     kind: ClassVar[str] = "play"
     suit: Suit
     count: int
     owner: int
     foundation: int
+    cards: tuple[Hidden, ...] | None = field(default=None, metadata={OMIT_NONE: True})
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class Discard(Move):
     """The forced discard when no play exists: one card of the player's choice."""
 
     kind: ClassVar[str] = "discard"
-    card: Card
+    card: Card | Hidden
 
 
 CODEC = MoveCodec(Play, Discard)

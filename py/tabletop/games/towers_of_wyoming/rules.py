@@ -32,15 +32,17 @@ What a move does is recorded as events (``record``; ``facts.EVENT_KINDS``), neve
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, cast
 
 from tabletop.engine.cards import SUITS, Suit
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.events import Names, event
+from tabletop.engine.hidden import CardAwaited, checkable, face, is_hidden, peek
 from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
-from tabletop.engine.rng import deal, new_rng
+from tabletop.engine.rng import new_rng
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.engine.words import count as counted
 from tabletop.games.towers_of_wyoming.facts import (
@@ -83,7 +85,12 @@ def new_game(seats: int, options: dict[str, Any] | None = None, seed: int = 0) -
     opts = resolve_options(OPTION_DEFAULTS, options)
     foundations, sky = setup_for(seats, opts)
     rng = new_rng(seed)
-    hands, rest = deal(rng, list(range(DECK_SIZE)), seats, HAND_SIZE)
+    pile = rng.shuffled(list(range(DECK_SIZE)))
+    pile.reverse()  # the top of the pile is the end of the list
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    for _ in range(HAND_SIZE):  # one card at a time round the table
+        for seat, hand in enumerate(hands):
+            hand.append(rng.draw(pile, seat))
     s = State.__new__(State)
     s.players = seats
     s.options = opts
@@ -91,7 +98,7 @@ def new_game(seats: int, options: dict[str, Any] | None = None, seed: int = 0) -
     s.sky_start = sky
     s.hands = [sorted(h) for h in hands]
     s.towers = [[[] for _ in range(foundations)] for _ in range(seats)]
-    s.draw = rest[::-1]  # the top of the pile is the end of the list
+    s.draw = pile
     s.discard = []
     s.sky = sky
     s.in_game = [True] * seats
@@ -128,8 +135,36 @@ def epoch(state: State) -> int:
 def suit_counts(hand: list[int]) -> list[int]:
     counts = [0, 0, 0, 0]
     for card in hand:
-        counts[card // PER_SUIT] += 1
+        counts[suit_of(card)] += 1
     return counts
+
+
+def suit_of(card: int) -> int:
+    """A card's suit, as the seat holding it reads it (a game by link holds handles: only the
+    holder's device reads its hand, and a device that cannot raises CardAwaited)."""
+    if is_hidden(card):
+        known = peek(card)  # type: ignore[arg-type]
+        if known is None:
+            raise CardAwaited(card)  # type: ignore[arg-type]
+        card = known  # type: ignore[assignment]
+    return card // PER_SUIT
+
+
+def lowest_first(hand: list[int]) -> list[int]:
+    """The hand ordered by the cards' faces (a hand of handles is ordered by place, which says nothing)."""
+    if not any(is_hidden(card) for card in hand):
+        return hand
+    return sorted(hand, key=lambda card: peek(card) if is_hidden(card) else card)  # type: ignore[arg-type, return-value]
+
+
+def named(play: Play, hand: list[int]) -> Play:
+    """A play of a game by link names the cards it takes, the lowest of the suit as at one table,
+    so the other device, which cannot read the hand, knows which cards go."""
+    if not any(is_hidden(card) for card in hand):
+        return play
+    suit = SUIT_INDEX[play.suit]
+    cards = tuple(card for card in lowest_first(hand) if suit_of(card) == suit)[: play.count]
+    return dataclasses.replace(play, cards=cards)  # type: ignore[arg-type]
 
 
 def next_seat(state: State, seat: int) -> int:
@@ -212,7 +247,8 @@ def legal_plays(state: State) -> list[Play]:
             for s in suits:
                 if counts[s]:
                     plays.extend(PLAYS[s][owner][f][1 : counts[s] + 1])
-    return plays
+    hand = state.hands[seat]
+    return [named(play, hand) for play in plays] if any(is_hidden(card) for card in hand) else plays
 
 
 def has_play(state: State) -> bool:
@@ -238,7 +274,7 @@ def legal_moves(state: State) -> list[Move]:
     plays = legal_plays(state)
     if plays:
         return plays  # type: ignore[return-value]  # a list of Play is a list of moves
-    return [DISCARDS[c] for c in state.hands[state.current]]
+    return [Discard(c) if is_hidden(c) else DISCARDS[c] for c in state.hands[state.current]]  # type: ignore[arg-type]
 
 
 def check_play(state: State, move: Play) -> str:
@@ -251,11 +287,14 @@ def check_play(state: State, move: Play) -> str:
         raise IllegalMove("that builder is not in the game")
     if not 0 <= move.foundation < state.foundations:
         raise IllegalMove(f"each builder has {counted(state.foundations, 'foundation')}")
-    held = suit_counts(state.hands[seat])[suit]
     if move.count < 1:
         raise IllegalMove("play at least one card")
-    if move.count > held:
-        raise IllegalMove(f"you hold only {count_cards(held, suit)}")
+    hand = state.hands[seat]
+    check_named(hand, move)
+    if checkable(*hand):  # type: ignore[arg-type]  # by link, only the holder's device reads the hand
+        held = suit_counts(hand)[suit]
+        if move.count > held:
+            raise IllegalMove(f"you hold only {count_cards(held, suit)}")
     kind = play_kind(state, seat, suit, move.owner, move.foundation)
     if kind is None:
         tower = state.towers[move.owner][move.foundation]
@@ -265,15 +304,32 @@ def check_play(state: State, move: Play) -> str:
     return kind
 
 
+def check_named(hand: list[int], move: Play) -> None:
+    """The cards a play of a game by link names: as many as it plays, all different, all in the
+    hand (their suit is checked as they turn up, ``played_cards``)."""
+    if move.cards is None:
+        if any(is_hidden(card) for card in hand):
+            raise IllegalMove("a play by link names the cards it plays")
+        return
+    if len(move.cards) != move.count or len(set(move.cards)) != len(move.cards) or not all(card in hand for card in move.cards):  # type: ignore[comparison-overlap]
+        raise IllegalMove("the cards this play names are not that many cards of your hand")
+
+
 def check_discard(state: State, move: Discard) -> int:
     """The card to discard, or IllegalMove: discarding is only for a player with no play."""
-    try:
-        card = card_id(move.card)
-    except (ValueError, TypeError):
-        raise IllegalMove(f"{move.card} is not a card of this game") from None
-    if card not in state.hands[state.current]:
-        raise IllegalMove(f"you do not hold the {move.card.name}")
-    if has_play(state):
+    hand = state.hands[state.current]
+    if is_hidden(move.card):
+        if move.card not in hand:  # type: ignore[comparison-overlap]
+            raise IllegalMove("you do not hold that card")
+        card: int = move.card  # type: ignore[assignment]
+    else:
+        try:
+            card = card_id(move.card)  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            raise IllegalMove(f"{move.card} is not a card of this game") from None
+        if card not in hand:
+            raise IllegalMove(f"you do not hold the {move.card.name}")  # type: ignore[union-attr]
+    if checkable(*hand) and has_play(state):  # type: ignore[arg-type]  # by link, checked where the hand is read
         raise IllegalMove("you have a play, so you may not discard")
     return card
 
@@ -300,7 +356,7 @@ def apply(state: State, move: Move) -> State:
     s.fresh = []
     seat = s.current
     if isinstance(move, Play):
-        cards = take_cards(s.hands[seat], SUIT_INDEX[move.suit], move.count)
+        cards = take_cards(s.hands[seat], SUIT_INDEX[move.suit], move.count) if move.cards is None else played_cards(s.hands[seat], move)
         if kind == "construct":
             construct(s, seat, cards, move.owner, move.foundation)
         else:
@@ -329,6 +385,20 @@ def take_cards(hand: list[int], suit: int, count: int) -> list[int]:
     return cards
 
 
+def played_cards(hand: list[int], move: Play) -> list[int]:
+    """The cards a play of a game by link names, taken from the hand and turned up: every device
+    reads them now, and a card not of the suit played is refused (on the other's device, as soon
+    as its holder tells it)."""
+    assert move.cards is not None
+    cards = [cast(int, face(handle)) for handle in move.cards]
+    for card in cards:
+        if card // PER_SUIT != SUIT_INDEX[move.suit]:
+            raise IllegalMove(f"the {CARDS[card].name} is not one of the {move.suit.noun}")
+    for handle in move.cards:
+        hand.remove(handle)  # type: ignore[arg-type]  # a hand of handles, by link
+    return cards
+
+
 def record(s: State, kind: str, seat: int | None, **facts: Any) -> None:
     """What the move being made did (``EVENT_KINDS``), recorded once the cards it names lie where
     it says: the table tells it (``telling.py``) and can show it on the board."""
@@ -336,7 +406,8 @@ def record(s: State, kind: str, seat: int | None, **facts: Any) -> None:
 
 
 def codes(cards: list[int]) -> list[str]:
-    return [CODES[c] for c in cards]
+    """Cards as events name them: a card's code, or a handle's for a card not turned up (a draw by link)."""
+    return [str(c) if is_hidden(c) else CODES[c] for c in cards]
 
 
 def construct(s: State, seat: int, cards: list[int], owner: int, foundation: int) -> None:
@@ -377,6 +448,7 @@ def deconstruct(s: State, seat: int, cards: list[int], owner: int, foundation: i
 def forced_discard(s: State, seat: int, card: int) -> None:
     """No play exists: one card of the player's choice goes face up to the discard pile."""
     s.hands[seat].remove(card)
+    card = face(card)  # type: ignore[arg-type, assignment]  # face up on the discard pile
     s.discard.append(card)
     record(s, "discard", seat, card=CODES[card])
 
@@ -448,13 +520,14 @@ def no_cards_left_to_play(s: State) -> bool:
 
 def towers_frozen(s: State) -> bool:
     """No card outside the towers can ever be played again: every builder still in the game
-    has a tower on each foundation, and no card in a hand or pile is of a suit that builds
-    on or tears down any of them. The towers can then never change; every turn is a discard."""
+    has a tower on each foundation, and no card in a hand or pile (every card not in a tower) is
+    of a suit that builds on or tears down any of them. The towers can then never change; every turn is a discard."""
     towers = [t for p in remaining(s) for t in s.towers[p]]
     if not all(towers):
         return False
     tops = {t[0] // PER_SUIT for t in towers}
-    loose = {c // PER_SUIT for c in s.draw + s.discard} | {c // PER_SUIT for p in remaining(s) for c in s.hands[p]}
+    standing = {c for p in range(s.players) for t in s.towers[p] for c in t}  # the rest is in hands and piles:
+    loose = {c // PER_SUIT for c in range(DECK_SIZE) if c not in standing}  # counted so, no hidden card is read
     return not any(suit in tops or s.beats[suit] in tops for suit in loose)
 
 
@@ -512,7 +585,7 @@ def draw_up_to_seven(s: State, seat: int) -> None:
                 hand.sort()
                 return
             continue
-        card = s.draw.pop()
+        card = s.rng.draw(s.draw, seat)
         hand.append(card)
         drawn.append(card)
         batch.append(card)

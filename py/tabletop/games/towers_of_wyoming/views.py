@@ -32,14 +32,16 @@ play never appear in another seat's view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tabletop.engine.bounds import count, items, outcome_bounds, under
-from tabletop.engine.cards import SUITS
+from tabletop.engine.cards import SUITS, Card
 from tabletop.engine.events import Event
+from tabletop.engine.hidden import HANDLE, CardAwaited, Hidden, is_hidden, peek
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.saves import MAX_MOVES
 from tabletop.games.towers_of_wyoming.facts import (
+    CARDS,
     CODES,
     DECK_SIZE,
     ID,
@@ -60,6 +62,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     seat = checked_seat(seat, s.players)
     acting = s.result is None and seat == s.current
     seen = seen_events(s, seat)
+    try:
+        moves = legal_moves(s) if acting else []
+    except CardAwaited:  # a game by link: this seat's new cards come with the other's next link
+        moves = []
     v = {
         "game": ID,
         "seat": seat,
@@ -79,9 +85,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "discard_top": card_json(s.discard[-1]) if s.discard else None,
         "opposition": {SUITS[p].value: SUITS[t].value for p, t in enumerate(s.beats)},
         "seats": [seat_json(s, p) for p in range(s.players)],
-        "hand": [card_json(c) for c in s.hands[seat]] if seat is not None else None,
-        "hands_at_end": [[card_json(c) for c in hand] for hand in s.hands] if s.result is not None else None,
-        "drawn": [CODES[c] for c in s.fresh] if acting else [],
+        "hand": [card_json(c) for c in readable(s.hands[seat])] if seat is not None else None,
+        "hands_at_end": [[card_json(c) for c in readable(hand)] for hand in s.hands] if s.result is not None else None,
+        "drawn": [CODES[c] for c in readable(s.fresh)] if acting else [],
         "must_discard": False,
         "plays": [],
         "discards": [],
@@ -89,11 +95,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "recycles": [e for e in seen if e["kind"] == "recycle"],
         "recent": recent_events(s, seat, seen),
     }
-    if acting:
-        moves = legal_moves(s)
-        if moves and isinstance(moves[0], Discard):
+    if moves:
+        if isinstance(moves[0], Discard):
             v["must_discard"] = True
-            v["discards"] = [{"move": move_to_json(m), "card": str(m.card), "label": m.card.label} for m in moves]  # type: ignore[attr-defined]
+            v["discards"] = [discard_json(m) for m in moves]  # type: ignore[arg-type]
         else:
             v["plays"] = [describe_play(s, m) for m in moves]  # type: ignore[arg-type]  # all plays
     return v
@@ -102,9 +107,40 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 PLAYED = ("construct", "deconstruct", "discard")
 
 
+def readable(cards: list[int]) -> list[int]:
+    """The cards this device reads, in order of their faces: all of them at one table; by link, a
+    hand of handles that only its holder's device reads (the holder's own, or none)."""
+    if not any(is_hidden(card) for card in cards):
+        return cards
+    faces = [cast(int | None, peek(card)) if is_hidden(card) else card for card in cards]  # type: ignore[arg-type]
+    return sorted(face for face in faces if face is not None)
+
+
+def discard_json(m: Discard) -> dict[str, Any]:
+    card = CARDS[cast(int, peek(m.card))] if is_hidden(m.card) else cast(Card, m.card)
+    return {"move": move_to_json(m), "card": str(card), "label": card.label}
+
+
+def drawn_codes(codes: list[str]) -> list[str]:
+    """A draw's cards for the drawer: by link they are handles, which the drawer's device reads."""
+    shown = []
+    for code in codes:
+        if HANDLE.fullmatch(code):
+            face = peek(Hidden.parse(code))
+            if face is None:
+                continue
+            code = CODES[face]  # type: ignore[call-overload]
+        shown.append(code)
+    return shown
+
+
 def seen_event(e: Event, seat: int | None) -> Event:
     """An event as ``seat`` may see it: a draw names its cards to the drawer alone."""
-    return {k: v for k, v in e.items() if k != "cards"} if e["kind"] == "draw" and e["seat"] != seat else dict(e)
+    if e["kind"] != "draw":
+        return dict(e)
+    if e["seat"] != seat:
+        return {k: v for k, v in e.items() if k != "cards"}
+    return {**e, "cards": drawn_codes(e["cards"])}
 
 
 def seen_events(s: State, seat: int | None) -> list[Event]:
