@@ -266,7 +266,7 @@ def test_two_devices_play_a_whole_game_of_towers_of_wyoming_by_links_from_one_jo
         assert "Waiting for Ana" in ben.inner_text("#link-state")
         assert ben.locator(".tow-hand .tow-card").count() == 0  # Ben's cards wait for Ana's layer to come off
         open_link(ana, friend_link(ben))  # Ben's pass, and his layer off Ana's seven cards
-        assert my_move(ana)
+        assert my_move(ana), ana.inner_text("body")
         assert ana.locator(".tow-hand .tow-card").count() == 7
         shot(ana, "by-link-wyoming-ana-reads-her-hand")
         links, devices, turn, sizes = 2, [ana, ben], 0, []

@@ -317,6 +317,16 @@ class CardTable:
                 due[str(number)] = pack(shuffle_pass(shuffle_key(self.secret, self.game_id, number), before))
         return due
 
+    def made(self, passes: Mapping[str, str]) -> None:
+        """This device's passes of joint shuffles, as made (the layers it takes off next are off them)."""
+        for text, made in passes.items():
+            number = int(text)
+            if number not in self.known.mine:
+                if number not in self.known.passes:
+                    self.known.led.append(number)
+                self.known.mine[number] = made
+                self._final.pop(number, None)
+
     def removals_due(self, decks: tuple[Deck, ...]) -> dict[str, str]:
         """This device's layer taken off every place of a joint deck given to the other, not yet sent."""
         due = {}
@@ -393,11 +403,7 @@ class CardTable:
         removals: Mapping[str, str] | None = None,
     ) -> None:
         """Write down what a message carried."""
-        for text, made in (passes or {}).items():
-            number = int(text)
-            if number not in self.known.passes:
-                self.known.led.append(number)
-            self.known.mine[number] = made
+        self.made(passes or {})
         given: dict[int, int] = {}
         for place in removals or {}:
             given[unkey(place).deck] = given.get(unkey(place).deck, 0) + 1

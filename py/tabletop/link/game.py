@@ -167,7 +167,9 @@ def message_for(save: Mapping[str, Any], abandon: bool = False, state: Any = Non
         message["s"] = [seat["name"] for seat in save["seats"]]
         message["k"] = public(link.seal_secret)  # and their half of the key that seals the links after it
     decks = decks_of(state)
-    shares, faces, passes, removals = table.shares_due(decks), table.faces_due(), table.passes_due(decks), table.removals_due(decks)
+    shares, faces, passes = table.shares_due(decks), table.faces_due(), table.passes_due(decks)
+    table.made(passes)  # a second pass makes the shuffled deck: the layers off it go in the same link
+    removals = table.removals_due(decks)
     for part, value in (("y", shares), ("r", faces), ("d", passes), ("w", removals)):
         if value:
             message[part] = value
