@@ -127,13 +127,24 @@ def test_a_shuffle_with_an_owner_is_the_same_shuffle_in_hot_seat(seed):
     assert b.draw(owned) is top and len(owned) == len(deck) - 1  # a draw takes the end of the pile
 
 
-def test_a_deck_by_link_is_made_only_by_the_one_player_who_draws_from_it():
+def test_a_deck_one_player_draws_from_holds_no_card_hidden_from_that_player():
     rng = JointRng()
-    with pytest.raises(RuntimeError):
-        rng.shuffle([FIVE, ACE])
     with pytest.raises(RuntimeError):
         rng.shuffle([FIVE, Hidden(0, 0)], owner=0)
     assert rng.decks == ()
+
+
+def test_a_deck_with_no_owner_is_a_joint_one_and_records_who_drew_each_place():
+    rng = JointRng()
+    pile = [FIVE, ACE, Card.parse("7D")]
+    rng.shuffle(pile)
+    assert pile == [Hidden(0, 2), Hidden(0, 1), Hidden(0, 0)]
+    assert rng.decks == (Deck(None, (FIVE, ACE, Card.parse("7D")), 0),)
+    assert rng.draw(pile, 1) == Hidden(0, 0)
+    assert rng.draw(pile, 0) == Hidden(0, 1)
+    assert rng.decks[0].given == ((0, 1), (1, 0)) and rng.decks[0].drawn == 2
+    assert rng.draw(pile) == Hidden(0, 2)  # a card drawn for no one (turned up at once) is given to no one
+    assert rng.decks[0].given == ((0, 1), (1, 0)) and rng.decks[0].drawn == 3
 
 
 def test_a_deck_by_link_becomes_handles_drawn_from_place_zero_on():
