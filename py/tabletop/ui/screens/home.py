@@ -208,6 +208,21 @@ def import_panel(act: Actions) -> El:
     )
 
 
+def link_file_panel(act: Actions) -> El:
+    """The first link of a friend's new game by link, sent as a file (the table opens the next ones)."""
+    return h(
+        "div.panel.import-panel.link-file-panel",
+        h("h2", "Open a link file"),
+        h("p.hint", "Did a friend send you a game's link as a file? Choose it here."),
+        h(
+            "input#home-link-file",
+            {"type": "file", "accept": ".txt,text/plain", "class": "visually-hidden"},
+            on_change=act.open_link_file,
+        ),
+        h("label.button.file-button", {"for": "home-link-file"}, "Open a link file…"),
+    )
+
+
 def welcome(catalog: Mapping[str, GameEntry]) -> list[El]:
     """Title, lede and the four games: also written into index.html by build.py (ui/shell/prerender.py)."""
     return [
@@ -237,6 +252,7 @@ def render(ctx: ScreenContext, act: Actions) -> El:
             if playing
             else h("p.hint", "No game in progress." if finished else "No saved games yet: a game saves itself after every move."),
             import_panel(act),
+            link_file_panel(act),
         ),
         h("div.section.finished", h("h2", "Finished"), h("ul.saved-list.finished-list", [finished_game(ctx, act, r) for r in finished]))
         if finished
