@@ -141,6 +141,7 @@ def transfer_module(monkeypatch):
     from tabletop.ui.web import browser
 
     monkeypatch.setattr(browser, "replace_hash", lambda fragment: asked.append(("replace_hash", fragment)))
+    monkeypatch.setattr(browser, "set_hash", lambda fragment: asked.append(("set_hash", fragment)))
     monkeypatch.setattr(browser, "read_file", lambda file, done: asked.append(("read_file", file.name)) or done(file.text))
     yield transfer, asked
     for name in ("tabletop.ui.saves.transfer", "tabletop.ui.web.browser"):  # the two that hold the stand-in page
@@ -180,13 +181,14 @@ def test_a_link_file_opens_as_its_address_would_and_the_game_joins_the_saves(tra
     code = first_link()
     event = Chosen("towers-and-worlds-war-of-the-worlds-link-1.txt", link_file_text(f"https://a.example/#/open/{code}"))
     files.open_link_file(event)
-    assert said == [] and went == [f"#/open/{code}"]  # the route of the link's address: the app goes there
+    assert said == [] and went == [] and asked[-1] == ("set_hash", f"#/open/{code}")  # the route of the link's address
     assert event.target.value == ""  # the same file can be chosen again
-    files.open_link(parse(went[0]).arg or "")  # what the app does on arriving at #/open/CODE
+    files.open_link(parse(asked[-1][1]).arg or "")  # what the app does on arriving at #/open/CODE
     assert asked[-1][0] == "replace_hash" and asked[-1][1].startswith("#/play/war-of-the-worlds/")
     assert [r["seats"][0]["name"] for r in store.list()] == ["Ana"]
     files.open_link_text(link_file_text(code))  # the same link again, from its file: refused by the link's own check
-    files.open_link(parse(went[-1]).arg or "")
+    assert asked[-1] == ("set_hash", f"#/open/{code}")
+    files.open_link(parse(asked[-1][1]).arg or "")
     assert any("opened here before" in text for kind, text in files.game.notices.items if kind == "error")
     assert len(store.list()) == 1
 
@@ -205,7 +207,7 @@ def test_a_file_that_holds_no_link_is_refused_in_one_line_and_nothing_changes(tr
     before = dict(store.backend.data)
     files.open_link_file(event)
     assert said == [("error", f"Could not open the link file: {why}. Nothing was changed.")]
-    assert went == [] and not [a for a in asked if a[0] == "replace_hash"]
+    assert went == [] and not [a for a in asked if a[0] in ("replace_hash", "set_hash")]
     assert store.backend.data == before and [r["id"] for r in store.list()] == ["kept"]
     assert ("read_file", "huge.txt") not in asked  # refused by its size, unread
     files.open_link_file(Chosen())  # no file chosen (the picker dismissed): nothing said

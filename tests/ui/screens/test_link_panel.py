@@ -98,15 +98,18 @@ def test_a_short_link_is_as_it_was_with_its_file_a_quiet_extra():
     assert by_id(tree, "long-link") is None  # the threshold itself is not long
 
 
-def test_no_link_to_send_shows_no_send_button_but_a_link_file_can_be_opened():
-    tree, _asked, act = drawn("")
-    assert buttons(tree) == [("Abandon game", False)] and by_id(tree, "friend-link") is None
+def test_the_answer_to_a_link_sent_can_be_opened_from_a_file_and_only_then():
+    tree, _asked, act = drawn(SHORT)
     chosen = by_id(tree, "open-link-file")
     assert chosen is not None and chosen.attrs["type"] == "file" and chosen.attrs["accept"] == ".txt,text/plain"
     labels = find_all(tree, lambda el: el.tag == "label" and el.attrs.get("for") == "open-link-file")
     assert [text_of(label) for label in labels] == ["Open a link file…"]
+    assert "Did Ben send their link as a file?" in text_of(tree)
     chosen.events["change"]("an event")
     assert act.calls == [("open_link_file", ("an event",), {})]
+    tree, _asked, act = drawn("")  # this device's move: no link sent, none to answer
+    assert buttons(tree) == [("Abandon game", False)] and by_id(tree, "friend-link") is None
+    assert by_id(tree, "open-link-file") is None
 
 
 def test_home_opens_a_link_file_for_the_first_link_of_a_new_game():

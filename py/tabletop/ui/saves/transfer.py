@@ -171,7 +171,7 @@ class Transfer:
         except NotALink as exc:
             self.notify(f"Could not open the link file: {exc}. Nothing was changed.", "error")
             return
-        self.go(f"#/open/{code}")
+        browser.set_hash(f"#/open/{code}")  # as a person following the link: the last link's notices go
 
     def open_link(self, code: str) -> None:
         """Open the game a link carries, checked exactly as an imported file; a bad link is

@@ -127,28 +127,34 @@ def panel(act: Actions, session: Session, url: str, friend: str, sends: Sends) -
             shown,
             h("button#abandon-game.danger", {"type": "button"}, "Abandon game", on_click=lambda _e: act.abandon()) if on else None,
         ),
-        open_link_file(act, friend) if link.get("ended") is None else None,
+        open_link_file(act, friend) if url and link.get("ended") is None else None,  # their answer to the link sent
     )
 
 
-def long_words(chars: int, friend: str, file_sheet: bool) -> str:
+def long_words(chars: int, friend: str, file_sheet: bool) -> list[El | str]:
     """What a long link's panel says of it."""
-    how = "Send… shares it as a file" if file_sheet else "Save as file, then attach the file to your message"
-    return (
-        f"This link is long ({chars:,} characters), and some chat apps cut long messages. "
-        f"Sending it as a file always works: {how}. {friend} opens it with Open a link file…"
+    how: list[El | str] = (
+        [h("strong", "Send…"), " shares it as a file"]
+        if file_sheet
+        else [h("strong", "Save as file"), ", then attach the file to your message"]
     )
+    return [
+        f"This link is long ({chars:,} characters), and some chat apps cut long messages. Sending it as a file always works: ",
+        *how,
+        f". {friend} opens it with ",
+        h("strong", "Open a link file…"),
+    ]
 
 
 def open_link_file(act: Actions, friend: str) -> El:
     """A link the friend sent as a file, opened here as its address would be."""
     return h(
         "div.link-file",
+        h("span.hint", f"Did {friend} send their link as a file?"),
         h(
             "input#open-link-file",
             {"type": "file", "accept": ".txt,text/plain", "class": "visually-hidden"},
             on_change=act.open_link_file,
         ),
         h("label.button.file-button", {"for": "open-link-file"}, "Open a link file…"),
-        h("span.hint", f" Did {friend} send their link as a file? Open it here."),
     )
