@@ -255,6 +255,16 @@ def open_link_file(page, path) -> None:
     )
 
 
+SHARE_SHEET = """
+Object.defineProperty(navigator, 'canShare', {configurable: true, value: data => !!(data && data.files && data.files.length)});
+Object.defineProperty(navigator, 'share', {configurable: true, value: data => {
+  const files = Array.from(data.files || []);
+  window.shared = {title: data.title, url: data.url || null, files: files.map(f => [f.name, f.type])};
+  return (files.length ? files[0].text() : Promise.resolve('')).then(text => { window.sharedText = text; });
+}});
+"""
+
+
 def stored(page) -> dict[str, str]:
     return page.evaluate("() => Object.fromEntries(twSaves.keys().map(k => [k, twSaves.read(k)]))")
 
@@ -343,8 +353,18 @@ def test_a_long_link_says_so_and_goes_as_a_file_on_a_tablet_and_a_phone(browser,
             wide = page.evaluate("() => document.documentElement.scrollWidth > document.documentElement.clientWidth")
             assert not wide, f"the page scrolls sideways at {width}x{height}"
         assert audit(page, moderate=True) == []
-        _name, text = saved_link_file(page, tmp_path)
+        name, text = saved_link_file(page, tmp_path)
         assert text == url + "\n" and len(text) == len(url) + 1  # the whole link, nothing cut
+        context.add_init_script(SHARE_SHEET)  # a phone's share sheet, which takes files
+        page.reload()
+        page.wait_for_selector("#long-link")
+        assert page.locator(".by-link .button-row button").first.inner_text() == "Send…"
+        assert "Send… shares it as a file" in page.inner_text("#long-link")
+        page.locator(".by-link").screenshot(path=str(whole.with_name("by-link-long-panel-share-390.png")))
+        page.click("#share-link")
+        shared = wait_until(page, "() => window.sharedText !== undefined && window.shared")
+        assert shared == {"title": "The War of the Worlds, by link", "url": None, "files": [[name, "text/plain"]]}
+        assert page.evaluate("window.sharedText") == text
         assert not log.errors
     finally:
         context.close()
