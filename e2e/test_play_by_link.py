@@ -365,6 +365,13 @@ def test_a_long_link_says_so_and_goes_as_a_file_on_a_tablet_and_a_phone(browser,
         shared = wait_until(page, "() => window.sharedText !== undefined && window.shared")
         assert shared == {"title": "The War of the Worlds, by link", "url": None, "files": [[name, "text/plain"]]}
         assert page.evaluate("window.sharedText") == text
+        goto(page, "#/")  # Home's entry sends the same link again, as a file first
+        page.locator(".saved-item").screenshot(path=str(whole.with_name("by-link-long-home-390.png")))
+        with page.expect_download() as info:
+            page.click(".saved-item button.primary:has-text('Save as file')")
+        again = tmp_path / "again.txt"
+        info.value.save_as(again)
+        assert info.value.suggested_filename == name and again.read_text(encoding="utf-8") == text
         assert not log.errors
     finally:
         context.close()

@@ -5,9 +5,12 @@ on Home."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
+
 from recording import RecordingActions
 from tabletop.engine.rng import Rng
-from tabletop.games import FACTS
+from tabletop.games import FACTS, GAMES
 from tabletop.link.simulate import Device
 from tabletop.ui.saves.link_file import LONG_LINK_CHARS
 from tabletop.ui.saves.storage import MemoryBackend, Store
@@ -22,14 +25,20 @@ SHORT = "https://a.example/towers/#/open/l1." + "A" * 300
 LONG = "https://a.example/towers/#/open/l1." + "A" * 34_000  # a Towers of Wyoming first link's length
 
 
-def session_by_link() -> Session:
+@cache
+def link_sent() -> dict:
+    """Ana's game by link once her first link is made: it waits for Ben's answer."""
     ana = Device("war-of-the-worlds")
     ana.create(["Ana", "Ben"], {}, 0)
     rng = Rng(2)
     while ana.can_move():
         ana.move(rng)
     assert ana.outbox() is not None and ana.save is not None
-    return Session(ana.module, ana.save)
+    return json.loads(json.dumps(ana.save))
+
+
+def session_by_link() -> Session:
+    return Session(GAMES["war-of-the-worlds"], link_sent())
 
 
 def drawn(url: str, sheet: bool = False, sheet_file: bool = False) -> tuple[El, list[str], RecordingActions]:
@@ -122,3 +131,18 @@ def test_home_opens_a_link_file_for_the_first_link_of_a_new_game():
     assert [text_of(label) for label in labels] == ["Open a link file…"]
     chosen.events["change"]("an event")
     assert act.names() == ["open_link_file"]
+
+
+def home_buttons(code_chars: int) -> list[tuple[str, bool]]:
+    save = link_sent()
+    code = save["link"]["last"]
+    store = Store(MemoryBackend(), GAMES)
+    store.put(dict(save, link=dict(save["link"], last=code + "A" * max(0, code_chars - len(code))), saved_at=1))
+    tree = home.render(ScreenContext(Route("home"), {}, (), SavesView(store)), RecordingActions())
+    (item,) = find_all(tree, lambda el: "saved-item" in el.attrs.get("class", ""))
+    return [(text_of(b), "primary" in b.attrs.get("class", "")) for b in find_all(item, lambda el: el.tag == "button")]
+
+
+def test_home_sends_a_long_link_again_as_a_file_first():
+    assert home_buttons(0)[:2] == [("Copy link", True), ("Delete", False)]
+    assert home_buttons(LONG_LINK_CHARS + 1)[:3] == [("Save as file", True), ("Copy link", False), ("Delete", False)]
