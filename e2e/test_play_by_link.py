@@ -5,6 +5,8 @@ that made it, is refused in one line."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from axe import audit
@@ -223,6 +225,156 @@ def test_an_abandoned_game_is_told_to_the_other_device_by_its_last_link(browser,
     finally:
         ana_context.close()
         ben_context.close()
+
+
+# ---------------------------------------------------------------- links sent as files
+
+
+def saved_link_file(page, folder) -> tuple[str, str]:
+    """Save as file on the table's panel: the file's name and its text, as the download gives them."""
+    with page.expect_download() as info:
+        page.click("#save-link")
+    download = info.value
+    path = folder / download.suggested_filename
+    download.save_as(path)
+    assert "in your downloads" in page.inner_text("#link-status")
+    return download.suggested_filename, path.read_text(encoding="utf-8")
+
+
+def open_link_file(page, path) -> None:
+    """Open a link file as a player does: with the table's input where a game by link is at the
+    table, else with Home's; the table is back (or the link's refusal said) when this returns."""
+    at_table = page.locator("#open-link-file").count() > 0
+    before = page.evaluate("() => [location.hash, (document.querySelector('#link-state') || {}).textContent || '']")
+    page.set_input_files("#open-link-file" if at_table else "#home-link-file", str(path))
+    page.wait_for_function(
+        "before => document.querySelector('[data-screen=table] #link-state') &&"
+        " [location.hash, document.querySelector('#link-state').textContent].join('|') !== before.join('|')"
+        " || document.querySelector('.notice.error')",
+        arg=before,
+    )
+
+
+SHARE_SHEET = """
+Object.defineProperty(navigator, 'canShare', {configurable: true, value: data => !!(data && data.files && data.files.length)});
+Object.defineProperty(navigator, 'share', {configurable: true, value: data => {
+  const files = Array.from(data.files || []);
+  window.shared = {title: data.title, url: data.url || null, files: files.map(f => [f.name, f.type])};
+  return (files.length ? files[0].text() : Promise.resolve('')).then(text => { window.sharedText = text; });
+}});
+"""
+
+
+def stored(page) -> dict[str, str]:
+    return page.evaluate("() => Object.fromEntries(twSaves.keys().map(k => [k, twSaves.read(k)]))")
+
+
+def test_two_devices_send_their_links_only_as_files(browser, site, tmp_path):
+    ana_context, ana, ana_log = boot(browser, site)
+    ben_context, ben, ben_log = boot(browser, site, viewport=(390, 844))
+    try:
+        start_by_link(ana, ("Ana", "Ben"), friend=1)
+        ana.wait_for_selector("[data-screen='table']")
+        while my_move(ana):
+            play_one(ana)
+        url = friend_link(ana)
+        name, text = saved_link_file(ana, tmp_path)
+        assert name == "towers-and-worlds-war-of-the-worlds-link-1.txt" and text == url + "\n"
+        goto(ben, "#/")
+        shot(ben, "by-link-file-home")
+        assert audit(ben, moderate=True) == []  # Home with its link file input
+        open_link_file(ben, tmp_path / name)  # the first link, from Home: the game joins Ben's saves
+        assert "Ana's link is in" in ben.inner_text("body") and "Waiting for" not in ben.inner_text("#link-state")
+        devices, files = [ben, ana], 1
+        for turn in range(4):  # a few turns more, every link a file opened at the table
+            mover, other = devices[turn % 2], devices[(turn + 1) % 2]
+            while my_move(mover):
+                play_one(mover)
+            if mover.locator("#save-link").count() == 0:
+                break  # the game is over
+            name, text = saved_link_file(mover, tmp_path)
+            files += 1
+            assert name == f"towers-and-worlds-war-of-the-worlds-link-{files}.txt" and text == friend_link(mover) + "\n"
+            open_link_file(other, tmp_path / name)
+            notes = other.locator(".notices .notice").all_inner_texts()
+            assert len(notes) == 1 and "'s link is in" in notes[0], notes  # this link's news alone: the last one's went
+        assert files >= 3 and moves_made(ana) == moves_made(ben)
+        assert ana.inner_text(".game-log") == ben.inner_text(".game-log")
+        shot(ben, "by-link-file-ben")
+
+        # a file that holds no link: one line, and nothing stored changes (at the table, and on Home)
+        garbage = tmp_path / "holiday.txt"
+        garbage.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+        before, moves = stored(ana), moves_made(ana)
+        open_link_file(ana, garbage)
+        errors = ana.locator(".notice.error")
+        assert errors.count() == 1
+        assert errors.first.inner_text().startswith("Could not open the link file: it holds no link of a game by link.")
+        assert stored(ana) == before and moves_made(ana) == moves
+        goto(ana, "#/")
+        empty = tmp_path / "empty.txt"
+        empty.write_text("  \n")
+        open_link_file(ana, empty)
+        assert ana.locator(".notice.error").count() == 1 and "it is empty" in ana.inner_text(".notice.error")
+        assert stored(ana) == before
+        assert not ana_log.errors and not ben_log.errors
+    finally:
+        ana_context.close()
+        ben_context.close()
+
+
+def test_a_long_link_says_so_and_goes_as_a_file_on_a_tablet_and_a_phone(browser, site, tmp_path):
+    """A link as long as Towers of Wyoming's first ones will be: here a game's stored link made long
+    by the test (the page draws whatever it holds), read on a tablet in portrait and on a phone."""
+    context, page, log = boot(browser, site, viewport=(768, 1024))
+    try:
+        start_by_link(page, ("Ana", "Ben"), friend=1)
+        page.wait_for_selector("[data-screen='table']")
+        while my_move(page):
+            play_one(page)
+        friend_link(page)
+        (key,) = page.evaluate("twSaves.keys().filter(k => k.startsWith('tw:save:'))")
+        record = json.loads(page.evaluate("k => twSaves.read(k)", key))
+        record["link"]["last"] += "A" * 34_000
+        page.evaluate("([k, v]) => twSaves.write(k, v)", [key, json.dumps(record)])
+        page.reload()
+        page.wait_for_selector("#long-link")
+        url = friend_link(page)
+        assert len(url) > 34_000
+        note = page.inner_text("#long-link")
+        assert f"({len(url):,} characters)" in note and "some chat apps cut long messages" in note, note
+        assert page.locator(".by-link .button-row button").first.inner_text() == "Save as file"
+        assert "primary" in (page.get_attribute("#save-link", "class") or "")
+        for width, height in ((768, 1024), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.locator(".by-link").scroll_into_view_if_needed()
+            whole = shot(page, f"by-link-long-{width}x{height}")
+            page.locator(".by-link").screenshot(path=str(whole.with_name(f"by-link-long-panel-{width}.png")))
+            wide = page.evaluate("() => document.documentElement.scrollWidth > document.documentElement.clientWidth")
+            assert not wide, f"the page scrolls sideways at {width}x{height}"
+        assert audit(page, moderate=True) == []
+        name, text = saved_link_file(page, tmp_path)
+        assert text == url + "\n" and len(text) == len(url) + 1  # the whole link, nothing cut
+        context.add_init_script(SHARE_SHEET)  # a phone's share sheet, which takes files
+        page.reload()
+        page.wait_for_selector("#long-link")
+        assert page.locator(".by-link .button-row button").first.inner_text() == "Send…"
+        assert "Send… shares it as a file" in page.inner_text("#long-link")
+        page.locator(".by-link").screenshot(path=str(whole.with_name("by-link-long-panel-share-390.png")))
+        page.click("#share-link")
+        shared = wait_until(page, "() => window.sharedText !== undefined && window.shared")
+        assert shared == {"title": "The War of the Worlds, by link", "url": None, "files": [[name, "text/plain"]]}
+        assert page.evaluate("window.sharedText") == text
+        goto(page, "#/")  # Home's entry sends the same link again, as a file first
+        page.locator(".saved-item").screenshot(path=str(whole.with_name("by-link-long-home-390.png")))
+        with page.expect_download() as info:
+            page.click(".saved-item button.primary:has-text('Save as file')")
+        again = tmp_path / "again.txt"
+        info.value.save_as(again)
+        assert info.value.suggested_filename == name and again.read_text(encoding="utf-8") == text
+        assert not log.errors
+    finally:
+        context.close()
 
 
 def play_wyoming(page, me: int) -> None:

@@ -144,6 +144,35 @@ class Transfer:
         assert session is not None
         return f"#/open/{save_to_code(session.record())}"
 
+    def open_link_file(self, event: Any) -> None:
+        """A link sent as a file (saves/link_file.py): read, unless its size alone says it is no link."""
+        from tabletop.ui.saves.link_file import too_large
+
+        files = event.target.files
+        if files.length:
+            file = files.item(0)
+            refused = too_large(int(file.size))
+            if refused is not None:
+                self.notify(f"Could not open the link file: {refused}. Nothing was changed.", "error")
+            else:
+                browser.read_file(file, self.open_link_text)
+        event.target.value = ""
+
+    def open_link_text(self, text: str | None) -> None:
+        """The link a file holds, opened exactly as its address would be (``#/open/CODE``), with
+        every check of ``open_link``; a file that holds none is refused in one line."""
+        from tabletop.ui.saves.link_file import NotALink, code_from_link_text
+
+        if text is None:
+            self.notify("The file could not be read. Nothing was changed.", "error")
+            return
+        try:
+            code = code_from_link_text(text)
+        except NotALink as exc:
+            self.notify(f"Could not open the link file: {exc}. Nothing was changed.", "error")
+            return
+        browser.set_hash(f"#/open/{code}")  # as a person following the link: the last link's notices go
+
     def open_link(self, code: str) -> None:
         """Open the game a link carries, checked exactly as an imported file; a bad link is
         refused with the reason, and the game at the table and every save stay as they were."""

@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.engine.words import winners_win
 from tabletop.games import REGISTRY, GameEntry
 from tabletop.link.record import check_words, link_to_send, turn_words
+from tabletop.ui.saves.link_file import is_long, link_file_name, link_file_text
 from tabletop.ui.saves.storage import size_text
 from tabletop.ui.screens.common import link_button, notices, saves_off_note, when
 from tabletop.ui.shell.actions import Actions
@@ -53,7 +54,7 @@ def saved_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
                 primary=True,
                 **{"aria-label": f"{'Play on from' if kept else 'Continue'} {title}"},
             ),
-            copy_link_button(act, record, title),
+            send_again_buttons(act, record, title),
             h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record))
             if "link" not in record
             else None,
@@ -62,8 +63,9 @@ def saved_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> El:
     )
 
 
-def copy_link_button(act: Actions, record: dict[str, Any], title: str) -> El | None:
-    """A game by link waiting for the friend: its last link, to send again."""
+def send_again_buttons(act: Actions, record: dict[str, Any], title: str) -> list[El | None] | None:
+    """A game by link waiting for the friend: its last link, to send again; a long one as a file
+    first (saves/link_file.py), as the table offers it."""
     code = link_to_send(record)
     if code is None:
         return None
@@ -74,7 +76,18 @@ def copy_link_button(act: Actions, record: dict[str, Any], title: str) -> El | N
         said = ("Link copied: send it to your friend.", "ok"), ("This browser refused to copy the link.", "error")
         browser.copy_text(browser.page_url(f"#/open/{code}"), lambda ok: act.notify(*said[0 if ok else 1]))
 
-    return h("button.primary", {"aria-label": f"Copy the link of {title}"}, "Copy link", on_click=copy)
+    def save(_event: Any) -> None:
+        from tabletop.ui.web import browser  # the download: only when asked
+
+        filename = link_file_name(str(record["game"]), int(record["link"].get("count", 0)))
+        browser.download_text(filename, link_file_text(browser.page_url(f"#/open/{code}")), "text/plain")
+        act.notify(f"Saved as {filename} in your downloads: send that file to your friend.", "ok")
+
+    long = is_long(code)  # the code alone is over the length some chat apps cut
+    return [
+        h("button.primary", {"aria-label": f"Save the link of {title} as a file"}, "Save as file", on_click=save) if long else None,
+        h(f"button{'' if long else '.primary'}", {"aria-label": f"Copy the link of {title}"}, "Copy link", on_click=copy),
+    ]
 
 
 def result_words(record: dict[str, Any]) -> str:
@@ -106,7 +119,7 @@ def finished_game(ctx: ScreenContext, act: Actions, record: dict[str, Any]) -> E
         h(
             "div.button-row",
             link_button("Replay", f"#/replay/{record['game']}/{record['id']}", **{"aria-label": f"Replay {title}"}),  # type: ignore[arg-type]  # no "primary" in it
-            copy_link_button(act, record, title),
+            send_again_buttons(act, record, title),
             h("button", {"aria-label": f"Export {title}"}, "Export", on_click=lambda _e: act.export_save(record))
             if "link" not in record
             else None,
@@ -208,6 +221,21 @@ def import_panel(act: Actions) -> El:
     )
 
 
+def link_file_panel(act: Actions) -> El:
+    """The first link of a friend's new game by link, sent as a file (the table opens the next ones)."""
+    return h(
+        "div.panel.import-panel.link-file-panel",
+        h("h2", "Open a link file"),
+        h("p.hint", "Did a friend send you a game's link as a file? Choose it here."),
+        h(
+            "input#home-link-file",
+            {"type": "file", "accept": ".txt,text/plain", "class": "visually-hidden"},
+            on_change=act.open_link_file,
+        ),
+        h("label.button.file-button", {"for": "home-link-file"}, "Open a link file…"),
+    )
+
+
 def welcome(catalog: Mapping[str, GameEntry]) -> list[El]:
     """Title, lede and the four games: also written into index.html by build.py (ui/shell/prerender.py)."""
     return [
@@ -237,6 +265,7 @@ def render(ctx: ScreenContext, act: Actions) -> El:
             if playing
             else h("p.hint", "No game in progress." if finished else "No saved games yet: a game saves itself after every move."),
             import_panel(act),
+            link_file_panel(act),
         ),
         h("div.section.finished", h("h2", "Finished"), h("ul.saved-list.finished-list", [finished_game(ctx, act, r) for r in finished]))
         if finished

@@ -3,8 +3,11 @@ or share), and Abandon. The link itself is made by the table (``CurrentGame.send
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from tabletop.ui.saves.link_file import is_long, link_file_name, link_file_text
 from tabletop.ui.shell.actions import Actions
 from tabletop.ui.table.session import Session
 from tabletop.ui.web.dom import El, h
@@ -46,10 +49,13 @@ def checked(link: dict[str, Any], friend: str) -> str:
 def link_panel(act: Actions, session: Session) -> El | None:
     if not session.by_link:
         return None
-    from tabletop.ui.web import browser, page  # the page's address and clipboard: only at a game by link
+    from tabletop.ui.web import browser, page  # the page's address, clipboard and files: only at a game by link
 
     link: dict[str, Any] = session.save["link"]
     url = browser.page_url(f"#/open/{link['last']}") if link.get("last") and link.get("sent_last") else ""
+    friend = session.name(1 - link["me"])
+    filename = link_file_name(str(session.save.get("game", "")), int(link.get("count", 0)))
+    title = f"{session.module.TITLE}, by link"
 
     def copied(ok: bool) -> None:
         page.say(
@@ -57,9 +63,51 @@ def link_panel(act: Actions, session: Session) -> El | None:
             "Link copied: paste it in a message to your friend." if ok else "This browser refused to copy: select the link and copy it.",
         )
 
-    on = link.get("ended") is None and session.outcome is None
+    def save_file() -> None:
+        browser.download_text(filename, link_file_text(url), "text/plain")
+        page.say("link-status", f"Saved as {filename} in your downloads: send {friend} that file in any message.")
+
+    long = is_long(url)
     sheet = bool(url) and browser.can_share()  # the system's share sheet first, where there is one
-    title = f"{session.module.TITLE}, by link"
+    as_file = long and sheet and browser.can_share_file(filename, link_file_text(url))  # a long link goes as a file
+    sends = Sends(
+        share=(lambda: browser.share_file(title, filename, link_file_text(url))) if as_file else (lambda: browser.share_link(title, url)),
+        copy=lambda: browser.copy_text(url, copied),
+        save=save_file,
+        sheet=sheet,
+        sheet_file=as_file,
+    )
+    return panel(act, session, url, friend, sends)
+
+
+@dataclass(frozen=True)
+class Sends:
+    """The ways this device can send a link (the page's: ``link_panel`` makes them)."""
+
+    share: Callable[[], None]  # the system's share sheet: the link, or a long link as a file
+    copy: Callable[[], None]
+    save: Callable[[], None]  # downloaded as a small text file
+    sheet: bool  # there is a share sheet
+    sheet_file: bool = False  # and it shares this long link as a file
+
+
+def panel(act: Actions, session: Session, url: str, friend: str, sends: Sends) -> El:
+    """The panel, drawn without the page (tests give it any link): a link too long for some chat
+    apps says so, and its file comes first."""
+    link: dict[str, Any] = session.save["link"]
+    on = link.get("ended") is None and session.outcome is None
+    long = is_long(url)
+    file_sheet = long and sends.sheet and sends.sheet_file
+    first = ("share" if file_sheet else "save") if long else ("share" if sends.sheet else "copy")
+    buttons = {
+        "share": h("button#share-link", {"type": "button"}, "Send…", on_click=lambda _e: sends.share()) if sends.sheet else None,
+        "save": h("button#save-link", {"type": "button"}, "Save as file", on_click=lambda _e: sends.save()),
+        "copy": h("button#copy-link", {"type": "button"}, "Copy link", on_click=lambda _e: sends.copy()),
+    }
+    order = [first] + [name for name in (("share", "save", "copy") if long else ("share", "copy", "save")) if name != first]
+    shown = [button for name in order if (button := buttons[name]) is not None] if url else []
+    for button in shown[:1]:
+        button.attrs["class"] = "primary"
     return h(
         "div.panel.by-link",
         h("h2", "Played by link"),
@@ -67,25 +115,46 @@ def link_panel(act: Actions, session: Session) -> El | None:
         h(
             "label.link-field.stack",
             {"for": "friend-link"},
-            h("span", f"Link for {session.name(1 - link['me'])} ", h("small", f"({len(url)} characters)")),
+            h("span", f"Link for {friend} ", h("small", f"({len(url):,} characters)")),
             h("input#friend-link", {"type": "text", "readonly": True, "value": url}, on_focusin=lambda e: e.target.select()),
         )
         if url
         else None,
+        h("p#long-link.long-link", long_words(len(url), friend, file_sheet)) if long else None,
         h("p#link-status.hint", {"role": "status"}),
         h(
             "div.button-row",
-            h("button#share-link.primary", {"type": "button"}, "Send…", on_click=lambda _e: browser.share_link(title, url))
-            if sheet
-            else None,
-            h(
-                f"button#copy-link{'' if sheet else '.primary'}",
-                {"type": "button"},
-                "Copy link",
-                on_click=lambda _e: browser.copy_text(url, copied),
-            )
-            if url
-            else None,
+            shown,
             h("button#abandon-game.danger", {"type": "button"}, "Abandon game", on_click=lambda _e: act.abandon()) if on else None,
         ),
+        open_link_file(act, friend) if url and link.get("ended") is None else None,  # their answer to the link sent
+    )
+
+
+def long_words(chars: int, friend: str, file_sheet: bool) -> list[El | str]:
+    """What a long link's panel says of it."""
+    how: list[El | str] = (
+        [h("strong", "Send…"), " shares it as a file"]
+        if file_sheet
+        else [h("strong", "Save as file"), ", then attach the file to your message"]
+    )
+    return [
+        f"This link is long ({chars:,} characters), and some chat apps cut long messages. Sending it as a file always works: ",
+        *how,
+        f". {friend} opens it with ",
+        h("strong", "Open a link file…"),
+    ]
+
+
+def open_link_file(act: Actions, friend: str) -> El:
+    """A link the friend sent as a file, opened here as its address would be."""
+    return h(
+        "div.link-file",
+        h("span.hint", f"Did {friend} send their link as a file?"),
+        h(
+            "input#open-link-file",
+            {"type": "file", "accept": ".txt,text/plain", "class": "visually-hidden"},
+            on_change=act.open_link_file,
+        ),
+        h("label.button.file-button", {"for": "open-link-file"}, "Open a link file…"),
     )

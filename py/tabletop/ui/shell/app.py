@@ -39,7 +39,7 @@ class App:
         self.notices = Notices()
         self.game = CurrentGame(self.store, all_games, self.notices)
         self.transfer = Transfer(self.game, self.notify, self.navigate)
-        self.keep_grip, self.export_save = self.game.keep_grip, self.transfer.export_save  # (nothing to redraw)
+        self.keep_grip, self.export_save, self.open_link_file = self.game.keep_grip, self.transfer.export_save, self.transfer.open_link_file
         self.import_from_input, self.import_from_drop = self.transfer.import_from_input, self.transfer.import_from_drop
         self.download_record, self.abandon = self.transfer.download_record, lambda: self._done(self.game.abandon())  # by link
         self.route = Route("home")

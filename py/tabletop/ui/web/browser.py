@@ -190,6 +190,29 @@ def share_link(title: str, url: str) -> None:
     promise.catch(create_proxy(lambda *_a: None))
 
 
+def _text_file(filename: str, text: str) -> Any:
+    return js.File.new([text], filename, js.Object.fromEntries([["type", "text/plain"]]))
+
+
+def can_share_file(filename: str, text: str) -> bool:
+    """The system's share sheet takes this text file (most phones and tablets; few desktops)."""
+    try:
+        files = to_js({"files": [_text_file(filename, text)]}, dict_converter=js.Object.fromEntries)
+        return bool(hasattr(js.navigator, "canShare") and js.navigator.canShare(files))
+    except Exception:
+        return False
+
+
+def share_file(title: str, filename: str, text: str) -> None:
+    """Hand ``text`` to the system's share sheet as a small text file; a dismissed sheet is no error."""
+    try:
+        data = to_js({"title": title, "files": [_text_file(filename, text)]}, dict_converter=js.Object.fromEntries)
+        promise = js.navigator.share(data)
+    except Exception:
+        return
+    promise.catch(create_proxy(lambda *_a: None))
+
+
 def on(target: Any, event: str, handler: Any) -> Any:
     """A long-lived listener (kept for the page's life; the proxy is returned)."""
     proxy = create_proxy(handler)
@@ -228,9 +251,9 @@ def _download(filename: str, text: str, kind: str) -> None:
     js.URL.revokeObjectURL(url)
 
 
-def download_text(filename: str, text: str) -> None:
-    """Offer ``text`` as a file download, exactly as it is (a set-aside record's own text)."""
-    _download(filename, text, "application/json")
+def download_text(filename: str, text: str, kind: str = "application/json") -> None:
+    """Offer ``text`` as a file download, exactly as it is (a set-aside record's own text, a link)."""
+    _download(filename, text, kind)
 
 
 def read_file(file: Any, done: Any) -> None:
