@@ -1,7 +1,8 @@
 """A game by link between two devices: two browser contexts with their own storage, each a
-friend's browser, play a whole game of The War of the Worlds, and a match of Tower Battle with its
-hidden cards, only by passing the links the table shows; a link opened twice, or on the device
-that made it, is refused in one line."""
+friend's browser, play a whole game of The War of the Worlds, a match of Tower Battle with its
+hidden cards, and a game of Towers of Wyoming from a jointly shuffled pile, only by passing the
+links the table shows (or files of them); a link opened twice, or on the device that made it, is
+refused in one line."""
 
 from __future__ import annotations
 
