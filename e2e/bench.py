@@ -196,7 +196,8 @@ def link_figures() -> dict:
     figures = {game: link_sizes(game) for game in LINK_GAMES}
     for game, row in figures.items():
         print(
-            f"links of {game}: median {row['median']}, 95th percentile {row['p95']}, first link up to {row['first_max']} characters",
+            f"links of {game}: median {row['median']}, 95th percentile {row['p95']}, first link up to {row['first_max']} characters,"
+            f" {row['over_2000']} of {row['links']} over 2,000",
             flush=True,
         )
     return figures

@@ -50,7 +50,6 @@ PICK_TAG = b"towers-and-worlds card pick"
 KEY_TAG = b"towers-and-worlds shuffle key"
 MOST_PLACES = 9999
 NUMBER = re.compile(r"0|[1-9][0-9]{0,2}")
-_OPENINGS: dict[tuple[int, int], dict[int, int]] = {}
 
 
 class CardTold(Exception):
@@ -85,8 +84,7 @@ def element(text: str) -> int:
 @lru_cache(maxsize=32)
 def shuffled_deck(text: str) -> tuple[int, ...]:
     """A whole pass of a joint shuffle a link carried, no card twice (read once, then from here)."""
-    deck = unpack(text)
-    return tuple(deck_from_text(text, len(deck))) if len(set(deck)) != len(deck) else tuple(deck)
+    return tuple(deck_from_text(text))
 
 
 @lru_cache(maxsize=1024)
@@ -95,14 +93,12 @@ def layer_off(key: Key, value: int) -> int:
     return key.decrypt(value)
 
 
+@lru_cache(maxsize=16)
 def opening(key: Key, deck_size: int) -> dict[int, int]:
     """Each card of a deck under ``key``'s layer alone, to its number: a card whose every other
     layer was taken off is read by a look-up here, not by taking the last layer off (a twentieth
-    of the cost). Kept for the life of the page."""
-    table = _OPENINGS.get((key.e, deck_size))
-    if table is None:
-        table = _OPENINGS[(key.e, deck_size)] = {key.encrypt(card_element(card)): card for card in range(deck_size)}
-    return table
+    of the cost)."""
+    return {key.encrypt(card_element(card)): card for card in range(deck_size)}
 
 
 def key(card: Hidden) -> str:
@@ -290,8 +286,18 @@ class CardTable:
             deck = self.final(card.deck)
             if deck is None or self.known.their_secret is None:
                 return None
-            theirs = shuffle_key(self.known.their_secret, self.game_id, card.deck)
-            number = opening(theirs, len(contents)).get(layer_off(shuffle_key(self.secret, self.game_id, card.deck), deck[card.pos]))
+            theirs, mine = shuffle_key(self.known.their_secret, self.game_id, card.deck), shuffle_key(self.secret, self.game_id, card.deck)
+            told = self.known.told.get(place)  # checked by putting both layers on the card told: a fifth of the cost
+            number = next(
+                (
+                    i
+                    for i, entry in enumerate(contents)
+                    if str(entry) == told and mine.encrypt(theirs.encrypt(card_element(i))) == deck[card.pos]
+                ),
+                None,
+            )
+            if number is None:
+                number = opening(theirs, len(contents)).get(layer_off(mine, deck[card.pos]))
             if number is None:
                 return None
             entry = contents[number]

@@ -38,9 +38,10 @@ def encoded_deck(deck_size: int) -> list[int]:
     return list(card_table(deck_size))
 
 
-def deck_from_text(text: str, deck_size: int) -> list[int]:
-    """A whole deck from a link: ``deck_size`` values of the group, no two alike (an honest pass
-    never makes two alike, so a repeated card is a cheat seen at once, not only at the audit)."""
+def deck_from_text(text: str, deck_size: int | None = None) -> list[int]:
+    """A whole deck from a link: ``deck_size`` values of the group (None: any number), no two alike
+    (an honest pass never makes two alike, so a repeated card is a cheat seen at once, not only at
+    the audit)."""
     deck = unpack(text, deck_size)
     if len(set(deck)) != len(deck):
         raise SaveError("tampered", "the deck holds one encrypted card twice")

@@ -105,8 +105,8 @@ def varied(game: str, seed: int) -> dict[str, Any]:
 
 def link_sizes(game: str, games: int = 200, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Characters per link over ``games`` simulated games (seeds 0 ..): the median and 95th
-    percentile of every link after each game's first, and the first links' largest (it also carries
-    the game and each player's promises)."""
+    percentile of every link after each game's first, the first links' largest (it also carries
+    the game and each player's promises), and how many of all links are over 2,000 characters."""
     later: list[int] = []
     first: list[int] = []
     for seed in range(games):
@@ -121,4 +121,5 @@ def link_sizes(game: str, games: int = 200, options: dict[str, Any] | None = Non
         "p95": later[int(0.95 * (len(later) - 1))],
         "max": later[-1],
         "first_max": max(first),
+        "over_2000": sum(1 for size in later + first if size > 2000),
     }
