@@ -205,6 +205,8 @@ class CardTable:
         self.refusal: CardTold | None = None  # a card told against the game, which a replay met (it says only SaveError)
         self._order: dict[int, list[Card]] = {}
         self._final: dict[int, list[int]] = {}
+        self._told: dict[tuple[Hidden, str], Any] = {}
+        self._drawn: dict[Hidden, Any] = {}
 
     # engine/hidden.py's Table
 
@@ -212,6 +214,8 @@ class CardTable:
         if self.decks.get(deck, Deck(owner, contents, 0))[:2] != (owner, contents):
             self._order.pop(deck, None)
             self._final.pop(deck, None)
+            self._told.clear()
+            self._drawn.clear()
         self.decks[deck] = Deck(owner, contents, 0)
 
     def read(self, card: Hidden, face: Card) -> None:
@@ -222,7 +226,12 @@ class CardTable:
         if deck is None or not 0 <= card.pos < len(deck.contents):
             return None
         if deck.owner is None:
-            return cast(Card | None, self.drawn_face(card))  # the game's own kind of card: an int in Towers of Wyoming
+            if card not in self._drawn:  # a replay reads each card at every move: worked out once
+                face = self.drawn_face(card)
+                if face is None:
+                    return None
+                self._drawn[card] = face
+            return cast(Card, self._drawn[card])  # the game's own kind of card: an int in Towers of Wyoming
         if deck.owner == self.me:
             return self.worked_out(card, self.secret, lambda pos: self.known.shares.get(f"{card.deck}.{pos}"))
         if self.everything:
@@ -353,7 +362,13 @@ class CardTable:
         return plain + [card for parent in parents if parent < number and parent in self.decks for card in self.cards_of(parent)]
 
     def told_card(self, card: Hidden, told: str) -> Any:
-        """A card the other told: one of that deck's, and not told for another of its places."""
+        """A card the other told: one of that deck's, and not told for another of its places (the
+        answer kept: a replay asks again at every move)."""
+        if (card, told) not in self._told:
+            self._told[(card, told)] = self.checked_told(card, told)
+        return self._told[(card, told)]
+
+    def checked_told(self, card: Hidden, told: str) -> Any:
         cards = self.cards_of(card.deck)
         faces = [entry for entry in cards if str(entry) == told]
         label = getattr(faces[0], "label", told) if faces else told
