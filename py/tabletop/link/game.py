@@ -302,6 +302,7 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
     save["link"] = link.data()
     state, drew = apply_message(module, save, link, message, elements)
     check_passes(Known.read(link_of(save).cards), decks_of(state), other)  # type: ignore[union-attr]
+    check_opened(link_of(save), state, message)  # type: ignore[arg-type]
     link = link_of(save)
     assert link is not None
     link.hash, link.count, link.covered = (
@@ -331,6 +332,17 @@ def check_passes(known: Known, decks: tuple[Any, ...], other: str) -> None:
                 raise SaveError("tampered", "it does not hold every card of the deck")
         except SaveError as exc:
             raise LinkRefused(f"This link's shuffle is not a whole deck: {exc}.") from None
+
+
+def check_opened(link: Link, state: Any, message: Mapping[str, Any]) -> None:
+    """Each card of this device's the link takes the other's layer off opens to a card of the deck
+    (a false layer would otherwise be taken, and stop this device the first time it reads its hand)."""
+    table = table_of(link, state)
+    for place in message.get("w", {}):
+        try:
+            table.face_of(unkey(place))
+        except CardTold as exc:
+            raise LinkRefused(f"This link opens a card of yours falsely: {exc}.") from None
 
 
 def their_secret(link: Link, text: Any, other: str) -> bytes:
