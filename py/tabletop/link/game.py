@@ -338,7 +338,12 @@ def check_opened(link: Link, state: Any, message: Mapping[str, Any]) -> None:
     """Each card of this device's the link takes the other's layer off opens to a card of the deck
     (a false layer would otherwise be taken, and stop this device the first time it reads its hand)."""
     table = table_of(link, state)
+    decks = decks_of(state)
     for place in message.get("w", {}):
+        card = unkey(place)
+        given = dict(decks[card.deck].given) if card.deck < len(decks) and decks[card.deck].owner is None else {}
+        if given.get(card.pos, link.me if link.their_pending else None) != link.me:  # a move that waits here may draw it
+            raise LinkRefused("This link opens a card that was not given to you.")
         try:
             table.face_of(unkey(place))
         except CardTold as exc:
