@@ -460,6 +460,8 @@ def take_told(known: Known, message: Mapping[str, Any], other: str) -> None:
         if known.passes.setdefault(number, value) != value:
             raise LinkRefused(f"This link shuffles again a deck {other} shuffled before.")
     for place, value in new_opened.items():
+        if place in known.told or place in new_told:  # a card the other drew and told
+            raise LinkRefused("This link opens a card that was not given to you.")
         if known.opened.setdefault(place, value) != value:
             raise LinkRefused(f"This link changes a card {other} opened for you before.")
     for place, value in new_shares.items():

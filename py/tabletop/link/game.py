@@ -348,6 +348,10 @@ def check_opened(link: Link, state: Any, message: Mapping[str, Any]) -> None:
             table.face_of(unkey(place))
         except CardTold as exc:
             raise LinkRefused(f"This link opens a card of yours falsely: {exc}.") from None
+    for number in {unkey(place).deck for place in message.get("w", {})}:
+        faces = table.opened_faces(number) if number < len(decks) else []
+        if len(set(faces)) != len(faces):
+            raise LinkRefused("This link opens a card of yours falsely: two of your cards open to the same card.")
 
 
 def their_secret(link: Link, text: Any, other: str) -> bytes:
