@@ -214,6 +214,17 @@ class JointWatch:
             self.pass_texts.add(value)
             if decks[number].owner is not None or len(unpack(value)) != len(decks[number].contents):
                 self.link_fault(f"a pass of deck {number} that is not the whole shared deck")
+        if state is not None and not link_of(receiver.save).their_pending:  # every layer the sender could take off came
+            with reading(receiver.save, state):
+                unread = [card for card in state.hands[receiver.me] if peek(card) is None]
+            known = Known.read(sender.save["link"]["cards"])
+            ready = [
+                card
+                for card in unread
+                if card.deck in known.passes and card.deck in known.mine and str(card.deck) not in message.get("d", {})
+            ]
+            if ready:
+                self.link_fault(f"cards of the receiver's hand it cannot read, though the sender could open them: {ready}")
         self.check_view(sender, receiver)
 
     def check_view(self, sender: Device, receiver: Device) -> None:
