@@ -207,6 +207,7 @@ class CardTable:
         self._final: dict[int, list[int]] = {}
         self._told: dict[tuple[Hidden, str], Any] = {}
         self._drawn: dict[Hidden, Any] = {}
+        self._opened: dict[int, list[Any]] = {}
 
     # engine/hidden.py's Table
 
@@ -216,6 +217,7 @@ class CardTable:
             self._final.pop(deck, None)
             self._told.clear()
             self._drawn.clear()
+            self._opened.pop(deck, None)
         self.decks[deck] = Deck(owner, contents, 0)
 
     def read(self, card: Hidden, face: Card) -> None:
@@ -377,7 +379,20 @@ class CardTable:
         places = [place for place, code in self.known.told.items() if code == told and unkey(place).deck == card.deck]
         if len(places) > len(faces):
             raise CardTold(f"it tells {label} twice")
+        deck = self.decks.get(card.deck)
+        if deck is not None and deck.owner is None and faces[0] in self.opened_faces(card.deck):
+            raise CardTold(f"{label} is a card of that deck that you drew")
         return faces[0]
+
+    def opened_faces(self, number: int) -> list[Any]:
+        """The cards of a deck every player draws from that this device drew and reads: a card the
+        other tells for another place of that deck cannot be one of them."""
+        if number not in self._opened:
+            contents = self.decks[number].contents
+            table = opening(shuffle_key(self.secret, self.game_id, number), len(contents))
+            found = [table.get(element(text)) for place, text in self.known.opened.items() if unkey(place).deck == number]
+            self._opened[number] = [contents[index] for index in found if index is not None]
+        return self._opened[number]
 
     # what this device owes the other
 
@@ -472,11 +487,15 @@ def take_told(known: Known, message: Mapping[str, Any], other: str) -> None:
         if known.passes.setdefault(number, value) != value:
             raise LinkRefused(f"This link shuffles again a deck {other} shuffled before.")
     for place, value in new_opened.items():
+        if place in known.told or place in new_told:  # a card the other drew and told
+            raise LinkRefused("This link opens a card that was not given to you.")
         if known.opened.setdefault(place, value) != value:
             raise LinkRefused(f"This link changes a card {other} opened for you before.")
     for place, value in new_shares.items():
         if known.shares.setdefault(place, value) != value:
             raise LinkRefused(f"This link changes a share of a card {other} sent before.")
     for place, card in new_told.items():
+        if place in known.opened:
+            raise LinkRefused(f"This link tells a card {other} did not draw: it is one of yours.")
         if known.told.setdefault(place, card) != card:
             raise LinkRefused(f"This link tells a card {other} told differently before.")

@@ -304,6 +304,7 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
     save["link"] = link.data()
     state, drew = apply_message(module, save, link, message, elements)
     check_passes(Known.read(link_of(save).cards), decks_of(state), other)  # type: ignore[union-attr]
+    check_opened(link_of(save), state, message)  # type: ignore[arg-type]
     link = link_of(save)
     assert link is not None
     link.hash, link.count, link.covered = (
@@ -333,6 +334,26 @@ def check_passes(known: Known, decks: tuple[Any, ...], other: str) -> None:
                 raise SaveError("tampered", "it does not hold every card of the deck")
         except SaveError as exc:
             raise LinkRefused(f"This link's shuffle is not a whole deck: {exc}.") from None
+
+
+def check_opened(link: Link, state: Any, message: Mapping[str, Any]) -> None:
+    """Each card of this device's the link takes the other's layer off opens to a card of the deck
+    (a false layer would otherwise be taken, and stop this device the first time it reads its hand)."""
+    table = table_of(link, state)
+    decks = decks_of(state)
+    for place in message.get("w", {}):
+        card = unkey(place)
+        given = dict(decks[card.deck].given) if card.deck < len(decks) and decks[card.deck].owner is None else {}
+        if given.get(card.pos, link.me if link.their_pending else None) != link.me:  # a move that waits here may draw it
+            raise LinkRefused("This link opens a card that was not given to you.")
+        try:
+            table.face_of(unkey(place))
+        except CardTold as exc:
+            raise LinkRefused(f"This link opens a card of yours falsely: {exc}.") from None
+    for number in {unkey(place).deck for place in message.get("w", {})}:
+        faces = table.opened_faces(number) if number < len(decks) else []
+        if len(set(faces)) != len(faces):
+            raise LinkRefused("This link opens a card of yours falsely: two of your cards open to the same card.")
 
 
 def their_secret(link: Link, text: Any, other: str) -> bytes:
