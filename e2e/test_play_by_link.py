@@ -415,6 +415,8 @@ def test_two_devices_play_a_whole_game_of_towers_of_wyoming_by_links_from_one_jo
         assert "Your new cards come with Ben's next link" in ana.inner_text("#link-state")
         first = friend_link(ana)  # Ana's pass of the joint shuffle: every card under her layer
         assert len(first) > 30_000
+        assert ana.locator("#long-link").is_visible()  # too long for some chats: the panel offers it as a file first
+        shot(ana, "by-link-wyoming-first-link")
         open_link(ben, first)
         assert "Waiting for Ana" in ben.inner_text("#link-state")
         assert ben.locator(".tow-hand .tow-card").count() == 0  # Ben's cards wait for Ana's layer to come off

@@ -10,7 +10,8 @@ Keys (besides the contract's ``to_act``, ``outcome``, ``epoch``):
 - ``seats``: per seat ``in_game``, ``hand_size``, ``tallest`` and ``towers`` (index, suit
   letter or None, size, cards bottom first). Towers are face up, so everyone sees them.
 - ``hand``: this seat's own cards (None for a spectator); ``drawn``: the cards this seat
-  drew at the start of its current turn (only while it is to act).
+  drew at the start of its current turn (only while it is to act); ``hand_unread``: how many of
+  its cards this device cannot read yet (a game by link: they come with the other's next link).
 - ``must_discard``, ``plays``, ``discards``: only for the seat to act. Each play gives the
   ``move`` (JSON), suit, count, target, ``action`` ("construct"/"deconstruct"), the tower
   ``before`` and ``after``, ``wins`` (the seat that would win at the end of this turn, or
@@ -44,6 +45,7 @@ from tabletop.games.towers_of_wyoming.facts import (
     CARDS,
     CODES,
     DECK_SIZE,
+    HAND_SIZE,
     ID,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -86,6 +88,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "opposition": {SUITS[p].value: SUITS[t].value for p, t in enumerate(s.beats)},
         "seats": [seat_json(s, p) for p in range(s.players)],
         "hand": [card_json(c) for c in readable(s.hands[seat])] if seat is not None else None,
+        "hand_unread": len(s.hands[seat]) - len(readable(s.hands[seat])) if seat is not None else 0,
         "hands_at_end": [[card_json(c) for c in readable(hand)] for hand in s.hands] if s.result is not None else None,
         "drawn": [CODES[c] for c in readable(s.fresh)] if acting else [],
         "must_discard": False,
@@ -291,6 +294,7 @@ VIEW_BOUNDS = {
     "hands_at_end.*": items(DECK_SIZE),
     **under("hands_at_end.*.*", CARD),
     "drawn": items(DECK_SIZE),
+    "hand_unread": count(0, HAND_SIZE),
     "plays": items(MOST_PLAYS),
     **under("plays.*", {key: EVENT[key] for key in ("owner", "foundation", "count", "before.size", "after.size")}),
     "plays.*.move.count": count(1, DECK_SIZE),

@@ -84,7 +84,10 @@ def hand(view: dict[str, Any], choice: Choice, on_card: Callable[[str, str, int]
                 h("div.tow-group-cards", buttons),
             )
         )
-    if not cards_in_hand:
+    unread = int(view.get("hand_unread") or 0)
+    if unread:  # a game by link: the other device has yet to take its layer off them
+        groups.append(h("p.tow-hint", f"{count(unread, 'card')} dealt to you: they show once your friend's next link is in."))
+    elif not cards_in_hand:
         groups.append(h("p.tow-hint", "No cards in hand."))
     stop = next((b for b in every if b.attrs.get("aria-pressed") == "true"), None)
     return h(
