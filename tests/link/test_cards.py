@@ -30,7 +30,7 @@ from tabletop.link.cards import CardTable, Known, decks_of, share
 from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.game import b64, link_of, message_for, owes_link, play, reading, write_down
 from tabletop.link.seal import seal, shared
-from tabletop.link.simulate import Device
+from tabletop.link.simulate import Device, Watch, play_by_links
 
 TB = "tower-battle"
 MODULE = GAMES[TB]
@@ -41,9 +41,6 @@ SEALED_FIELDS = ("id", "h", "c", "k", "a", "z", "e", "y")  # ids, hashes, keys, 
 # --- two devices, link by link --------------------------------------------------------------------
 
 
-Watch = Callable[[Device, Device, str, Any], None]
-
-
 def match(
     options: dict[str, Any],
     seed: int,
@@ -52,30 +49,8 @@ def match(
     watch: Watch | None = None,
     links: int = 4000,
 ) -> tuple[Device, Device]:
-    """``simulate.play_by_links`` step by step: ``watch(sender, receiver, code, earlier)`` sees every
-    link once the receiver has taken it (``earlier``: the receiver's state before it). Ana is seat ``creator``; a LinkRefused goes up to the test."""
-    rng = Rng(seed)
-    ana, ben = devices or (Device(TB), Device(TB))
-    ana.create(["Ana", "Ben"], options, creator)
-    for _ in range(links):
-        for device in (ana, ben):
-            while device.save is not None and device.can_move():
-                device.move(rng)
-        sender = next((d for d in (ana, ben) if d.save is not None and owes_link(d.module, d.save, d.state)), None)
-        if sender is None:
-            return ana, ben
-        receiver = ben if sender is ana else ana
-        code = sender.outbox()
-        assert code is not None
-        earlier = receiver.state
-        try:
-            receiver.open(code)
-        except LinkRefused as refusal:
-            refusal.by = receiver  # type: ignore[attr-defined]
-            raise
-        if watch is not None:
-            watch(sender, receiver, code, earlier)
-    raise AssertionError("the match did not end")
+    """A whole game of random legal moves by links (``simulate.play_by_links``), each link seen by ``watch``."""
+    return play_by_links(TB, options, seed, creator, links, devices, watch)
 
 
 def finished(device: Device) -> bool:

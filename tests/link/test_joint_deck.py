@@ -31,14 +31,12 @@ from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.deck import shuffle_pass
 from tabletop.link.game import b64, link_of, message_for, owes_link, play, reading, write_down
 from tabletop.link.seal import seal, shared
-from tabletop.link.simulate import Device, varied
+from tabletop.link.simulate import Device, Watch, play_by_links, varied
 
 W = "towers-of-wyoming"
 MODULE = GAMES[W]
 FAIR = {"ok": True, "cheat": None, "why": "Every hidden card was checked: the game was played fair."}
 BASE64_FIELDS = ("id", "h", "c", "k", "a", "z", "e", "y", "d", "w")  # ids, hashes, keys, passes, layers: no card code in them
-
-Watch = Callable[[Device, Device, str, Any], None]
 
 
 @contextmanager
@@ -66,31 +64,8 @@ def game(
     watch: Watch | None = None,
     links: int = 4000,
 ) -> tuple[Device, Device]:
-    """``simulate.play_by_links`` step by step: ``watch(sender, receiver, code, earlier)`` sees every
-    link once the receiver has taken it (``earlier``: the receiver's state before it). Ana is seat
-    ``creator``; a LinkRefused goes up to the test, with the refusing device as ``by``."""
-    rng = Rng(seed)
-    ana, ben = devices or (Device(W), Device(W))
-    ana.create(["Ana", "Ben"], options, creator)
-    for _ in range(links):
-        for device in (ana, ben):
-            while device.save is not None and device.can_move():
-                device.move(rng)
-        sender = next((d for d in (ana, ben) if d.save is not None and owes_link(d.module, d.save, d.state)), None)
-        if sender is None:
-            return ana, ben
-        receiver = ben if sender is ana else ana
-        code = sender.outbox()
-        assert code is not None
-        earlier = receiver.state
-        try:
-            receiver.open(code)
-        except LinkRefused as refusal:
-            refusal.by = receiver  # type: ignore[attr-defined]
-            raise
-        if watch is not None:
-            watch(sender, receiver, code, earlier)
-    raise AssertionError("the game did not end")
+    """A whole game of random legal moves by links (``simulate.play_by_links``), each link seen by ``watch``."""
+    return play_by_links(W, options, seed, creator, links, devices, watch)
 
 
 def name(device: Device) -> str:
@@ -560,7 +535,7 @@ def test_a_false_card_told_is_refused_or_named_never_fair(same_secrets, in_their
         if in_their_hand:  # the receiver drew that card itself: the lie is refused at once, with the link that tells it
             assert kind == "refused" and result[0] is honest and from_code(cheat.sent[-1])["n"] == cheat.lied_at, (kind, result)
             assert re.fullmatch(
-                r"This link tells a card that cannot be (Ana|Ben)'s: \d+ is a card of that deck that you drew \(move \d+\)\.", result[1]
+                r"This link tells a card that cannot be (Ana|Ben)'s: \d+ is a card of that deck that you drew( \(move \d+\))?\.", result[1]
             )
         if kind == "ended":
             verdict = audit_of(honest)
@@ -795,5 +770,8 @@ def test_four_hundred_tampered_replayed_and_foreign_links_are_refused_and_change
         ben.save, ben.state = copy.deepcopy(kept), kept_state
     print(sorted(refusals), taken)
     assert len(refusals) >= 12, refusals
-    assert taken == {}, taken
+    # A layer moved onto another of Ben's places opens to a card of the deck: only Ana's key, shown at
+    # the end, tells it from the true one, and the check at the end names her
+    # (test_layers_taken_off_for_each_others_places_are_named_by_the_check_at_the_end).
+    assert set(taken) <= {"w"}, taken
     ben.open(honest)

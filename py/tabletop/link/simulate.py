@@ -5,11 +5,12 @@ links it opens. The tests' two devices, and the bench's figures for the size of 
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.rng import ChanceAwaited, Rng
 from tabletop.games import GAMES
-from tabletop.link.codes import from_code
+from tabletop.link.codes import LinkRefused, from_code
 from tabletop.link.game import awaits_cards, new_link_save, owes_link, play, reading, replayed, send, take
 
 
@@ -67,22 +68,43 @@ class Device:
         self.save, self.state = taken.save, taken.state
 
 
-def play_by_links(game: str, options: dict[str, Any], seed: int, creator: int = 0, max_links: int = 4000) -> tuple[Device, Device]:
-    """A whole game between two devices by random legal moves, every move carried by a link."""
+Watch = Callable[[Device, Device, str, Any], None]
+
+
+def play_by_links(
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    creator: int = 0,
+    max_links: int = 4000,
+    devices: tuple[Device, Device] | None = None,
+    watch: Watch | None = None,
+) -> tuple[Device, Device]:
+    """A whole game between two devices by random legal moves, every move carried by a link. Ana
+    is seat ``creator``; ``watch(sender, receiver, code, earlier)`` sees every link once the
+    receiver has taken it (``earlier``: the receiver's state before it); a LinkRefused goes up
+    with the device that refused it as ``by``."""
     rng = Rng(seed)
-    ana, ben = Device(game), Device(game)
+    ana, ben = devices or (Device(game), Device(game))
     ana.create(["Ana", "Ben"], options, creator)
-    devices = [ana, ben]
     for _ in range(max_links):
-        for device in devices:
+        for device in (ana, ben):
             while device.save is not None and device.can_move():
                 device.move(rng)
-        sender = next((d for d in devices if d.save is not None and owes_link(d.module, d.save, d.state)), None)
+        sender = next((d for d in (ana, ben) if d.save is not None and owes_link(d.module, d.save, d.state)), None)
         if sender is None:
             return ana, ben
+        receiver = ben if sender is ana else ana
         code = sender.outbox()
         assert code is not None
-        (ben if sender is ana else ana).open(code)
+        earlier = receiver.state
+        try:
+            receiver.open(code)
+        except LinkRefused as refusal:
+            refusal.by = receiver  # type: ignore[attr-defined]
+            raise
+        if watch is not None:
+            watch(sender, receiver, code, earlier)
     raise AssertionError("the game did not end")
 
 
