@@ -64,3 +64,16 @@ def test_the_stored_choice_is_checked_like_every_setting():
         store = Store(MemoryBackend({SETTINGS_KEY: json.dumps({"seats": bad, "curtain": False})}), FACTS)
         assert store.settings() == {"curtain": False}, bad
         assert "who plays each seat" in store.problems[0]
+
+
+def test_a_form_kept_from_an_earlier_visit_takes_the_names_settings_give_now_but_keeps_a_typed_one():
+    settings: dict = {}
+    module = GAMES["towers-of-wyoming"]
+    form = new_game.default_form(context(settings), module)
+    assert [s["name"] for s in form["seats"][:3]] == ["Player 1", "Player 2", "Player 3"]
+    form["seats"][2]["name"] = "Zoé"  # typed in the form
+    settings["names"] = ["Bob", "Eve", "Ann"]  # then Settings changed
+    again = new_game.follow_usual_names(context(settings), module, form)
+    assert [s["name"] for s in again["seats"][:4]] == ["Bob", "Eve", "Zoé", "Player 4"]
+    settings["names"] = ["Bo", "Eve"]
+    assert [s["name"] for s in new_game.follow_usual_names(context(settings), module, form)["seats"][:3]] == ["Bo", "Eve", "Zoé"]

@@ -24,14 +24,29 @@ def default_form(ctx: ScreenContext, module: GameModule) -> dict[str, Any]:
     """The form as a new game of ``module`` starts it: the usual names, and who plays each seat as
     chosen for the last game started here (``settings["seats"]``), else a person against the
     computer at normal level, so a newcomer who just presses Start has someone to play against."""
-    names = ctx.settings.get("names") or []
-    count = module.MIN_PLAYERS
-    seats = []
-    for i in range(module.MAX_PLAYERS):
-        fallback = module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}"
-        seats.append(dict(name=names[i] if i < len(names) and names[i] else fallback, **who_plays(ctx.settings, i)))
+    usual = usual_names(ctx, module)
+    seats = [dict(name=usual[i], **who_plays(ctx.settings, i)) for i in range(module.MAX_PLAYERS)]
     seed = ctx.url_seed
-    return {"players": count, "seats": seats, "options": module.default_options(), "seed": "" if seed is None else str(seed)}
+    form = {"players": module.MIN_PLAYERS, "seats": seats, "options": module.default_options(), "seed": "" if seed is None else str(seed)}
+    return {**form, "usual": usual}
+
+
+def usual_names(ctx: ScreenContext, module: GameModule) -> list[str]:
+    """Each seat's name as Settings give it, else the game's own name for the seat."""
+    names = ctx.settings.get("names") or []
+    fallback = [module.SEAT_NAMES[i] if module.SEAT_NAMES else f"Player {i + 1}" for i in range(module.MAX_PLAYERS)]
+    return [names[i] if i < len(names) and names[i] else fallback[i] for i in range(module.MAX_PLAYERS)]
+
+
+def follow_usual_names(ctx: ScreenContext, module: GameModule, form: dict[str, Any]) -> dict[str, Any]:
+    """A form kept since an earlier visit: a seat still named as Settings named it then takes the name
+    Settings give now (a name typed in the form stays as typed)."""
+    usual = usual_names(ctx, module)
+    for seat, before, now in zip(form["seats"], form.get("usual", usual), usual):
+        if seat["name"] == before:
+            seat["name"] = now
+    form["usual"] = usual
+    return form
 
 
 def who_plays(settings: dict[str, Any], seat: int) -> dict[str, str]:

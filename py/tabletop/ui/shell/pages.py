@@ -126,7 +126,7 @@ class Pages:
     def form(self, ctx: ScreenContext, game_id: str) -> dict[str, Any]:
         if game_id not in self.forms:
             self.forms[game_id] = new_game.default_form(ctx, ctx.games[game_id])
-        return self.forms[game_id]
+        return new_game.follow_usual_names(ctx, ctx.games[game_id], self.forms[game_id])
 
     def embed_form(self, ctx: ScreenContext, game_id: str) -> dict[str, Any]:
         """An embed's form, read from the page's address the first time."""
