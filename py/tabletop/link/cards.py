@@ -167,6 +167,13 @@ class Known:
             audit,
         )
 
+    def last_pass(self, number: int) -> str | None:
+        """The pass of joint deck ``number`` made second, which is the shuffled deck (None until both are made)."""
+        theirs, mine = self.passes.get(number), self.mine.get(number)
+        if theirs is None or mine is None:
+            return None
+        return theirs if number in self.led else mine
+
     def data(self) -> dict[str, Any]:
         return {
             "shares": {k: b64(v) for k, v in self.shares.items()},
@@ -273,10 +280,9 @@ class CardTable:
     def final(self, number: int) -> list[int] | None:
         """The shuffled deck, under both layers: the pass made second (None until both are made)."""
         if number not in self._final:
-            theirs, mine = self.known.passes.get(number), self.known.mine.get(number)
-            if theirs is None or mine is None:
+            last = self.known.last_pass(number)
+            if last is None:
                 return None
-            last = theirs if number in self.known.led else mine
             self._final[number] = list(shuffled_deck(last))
         return self._final[number]
 

@@ -173,7 +173,7 @@ def message_for(save: Mapping[str, Any], abandon: bool = False, state: Any = Non
     for part, value in (("y", shares), ("r", faces), ("d", passes), ("w", removals)):
         if value:
             message[part] = value
-    if over and decks_of(state) and not table.known.secret_sent:
+    if over and decks and not table.known.secret_sent:
         message["z"] = b64(link.secret)
     if abandon:
         message["x"] = 1
@@ -347,7 +347,7 @@ def check_opened(link: Link, state: Any, message: Mapping[str, Any]) -> None:
         if given.get(card.pos, link.me if link.their_pending else None) != link.me:  # a move that waits here may draw it
             raise LinkRefused("This link opens a card that was not given to you.")
         try:
-            table.face_of(unkey(place))
+            table.face_of(card)
         except CardTold as exc:
             raise LinkRefused(f"This link opens a card of yours falsely: {exc}.") from None
     for number in {unkey(place).deck for place in message.get("w", {})}:
@@ -530,18 +530,16 @@ def audit(module: GameModule, save: Mapping[str, Any]) -> dict[str, Any]:
 def shuffle_fault(link: Link, known: Known) -> str:
     """What the other did wrong in the joint shuffles, now that their secret shows their keys:
     a pass that is not the deck it was given under their key, or a layer taken off falsely."""
-    finals = {}
     for number, theirs in known.passes.items():
         their_key = shuffle_key(known.their_secret or b"", link.id, number)
         after = shuffled_deck(theirs)
-        mine = shuffled_deck(known.mine.get(number, ""))
-        before = mine if number in known.led else tuple(encoded_deck(len(after)))
+        before = shuffled_deck(known.mine.get(number, "")) if number in known.led else tuple(encoded_deck(len(after)))
         if not audit_pass(their_key, before, after).honest:
             return "shuffled a deck with another layer than their secret makes, or changed its cards"
-        finals[number] = after if number in known.led else mine
     for place, text in known.opened.items():
         card = unkey(place)
-        final = finals.get(card.deck, ())
+        last = known.last_pass(card.deck)
+        final = shuffled_deck(last) if last is not None else ()
         their_key = shuffle_key(known.their_secret or b"", link.id, card.deck)
         if card.pos >= len(final) or not audit_removal(their_key, final[card.pos], element(text)).honest:
             return "took their layer off one of your cards falsely"

@@ -64,6 +64,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     seat = checked_seat(seat, s.players)
     acting = s.result is None and seat == s.current
     seen = seen_events(s, seat)
+    hand = readable(s.hands[seat]) if seat is not None else []  # by link, the cards this device reads
     try:
         moves = legal_moves(s) if acting else []
     except CardAwaited:  # a game by link: this seat's new cards come with the other's next link
@@ -87,8 +88,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "discard_top": card_json(s.discard[-1]) if s.discard else None,
         "opposition": {SUITS[p].value: SUITS[t].value for p, t in enumerate(s.beats)},
         "seats": [seat_json(s, p) for p in range(s.players)],
-        "hand": [card_json(c) for c in readable(s.hands[seat])] if seat is not None else None,
-        "hand_unread": len(s.hands[seat]) - len(readable(s.hands[seat])) if seat is not None else 0,
+        "hand": [card_json(c) for c in hand] if seat is not None else None,
+        "hand_unread": len(s.hands[seat]) - len(hand) if seat is not None else 0,
         "hands_at_end": [[card_json(c) for c in readable(hand)] for hand in s.hands] if s.result is not None else None,
         "drawn": [CODES[c] for c in readable(s.fresh)] if acting else [],
         "must_discard": False,
