@@ -244,12 +244,13 @@ def saved_link_file(page, folder) -> tuple[str, str]:
 
 def open_link_file(page, path) -> None:
     """Open a link file as a player does: with the table's input where a game by link is at the
-    table, else with Home's; the table is back (or the link's refusal said) when this returns."""
+    table, else with Home's; the table is back (or the link's refusal said) when this returns: not
+    merely the address changed to the link's ``#/open/…``, which the table still shows for a moment."""
     at_table = page.locator("#open-link-file").count() > 0
     before = page.evaluate("() => [location.hash, (document.querySelector('#link-state') || {}).textContent || '']")
     page.set_input_files("#open-link-file" if at_table else "#home-link-file", str(path))
     page.wait_for_function(
-        "before => document.querySelector('[data-screen=table] #link-state') &&"
+        "before => !location.hash.startsWith('#/open/') && document.querySelector('[data-screen=table] #link-state') &&"
         " [location.hash, document.querySelector('#link-state').textContent].join('|') !== before.join('|')"
         " || document.querySelector('.notice.error')",
         arg=before,
