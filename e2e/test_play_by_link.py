@@ -415,7 +415,7 @@ def test_two_devices_play_a_whole_game_of_towers_of_wyoming_by_links_from_one_jo
         ana.wait_for_selector("[data-screen='table']")
         assert "Your new cards come with Ben's next link" in ana.inner_text("#link-state")
         first = friend_link(ana)  # Ana's pass of the joint shuffle: every card under her layer
-        assert len(first) > 30_000
+        assert 100 * 44 < len(first) < 6_000  # a point of the curve a card, 44 characters each
         assert ana.locator("#long-link").is_visible()  # too long for some chats: the panel offers it as a file first
         shot(ana, "by-link-wyoming-first-link")
         open_link(ben, first)
@@ -450,7 +450,7 @@ def test_two_devices_play_a_whole_game_of_towers_of_wyoming_by_links_from_one_jo
             assert "played fair" in page.inner_text("#link-state"), page.inner_text("#link-state")
         assert moves_made(ana) == moves_made(ben)
         assert ana.inner_text(".game-log") == ben.inner_text(".game-log")
-        assert sorted(sizes)[len(sizes) // 2] < 2000  # a turn's link: the move, the cards it shows, the other's layers off
+        assert sorted(sizes)[len(sizes) // 2] < 1000  # a turn's link: the move, the cards it shows, the other's layers off
         shot(ben, "by-link-wyoming-the-end")
         assert not ana_log.errors and not ben_log.errors
     finally:

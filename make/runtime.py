@@ -146,7 +146,8 @@ def trim_runtime(dist: Path) -> None:
 
 
 def copy_licences(dist: Path) -> None:
-    """The licence of each vendored runtime beside its files (Pyodide: MPL-2.0, PyScript: Apache-2.0).
+    """The licence of each vendored runtime beside its files (Pyodide: MPL-2.0, PyScript: Apache-2.0),
+    and of the Python libraries in the app's archive (python-ecdsa and six: MIT).
 
     Kept in licenses/ because Pyodide's npm package ships no licence file."""
     for path in sorted((ROOT / "licenses").glob("*/LICENSE")):

@@ -32,14 +32,16 @@ PREVIEW_PAGE = (ROOT / "make" / "embed-preview.html").read_text()
 
 
 def package_archive(dist: Path) -> None:
-    """The whole `tabletop` package as one zip (one request, not dozens): its Python, and the wiki's
+    """The whole `tabletop` package as one zip (one request, not dozens): its Python with the pure-Python
+    libraries vendored beside it (python-ecdsa and six, for the shuffle's cipher), and the wiki's
     height listener the embed snippets hand out (ui/embed/wiki-listener.js). Stored, not deflated: the site
     ships it zstd-compressed whole (write_zstd_files: 0.27 MB where a zip deflating each file alone
     made 0.42), and the page's loader reads stored members straight from the decoded bytes."""
     package = ROOT / "py" / "tabletop"
+    vendored = [*(ROOT / "py" / "ecdsa").glob("*.py"), ROOT / "py" / "six.py"]  # docs/vendored.md
     members = {
         str(path.relative_to(ROOT / "py")): path.read_bytes()
-        for path in sorted([*package.rglob("*.py"), *package.rglob("*.js")])
+        for path in sorted([*package.rglob("*.py"), *package.rglob("*.js"), *vendored])
         if "__pycache__" not in path.parts
     }
     (dist / APP_ARCHIVE).write_bytes(stored_zip(members))

@@ -21,8 +21,10 @@ def test_each_vendored_runtime_gets_its_licence_beside_its_files(tmp_path):
     assert pyodide.startswith("Mozilla Public License Version 2.0")
     assert pyscript.split()[:4] == ["Apache", "License", "Version", "2.0,"]
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()) == [
+        "vendor/ecdsa/LICENSE",
         "vendor/pyodide/LICENSE",
         "vendor/pyscript/LICENSE",
+        "vendor/six/LICENSE",
     ]
 
 

@@ -41,7 +41,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.errors import SaveError
 from tabletop.engine.hidden import Hidden, cards_known
 from tabletop.engine.rng import Deck
-from tabletop.link.cipher import Key, card_element, pack, unpack
+from tabletop.link.cipher import Key, card_element, key_from_digest, pack, unpack
 from tabletop.link.deck import deck_from_text, encoded_deck, shuffle_pass
 from tabletop.link.record import SIZE, b64, unb64
 
@@ -69,10 +69,8 @@ def pick(owner_share: bytes, other_share: bytes, left: int) -> int:
 @lru_cache(maxsize=64)
 def shuffle_key(secret: bytes, game_id: bytes, deck: int) -> Key:
     """One player's key for the joint shuffle of one deck, made from their chain secret (so the
-    secret shown at the end shows it). Its exponent is 256 bits long: the layer costs an eighth of
-    a full-length one, and a discrete logarithm known to be that short still takes 2**128 steps."""
-    digest = hmac.new(secret, KEY_TAG + game_id + deck.to_bytes(2, "big"), hashlib.sha256).digest()
-    return Key(int.from_bytes(digest, "big") | 1 << 255)
+    secret shown at the end shows it)."""
+    return key_from_digest(hmac.new(secret, KEY_TAG + game_id + deck.to_bytes(2, "big"), hashlib.sha256).digest())
 
 
 @lru_cache(maxsize=256)
@@ -89,15 +87,15 @@ def shuffled_deck(text: str) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1024)
 def layer_off(key: Key, value: int) -> int:
-    """``key``'s layer taken off one encrypted card (the costly step: a full-length exponent)."""
+    """``key``'s layer taken off one encrypted card (kept: the check at the end asks for it again)."""
     return key.decrypt(value)
 
 
 @lru_cache(maxsize=16)
 def opening(key: Key, deck_size: int) -> dict[int, int]:
     """Each card of a deck under ``key``'s layer alone, to its number: a card whose every other
-    layer was taken off is read by a look-up here, not by taking the last layer off (a twentieth
-    of the cost)."""
+    layer was taken off is read by a look-up here, and a value that is no card under that layer
+    (a false layer off) is seen as such at once."""
     return {key.encrypt(card_element(card)): card for card in range(deck_size)}
 
 

@@ -1,8 +1,7 @@
 """The seal on a link: which of the two players wrote it, so a link changed on its way (moves
 reordered, cut or swapped) is refused when it is opened.
 
-Each player's first link carries a public key, ``4^x mod P`` in the group of the joint shuffle
-(``cipher.py``); both devices then hold the same key, ``4^(xy)``, textbook Diffie–Hellman, and every
+Each player's first link carries a public key, ``4^x mod P`` in the group of ``group.py``; both devices then hold the same key, ``4^(xy)``, textbook Diffie–Hellman, and every
 later link carries an HMAC-SHA-256 of its message under it. Only the two players can seal; the
 first link, sealed by no one yet, is bound by the hash of the transcript that the next link names.
 
@@ -27,7 +26,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.link.cipher import P, element_to_bytes, pack, unpack
+from tabletop.link.group import P, element_to_bytes, pack, unpack
 from tabletop.link.record import SECRET_BYTES  # a 256-bit exponent: the group's discrete logarithm stays out of reach
 
 SEAL_BYTES = 16
