@@ -188,16 +188,13 @@ def median(values):
     return round(statistics.median(values)) if values else None
 
 
-SAMPLES = {"towers-of-wyoming": 60}  # its games by link take 15-25 s each here (the cipher): 200 would take an hour
-
-
 def link_figures() -> dict:
-    """Characters per link of each game played by link, over 200 simulated games (``SAMPLES`` says
-    where fewer) (tabletop/link/simulate.py)."""
+    """Characters per link of each game played by link, over 200 simulated games each
+    (tabletop/link/simulate.py; Towers of Wyoming's take about 4 s a game here, the others less)."""
     from tabletop.link.game import LINK_GAMES
     from tabletop.link.simulate import link_sizes
 
-    figures = {game: link_sizes(game, SAMPLES.get(game, 200)) for game in LINK_GAMES}
+    figures = {game: link_sizes(game, 200) for game in LINK_GAMES}
     for game, row in figures.items():
         print(
             f"links of {game}: median {row['median']}, 95th percentile {row['p95']}, first link up to {row['first_max']} characters,"

@@ -450,6 +450,8 @@ def test_two_devices_play_a_whole_game_of_towers_of_wyoming_by_links_from_one_jo
             assert "played fair" in page.inner_text("#link-state"), page.inner_text("#link-state")
         assert moves_made(ana) == moves_made(ben)
         assert ana.inner_text(".game-log") == ben.inner_text(".game-log")
+        left = [page.locator(".end-revealed dd").all_text_contents() for page in (ana, ben)]
+        assert left[0] == left[1], left  # once both secrets are in, each device shows what is left in both hands
         assert sorted(sizes)[len(sizes) // 2] < 1000  # a turn's link: the move, the cards it shows, the other's layers off
         shot(ben, "by-link-wyoming-the-end")
         assert not ana_log.errors and not ben_log.errors

@@ -138,7 +138,7 @@ class JointWatch:
         self.faults: dict[str, list[str]] = {"link": [], "view": []}
         self.passes: dict[int, set[int]] = {0: set(), 1: set()}  # seat -> decks it sent a pass of
         self.pass_texts: set[str] = set()
-        self.counts = {"links": 0, "d": 0, "w": 0, "r": 0, "views": 0, "their draws": 0}
+        self.counts = {"links": 0, "d": 0, "w": 0, "r": 0, "views": 0, "their draws": 0, "hands at the end": 0}
 
     def link_fault(self, text: str) -> None:
         self.faults["link"].append(f"link {self.counts['links']}: {text}")
@@ -211,7 +211,13 @@ class JointWatch:
         with reading(receiver.save, receiver.state):
             view = MODULE.view(receiver.state, receiver.me)
         theirs = {CODES[card] for card in hand_faces(sender)}
-        shown = theirs & set(strings(view, ("events", "recent", "recycles")))  # the board, the hands, the moves
+        ended = view["hands_at_end"] is not None and Known.read(receiver.save["link"]["cards"]).their_secret is not None
+        if ended:  # both secrets are in: the table shows what is left in each hand, as at one table
+            self.counts["hands at the end"] += 1
+            if sorted(card["code"] for card in view["hands_at_end"][sender.me]) != sorted(theirs):
+                self.faults["view"].append(f"seat {receiver.me}'s view at the end does not show what is left in the other's hand")
+        skipped = ("events", "recent", "recycles", "hands_at_end") if ended else ("events", "recent", "recycles")
+        shown = theirs & set(strings(view, skipped))  # the board, the hands, the moves
         own_draws = {code for e in view["events"] if e["kind"] == "draw" and e["seat"] == receiver.me for code in e["cards"]}
         # the past: a card played (or drawn here) before the pile was reshuffled may be in their hand now
         shown |= theirs & set(strings(view["events"])) - {CODES[card] for card in public_cards(receiver.state)} - own_draws
@@ -272,9 +278,12 @@ def test_every_link_of_those_games_shows_no_hidden_card_and_no_layer_of_the_send
 
 
 def test_no_view_shows_the_other_players_hand_or_their_draws(played):
+    """No view shows the other's hand or draws until the game is over and the other's secret is in;
+    then it shows what is left in their hand, as at one table."""
     for _game, _ana, _ben, watch in played:
         assert watch.faults["view"] == []
         assert watch.counts["views"] == watch.counts["links"] and watch.counts["their draws"] > 0
+        assert watch.counts["hands at the end"] >= 1  # the last link brings the other's secret
 
 
 # --- cheats ---------------------------------------------------------------------------------------

@@ -103,10 +103,12 @@ def chance_of(save: Mapping[str, Any]) -> Any:
 
 
 def reading(save: Mapping[str, Any], state: Any) -> AbstractContextManager[Any]:
-    """The block a view or a list of moves of a game by link is made in: this device's cards read."""
+    """The block a view or a list of moves of a game by link is made in: this device's cards read,
+    and every card once the other's secret is in (it is shown only at the game's end, and a table
+    shows what is left in each hand then)."""
     link = link_of(save)
     assert link is not None
-    return table_of(link, state).open()
+    return table_of(link, state, everything=True).open()
 
 
 # --- making a game and its links --------------------------------------------------------------
