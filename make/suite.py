@@ -38,10 +38,6 @@ PYODIDE_HOST_ONLY = (
     # 200 Tower Battle matches by link, each link checked (two minutes here), and 60 with a lie told at the end
     "--deselect=tests/link/test_cards.py::test_two_hundred_matches_by_link_show_no_hidden_card_and_stay_small",
     "--deselect=tests/link/test_cards.py::test_a_false_card_told_at_the_end_is_refused_or_named_by_the_check",
-    # four whole games of Towers of Wyoming by link, read by three tests (a minute here): the cheats and the fuzz run there
-    "--deselect=tests/link/test_joint_deck.py::test_whole_games_by_link_agree_on_both_devices_and_check_fair",
-    "--deselect=tests/link/test_joint_deck.py::test_every_link_of_those_games_shows_no_hidden_card_and_no_layer_of_the_senders_own",
-    "--deselect=tests/link/test_joint_deck.py::test_no_view_shows_the_other_players_hand_or_their_draws",
 )
 
 
