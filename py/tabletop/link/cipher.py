@@ -64,15 +64,15 @@ def value(p: PointJacobi) -> int:
 
 def is_element(x: int) -> bool:
     """Whether ``x`` is a value a deck may hold: the compressed encoding of a point of the curve,
-    written as an honest device writes it (an x past the field's prime would name the same point
-    twice, and a deck could then hold one card twice unseen; so would a y not the one its header
-    names, which decoding rules out)."""
-    if not 0 < x < 1 << 8 * ELEMENT_BYTES or x & X_MASK >= FIELD:  # python-ecdsa would take x mod p
+    written as an honest device writes it (an x of p or more would name some point a second time,
+    and a deck could then hold one card twice unseen)."""
+    if not 0 < x < 1 << 8 * ELEMENT_BYTES or x & X_MASK >= FIELD:  # python-ecdsa reads such an x modulo p
         return False
     try:
-        return value(point(x)) == x
-    except MalformedPointError:
+        point(x)
+    except MalformedPointError:  # a header other than 02 or 03, or an x on no point
         return False
+    return True
 
 
 class Key:
