@@ -193,7 +193,9 @@ class JointWatch:
             self.pass_texts.add(value)
             if decks[number].owner is not None or len(unpack(value)) != len(decks[number].contents):
                 self.link_fault(f"a pass of deck {number} that is not the whole shared deck")
-        if state is not None and not link_of(receiver.save).their_pending:  # every layer the sender could take off came
+        # every layer the sender could take off came: unless its own move waits for the receiver's chance,
+        # when its state has not yet made the draws the receiver's has
+        if state is not None and not link_of(receiver.save).their_pending and not link_of(sender.save).pending:
             with reading(receiver.save, state):
                 unread = [card for card in state.hands[receiver.me] if peek(card) is None]
             known = Known.read(sender.save["link"]["cards"])
@@ -214,7 +216,7 @@ class JointWatch:
         self.counts["views"] += 1
         with reading(receiver.save, receiver.state):
             view = MODULE.view(receiver.state, receiver.me)
-        theirs = {CODES[card] for card in hand_faces(sender)}
+        theirs = {CODES[card] for card in hand_faces(sender, on=receiver.state)}  # the sender's hand after the link
         ended = view["hands_at_end"] is not None and Known.read(receiver.save["link"]["cards"]).their_secret is not None
         if ended:  # both secrets are in: the table shows what is left in each hand, as at one table
             self.counts["hands at the end"] += 1
