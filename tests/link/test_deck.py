@@ -1,7 +1,7 @@
 """The joint shuffle, played out by 2 to 4 keys on one machine as the devices would play it: each
 reveal gives its player the right card, no player short of all can read a card, a deck from a link is
 checked, and the audit names the pass or removal that lied. Small decks (6 cards) where the size does
-not matter, since each card costs one exponentiation per player (some 20 ms each)."""
+not matter, since each card costs one point multiplication per player (about 2 ms each)."""
 
 from __future__ import annotations
 

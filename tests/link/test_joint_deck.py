@@ -27,7 +27,7 @@ from tabletop.games.towers_of_wyoming.facts import CODES, PER_SUIT
 from tabletop.games.towers_of_wyoming.moves import Discard, Play
 from tabletop.link import cards as link_cards
 from tabletop.link.cards import CardTable, Known, decks_of
-from tabletop.link.cipher import Key, card_element, pack, unpack
+from tabletop.link.cipher import ELEMENT_CHARS, Key, card_element, pack, unpack
 from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.deck import shuffle_pass
 from tabletop.link.game import b64, link_of, message_for, owes_link, play, reading, write_down
@@ -712,7 +712,7 @@ def tampered(message: dict[str, Any], rng: Rng, old: list[dict[str, Any]]) -> tu
             number, pos = place.split(".")
             removals[f"{number}.{int(pos) + rng.choice([-1, 1, -7])}"] = removals.pop(place, "x")
         else:
-            removals[place] = rng.choice(["", "A" * 342, "x", passes[0] if passes else "y", 5, pack([card_element(3)])])
+            removals[place] = rng.choice(["", "A" * ELEMENT_CHARS, "x", passes[0] if passes else "y", 5, pack([card_element(3)])])
     elif kind == "d":  # a pass sent again, of another deck, or cut short
         pass_ = passes[rng.below(len(passes))]
         choice = rng.below(3)
@@ -721,7 +721,7 @@ def tampered(message: dict[str, Any], rng: Rng, old: list[dict[str, Any]]) -> tu
         elif choice == 1:
             m["d"] = {rng.choice(["1", "2", "01", "-1", "x"]): pass_}
         else:
-            m["d"] = {"0": pass_[:-342]}
+            m["d"] = {"0": pass_[:-ELEMENT_CHARS]}  # one card short
     elif kind == "z":  # a secret shown before the end, or a damaged one
         m["z"] = rng.choice(["A" * 22, m["e"][1], 0])
     elif kind == "junk":

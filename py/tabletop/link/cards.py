@@ -302,7 +302,7 @@ class CardTable:
             if deck is None or self.known.their_secret is None:
                 return None
             theirs, mine = shuffle_key(self.known.their_secret, self.game_id, card.deck), shuffle_key(self.secret, self.game_id, card.deck)
-            told = self.known.told.get(place)  # checked by putting both layers on the card told: a fifth of the cost
+            told = self.known.told.get(place)  # checked by putting both layers on the card told: no table of theirs made
             number = next(
                 (
                     i
