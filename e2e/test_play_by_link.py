@@ -113,15 +113,28 @@ def play_tower_battle(page, turn: int) -> None:
     move = chosen.get_attribute("data-move")
     chosen.click()
     try:
-        page.wait_for_function(
-            "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n"
-            " || document.querySelector('#link-state').textContent.trim() !== 'Your move.'",
-            arg=before,
-        )
+        page.wait_for_function(MOVED, arg=before)
     except Exception:  # say what the page said, for a failure seen once in CI (stop 41) and not since
         shot(page, "by-link-tower-battle-stuck")
-        notes = page.locator(".notices .notice").all_inner_texts()
-        raise AssertionError(f"the move {move} did not go: {page.inner_text('#link-state')!r}, notices {notes}") from None
+        said = page.evaluate(STUCK, move)
+        again = page.locator(f"[data-move={json.dumps(move)}]:visible:not([disabled])")
+        if again.count():  # the same move clicked once more: did the first click go astray, or does the button do nothing?
+            again.first.click()
+            page.wait_for_timeout(3000)
+            said["after a second click"] = page.evaluate(STUCK, move)
+        raise AssertionError(f"the move {move} did not go: {json.dumps(said, indent=1)}") from None
+
+
+MOVED = (
+    "n => Number(document.querySelector('[data-screen=table]').dataset.moves) > n"
+    " || document.querySelector('#link-state').textContent.trim() !== 'Your move.'"
+)
+STUCK = """move => ({
+  hash: location.hash.slice(0, 40), moves: document.querySelector('[data-screen=table]').dataset.moves,
+  state: document.querySelector('#link-state').textContent, notices: [...document.querySelectorAll('.notice')].map(n => n.innerText),
+  buttons: document.querySelectorAll(`[data-move="${CSS.escape(move)}"]`).length, focus: document.activeElement && document.activeElement.outerHTML.slice(0, 120),
+  trouble: document.documentElement.hasAttribute('data-trouble') ? window.twTroubleDetails() : null,
+})"""
 
 
 @pytest.mark.parametrize("scoring", ["simple", "advanced"])
