@@ -126,6 +126,8 @@ def varied(game: str, seed: int) -> dict[str, Any]:
             "contractual_deadlines": seed % 5 == 3,
             "finicky_clients": seed % 7 == 4,
         }
+    if game == "tower-war":
+        return {"advanced_draft": seed % 2 == 1}
     return {}
 
 
