@@ -20,11 +20,11 @@ from tabletop.engine.rng import ChanceAwaited, Rng
 from tabletop.games import GAMES
 from tabletop.games.tower_war import ai, rules, views
 from tabletop.games.tower_war.moves import Pass, Play
-from tabletop.link.cards import CardTable, Known, decks_of
+from tabletop.link.cards import CardTable, Known, decks_of, share
 from tabletop.link.chance import Chain, Elements
 from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.game import b64, link_of, owes_link, play, reading
-from tabletop.link.simulate import Device, play_by_links
+from tabletop.link.simulate import Device, play_by_links, varied
 
 TW = "tower-war"
 MODULE = GAMES[TW]
@@ -63,11 +63,13 @@ def secret_cards(device: Device, seat: int) -> dict[Hidden, Card]:
 
 
 class TowerWarWatch:
-    """Checks every link as it is taken, and the receiver's view after it."""
+    """Checks every link as it is taken, and the receiver's view after it (``views``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, views: bool = True) -> None:
+        self.views = views
         self.faults: list[str] = []
-        self.counts = {"links": 0, "told": 0, "shares": 0, "views": 0, "picks at once": 0, "moves": 0}
+        self.texts: list[str] = []
+        self.counts = {"links": 0, "told": 0, "shares": 0, "views": 0, "moves": 0}
 
     def fault(self, text: str) -> None:
         self.faults.append(f"link {self.counts['links']}: {text}")
@@ -76,6 +78,7 @@ class TowerWarWatch:
         self.counts["links"] += 1
         message = from_code(code)
         text = json.dumps(message)
+        self.texts.append(text)
         mine = link_of(sender.save)
         over = MODULE.outcome(sender.state) is not None if sender.state is not None else False
         if b64(mine.seal_secret) in text or (("z" in message or b64(mine.secret) in text) and not over):
@@ -102,13 +105,15 @@ class TowerWarWatch:
     def check_secrets_kept(self, sender: Device, receiver: Device) -> None:
         """The receiver reads none of the sender's hidden cards, and its view shows none of them
         (the sender's cards a view could show by their codes: its hand, deck and chosen deck)."""
-        self.counts["views"] += 1
         same = sender.state is not None and sender.state.moves == receiver.state.moves  # else the sender's state lags
         theirs = secret_cards(sender, sender.me) if same else {}
         with reading(receiver.save, receiver.state):
             read = [card for card in theirs if peek(card) is not None]
         if read:
             self.fault(f"seat {receiver.me} reads {read} of the other's hidden cards")
+        if not self.views:
+            return
+        self.counts["views"] += 1
         view = seen_by(receiver)
         mine = view["mine"] or {}
         own = set(mine.get("hand", [])) | set(mine.get("deck", [])) | set(mine.get("kept", [])) | set(mine.get("drafted", []))
@@ -166,6 +171,34 @@ def test_no_link_and_no_view_of_those_games_shows_a_card_the_other_may_not_see(p
     for _ana, _ben, watch in played:
         assert not watch.faults, watch.faults[:5]
         assert watch.counts["told"] > 20 and watch.counts["shares"] > 20 and watch.counts["views"] > 30, watch.counts
+
+
+def test_two_hundred_games_by_link_agree_check_fair_and_keep_every_hidden_card():
+    """200 games of random moves (seeds 0..199, both drafts, either player making the game), every
+    link checked as above but for the views; no device's own shares of its decks in any link."""
+    watch = TowerWarWatch(views=False)
+    sizes = []
+    for seed in range(200):
+        ana, ben = play_by_links(TW, varied(TW, seed), seed, seed // 2 % 2, 4000, None, watch)
+        assert ana.save["moves"] == ben.save["moves"] and link_of(ana.save).hash == link_of(ben.save).hash
+        assert audit_of(ana) == audit_of(ben) == FAIR
+        for device in (ana, ben):
+            link = link_of(device.save)
+            own = {
+                b64(share(link.secret, link.id, n, pos))
+                for n, deck in enumerate(decks_of(device.state))
+                if deck.owner == device.me
+                for pos in range(len(deck.contents))
+            }
+            assert own and not any(value in text for text in watch.texts for value in own)
+        sizes += [len(code) for code in ana.sent + ben.sent]
+        watch.texts.clear()
+    assert not watch.faults, watch.faults[:5]
+    sizes.sort()
+    print(
+        f"Tower War links over 200 games: {len(sizes)} links, median {sizes[len(sizes) // 2]}, p95 {sizes[int(0.95 * (len(sizes) - 1))]}, max {sizes[-1]}"
+    )
+    assert sizes[int(0.95 * (len(sizes) - 1))] < 2000
 
 
 def test_at_the_end_each_device_shows_both_players_remaining_cards(played):
