@@ -34,7 +34,7 @@ from typing import Any
 from tabletop.engine.bounds import count, items, outcome_bounds, real, under
 from tabletop.engine.cards import Card
 from tabletop.engine.events import Event
-from tabletop.engine.hidden import AnyCard, Hidden, is_hidden, peek, unveiled
+from tabletop.engine.hidden import AnyCard, CardAwaited, Hidden, is_hidden, peek, unveiled
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import SIZES
 from tabletop.engine.saves import MAX_MOVES
@@ -244,7 +244,11 @@ def plays_view(s: State) -> list[dict[str, Any]]:
     led = s.current[1 - seat]
     earlier = [p.eff for p in s.played[seat]]
     out = []
-    for m in r.playable(s, seat):
+    try:
+        plays = r.playable(s, seat)
+    except CardAwaited:
+        return []  # by link, a hand whose cards this device does not read yet: none is offered
+    for m in plays:
         eff = m.as_card or peek(m.card)
         assert eff is not None, "a seat's plays are listed where its hand is read"
         value = skirmish_value(eff, earlier)
