@@ -200,7 +200,7 @@ def test_the_treehouse_dice_of_a_game_by_link_are_first_rolled_on_the_friends_de
     ben_context, ben, ben_log = boot(browser, site)
     try:
         start_by_link(ana, ("Ana", "Ben"), friend=1, tactical=True)
-        wait_until(ana, "() => location.hash === '#/' && document.body.innerText.includes('the first dice are rolled when')")
+        wait_until(ana, "() => location.hash === '#/' && document.body.innerText.includes('the first roll or deal is made when')")
         assert "by link, waiting for" in ana.inner_text(".saved-item")
         ana.click(".saved-item button:has-text('Copy link')")
         url = wait_until(ana, "() => navigator.clipboard.readText()")

@@ -38,6 +38,8 @@ PYODIDE_HOST_ONLY = (
     # 200 Tower Battle matches by link, each link checked (two minutes here), and 60 with a lie told at the end
     "--deselect=tests/link/test_cards.py::test_two_hundred_matches_by_link_show_no_hidden_card_and_stay_small",
     "--deselect=tests/link/test_cards.py::test_a_false_card_told_at_the_end_is_refused_or_named_by_the_check",
+    # 200 Tower War games by link, each link checked (two minutes here): its four long games run there
+    "--deselect=tests/link/test_tower_war.py::test_two_hundred_games_by_link_agree_check_fair_and_keep_every_hidden_card",
 )
 
 

@@ -30,7 +30,7 @@ from tabletop.link.cards import CardTable, Known, decks_of, share
 from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.game import b64, link_of, message_for, owes_link, play, reading, write_down
 from tabletop.link.seal import seal, shared
-from tabletop.link.simulate import Device, Watch, play_by_links
+from tabletop.link.simulate import Choose, Device, Watch, play_by_links
 
 TB = "tower-battle"
 MODULE = GAMES[TB]
@@ -481,7 +481,7 @@ class AceFaceDown(Device):
 
         monkeypatch.setattr(rules, "checkable", checkable)
 
-    def move(self, rng: Rng) -> None:
+    def move(self, rng: Rng, choose: Choose | None = None) -> None:
         if self.ace is None and self.state.phase == PLAYING:
             with reading(self.save, self.state):
                 aces = [card for card in self.state.hands[self.me] if peek(card).rank == ACE]
@@ -494,7 +494,7 @@ class AceFaceDown(Device):
                         self.state = after
                     self.cheat_move = len(self.save["moves"]) + len(self.save["link"]["pending"])
                     return
-        super().move(rng)
+        super().move(rng, choose)
 
 
 def test_an_assassin_played_face_down_is_taken_and_found_once_it_is_seen(monkeypatch, same_secrets):

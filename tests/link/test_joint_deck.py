@@ -10,15 +10,13 @@ from __future__ import annotations
 import copy
 import json
 import os
-import random
 import re
-import secrets
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
+from cheating import Cheat, outcome_of, refused, resealed, seeded_secrets
 from tabletop.engine.hidden import HANDLE, Hidden, current_table, peek
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
@@ -30,25 +28,13 @@ from tabletop.link.cards import CardTable, Known, decks_of
 from tabletop.link.cipher import ELEMENT_CHARS, Key, card_element, pack, unpack
 from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.deck import shuffle_pass
-from tabletop.link.game import b64, link_of, message_for, owes_link, play, reading, write_down
-from tabletop.link.seal import seal, shared
-from tabletop.link.simulate import Device, Watch, play_by_links, varied
+from tabletop.link.game import b64, link_of, message_for, owes_link, play, reading
+from tabletop.link.simulate import Choose, Device, Watch, play_by_links, varied
 
 W = "towers-of-wyoming"
 MODULE = GAMES[W]
 FAIR = {"ok": True, "cheat": None, "why": "Every hidden card was checked: the game was played fair."}
 BASE64_FIELDS = ("id", "h", "c", "k", "a", "z", "e", "y", "d", "w")  # ids, hashes, keys, passes, layers: no card code in them
-
-
-@contextmanager
-def seeded_secrets(seed: int) -> Iterator[None]:
-    """Each device's secrets and the order of each of its passes from a seeded stream, so that a
-    test meets the same games on every run (the secrets and the passes decide every card)."""
-    stream = Rng(seed)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(secrets, "token_bytes", lambda size: bytes(stream.below(256) for _ in range(size)))
-        patch.setattr(secrets, "SystemRandom", lambda: random.Random(stream.next_u64()))
-        yield
 
 
 @pytest.fixture
@@ -302,24 +288,6 @@ def test_no_view_shows_the_other_players_hand_or_their_draws(played):
 # --- cheats ---------------------------------------------------------------------------------------
 
 
-def resealed(device: Device, message: dict[str, Any]) -> dict[str, Any]:
-    """``message`` sealed again by its writer's own device: what a player who cheats can send."""
-    link = link_of(device.save)
-    message = {k: v for k, v in message.items() if k != "a"}
-    return dict(message, a=seal(shared(link.seal_secret, link.their_key), message)) if link.their_key else message
-
-
-def refused(device: Device, code: str) -> str:
-    """The one line ``device`` says when it refuses ``code``, having checked that nothing changed."""
-    kept, state = copy.deepcopy(device.save), device.state
-    with pytest.raises(LinkRefused) as refusal:
-        device.open(code)
-    assert device.save == kept and device.state is state
-    line = str(refusal.value)
-    assert line.startswith("This ") and "\n" not in line and "Traceback" not in line, line
-    return line
-
-
 def next_link(
     options: dict[str, Any], seed: int, want: Callable[[Device, Device, dict[str, Any]], bool], creator: int = 0
 ) -> tuple[Device, Device, dict[str, Any]]:
@@ -340,48 +308,6 @@ def next_link(
             return sender, receiver, message
         receiver.open(sender.outbox())
     raise AssertionError("no such link")
-
-
-class Cheat(Device):
-    """A device that changes its own messages before it writes them down and seals them (so its
-    transcript goes on from the message it sent): ``change(self, message)`` returns True once it
-    has cheated."""
-
-    def __init__(self, change: Callable[[Cheat, dict[str, Any]], bool] = lambda cheat, message: False) -> None:
-        super().__init__(W)
-        self.change = change
-        self.cheated = 0
-        self.lied_at: int | None = None
-
-    def outbox(self) -> str | None:
-        assert self.save is not None
-        if not owes_link(self.module, self.save, self.state):
-            return None
-        message = {k: v for k, v in message_for(self.save, state=self.state, over=finished(self)).items() if k != "a"}
-        if self.change(self, message):
-            self.cheated += 1
-        message = resealed(self, message)
-        write_down(self.save, message, self.state)
-        code = to_code(message)
-        self.save["link"] = dict(self.save["link"], last=code)
-        self.sent.append(code)
-        return code
-
-
-def outcome_of(run: Callable[[], tuple[Device, Device]]) -> tuple[str, Any]:
-    """How a game with a cheat went: ("ended", devices), ("refused", (the refusing device, its
-    line)), or ("stalled", None): the two devices no longer agree on whose link is due."""
-    try:
-        ana, ben = run()
-    except LinkRefused as refusal:
-        line = str(refusal)
-        assert line.startswith("This ") and "\n" not in line, line
-        return "refused", (refusal.by, line)  # type: ignore[attr-defined]
-    except AssertionError as stop:
-        if "did not end" not in str(stop):
-            raise
-        return "stalled", None
-    return "ended", (ana, ben)
 
 
 SHORT = [(2, {"sudden_death": True}, 1), (5, {"wheel_of_opposition": True}, 0)]  # games of a few seconds
@@ -619,7 +545,7 @@ class DiscardsHoldingAPlay(Cheat):
 
         monkeypatch.setattr(rules, "checkable", checkable)
 
-    def move(self, rng: Rng) -> None:
+    def move(self, rng: Rng, choose: Choose | None = None) -> None:
         with reading(self.save, self.state):
             legal = self.module.legal_moves(self.state)
         if self.cheat_move is None and len(self.save["moves"]) > 6 and isinstance(legal[0], Play):
@@ -628,7 +554,7 @@ class DiscardsHoldingAPlay(Cheat):
             assert after is not None
             self.state = after
             return
-        super().move(rng)
+        super().move(rng, choose)
 
 
 def test_a_discard_while_holding_a_play_is_refused_once_the_hand_is_told_or_named_by_the_check(monkeypatch, same_secrets):

@@ -97,6 +97,25 @@ class Rng:
         players draw from)."""
         return pile.pop()
 
+    def shuffled_face_up(self, items: Sequence[T]) -> list[T]:
+        """A deck whose every card is dealt face up to all (Tower War's draft): shuffled now at one
+        table; a game by link keeps it as it is and draws each card as it is dealt
+        (``deal_face_up``), so that no one knows a card before the move that deals it."""
+        return self.shuffled(items)
+
+    def deal_face_up(self, pile: list[T], n: int) -> list[T]:
+        """The next ``n`` cards of a deck made by ``shuffled_face_up``, taken from it."""
+        dealt = pile[:n]
+        del pile[:n]
+        return dealt
+
+    def foreseeable(self, seat: int, since: int) -> Rng:
+        """The generator for chance that ``seat``, who draws it, may know before the move that
+        draws it (Tower War's unsteady hand): this one at one table. By link it is made from
+        ``seat``'s share of this move and the other's share of move ``since``, so that it costs no
+        round trip (``tabletop/link/chance.py``)."""
+        return self
+
     def conceal(self, items: list[T], owner: int) -> None:
         """Cards every device knows, laid face down where only ``owner`` tells them apart (a
         secret choice among them): nothing to do at one table; a game by link hides them."""
@@ -128,18 +147,36 @@ class ChanceAwaited(Exception):
 
 
 Draw = Callable[[], int]  # the next 64-bit number of one move's joint chance, or ChanceAwaited
+Foresee = Callable[[int, int], Iterator[int]]  # (seat, since) -> the numbers of chance that seat may foresee
 _JOINT: ContextVar[Draw | None] = ContextVar("joint chance", default=None)
+_FORESEEN: ContextVar[Foresee | None] = ContextVar("foreseeable chance", default=None)
 
 
 @contextmanager
-def joint_chance(draw: Draw) -> Iterator[None]:
+def joint_chance(draw: Draw, foresee: Foresee | None = None) -> Iterator[None]:
     """Within this block a game made by ``new_rng`` draws its chance from ``draw``: the link
-    layer opens one block per move (and one for the deal), each with that move's own stream."""
+    layer opens one block per move (and one for the deal), each with that move's own stream, and
+    ``foresee`` for the chance its mover may foresee (``Rng.foreseeable``)."""
     token = _JOINT.set(draw)
+    foreseen = _FORESEEN.set(foresee)
     try:
         yield
     finally:
+        _FORESEEN.reset(foreseen)
         _JOINT.reset(token)
+
+
+class Foreseen(Rng):
+    """Numbers of chance its drawer may foresee, drawn in one move of a game by link."""
+
+    __slots__ = ("numbers",)
+
+    def __init__(self, numbers: Iterator[int]):
+        self.state = 0
+        self.numbers = numbers
+
+    def next_u64(self) -> int:
+        return next(self.numbers)
 
 
 class JointRng(Rng):
@@ -186,6 +223,19 @@ class JointRng(Rng):
         if table is not None:
             table.shuffled(number, contents, owner)
         items[:] = [Hidden(number, len(contents) - 1 - i) for i in range(len(contents))]  # type: ignore[misc]
+
+    def shuffled_face_up(self, items: Sequence[T]) -> list[T]:
+        return list(items)
+
+    def deal_face_up(self, pile: list[T], n: int) -> list[T]:
+        """``n`` cards drawn from ``pile`` by this move's joint chance: no one knew them before."""
+        return [pile.pop(self.below(len(pile))) for _ in range(min(n, len(pile)))]
+
+    def foreseeable(self, seat: int, since: int) -> Rng:
+        foresee = _FORESEEN.get()
+        if foresee is None:
+            raise RuntimeError("a game by link drew chance outside one of its moves")
+        return Foreseen(foresee(seat, since))
 
     def owns(self, owner: int, card: Hidden) -> bool:
         """``card`` is a hidden card of one of ``owner``'s decks."""

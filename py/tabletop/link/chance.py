@@ -10,6 +10,11 @@ roll; and a step's chance needs every player's element for it, which each shows 
 step's move is made, so no one can know a roll before it is due. The first device to know it is
 the one that opens the link carrying the move.
 
+**Chance its drawer may foresee** (Tower War's unsteady hand, ``Rng.foreseeable``) is made from the
+drawer's element for the move and the other's element for move ``since`` (their last move, which
+the drawer's device holds), so the drawer's device draws it at once, with no round trip: no one
+steers it (both elements were promised), but the drawer knows it before choosing the move.
+
 >>> ana, ben = Chain(bytes(16)), Chain(bytes([1]) * 16)
 >>> joint = Elements(b"game", 2, {0: (-1, ana.top), 1: (-1, ben.top)})
 >>> joint.show(0, 3, ana.element(3)); joint.show(1, 2, ben.element(2))
@@ -32,6 +37,7 @@ from tabletop.link.record import SIZE, STEPS  # noqa: E402  (16 bytes: a preimag
 
 CHAIN_TAG = b"towers-and-worlds chance chain"
 DRAW_TAG = b"towers-and-worlds chance draw"
+FORESEEN_TAG = b"towers-and-worlds foreseeable draw"
 _CHAINS: dict[bytes, list[bytes]] = {}  # secret -> its whole chain, made once per session
 
 
@@ -73,7 +79,7 @@ class Chain:
         return self._links()[STEPS + 1]
 
     def element(self, step: int) -> bytes:
-        if not 0 <= step <= STEPS:
+        if not -1 <= step <= STEPS:
             raise ValueError(f"step {step} is past the {STEPS} moves a game holds")
         return self._links()[STEPS - step]
 
@@ -107,7 +113,7 @@ class Elements:
         if seat not in self.shown:
             return None
         known_step, known = self.shown[seat]
-        if not 0 <= step <= known_step:
+        if not -1 <= step <= known_step:
             return None
         down = self._down.get(seat)
         if down is None or len(down) != known_step + 2:
@@ -127,15 +133,30 @@ class Elements:
         parts = [self.element(seat, step) for seat in range(self.seats)]
         if any(part is None for part in parts):
             raise ChanceAwaited(f"move {step}'s chance needs every player's share")
-        seed = hashlib.sha256(DRAW_TAG + self.game_id + step.to_bytes(4, "big") + b"".join(p for p in parts if p)).digest()
-        count = 0
-        while True:
-            yield int.from_bytes(hashlib.sha256(seed + count.to_bytes(4, "big")).digest()[:8], "big")
-            count += 1
+        yield from numbers(hashlib.sha256(DRAW_TAG + self.game_id + step.to_bytes(4, "big") + b"".join(p for p in parts if p)).digest())
+
+    def foreseen(self, step: int, seat: int, since: int) -> Iterator[int]:
+        """Chance of step ``step`` that ``seat`` may foresee: from its element for the step and each
+        other seat's for step ``since`` (-1: the promised top); ChanceAwaited if one is not here."""
+        if since >= step:
+            raise RuntimeError(f"move {step}'s foreseeable chance is made from an earlier move's share, not move {since}'s")
+        parts = [self.element(s, step if s == seat else since) for s in range(self.seats)]
+        if any(part is None for part in parts):
+            raise ChanceAwaited(f"move {step}'s foreseeable chance needs the other players' share of move {since}")
+        facts = step.to_bytes(4, "big") + seat.to_bytes(1, "big") + (since + 1).to_bytes(4, "big")
+        return numbers(hashlib.sha256(FORESEEN_TAG + self.game_id + facts + b"".join(p for p in parts if p)).digest())
 
     def block(self, step: int) -> Block:
         """The block step ``step`` is applied in (``engine.saves.replay_steps``' ``chance``)."""
         return Block(self, step)
+
+
+def numbers(seed: bytes) -> Iterator[int]:
+    """64-bit numbers from a seed, one hash each."""
+    count = 0
+    while True:
+        yield int.from_bytes(hashlib.sha256(seed + count.to_bytes(4, "big")).digest()[:8], "big")
+        count += 1
 
 
 class Block:
@@ -154,8 +175,11 @@ class Block:
         self.drew = True
         return next(self._numbers)
 
+    def foresee(self, seat: int, since: int) -> Iterator[int]:
+        return self.elements.foreseen(self.step, seat, since)
+
     def __enter__(self) -> None:
-        self._inside = joint_chance(self.draw)
+        self._inside = joint_chance(self.draw, self.foresee)
         self._inside.__enter__()
 
     def __exit__(self, *exc: object) -> None:

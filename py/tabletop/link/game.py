@@ -307,6 +307,7 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
     state, drew = apply_message(module, save, link, message, elements)
     check_passes(Known.read(link_of(save).cards), decks_of(state), other)  # type: ignore[union-attr]
     check_opened(link_of(save), state, message)  # type: ignore[arg-type]
+    check_shares(link_of(save), state, message)  # type: ignore[arg-type]
     link = link_of(save)
     assert link is not None
     link.hash, link.count, link.covered = (
@@ -356,6 +357,17 @@ def check_opened(link: Link, state: Any, message: Mapping[str, Any]) -> None:
         faces = table.opened_faces(number) if number < len(decks) else []
         if len(set(faces)) != len(faces):
             raise LinkRefused("This link opens a card of yours falsely: two of your cards open to the same card.")
+
+
+def check_shares(link: Link, state: Any, message: Mapping[str, Any]) -> None:
+    """Each share the link carries is of a place of this device's own decks that the rules have
+    drawn (a share sent ahead, or of a deck that is not this device's, would be kept for nothing)."""
+    decks = decks_of(state)
+    for place in message.get("y", {}):
+        card = unkey(place)
+        deck = decks[card.deck] if card.deck < len(decks) else None
+        if deck is None or deck.owner != link.me or not (card.pos < deck.drawn or link.their_pending):  # a move that waits here may draw it
+            raise LinkRefused("This link sends a share of a card that is not one of yours drawn so far.")
 
 
 def their_secret(link: Link, text: Any, other: str) -> bytes:

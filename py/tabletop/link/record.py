@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_MOVES
 
-LINK_GAMES = ("war-of-the-worlds", "tower-battle", "towers-of-wyoming")  # two players, each on their own device
+LINK_GAMES = ("war-of-the-worlds", "tower-battle", "towers-of-wyoming", "tower-war")  # two players, each on their own device
 ID_BYTES = 16
 HASH_BYTES = 16  # a transcript hash
 SIZE = 16  # bytes of a share of chance (chance.py)

@@ -13,6 +13,8 @@ from tabletop.games import GAMES
 from tabletop.link.codes import LinkRefused, from_code
 from tabletop.link.game import awaits_cards, new_link_save, owes_link, play, reading, replayed, send, take
 
+Choose = Callable[[Any, list[Any], Rng], Any]  # (state, legal moves, rng) -> the move a player makes
+
 
 class Device:
     def __init__(self, game: str) -> None:
@@ -46,11 +48,12 @@ class Device:
             and not awaits_cards(self.module, self.save, self.state)
         )
 
-    def move(self, rng: Rng) -> None:
+    def move(self, rng: Rng, choose: Choose | None = None) -> None:
         assert self.save is not None
         with reading(self.save, self.state):
             legal = self.module.legal_moves(self.state)
-        after = play(self.module, self.save, self.state, legal[rng.below(len(legal))])
+        move = legal[rng.below(len(legal))] if choose is None else choose(self.state, legal, rng)
+        after = play(self.module, self.save, self.state, move)
         if after is not None:
             self.state = after
 
@@ -79,18 +82,19 @@ def play_by_links(
     max_links: int = 4000,
     devices: tuple[Device, Device] | None = None,
     watch: Watch | None = None,
+    choose: Choose | None = None,
 ) -> tuple[Device, Device]:
-    """A whole game between two devices by random legal moves, every move carried by a link. Ana
-    is seat ``creator``; ``watch(sender, receiver, code, earlier)`` sees every link once the
-    receiver has taken it (``earlier``: the receiver's state before it); a LinkRefused goes up
-    with the device that refused it as ``by``."""
+    """A whole game between two devices by random legal moves (or ``choose``'s), every move
+    carried by a link. Ana is seat ``creator``; ``watch(sender, receiver, code, earlier)`` sees
+    every link once the receiver has taken it (``earlier``: the receiver's state before it); a
+    LinkRefused goes up with the device that refused it as ``by``."""
     rng = Rng(seed)
     ana, ben = devices or (Device(game), Device(game))
     ana.create(["Ana", "Ben"], options, creator)
     for _ in range(max_links):
         for device in (ana, ben):
             while device.save is not None and device.can_move():
-                device.move(rng)
+                device.move(rng, choose)
         sender = next((d for d in (ana, ben) if d.save is not None and owes_link(d.module, d.save, d.state)), None)
         if sender is None:
             return ana, ben
@@ -122,6 +126,8 @@ def varied(game: str, seed: int) -> dict[str, Any]:
             "contractual_deadlines": seed % 5 == 3,
             "finicky_clients": seed % 7 == 4,
         }
+    if game == "tower-war":
+        return {"advanced_draft": seed % 2 == 1}
     return {}
 
 

@@ -61,8 +61,13 @@ GUIDE: list[tuple[str, list[str | tuple[str, str]]]] = [
             "The war is a string of battles. Red leads the first battle and the lead then alternates. At the start of "
             "a battle both players draw three cards; whenever you must draw from an empty deck, your discard pile is "
             "shuffled to become your new deck (if that is empty too, you draw fewer).",
-            "A battle has three skirmishes. In each, the leader plays a card face up and then the other player "
-            "answers with one. The higher value wins the skirmish. A player with nothing to play loses it.",
+            (
+                "A battle has three skirmishes. In each, the leader plays a card face up and then the other player "
+                "answers with one. The higher value wins the skirmish. A player with nothing to play loses it.",
+                "in a game by link your friend's device cannot see your hand, so it cannot skip you: when nothing "
+                "in your hand can be played (only jokers as a battle opens), you pass, and the app offers nothing "
+                "else. The pass is checked once those cards are seen, and again when the game ends.",
+            ),
             (
                 "The loser of a skirmish puts one pyramid from their stash on the top level of the tower: any size if "
                 "that level is still empty, otherwise the size already standing there. A tied skirmish costs nobody a "

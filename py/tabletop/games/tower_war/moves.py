@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.engine.cards import Card
+from tabletop.engine.hidden import Hidden
 from tabletop.engine.moves import Move, MoveCodec
 from tabletop.engine.pyramids import Size
 
@@ -48,7 +49,7 @@ class Keep(Move):
     """Deck building: put one drafted card into the deck."""
 
     kind: ClassVar[str] = "keep"
-    card: Card
+    card: Card | Hidden
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,16 @@ class Play(Move):
     """Play a card in the skirmish; a joker names the earlier card it copies."""
 
     kind: ClassVar[str] = "play"
-    card: Card
+    card: Card | Hidden
     as_card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    """By link: nothing in my hand can be played in this skirmish (the other's device cannot read
+    my hand to skip me, as the table does)."""
+
+    kind: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
@@ -81,7 +90,7 @@ class PickCard(Move):
     """Battle loser: pick up the battle card that will crown the tower."""
 
     kind: ClassVar[str] = "pick_card"
-    card: Card
+    card: Card | Hidden
 
 
 @dataclass(frozen=True)
@@ -94,6 +103,6 @@ class Drop(Move):
     hold_ms: int
 
 
-CODEC = MoveCodec(Split, Sweeten, PilesReady, Take, Keep, Play, PickPyramid, LiftPyramid, PickCard, Drop)
+CODEC = MoveCodec(Split, Sweeten, PilesReady, Take, Keep, Play, Pass, PickPyramid, LiftPyramid, PickCard, Drop)
 move_to_json = CODEC.to_json
 move_from_json = CODEC.from_json

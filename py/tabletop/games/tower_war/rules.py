@@ -36,6 +36,7 @@ from typing import Any
 from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.events import event
+from tabletop.engine.hidden import AnyCard, checkable, face, is_hidden, peek
 from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
@@ -54,7 +55,20 @@ from tabletop.games.tower_war.facts import (
     TITLE,
     default_options,
 )
-from tabletop.games.tower_war.moves import CODEC, Drop, Keep, LiftPyramid, PickCard, PickPyramid, PilesReady, Play, Split, Sweeten, Take
+from tabletop.games.tower_war.moves import (
+    CODEC,
+    Drop,
+    Keep,
+    LiftPyramid,
+    Pass,
+    PickCard,
+    PickPyramid,
+    PilesReady,
+    Play,
+    Split,
+    Sweeten,
+    Take,
+)
 from tabletop.games.tower_war.physics import (
     ADJUSTMENTS_PER_PLACEMENT,
     CARD_HALF_LENGTH_MM,
@@ -101,7 +115,7 @@ def new_game(seats: int = 2, options: dict[str, Any] | None = None, seed: int = 
     opts = resolve_options(default_options(), opts)
     rng = new_rng(seed)
     s = State(advanced=opts["advanced_draft"], rng=rng, hand_edition=hand)
-    s.draft_deck = rng.shuffled(standard_deck(jokers=2))
+    s.draft_deck = rng.shuffled_face_up(standard_deck(jokers=2))
     if s.advanced:
         s.middle = [0] + [STASH_PER_SIZE] * 3
     say(s, "start", None)
@@ -132,8 +146,7 @@ def held_piece(s: State) -> Held:
 
 def deal_for_split(s: State) -> None:
     """Deal five cards face up for the splitter (player one first, then alternating)."""
-    s.faceup = s.draft_deck[:DRAFT_DEAL]
-    del s.draft_deck[:DRAFT_DEAL]
+    s.faceup = s.rng.deal_face_up(s.draft_deck, DRAFT_DEAL)
     s.piles = None
     s.pile_pyramids = [[0] * 4, [0] * 4]
     s.sweetened = None
@@ -221,12 +234,15 @@ def sizes_of(counts: list[int]) -> dict[str, int]:
 
 def finish_draft(s: State) -> None:
     """Of the last four cards one becomes the base of the tower and three are set
-    aside unseen; each player may now look at their drafted cards."""
-    s.base_card, s.set_aside, s.draft_deck = s.draft_deck[0], s.draft_deck[1:], []
+    aside unseen; each player may now look at their drafted cards (by link, the other can no longer
+    tell them apart: which of them go into the deck is the owner's secret)."""
+    s.base_card = s.rng.deal_face_up(s.draft_deck, 1)[0]
+    s.set_aside, s.draft_deck = s.draft_deck, []
     s.tower = (Level(s.base_card, 0.0, 0.0, ()),)
     s.epoch += 1
     say(s, "draft-over", None, drafted=list(s.drafted_total), base=str(s.base_card), set_aside=len(s.set_aside))
     for seat in (0, 1):
+        s.rng.conceal(s.drafted[seat], seat)
         if len(s.drafted[seat]) <= DECK_SIZE:
             s.kept[seat], s.drafted[seat] = s.drafted[seat], []
     next_builder(s)
@@ -254,7 +270,7 @@ def keep_card(s: State, move: Keep) -> None:
     """Put one drafted card into the deck."""
     seat = mover(s)
     if move.card not in s.drafted[seat]:
-        raise IllegalMove(f"the {move.card.label} is not among your drafted cards left to choose")
+        raise IllegalMove(f"the {label(move.card)} is not among your drafted cards left to choose")
     s.drafted[seat].remove(move.card)
     s.kept[seat].append(move.card)
     say(s, "kept", seat, card=str(move.card), kept=len(s.kept[seat]), deck=deck_target(s, seat))  # the card: its seat's alone (view)
@@ -266,7 +282,8 @@ def keep_card(s: State, move: Keep) -> None:
 def start_war(s: State) -> None:
     """Both players shuffle their decks; player one leads the first battle."""
     for seat in (0, 1):
-        s.deck[seat], s.kept[seat] = s.rng.shuffled(s.kept[seat]), []
+        s.deck[seat], s.kept[seat] = s.kept[seat], []
+        s.rng.shuffle(s.deck[seat], owner=seat)
     say(s, "war-begins", None, decks=[len(s.deck[0]), len(s.deck[1])])
     s.leader = 1  # start_battle hands the lead to player one
     start_battle(s)
@@ -310,33 +327,66 @@ def draw(s: State, seat: int, n: int) -> int:
         if not s.deck[seat]:
             if not s.discard[seat]:
                 return drawn
-            s.deck[seat], s.discard[seat] = s.rng.shuffled(s.discard[seat]), []
+            s.deck[seat], s.discard[seat] = s.discard[seat], []
+            s.rng.shuffle(s.deck[seat], owner=seat)
             say(s, "reshuffled", seat, deck=len(s.deck[seat]))
-        s.hand[seat].append(s.deck[seat].pop())
+        s.hand[seat].append(s.rng.draw(s.deck[seat]))
     return n
 
 
-def playable(s: State, seat: int) -> list[Play]:
-    """The plays open to ``seat``: any card but a joker; a joker as a copy of an
-    earlier card of this battle (so never as the battle's first card)."""
+def label(card: AnyCard) -> str:
+    """A card's name in a message: a hidden card its device cannot read is "that card"."""
+    shown = peek(card)
+    return "that card" if shown is None else shown.label
+
+
+def earlier_cards(s: State, seat: int) -> list[Card]:
+    """What ``seat`` played this battle (a joker's copy as the card copied), each once."""
     earlier: list[Card] = []
     for p in s.played[seat]:
         if p.eff not in earlier:
             earlier.append(p.eff)
-    plays: list[Play] = []
-    for card in s.hand[seat]:
-        if card.is_joker:
-            plays.extend(Play(card, e) for e in earlier)
-        else:
-            plays.append(Play(card))
-    return plays
+    return earlier
+
+
+def plays_of(card: AnyCard, shown: Card, earlier: list[Card]) -> list[Play]:
+    """The plays of one card of a hand (named as the hand holds it: by link, a hidden card)."""
+    if shown.is_joker:
+        return [Play(card, e) for e in earlier]
+    return [Play(card)]
+
+
+def playable(s: State, seat: int) -> list[Play]:
+    """The plays open to ``seat``: any card but a joker; a joker as a copy of an
+    earlier card of this battle (so never as the battle's first card). Listed on the device
+    that reads the hand (by link, its owner's)."""
+    earlier = earlier_cards(s, seat)
+    return [play for card in s.hand[seat] for play in plays_of(card, face_read(card), earlier)]
+
+
+def face_read(card: AnyCard) -> Card:
+    """A card this device reads without making it public (its own hand by link)."""
+    shown = peek(card)
+    if shown is None:
+        face(card)  # raises CardAwaited: the cards of a hand are listed only where they are read
+    assert shown is not None
+    return shown
+
+
+def may_play(s: State, seat: int) -> bool:
+    """Whether ``seat`` is asked to play: by link, a hand of hidden cards is its owner's to judge,
+    so its owner is asked while it holds any card, and answers ``Pass`` when none can be played."""
+    hand = s.hand[seat]
+    if any(is_hidden(card) for card in hand):
+        return bool(hand)
+    return bool(playable(s, seat))
 
 
 def begin_skirmish(s: State) -> None:
     """The leader plays first; a player with nothing to play is skipped."""
     s.current = [None, None]
     for seat in (s.leader, 1 - s.leader):
-        if playable(s, seat):
+        if may_play(s, seat):
             s.phase, s.actor = "play", seat
             return
     resolve_skirmish(s)
@@ -345,39 +395,58 @@ def begin_skirmish(s: State) -> None:
 def play_card(s: State, move: Play) -> None:
     """Play a card face up; its value counts the shared suits of this battle."""
     seat = mover(s)
-    if move not in playable(s, seat):
-        raise IllegalMove(why_not_playable(s, seat, move))
-    eff = move.as_card if move.card.is_joker else move.card
-    assert eff is not None, "playable lists a joker only with the card it copies"
+    if move.card not in s.hand[seat]:
+        raise IllegalMove(f"the {label(move.card)} is not in your hand")
+    card = face(move.card)  # played face up: every device reads it as the move is made
+    if move not in plays_of(move.card, card, earlier_cards(s, seat)):
+        raise IllegalMove(why_not_playable(s, seat, card))
+    eff = move.as_card if card.is_joker else card
+    assert eff is not None, "plays_of lists a joker only with the card it copies"
     earlier = [p.eff for p in s.played[seat]]
-    entry = Played(move.card, eff, skirmish_value(eff, earlier), is_double(eff, earlier))
+    entry = Played(card, eff, skirmish_value(eff, earlier), is_double(eff, earlier))
     s.hand[seat].remove(move.card)
     s.played[seat].append(entry)
     s.current[seat] = entry
     s.epoch += 1
-    copied = str(eff) if move.card.is_joker else None
+    copied = str(eff) if card.is_joker else None
     say(
         s,
         "played",
         seat,
-        card=str(move.card),
+        card=str(card),
         value=entry.value,
         double=entry.double,
         battle=s.battle,
         skirmish=s.skirmish + 1,
         **{"as": copied},
     )
+    hand_over(s, seat)
+
+
+def hand_over(s: State, seat: int) -> None:
+    """After the leader's turn in a skirmish the follower plays, if they may; else it is decided."""
     other = 1 - seat
-    if seat == s.leader and playable(s, other):
+    if seat == s.leader and may_play(s, other):
         s.actor = other
     else:
         resolve_skirmish(s)
 
 
-def why_not_playable(s: State, seat: int, move: Play) -> str:
-    if move.card not in s.hand[seat]:
-        return f"the {move.card.label} is not in your hand"
-    if move.card.is_joker:
+def pass_skirmish(s: State, move: Pass) -> None:
+    """By link: nothing in the mover's hand can be played now (the other's device cannot read the
+    hand to skip them; the mover's device checks it, and so does the check at the game's end)."""
+    seat = mover(s)
+    hand = s.hand[seat]
+    if not any(is_hidden(card) for card in hand):
+        raise IllegalMove("only a hand the other player cannot see is passed: play a card")
+    if checkable(*hand) and playable(s, seat):
+        raise IllegalMove("you hold a card you can play")
+    say(s, "passed", seat, battle=s.battle, skirmish=s.skirmish + 1)
+    hand_over(s, seat)
+
+
+def why_not_playable(s: State, seat: int, card: Card) -> str:
+    if card.is_joker:
         if not s.played[seat]:
             return "a joker cannot be the first card of a battle"
         return "a joker must copy one of the cards you played earlier this battle"
@@ -461,7 +530,7 @@ def discard_battle_cards(s: State) -> None:
     """Cards of this battle not added to the tower go face up to their owners' discards."""
     discards: list[list[str]] = [[], []]
     for seat in (0, 1):
-        cards = [p.card for p in s.played[seat]] + s.hand[seat]  # the hand: a joker that found nothing to copy
+        cards = [p.card for p in s.played[seat]] + [face(c) for c in s.hand[seat]]  # the hand: a joker that found nothing to copy
         s.discard[seat].extend(cards)
         discards[seat] = [str(c) for c in cards]
         s.hand[seat] = []
@@ -506,9 +575,9 @@ def call_for_pyramid(s: State, seat: int, reason: str) -> None:
     s.adjustments_left = ADJUSTMENTS_PER_PLACEMENT
 
 
-def battle_cards(s: State, seat: int) -> list[Card]:
+def battle_cards(s: State, seat: int) -> list[AnyCard]:
     """The cards ``seat`` fought this battle with (a joker left unplayed included)."""
-    return [p.card for p in s.played[seat]] + s.hand[seat]
+    return [*(p.card for p in s.played[seat]), *s.hand[seat]]
 
 
 # --- placing: pick-up and drop ------------------------------------------------------------------------------
@@ -517,7 +586,8 @@ def battle_cards(s: State, seat: int) -> list[Card]:
 def pick_up(s: State, piece: str, size: Size | None, card: Card | None, owner: int, lifted: Pyramid | None, pyramid: int = 0) -> None:
     """The hand closes on a piece (a pyramid numbered ``pyramid``): the tremor's phases are drawn now."""
     level = len(s.tower) - 1 + (piece == "card")
-    phases = unsteady.draw_phases(s.rng, s.hand_edition)
+    seat = mover(s)
+    phases = unsteady.draw_phases(s.rng.foreseeable(seat, s.moved[1 - seat]), s.hand_edition)
     s.held = Held(piece, size, card, owner, lifted, level, unsteady.amplitude(piece, level), phases, pyramid)
     s.phase = "drop"
     s.epoch += 1
@@ -557,13 +627,14 @@ def pick_card(s: State, move: PickCard) -> None:
     if s.placing != "card":
         raise IllegalMove("you must add a pyramid first")
     if move.card not in battle_cards(s, seat):
-        raise IllegalMove(f"the {move.card.label} is not one of your cards from this battle")
+        raise IllegalMove(f"the {label(move.card)} is not one of your cards from this battle")
+    card = face(move.card)  # it crowns the tower for all to see
     if move.card in s.hand[seat]:
         s.hand[seat].remove(move.card)
     else:
-        s.played[seat] = [p for p in s.played[seat] if p.card != move.card]
-    pick_up(s, "card", None, move.card, seat, None)
-    say(s, "picked-card", seat, card=str(move.card), level=len(s.tower))
+        s.played[seat] = [p for p in s.played[seat] if p.card != card]
+    pick_up(s, "card", None, card, seat, None)
+    say(s, "picked-card", seat, card=str(card), level=len(s.tower))
 
 
 def check_drop(move: Drop) -> None:
@@ -738,7 +809,8 @@ def legal_moves(s: State) -> list[Move]:
     if phase == "build":
         return [Keep(c) for c in s.drafted[mover(s)]]
     if phase == "play":
-        return playable(s, mover(s))  # type: ignore[return-value]  # a list of Play is a list of moves
+        plays: list[Move] = list(playable(s, mover(s)))
+        return plays or [Pass()]  # by link only: a hand of hidden cards may hold nothing to play
     if phase == "place":
         return place_moves(s)
     if phase == "drop":
@@ -763,7 +835,7 @@ HANDLERS: dict[str, dict[type[Move], Callable[[State, Any], object]]] = {
     "sweeten": {Sweeten: sweeten_pile, PilesReady: piles_ready},
     "take": {Take: take_pile},
     "build": {Keep: keep_card},
-    "play": {Play: play_card},
+    "play": {Play: play_card, Pass: pass_skirmish},
     "place": {PickPyramid: pick_pyramid, LiftPyramid: lift_pyramid, PickCard: pick_card},
     "drop": {Drop: drop_piece},
 }
@@ -796,8 +868,11 @@ def apply(s: State, move: Move) -> State:
     if type(move) is Drop and (type(move.x) is int or type(move.y) is int):
         move = Drop(float(move.x), float(move.y), move.hold_ms)  # a whole-number target, as from_json reads it
     new = s.copy()
+    seat = s.actor
     handler(new, move)
     new.moves += 1
+    if seat is not None:
+        new.moved[seat] = new.moves
     return new
 
 

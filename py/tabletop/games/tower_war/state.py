@@ -95,6 +95,7 @@ class State:
     hand_edition: int = HAND_EDITION  # which unsteady hand (``physics.HAND_EDITIONS``); old saves keep theirs
     moves: int = 0  # moves applied so far: the number the next move's events carry
     pyramids_made: int = 0  # pyramids taken from a stash so far: the next one is numbered one more
+    moved: list[int] = field(default_factory=lambda: [-1, -1])  # each seat's last move (by link, the hand's chance reads the other's)
 
     def copy(self) -> State:
         """A copy sharing only immutable parts (cards, tower tuples, the held piece, each event: an
@@ -112,4 +113,5 @@ class State:
             None if self.totals is None else list(self.totals), self.battle_loser,
             self.tower, self.placing, self.reason, self.adjustments_left, self.held,
             self.last_drop, self.fall, list(self.returned), self.hand_edition, self.moves, self.pyramids_made,
+            list(self.moved),
         )  # fmt: skip

@@ -14,7 +14,8 @@ drop's ``target``, which is in the top card's frame as the move gave it. The kin
   (``deck``); ``war-begins`` (``decks``);
 - the battles: ``battle-begins`` (``battle``, ``leader``, ``drawn`` per seat); ``reshuffled``
   (``deck``); ``played`` (``card``, ``as`` for a joker, ``value``, ``double``, ``battle``,
-  ``skirmish``); ``skirmish`` (``battle``, ``skirmish``, ``leader``, ``result``: "won", "tie",
+  ``skirmish``); ``passed`` (by link only: ``battle``, ``skirmish``: nothing in the hand could be
+  played); ``skirmish`` (``battle``, ``skirmish``, ``leader``, ``result``: "won", "tie",
   "no-card" or "none", ``loser``, ``played`` and ``values`` per seat, ``rank_rule``, ``double``);
   ``battle-ended`` (``battle``, ``totals``, ``loser``, None for a tie); ``returned`` (``pyramids``:
   each ``id`` and ``size``); ``discarded`` (``battle``, ``discards`` per seat);
@@ -63,6 +64,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "battle-begins",
     "reshuffled",
     "played",
+    "passed",
     "skirmish",
     "battle-ended",
     "returned",
@@ -212,6 +214,7 @@ TELLERS: dict[str, Callable[[Event, Names], str]] = {
     "battle-begins": lambda e, names: f"Battle {e['battle']}: {names.says(e['leader'], 'lead')}.",
     "reshuffled": lambda e, names: f"{names.says(e['seat'], 'shuffle')} their discard pile into a new deck.",
     "played": tell_played,
+    "passed": lambda e, names: f"{names.says(e['seat'], 'have')} no card to play in skirmish {e['skirmish']}.",
     "skirmish": tell_skirmish,
     "battle-ended": tell_battle_ended,
     "returned": lambda e, names: f"{names.says(e['seat'], 'take')} back {count(len(e['pyramids']), 'pyramid')}.",

@@ -15,6 +15,11 @@ Secrets and who sees them:
   set-aside cards are never named, though with the other 51 shown they are known by
   elimination (harmless once the war is over; README says so).
 
+In a game by link the state holds hidden cards (``engine/hidden.py``) for the drafted cards once
+the draft is over, the decks and the hands: a view shows the cards this device reads (``peek``),
+counts the rest (``hand_unread``), and gives the seat's own hidden cards' faces (``mine.faces``,
+hidden card -> code) so that the renderer shows its moves by the cards they name.
+
 Cards appear as their codes (``"9H"``, ``"JOKER1"``; ``Card.parse`` reads them).
 Tower coordinates are world millimetres (see ``tower.py``): origin at the base
 card's centre, x along the 63 mm side (right), y along the 88 mm side (up). Drop
@@ -29,6 +34,7 @@ from typing import Any
 from tabletop.engine.bounds import count, items, outcome_bounds, real, under
 from tabletop.engine.cards import Card
 from tabletop.engine.events import Event
+from tabletop.engine.hidden import AnyCard, CardAwaited, Hidden, is_hidden, peek, unveiled
 from tabletop.engine.protocol import checked_seat
 from tabletop.engine.pyramids import SIZES
 from tabletop.engine.saves import MAX_MOVES
@@ -60,6 +66,32 @@ def codes(cards: Iterable[Card]) -> list[str]:
 def sorted_codes(cards: Iterable[Card]) -> list[str]:
     """A pile's contents in a fixed order that tells nothing of its real order."""
     return codes(sorted(cards, key=lambda c: (c.suit.value if c.suit else "~", c.rank, c.copy)))
+
+
+def read_cards(cards: Iterable[AnyCard]) -> list[Card]:
+    """The cards this device reads, in the order held (by link, a hidden card it cannot read yet
+    is left out; at one table every card is read)."""
+    return [shown for shown in map(peek, cards) if shown is not None]
+
+
+def deck_seen(s: State, seat: int) -> list[Card]:
+    """The cards left in ``seat``'s deck, as this device reads them: by link, the contents of the
+    deck its hidden places belong to, less the places already drawn (no one reads the order);
+    empty while a drawn card is not read yet."""
+    cards: list[AnyCard] = list(s.deck[seat])
+    if not any(is_hidden(card) for card in cards):
+        return list(s.deck[seat])  # plain cards: one table
+    left: list[Card] = []
+    decks = getattr(s.rng, "decks", ())
+    for number in sorted({card.deck for card in cards if isinstance(card, Hidden)}):
+        contents = [peek(entry) for entry in decks[number].contents]
+        drawn = [peek(Hidden(number, pos)) for pos in range(len(contents)) if Hidden(number, pos) not in cards]
+        if None in contents or None in drawn:
+            return []
+        for card in drawn:
+            contents.remove(card)
+        left += [card for card in contents if card is not None]
+    return left
 
 
 def sizes_json(counts: list[int]) -> dict[str, Any]:
@@ -95,7 +127,11 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
 def events_seen(events: list[Event], seat: int | None) -> list[Event]:
     """The events as ``seat`` may see them: another seat's private facts left out."""
     return [
-        {k: v for k, v in e.items() if k not in PRIVATE_FACTS[e["kind"]]} if e["kind"] in PRIVATE_FACTS and e["seat"] != seat else e
+        e
+        if e["kind"] not in PRIVATE_FACTS
+        else unveiled(e, peek)
+        if e["seat"] == seat
+        else {k: v for k, v in e.items() if k not in PRIVATE_FACTS[e["kind"]]}
         for e in events
     ]
 
@@ -105,7 +141,10 @@ def cards_at_end(s: State) -> list[dict[str, Any]] | None:
     unused drafted cards were only to stay hidden during the war. None while it runs."""
     if s.result is None:
         return None
-    return [{"hand": codes(s.hand[p]), "deck": sorted_codes(s.deck[p]), "unused": sorted_codes(s.unused[p])} for p in (0, 1)]
+    return [
+        {"hand": codes(read_cards(s.hand[p])), "deck": sorted_codes(deck_seen(s, p)), "unused": sorted_codes(read_cards(s.unused[p]))}
+        for p in (0, 1)
+    ]
 
 
 def prompt(s: State) -> str:
@@ -165,13 +204,17 @@ def private_view(s: State, seat: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     building = s.phase == "build"
+    hand = read_cards(s.hand[seat])
+    named = [*s.hand[seat], *s.drafted[seat], *s.kept[seat], *r.battle_cards(s, seat)]
     return {
-        "hand": codes(s.hand[seat]),
-        "deck": sorted_codes(s.deck[seat]),
-        "drafted": sorted_codes(s.drafted[seat]) if s.base_card else [],
-        "kept": codes(s.kept[seat]),
+        "hand": codes(hand),
+        "hand_unread": len(s.hand[seat]) - len(hand),
+        "deck": sorted_codes(deck_seen(s, seat)),
+        "drafted": sorted_codes(read_cards(s.drafted[seat])) if s.base_card else [],
+        "kept": codes(read_cards(s.kept[seat])),
         "deck_target": r.deck_target(s, seat) if building else None,
-        "unused": sorted_codes(s.unused[seat]),
+        "unused": sorted_codes(read_cards(s.unused[seat])),
+        "faces": {str(card): str(shown) for card in named if is_hidden(card) and (shown := peek(card)) is not None},
     }
 
 
@@ -201,12 +244,17 @@ def plays_view(s: State) -> list[dict[str, Any]]:
     led = s.current[1 - seat]
     earlier = [p.eff for p in s.played[seat]]
     out = []
-    for m in r.playable(s, seat):
-        eff = m.as_card or m.card
+    try:
+        plays = r.playable(s, seat)
+    except CardAwaited:
+        return []  # by link, a hand whose cards this device does not read yet: none is offered
+    for m in plays:
+        eff = m.as_card or peek(m.card)
+        assert eff is not None, "a seat's plays are listed where its hand is read"
         value = skirmish_value(eff, earlier)
         beats = None if led is None else compare(eff, value, led.eff, led.value)
         out.append({
-            "move": move_to_json(m), "value": value, "double": is_double(eff, earlier),
+            "move": unveiled(move_to_json(m), peek), "value": value, "double": is_double(eff, earlier),
             "result": None if beats is None else ("wins" if beats > 0 else "loses" if beats < 0 else "ties"),
         })  # fmt: skip
     return out
@@ -225,7 +273,7 @@ def placing_view(s: State) -> dict[str, Any] | None:
         "pyramids_needed": needed if s.placing == "pyramid" else 0,
         "adjustments_left": s.adjustments_left,
         "liftable": list(range(len(s.tower[-1].pyramids))) if s.adjustments_left and s.phase == "place" else [],
-        "battle_cards": codes(r.battle_cards(s, r.mover(s))) if s.placing == "card" else [],
+        "battle_cards": codes(read_cards(r.battle_cards(s, r.mover(s)))) if s.placing == "card" else [],
         "size_warnings": size_warnings(s),  # a size that cannot complete the level: why (exact_drop.py)
     }
 
@@ -427,6 +475,7 @@ VIEW_BOUNDS = {
     "draft.cards_left": count(0, CARDS),
     "draft.set_aside_count": count(0, DRAFT_LEFTOVER),
     **{f"mine.{key}": items(CARDS) for key in ("hand", "deck", "drafted", "kept", "unused")},
+    "mine.hand_unread": count(0, CARDS),
     "mine.deck_target": count(0, DECK_SIZE, null=True),
     "battle.number": count(1, CARDS),
     "battle.leader": SEAT,

@@ -117,7 +117,8 @@ class CurrentGame:
         return None
 
     def invite(self, save: dict[str, Any]) -> str | None:
-        """A game by link whose deal waits for the friend's share of chance (the Treehouse dice):
+        """A game by link whose deal waits for the friend's share of chance (the Treehouse dice,
+        Tower War's first draft round):
         stored with its first link, to send from Home, and at the table once the friend's link is in."""
         from tabletop.link.game import send
 
@@ -126,7 +127,9 @@ class CurrentGame:
         self.session = None
         friend = next(seat["name"] for seat in save["seats"] if seat["kind"] == "friend")
         self.notices.carry = True
-        self.notices.add("ok", f"Game made. Copy its link here and send it to {friend}: the first dice are rolled when {friend} opens it.")
+        self.notices.add(
+            "ok", f"Game made. Copy its link here and send it to {friend}: the first roll or deal is made when {friend} opens it."
+        )
         return None
 
     def send_owed(self) -> None:
@@ -201,7 +204,7 @@ class CurrentGame:
             self.set(Session(self.games[record["game"]], record))
         except ChanceAwaited:
             self.notices.add(
-                "info", "This game by link starts when your friend's first link comes back: its first dice are rolled on their device."
+                "info", "This game by link starts when your friend's first link comes back: its first roll or deal is made on their device."
             )
             return HOME
         except SaveError as exc:

@@ -846,3 +846,70 @@ def test_choose_one_by_one_sets_the_suggestion_aside():
     assert find_all(tree, lambda e: e.attrs.get("id") == "twar-suggest") and not find_all(
         tree, lambda e: e.attrs.get("id") == "twar-keep-deck"
     )
+
+
+def battle_with_hidden_hand(cards):
+    """A battle's first skirmish whose leader holds hidden cards (a game by link), and their faces."""
+    from tabletop.engine.cards import Card
+    from tabletop.engine.hidden import Hidden
+
+    s = next(st for st in game_states(2) if st.phase == "play").copy()
+    faces = {Hidden(9, i): Card.parse(code) for i, code in enumerate(cards)}
+    s.hand[s.leader] = list(faces)
+    return s, faces
+
+
+class Faces:
+    """The card table of the leader's device: it reads its own hidden cards."""
+
+    def __init__(self, faces):
+        self.faces = faces
+
+    def face_of(self, card):
+        return self.faces.get(card)
+
+    def read(self, card, face):
+        pass
+
+    def shuffled(self, deck, contents, owner):
+        pass
+
+
+def test_by_link_the_hand_is_shown_by_its_faces_and_a_tap_plays_the_move_naming_the_hidden_card():
+    from tabletop.engine.hidden import Hidden, cards_known
+    from tabletop.games.tower_war.moves import Play
+
+    s, faces = battle_with_hidden_hand(["7H", "JOKER1"])
+    played = []
+    with cards_known(Faces(faces)):
+        ctx = ctx_for(s, played=played)
+    tree = R.render(ctx)
+    assert ctx.view["mine"]["hand"] == ["7H", "JOKER1"] and ctx.view["mine"]["faces"] == {"?9.0": "7H", "?9.1": "JOKER1"}
+    assert moves_in(tree) == [{"kind": "play", "card": "7H", "as_card": None}]  # shown as the card, as at one table
+    button = find_all(tree, lambda e: e.attrs.get("id") == "twar-play-7H")[0]
+    button.events["click"](None)
+    assert played == [Play(Hidden(9, 0))]  # the move itself names the hidden card
+    assert not find_all(tree, lambda e: e.attrs.get("id") == "twar-pass")
+
+
+def test_by_link_a_hand_with_nothing_to_play_offers_only_a_pass():
+    from tabletop.engine.hidden import cards_known
+    from tabletop.games.tower_war.moves import Pass
+
+    s, faces = battle_with_hidden_hand(["JOKER1", "JOKER2"])
+    played = []
+    with cards_known(Faces(faces)):
+        ctx = ctx_for(s, played=played)
+    tree = R.render(ctx)
+    assert moves_in(tree) == [{"kind": "pass"}]
+    find_all(tree, lambda e: e.attrs.get("id") == "twar-pass")[0].events["click"](None)
+    assert played == [Pass()]
+    assert "Nothing to play: pass" in text_of(tree)
+
+
+def test_by_link_a_hand_not_read_yet_says_when_it_shows():
+    s, _faces = battle_with_hidden_hand(["7H", "8H", "9H"])
+    view = g.view(s, s.leader)  # this device cannot read its new cards yet: the friend's link brings them
+    ctx = TableContext(module=g, view=view, legal=[], names=["Ana", "Ben"], viewer=s.leader, play=lambda m: None, refresh=lambda: None)
+    assert view["mine"]["hand"] == [] and view["mine"]["hand_unread"] == 3
+    assert "3 cards drawn: they show once your friend's next link is in." in text_of(R.render(ctx))

@@ -12,10 +12,12 @@ balance, the fall), ``ui/web/tower_war_aim`` (the live unsteady hand), ``players
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
 from tabletop.engine.cards import Card
+from tabletop.engine.hidden import Hidden, unveiled
 from tabletop.engine.outcome import Outcome
 from tabletop.engine.words import count
 from tabletop.games.tower_war.hand import amplitude, is_calm
@@ -395,8 +397,21 @@ def top_caption(view: dict[str, Any], aiming: bool) -> str:
     return f"From above: the top card (level {tower['top_level']}). Triangle = the pyramid tips it rests on; + = its balance point."
 
 
+def moves_by_faces(ctx: TableContext) -> TableContext:
+    """By link, a move names a hidden card of the seat's own: the renderer is given each move by
+    the card it names (the view's ``mine.faces``), as at one table, and a tap plays the move itself."""
+    faces = (ctx.view.get("mine") or {}).get("faces") or {}
+    if not faces:
+        return ctx
+    known = {Hidden.parse(handle): Card.parse(code) for handle, code in faces.items()}
+    moves = {unveiled(move, known.get): move for move in ctx.legal}
+    play = ctx.play
+    return dataclasses.replace(ctx, legal=list(moves), play=lambda move: play(moves.get(move, move)))
+
+
 def render(ctx: TableContext) -> El:
     install_tips()  # a long press explains a size, a card's balance (ui/web/tips.py)
+    ctx = moves_by_faces(ctx)
     view = ctx.view
     phase = view["phase"]
     reduced = reduced_motion(ctx)

@@ -100,13 +100,26 @@ def hand_area(ctx: TableContext, view: dict[str, Any], seat: int) -> El:
     hand = mine.get("hand") or []
     battle = view["battle"] or {}
     by_card = plays_by_card(ctx, battle.get("plays") or [])
+    unread = mine.get("hand_unread") or 0
+    waiting = h("p.twar-hint", f"{count(unread, 'card')} drawn: they show once your friend's next link is in.") if unread else None
+    passes = ctx.legal_of("pass")
+    pass_button = (
+        h(
+            "button.twar-pass",
+            {"id": "twar-pass", "data-move": move_attr(ctx, passes[0])},
+            "Nothing to play: pass",
+            on_click=lambda _e, m=passes[0]: ctx.play(m),
+        )
+        if passes
+        else None
+    )
     if not hand:
-        return h("p.twar-hint", "Your hand is empty.")
+        return waiting or h("p.twar-hint", "Your hand is empty.")
     joker_open = ctx.ui.get("twar_joker")
     buttons = [hand_card(ctx, code, by_card.get(code, []), joker_open) for code in hand]
     playable = [b for b in buttons if b.tag == "button"]
     stop = next((b for b in playable if b.attrs.get("aria-expanded") == "true"), None)  # the open joker keeps the Tab stop
-    parts = [
+    parts: list[El | None] = [
         roving(
             h(
                 "div.twar-hand",
@@ -119,6 +132,10 @@ def hand_area(ctx: TableContext, view: dict[str, Any], seat: int) -> El:
     ]
     if joker_open and joker_open in by_card:
         parts.append(joker_menu(ctx, by_card[joker_open]))
+    if passes:
+        parts.append(h("p.twar-hint", "None of these cards can be played now (a joker copies a card you played earlier this battle)."))
+        parts.append(pass_button)
+    parts.append(waiting)
     return h("div.twar-handwrap", parts)
 
 

@@ -1,0 +1,96 @@
+"""Devices of a game by link that cheat, and what the tests watch them with: each device's secrets
+from a seeded stream (the same games on every run), a message sealed again by a changed app, the
+one line a device says when it refuses a link, and how a game with a cheat went."""
+
+from __future__ import annotations
+
+import copy
+import random
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from tabletop.engine.rng import Rng
+from tabletop.link.codes import LinkRefused, to_code
+from tabletop.link.game import link_of, message_for, owes_link, write_down
+from tabletop.link.seal import seal, shared
+from tabletop.link.simulate import Device
+
+
+@contextmanager
+def seeded_secrets(seed: int) -> Iterator[None]:
+    """Each device's secrets and the order of each of its passes from a seeded stream, so that a
+    test meets the same games on every run (the secrets and the passes decide every card)."""
+    stream = Rng(seed)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secrets, "token_bytes", lambda size: bytes(stream.below(256) for _ in range(size)))
+        patch.setattr(secrets, "SystemRandom", lambda: random.Random(stream.next_u64()))
+        yield
+
+
+def resealed(device: Device, message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` sealed again by its writer's own device: what a player who cheats can send."""
+    link = link_of(device.save)
+    message = {k: v for k, v in message.items() if k != "a"}
+    return dict(message, a=seal(shared(link.seal_secret, link.their_key), message)) if link.their_key else message
+
+
+def refused(device: Device, code: str) -> str:
+    """The one line ``device`` says when it refuses ``code``, having checked that nothing changed."""
+    kept, state = copy.deepcopy(device.save), device.state
+    with pytest.raises(LinkRefused) as refusal:
+        device.open(code)
+    assert device.save == kept and device.state is state
+    line = str(refusal.value)
+    assert line.startswith("This ") and "\n" not in line and "Traceback" not in line, line
+    return line
+
+
+class Cheat(Device):
+    """A device that changes its own messages before it writes them down and seals them (so its
+    transcript goes on from the message it sent): ``change(self, message)`` returns True once it
+    has cheated."""
+
+    def __init__(
+        self, change: Callable[[Cheat, dict[str, Any]], bool] = lambda cheat, message: False, game: str = "towers-of-wyoming"
+    ) -> None:
+        super().__init__(game)
+        self.change = change
+        self.cheated = 0
+        self.lied_at: int | None = None
+
+    def finished(self) -> bool:
+        return self.state is not None and self.module.outcome(self.state) is not None
+
+    def outbox(self) -> str | None:
+        assert self.save is not None
+        if not owes_link(self.module, self.save, self.state):
+            return None
+        message = {k: v for k, v in message_for(self.save, state=self.state, over=self.finished()).items() if k != "a"}
+        if self.change(self, message):
+            self.cheated += 1
+        message = resealed(self, message)
+        write_down(self.save, message, self.state)
+        code = to_code(message)
+        self.save["link"] = dict(self.save["link"], last=code)
+        self.sent.append(code)
+        return code
+
+
+def outcome_of(run: Callable[[], tuple[Device, Device]]) -> tuple[str, Any]:
+    """How a game with a cheat went: ("ended", devices), ("refused", (the refusing device, its
+    line)), or ("stalled", None): the two devices no longer agree on whose link is due."""
+    try:
+        ana, ben = run()
+    except LinkRefused as refusal:
+        line = str(refusal)
+        assert line.startswith("This ") and "\n" not in line, line
+        return "refused", (refusal.by, line)  # type: ignore[attr-defined]
+    except AssertionError as stop:
+        if "did not end" not in str(stop):
+            raise
+        return "stalled", None
+    return "ended", (ana, ben)
