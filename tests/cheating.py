@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from tabletop.engine.hidden import current_table
 from tabletop.engine.rng import Rng
+from tabletop.link.cards import CardTable
 from tabletop.link.codes import LinkRefused, to_code
 from tabletop.link.game import link_of, message_for, owes_link, write_down
 from tabletop.link.seal import seal, shared
@@ -94,3 +96,20 @@ def outcome_of(run: Callable[[], tuple[Device, Device]]) -> tuple[str, Any]:
             raise
         return "stalled", None
     return "ended", (ana, ben)
+
+
+def own_checks_off(
+    monkeypatch: pytest.MonkeyPatch, rules: Any, cheat: Device, only: Callable[[tuple[Any, ...]], bool] = lambda cards: True
+) -> None:
+    """A changed app: ``cheat``'s own device skips the checks that only its hidden cards settle
+    (``rules.checkable`` says no there, for the cards ``only`` picks), so it makes moves the rules
+    forbid; the other device, which cannot read those cards, takes them, and the check at the end,
+    which reads every card, does not."""
+    honest_check = rules.checkable
+
+    def checkable(*cards: Any) -> bool:
+        table = current_table()
+        mine = isinstance(table, CardTable) and table.me == cheat.me and not table.everything
+        return False if mine and only(cards) else honest_check(*cards)
+
+    monkeypatch.setattr(rules, "checkable", checkable)

@@ -18,18 +18,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cheating import Cheat, own_checks_off, refused, resealed
 from tabletop.engine.cards import ACE, Card
-from tabletop.engine.hidden import Hidden, current_table, peek
+from tabletop.engine.hidden import Hidden, peek
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 from tabletop.games.tower_battle import rules
 from tabletop.games.tower_battle.facts import side_cards
 from tabletop.games.tower_battle.moves import PlayCard
 from tabletop.games.tower_battle.state import PLAYING
-from tabletop.link.cards import CardTable, Known, decks_of, share
+from tabletop.link.cards import Known, decks_of, share
 from tabletop.link.codes import LinkRefused, from_code, to_code
-from tabletop.link.game import b64, link_of, message_for, owes_link, play, reading, write_down
-from tabletop.link.seal import seal, shared
+from tabletop.link.game import b64, link_of, message_for, owes_link, play, reading
 from tabletop.link.simulate import Choose, Device, Watch, play_by_links
 
 TB = "tower-battle"
@@ -216,51 +216,6 @@ def test_two_hundred_matches_by_link_show_no_hidden_card_and_stay_small():
 # --- cheats ---------------------------------------------------------------------------------------
 
 
-def resealed(device: Device, message: dict[str, Any]) -> dict[str, Any]:
-    """``message`` sealed again by its writer's own device: what a player who cheats can send."""
-    link = link_of(device.save)
-    message = {k: v for k, v in message.items() if k != "a"}
-    return dict(message, a=seal(shared(link.seal_secret, link.their_key), message))
-
-
-def refused(device: Device, code: str) -> str:
-    """The one line ``device`` says when it refuses ``code``, having checked that nothing changed."""
-    kept, state = copy.deepcopy(device.save), device.state
-    with pytest.raises(LinkRefused) as refusal:
-        device.open(code)
-    assert device.save == kept and device.state is state
-    line = str(refusal.value)
-    assert line.startswith("This ") and "\n" not in line
-    return line
-
-
-class Cheat(Device):
-    """A device that changes its own messages before it writes them down and seals them (so its
-    transcript goes on from the message it sent): ``change(self, message)`` returns True once it
-    has cheated."""
-
-    def __init__(self, change: Callable[[Cheat, dict[str, Any]], bool]) -> None:
-        super().__init__(TB)
-        self.change = change
-        self.cheated = 0
-
-    def outbox(self) -> str | None:
-        assert self.save is not None
-        if not owes_link(self.module, self.save, self.state):
-            return None
-        over = self.state is not None and self.module.outcome(self.state) is not None
-        message = {k: v for k, v in message_for(self.save, state=self.state, over=over).items() if k != "a"}
-        if self.change(self, message):
-            self.cheated += 1
-        if "a" not in message and link_of(self.save).their_key:
-            message = resealed(self, message)
-        write_down(self.save, message, self.state)
-        code = to_code(message)
-        self.save["link"] = dict(self.save["link"], last=code)
-        self.sent.append(code)
-        return code
-
-
 def deck_cards(device: Device, place: str) -> tuple[Card, ...]:
     return decks_of(device.state)[int(place.split(".")[0])].contents
 
@@ -340,7 +295,7 @@ def test_a_false_card_told_at_the_end_is_refused_or_named_by_the_check(same_secr
     or takes it, and then the check at the end names the cheat."""
     named = 0
     for seed in range(60):  # about one match in six ends with such a card told
-        cheat, honest = Cheat(lambda c, m: lie_about(c, m, at_end=True)), Device(TB)
+        cheat, honest = Cheat(lambda c, m: lie_about(c, m, at_end=True), TB), Device(TB)
         kind, result = outcome_of(lambda: match({"target": 1}, seed, creator=seed % 2, devices=(cheat, honest), links=600))  # noqa: B023
         if not cheat.cheated:
             continue
@@ -363,7 +318,7 @@ def test_a_false_card_told_in_the_middle_is_refused_or_named(same_secrets):
     check at the end names the cheat."""
     seen: dict[str, int] = {}
     for seed in range(24):
-        cheat, honest = Cheat(lambda c, m: lie_about(c, m, at_end=False)), Device(TB)
+        cheat, honest = Cheat(lambda c, m: lie_about(c, m, at_end=False), TB), Device(TB)
         options = {"target": 1, "tnt": seed % 2 == 1}
         kind, result = outcome_of(lambda: match(options, seed, creator=seed % 2, devices=(cheat, honest), links=600))  # noqa: B023
         if not cheat.cheated:  # no card of the cheat's was told before the end
@@ -454,7 +409,7 @@ def test_a_false_share_is_named_by_the_check_at_the_end(same_secrets):
         return True
 
     for seed in range(4):
-        cheat, honest = Cheat(lie), Device(TB)
+        cheat, honest = Cheat(lie, TB), Device(TB)
         match({"target": 1}, seed, creator=seed % 2, devices=(honest, cheat) if seed % 2 else (cheat, honest))
         assert cheat.cheated == 1
         verdict = audit_of(honest)
@@ -472,14 +427,7 @@ class AceFaceDown(Device):
         super().__init__(TB)
         self.ace: Hidden | None = None
         self.cheat_move: int | None = None
-        honest_check = rules.checkable
-
-        def checkable(*cards: Any) -> bool:
-            table = current_table()
-            mine = isinstance(table, CardTable) and table.me == self.me and not table.everything
-            return False if mine and self.ace in cards else honest_check(*cards)
-
-        monkeypatch.setattr(rules, "checkable", checkable)
+        own_checks_off(monkeypatch, rules, self, only=lambda cards: self.ace in cards)
 
     def move(self, rng: Rng, choose: Choose | None = None) -> None:
         if self.ace is None and self.state.phase == PLAYING:

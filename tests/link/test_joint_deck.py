@@ -16,15 +16,15 @@ from typing import Any
 
 import pytest
 
-from cheating import Cheat, outcome_of, refused, resealed, seeded_secrets
-from tabletop.engine.hidden import HANDLE, Hidden, current_table, peek
+from cheating import Cheat, outcome_of, own_checks_off, refused, resealed, seeded_secrets
+from tabletop.engine.hidden import HANDLE, Hidden, peek
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
 from tabletop.games.towers_of_wyoming import rules
 from tabletop.games.towers_of_wyoming.facts import CODES, PER_SUIT
 from tabletop.games.towers_of_wyoming.moves import Discard, Play
 from tabletop.link import cards as link_cards
-from tabletop.link.cards import CardTable, Known, decks_of
+from tabletop.link.cards import Known, decks_of
 from tabletop.link.cipher import ELEMENT_CHARS, Key, card_element, pack, unpack
 from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.deck import shuffle_pass
@@ -536,14 +536,7 @@ class DiscardsHoldingAPlay(Cheat):
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         super().__init__()
         self.cheat_move: int | None = None
-        honest_check = rules.checkable
-
-        def checkable(*cards: Any) -> bool:
-            table = current_table()
-            mine = isinstance(table, CardTable) and table.me == self.me and not table.everything
-            return False if mine else honest_check(*cards)
-
-        monkeypatch.setattr(rules, "checkable", checkable)
+        own_checks_off(monkeypatch, rules, self)
 
     def move(self, rng: Rng, choose: Choose | None = None) -> None:
         with reading(self.save, self.state):

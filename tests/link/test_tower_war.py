@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from cheating import Cheat, outcome_of, refused, resealed, seeded_secrets
+from cheating import Cheat, outcome_of, own_checks_off, refused, resealed, seeded_secrets
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalMove
-from tabletop.engine.hidden import HANDLE, Hidden, cards_known, current_table, peek
+from tabletop.engine.hidden import HANDLE, Hidden, cards_known, peek
 from tabletop.engine.rng import ChanceAwaited, Rng
 from tabletop.games import GAMES
 from tabletop.games.tower_war import ai, rules, views
 from tabletop.games.tower_war.moves import Pass, Play
-from tabletop.link.cards import CardTable, Known, decks_of, share
+from tabletop.link.cards import Known, decks_of, share
 from tabletop.link.chance import Chain, Elements
 from tabletop.link.codes import LinkRefused, from_code, to_code
 from tabletop.link.game import b64, link_of, owes_link, play, reading
@@ -346,14 +346,7 @@ class PassesHoldingAPlay(Cheat):
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         super().__init__(game=TW)
         self.cheat_move: int | None = None
-        honest_check = rules.checkable
-
-        def checkable(*cards: Any) -> bool:
-            table = current_table()
-            mine = isinstance(table, CardTable) and table.me == self.me and not table.everything
-            return False if mine else honest_check(*cards)
-
-        monkeypatch.setattr(rules, "checkable", checkable)
+        own_checks_off(monkeypatch, rules, self)
 
     def move(self, rng: Rng, choose: Any = None) -> None:
         with reading(self.save, self.state):

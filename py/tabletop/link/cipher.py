@@ -28,7 +28,6 @@ refused with a SaveError unless it is exactly what an honest device writes.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import secrets
 from collections.abc import Sequence
@@ -38,8 +37,7 @@ from ecdsa.curves import SECP256k1
 from ecdsa.ellipticcurve import PointJacobi
 from ecdsa.errors import MalformedPointError
 
-from tabletop.engine.errors import SaveError
-from tabletop.link.group import base64url_bytes
+from tabletop.link.group import pack_fixed, unpack_fixed
 
 CURVE = SECP256k1.curve
 N: int = SECP256k1.order  # prime: the number of points, the group every value lives in
@@ -142,24 +140,11 @@ def card_table(deck_size: int) -> dict[int, int]:
 
 def pack(elements: Sequence[int]) -> str:
     """Values as compact text for a link: 33 bytes each, in unpadded base64url."""
-    raw = b"".join(x.to_bytes(ELEMENT_BYTES, "big") for x in elements)
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+    return pack_fixed(elements, ELEMENT_BYTES)
 
 
 def unpack(text: str, count: int | None = None) -> list[int]:
     """The values ``pack`` wrote, each checked to be a point; ``count``: how many there must be.
-
-    SaveError "corrupt" for text no device writes (bad characters, cut short), "too-large" beyond
-    MAX_ELEMENTS, "tampered" for a well-formed value no honest device sends (the wrong number of
-    values, or 33 bytes that encode no point of the curve, or encode one as no device writes it)."""
-    if isinstance(text, str) and len(text) > MAX_ELEMENTS * ELEMENT_CHARS:
-        raise SaveError("too-large", f"the link holds more than {MAX_ELEMENTS} encrypted cards")
-    raw = base64url_bytes(text, "encrypted cards")
-    if len(raw) % ELEMENT_BYTES:
-        raise SaveError("corrupt", "the encrypted cards are cut short")
-    elements = [int.from_bytes(raw[i : i + ELEMENT_BYTES], "big") for i in range(0, len(raw), ELEMENT_BYTES)]
-    if count is not None and len(elements) != count:
-        raise SaveError("tampered", f"the link holds {len(elements)} encrypted cards where {count} are due")
-    if not all(map(is_element, elements)):
-        raise SaveError("tampered", "the link holds an encrypted card that no honest device makes")
-    return elements
+    SaveError as ``group.unpack_fixed`` says ("tampered" for 33 bytes that encode no point of the
+    curve, or encode one as no device writes it)."""
+    return unpack_fixed(text, count, ELEMENT_BYTES, is_element, ("list of encrypted cards", "encrypted cards", "an encrypted card"))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tabletop.engine.errors import SaveError
 
@@ -65,7 +65,13 @@ def element_to_bytes(x: int) -> bytes:
 
 def pack(elements: Sequence[int]) -> str:
     """Values as compact text for a link: 256 big-endian bytes each, in unpadded base64url."""
-    raw = b"".join(element_to_bytes(x) for x in elements)
+    return pack_fixed(elements, ELEMENT_BYTES)
+
+
+def pack_fixed(elements: Sequence[int], width: int) -> str:
+    """Numbers of ``width`` big-endian bytes each, in unpadded base64url (this group's values, and
+    the curve's points in ``cipher.py``)."""
+    raw = b"".join(x.to_bytes(width, "big") for x in elements)
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
@@ -85,18 +91,27 @@ def base64url_bytes(text: str, what: str) -> bytes:
 
 def unpack(text: str, count: int | None = None) -> list[int]:
     """The values ``pack`` wrote, each checked to be in the group; ``count``: how many there must be.
+    SaveError as ``unpack_fixed`` says ("tampered" for 0, 1, P or more, or a value outside the
+    quadratic residues)."""
+    return unpack_fixed(text, count, ELEMENT_BYTES, is_element, ("public key", "public keys", "a public key"))
+
+
+def unpack_fixed(text: str, count: int | None, width: int, valid: Callable[[int], bool], words: tuple[str, str, str]) -> list[int]:
+    """The numbers ``pack_fixed`` wrote, each checked by ``valid``; ``count``: how many there must
+    be; ``words``: what the text is, the values, and one value, for the messages.
 
     SaveError "corrupt" for text no device writes (bad characters, cut short), "too-large" beyond
     MAX_ELEMENTS, "tampered" for a well-formed value no honest device sends (the wrong number of
-    values, 0, 1, P or more, or a value outside the quadratic residues)."""
-    if isinstance(text, str) and len(text) > MAX_ELEMENTS * ELEMENT_CHARS:
-        raise SaveError("too-large", f"the link holds more than {MAX_ELEMENTS} values of the group")
-    raw = base64url_bytes(text, "public key")
-    if len(raw) % ELEMENT_BYTES:
-        raise SaveError("corrupt", "the public key is cut short")
-    elements = [int.from_bytes(raw[i : i + ELEMENT_BYTES], "big") for i in range(0, len(raw), ELEMENT_BYTES)]
+    values, or one ``valid`` refuses)."""
+    text_is, values, one = words
+    if isinstance(text, str) and len(text) > MAX_ELEMENTS * -(-width * 4 // 3):  # a value's characters, rounded up
+        raise SaveError("too-large", f"the link holds more than {MAX_ELEMENTS} {values}")
+    raw = base64url_bytes(text, text_is)
+    if len(raw) % width:
+        raise SaveError("corrupt", f"the {text_is} is cut short")
+    elements = [int.from_bytes(raw[i : i + width], "big") for i in range(0, len(raw), width)]
     if count is not None and len(elements) != count:
-        raise SaveError("tampered", f"the link holds {len(elements)} public keys where {count} are due")
-    if not all(map(is_element, elements)):
-        raise SaveError("tampered", "the link holds a public key that no honest device makes")
+        raise SaveError("tampered", f"the link holds {len(elements)} {values} where {count} are due")
+    if not all(map(valid, elements)):
+        raise SaveError("tampered", f"the link holds {one} that no honest device makes")
     return elements
