@@ -21,6 +21,8 @@ from tabletop.link.game import link_of, message_for, owes_link, write_down
 from tabletop.link.seal import seal, shared
 from tabletop.link.simulate import Device
 
+FAIR = {"ok": True, "cheat": None, "why": "Every hidden card was checked: the game was played fair."}
+
 
 @contextmanager
 def seeded_secrets(seed: int) -> Iterator[None]:
@@ -113,3 +115,21 @@ def own_checks_off(
         return False if mine and only(cards) else honest_check(*cards)
 
     monkeypatch.setattr(rules, "checkable", checkable)
+
+
+def same_state(ana: Device, ben: Device) -> bool:
+    return bool(ana.state == ben.state)
+
+
+def assert_agreed_and_fair(ana: Device, ben: Device, same: Callable[[Device, Device], bool] = same_state) -> None:
+    """Both devices hold one finished game (``same``: their states are equal), owe nothing, wait
+    for nothing, and the check at the end found it fair."""
+    assert ana.save["moves"] == ben.save["moves"]
+    assert same(ana, ben)
+    assert ana.module.outcome(ana.state) is not None
+    assert link_of(ana.save).hash == link_of(ben.save).hash
+    for device in (ana, ben):
+        link = link_of(device.save)
+        assert not link.pending and not link.their_pending
+        assert device.save["link"]["cards"]["audit"] == FAIR
+        assert not owes_link(device.module, device.save, device.state)

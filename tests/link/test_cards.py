@@ -11,14 +11,13 @@ import re
 import secrets
 import statistics
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cheating import Cheat, own_checks_off, refused, resealed
+from cheating import Cheat, assert_agreed_and_fair, outcome_of, own_checks_off, refused, resealed
 from tabletop.engine.cards import ACE, Card
 from tabletop.engine.hidden import Hidden, peek
 from tabletop.engine.rng import Rng
@@ -59,17 +58,6 @@ def finished(device: Device) -> bool:
 
 def audit_of(device: Device) -> dict[str, Any]:
     return device.save["link"]["cards"]["audit"]
-
-
-def assert_agreed_and_fair(ana: Device, ben: Device) -> None:
-    assert ana.save["moves"] == ben.save["moves"]
-    assert ana.state == ben.state
-    assert MODULE.outcome(ana.state) is not None
-    assert link_of(ana.save).hash == link_of(ben.save).hash
-    assert not link_of(ana.save).pending and not link_of(ben.save).pending
-    assert not link_of(ana.save).their_pending and not link_of(ben.save).their_pending
-    for device in (ana, ben):
-        assert audit_of(device) == {"ok": True, "cheat": None, "why": "Every hidden card was checked: the game was played fair."}
 
 
 @pytest.fixture
@@ -230,22 +218,6 @@ def false_face(device: Device, place: str, true: str) -> str | None:
     """A card of that deck that is not the one at ``place`` and was not told before."""
     told = shown_faces(device)
     return next((str(c) for c in deck_cards(device, place) if str(c) != true and str(c) not in told), None)
-
-
-def outcome_of(run: Callable[[], tuple[Device, Device]]) -> tuple[str, Any]:
-    """How a match with a cheat went: ("ended", devices), ("refused", (the refusing device, its
-    line)), or ("stalled", None): the two devices no longer agree on whose link is due."""
-    try:
-        ana, ben = run()
-    except LinkRefused as refusal:
-        line = str(refusal)
-        assert line.startswith("This ") and "\n" not in line
-        return "refused", (refusal.by, line)  # type: ignore[attr-defined]
-    except AssertionError as stop:
-        if "did not end" not in str(stop):
-            raise
-        return "stalled", None
-    return "ended", (ana, ben)
 
 
 def lie_about(cheat: Cheat, message: dict[str, Any], at_end: bool) -> bool:

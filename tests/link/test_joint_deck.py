@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cheating import Cheat, outcome_of, own_checks_off, refused, resealed, seeded_secrets
+from cheating import Cheat, assert_agreed_and_fair, outcome_of, own_checks_off, refused, resealed, seeded_secrets
 from tabletop.engine.hidden import HANDLE, Hidden, peek
 from tabletop.engine.rng import Rng
 from tabletop.games import GAMES
@@ -33,7 +33,6 @@ from tabletop.link.simulate import Choose, Device, Watch, play_by_links, varied
 
 W = "towers-of-wyoming"
 MODULE = GAMES[W]
-FAIR = {"ok": True, "cheat": None, "why": "Every hidden card was checked: the game was played fair."}
 BASE64_FIELDS = ("id", "h", "c", "k", "a", "z", "e", "y", "d", "w")  # ids, hashes, keys, passes, layers: no card code in them
 
 
@@ -65,18 +64,6 @@ def finished(device: Device) -> bool:
 
 def audit_of(device: Device) -> dict[str, Any]:
     return device.save["link"]["cards"]["audit"]
-
-
-def assert_agreed_and_fair(ana: Device, ben: Device) -> None:
-    assert ana.save["moves"] == ben.save["moves"]
-    assert ana.state == ben.state
-    assert MODULE.outcome(ana.state) is not None
-    assert link_of(ana.save).hash == link_of(ben.save).hash
-    for device in (ana, ben):
-        link = link_of(device.save)
-        assert not link.pending and not link.their_pending
-        assert audit_of(device) == FAIR
-        assert not owes_link(device.module, device.save, device.state)
 
 
 def hand_faces(device: Device, seat: int | None = None, on: Any = None) -> list[int]:

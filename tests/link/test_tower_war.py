@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cheating import Cheat, outcome_of, own_checks_off, refused, resealed, seeded_secrets
+from cheating import FAIR, Cheat, assert_agreed_and_fair, outcome_of, own_checks_off, refused, resealed, seeded_secrets
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.hidden import HANDLE, Hidden, cards_known, peek
@@ -28,7 +28,6 @@ from tabletop.link.simulate import Device, play_by_links, varied
 
 TW = "tower-war"
 MODULE = GAMES[TW]
-FAIR = {"ok": True, "cheat": None, "why": "Every hidden card was checked: the game was played fair."}
 
 
 def careful(state: Any, legal: list[Any], rng: Rng) -> Any:
@@ -153,15 +152,7 @@ def played() -> list[tuple[Device, Device, TowerWarWatch]]:
 def test_whole_games_of_tower_war_by_link_agree_on_both_devices_and_check_fair(played):
     battles = reshuffles = 0
     for ana, ben, _watch in played:
-        assert ana.save["moves"] == ben.save["moves"]
-        assert MODULE.view(ana.state, None) == MODULE.view(ben.state, None)
-        assert MODULE.outcome(ana.state) is not None
-        assert link_of(ana.save).hash == link_of(ben.save).hash
-        for device in (ana, ben):
-            link = link_of(device.save)
-            assert not link.pending and not link.their_pending
-            assert audit_of(device) == FAIR
-            assert not owes_link(device.module, device.save, device.state)
+        assert_agreed_and_fair(ana, ben, same=lambda a, b: MODULE.view(a.state, None) == MODULE.view(b.state, None))
         battles += ana.state.battle
         reshuffles += sum(1 for e in ana.state.events if e["kind"] == "reshuffled")
     assert battles >= 16 and reshuffles >= 2, (battles, reshuffles)
