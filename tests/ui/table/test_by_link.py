@@ -37,3 +37,28 @@ def test_a_backup_takes_a_game_by_link_and_one_still_waiting_for_its_friend():
     with pytest.raises(ChanceAwaited):
         Session(GAMES[WOTW], waiting)  # the first dice are the friend's to roll: no table yet
     assert checked_game(dict(waiting, saved_at=1), 0, GAMES)["id"] == waiting["id"]
+
+
+def test_the_last_turn_shown_again_by_link_shows_this_devices_own_hidden_cards():
+    """A past position of a Tower War game by link is drawn with this device's hidden cards read as
+    they are now, so the replay of the last turn shows its own hand, as the table does."""
+    from tabletop.engine.rng import Rng
+    from tabletop.link.game import owes_link
+    from tabletop.link.simulate import Device
+
+    rng = Rng(3)
+    ana, ben = Device("tower-war"), Device("tower-war")
+    ana.create(["Ana", "Ben"], {}, 0)
+    for _ in range(2000):  # until Ana is to play a card of her hand
+        if ana.state is not None and ana.state.phase == "play" and ana.can_move():
+            break
+        mover = next((d for d in (ana, ben) if d.save is not None and d.can_move()), None)
+        if mover is not None:
+            mover.move(rng)
+            continue
+        sender = next(d for d in (ana, ben) if d.save is not None and owes_link(d.module, d.save, d.state))
+        (ben if sender is ana else ana).open(sender.outbox())
+    session = Session(GAMES["tower-war"], json.loads(json.dumps(ana.save)))
+    now = session.view()["mine"]["hand"]
+    assert now and all(len(code) <= 6 and not code.startswith("?") for code in now)
+    assert session.view_at(len(session.save["moves"]))["mine"]["hand"] == now

@@ -286,7 +286,7 @@ def render(ctx: ScreenContext, act: Actions, bar_extra: El | None = None) -> El:
         )
     replay = session.last_turn
     viewer: Any = session.viewer()  # (as above)
-    view = session.view() if replay is None else module.view(session.state_at(replay.position), viewer)
+    view = session.view() if replay is None else session.view_at(replay.position)
     legal = session.legal_moves() if replay is None else []
     outcome = session.outcome
     table = TableContext(

@@ -238,6 +238,14 @@ class Session:
             view: dict[str, Any] = self.module.view(self.state, self.viewer())
         return view
 
+    def view_at(self, moves: int) -> dict[str, Any]:
+        """The view after the first ``moves`` moves (a last turn shown again): by link, this device's
+        hidden cards read as they are now, so the replay shows its own hand as the table does."""
+        state = self.state_at(moves)
+        with cards_read(self.save, state):
+            view: dict[str, Any] = self.module.view(state, self.viewer())
+        return view
+
     def legal_moves(self) -> list[Any]:
         """The moves the person at the screen may choose now (none while the curtain is up)."""
         seat = self.to_act
