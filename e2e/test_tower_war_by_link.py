@@ -12,7 +12,7 @@ from test_play_by_link import friend_link, my_move, open_link, play_one, start_b
 
 def test_two_devices_play_a_whole_game_of_tower_war_by_links(browser, site):
     ana_context, ana, ana_log = boot(browser, site, permissions=["clipboard-read", "clipboard-write"])
-    ben_context, ben, ben_log = boot(browser, site, viewport=(768, 1024))
+    ben_context, ben, ben_log = boot(browser, site, viewport=(390, 844))  # a phone
     try:
         start_by_link(ana, ("Ana", "Ben"), friend=1, game="tower-war")
         wait_until(ana, "() => location.hash === '#/' && document.body.innerText.includes('the first roll or deal is made when')")
@@ -55,7 +55,7 @@ def test_two_devices_play_a_whole_game_of_tower_war_by_links(browser, site):
         shot(ben, "tower-war-by-link-end-ben")
         for page in (ana, ben):
             assert "the game was played fair" in page.inner_text("#link-state")
-        ends = [page.inner_text("details:has-text('Cards turned up at the end')") for page in (ana, ben)]
+        ends = [page.locator("details:has-text('Cards turned up at the end')").text_content() for page in (ana, ben)]  # shut on a phone
         assert ends[0] == ends[1] and "(Blue), deck" in ends[0] and "(Red), cards left out of the deck" in ends[0]
         assert not ana_log.errors and not ben_log.errors
     finally:
