@@ -133,3 +133,22 @@ def assert_agreed_and_fair(ana: Device, ben: Device, same: Callable[[Device, Dev
         assert not link.pending and not link.their_pending
         assert device.save["link"]["cards"]["audit"] == FAIR
         assert not owes_link(device.module, device.save, device.state)
+
+
+def refused_or_named(kind: str, result: Any, cheat: Any, honest: Device, why: str) -> None:
+    """How a move against the rules that only the cheat's hidden cards show ended (``outcome_of``):
+    the honest device refused the link that turned those cards up, or the game ended and the check
+    at the end named the cheat (``cheat.cheat_move``: the move's number; ``why``: the rules' words)."""
+    broke = f"move {cheat.cheat_move} of the save is not allowed by the rules ({why})"
+    if kind == "refused":
+        assert result[0] is honest
+        assert result[1] == f"This link tells a card that shows a move broke the rules: {broke}.", result
+        return
+    assert kind == "ended", kind
+    name = cheat.save["seats"][cheat.me]["name"]
+    verdict = honest.save["link"]["cards"]["audit"]
+    assert verdict == {
+        "ok": False,
+        "cheat": cheat.me,
+        "why": f"{name}'s move {cheat.cheat_move} broke the rules, as the cards now show: {why}",
+    }, verdict
