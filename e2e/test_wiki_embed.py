@@ -578,6 +578,9 @@ SKIN_PAGE = """<!doctype html><meta charset=utf-8><meta name="viewport" content=
  sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"></iframe>
 <p>More wiki text.</p>"""
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+# PHONE_TAP: Playwright's tap on a control inside the cross-site frame starts nothing in Debian's
+# Chromium 150.0.7871.100 (no event reaches it; the same tests passed on the Chromium of stop 41), so
+# these tests click there: what they check is the layout at a phone's width, which a click leaves as is.
 
 
 def no_sideways_scroll(frame) -> bool:
@@ -598,11 +601,11 @@ def test_the_embed_holds_in_a_phone_wide_frame(browser, site, host, game, width)
     preview.locator(".embed-preview-table").wait_for()
     assert page.frames[1].evaluate("innerWidth") == width
     assert no_sideways_scroll(page.frames[1]), f"the preview is wider than {width} px"
-    preview.locator("#embed-play").tap()
+    preview.locator("#embed-play").click()  # a tap in a cross-site frame lands nowhere in Chromium 150 (PHONE_TAP)
     preview.locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     inner = page.frames[1]
     inner.locator(".link-seed").wait_for()  # a deal the link chose (seed 7) is said before it is dealt (link_seed.py)
-    inner.tap("#embed-start")
+    inner.click("#embed-start")
     inner.wait_for_selector("[data-move]:visible:not([disabled]), [data-step]:visible:not([disabled])", timeout=BOOT_TIMEOUT_MS)
     assert no_sideways_scroll(inner), f"the game is wider than {width} px"
     box = next_tap(inner).bounding_box()
@@ -630,7 +633,7 @@ def test_a_640_frame_on_a_phone_by_skin(browser, site, host, skin):
     else:
         assert frame_width == 390 - 16 and scale == 1, (frame_width, scale)
     assert no_sideways_scroll(page.frames[1])
-    page.frame_locator("#game").locator("#embed-play").tap()
+    page.frame_locator("#game").locator("#embed-play").click()  # (PHONE_TAP)
     page.frame_locator("#game").locator(READY).wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     inner = page.frames[1]
     inner.wait_for_selector("[data-screen='table']")
