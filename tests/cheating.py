@@ -1,6 +1,7 @@
 """Devices of a game by link that cheat, and what the tests watch them with: each device's secrets
 from a seeded stream (the same games on every run), a message sealed again by a changed app, the
-one line a device says when it refuses a link, and how a game with a cheat went."""
+one line a device says when it refuses a link, and how a game with a cheat went; and ``Faces``, the
+card table of a device that reads the hidden cards it is given (the rules' and views' tests)."""
 
 from __future__ import annotations
 
@@ -152,3 +153,19 @@ def refused_or_named(kind: str, result: Any, cheat: Any, honest: Device, why: st
         "cheat": cheat.me,
         "why": f"{name}'s move {cheat.cheat_move} broke the rules, as the cards now show: {why}",
     }, verdict
+
+
+class Faces:
+    """The card table of one device that reads exactly the hidden cards given (engine/hidden.py's Table)."""
+
+    def __init__(self, faces: dict[Any, Any]) -> None:
+        self.faces = faces
+
+    def face_of(self, card: Any) -> Any:
+        return self.faces.get(card)
+
+    def read(self, card: Any, face: Any) -> None:
+        pass
+
+    def shuffled(self, deck: int, contents: tuple[Any, ...], owner: int | None) -> None:
+        pass

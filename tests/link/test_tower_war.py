@@ -12,7 +12,18 @@ from typing import Any
 
 import pytest
 
-from cheating import FAIR, Cheat, assert_agreed_and_fair, outcome_of, own_checks_off, refused, refused_or_named, resealed, seeded_secrets
+from cheating import (
+    FAIR,
+    Cheat,
+    Faces,
+    assert_agreed_and_fair,
+    outcome_of,
+    own_checks_off,
+    refused,
+    refused_or_named,
+    resealed,
+    seeded_secrets,
+)
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.hidden import HANDLE, Hidden, cards_known, peek
@@ -259,22 +270,6 @@ def test_foreseeable_chance_needs_the_drawers_share_of_the_move_and_the_others_o
 
 
 # --- a hand of hidden cards -------------------------------------------------------------------------
-
-
-class Faces:
-    """A card table that reads the given hidden cards, as one device does."""
-
-    def __init__(self, faces: dict[Hidden, Card]) -> None:
-        self.faces = faces
-
-    def face_of(self, card: Hidden) -> Card | None:
-        return self.faces.get(card)
-
-    def read(self, card: Hidden, face: Card) -> None:
-        pass
-
-    def shuffled(self, deck: int, contents: tuple[Any, ...], owner: int | None) -> None:
-        pass
 
 
 def battle_with_hand(cards: list[str]) -> tuple[Any, dict[Hidden, Card]]:

@@ -36,7 +36,7 @@ from typing import Any
 from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.errors import IllegalMove
 from tabletop.engine.events import event
-from tabletop.engine.hidden import AnyCard, checkable, face, is_hidden, peek
+from tabletop.engine.hidden import AnyCard, CardAwaited, checkable, face, is_hidden, peek
 from tabletop.engine.moves import Move
 from tabletop.engine.options import resolve_options
 from tabletop.engine.outcome import Outcome
@@ -368,8 +368,7 @@ def face_read(card: AnyCard) -> Card:
     """A card this device reads without making it public (its own hand by link)."""
     shown = peek(card)
     if shown is None:
-        face(card)  # raises CardAwaited: the cards of a hand are listed only where they are read
-    assert shown is not None
+        raise CardAwaited(card)  # type: ignore[arg-type]  # the cards of a hand are listed only where they are read
     return shown
 
 

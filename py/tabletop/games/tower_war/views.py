@@ -78,14 +78,14 @@ def deck_seen(s: State, seat: int) -> list[Card]:
     """The cards left in ``seat``'s deck, as this device reads them: by link, the contents of the
     deck its hidden places belong to, less the places already drawn (no one reads the order);
     empty while a drawn card is not read yet."""
-    cards: list[AnyCard] = list(s.deck[seat])
-    if not any(is_hidden(card) for card in cards):
+    held: set[AnyCard] = set(s.deck[seat])
+    if not any(is_hidden(card) for card in held):
         return list(s.deck[seat])  # plain cards: one table
     left: list[Card] = []
     decks = getattr(s.rng, "decks", ())
-    for number in sorted({card.deck for card in cards if isinstance(card, Hidden)}):
+    for number in sorted({card.deck for card in held if isinstance(card, Hidden)}):
         contents = [peek(entry) for entry in decks[number].contents]
-        drawn = [peek(Hidden(number, pos)) for pos in range(len(contents)) if Hidden(number, pos) not in cards]
+        drawn = [peek(Hidden(number, pos)) for pos in range(len(contents)) if Hidden(number, pos) not in held]
         if None in contents or None in drawn:
             return []
         for card in drawn:

@@ -11,6 +11,7 @@ import types
 
 import pytest
 
+from cheating import Faces
 from tabletop.engine.rng import Rng
 from tabletop.games import tower_war as g
 from tabletop.games.tower_war import rules as r
@@ -857,22 +858,6 @@ def battle_with_hidden_hand(cards):
     faces = {Hidden(9, i): Card.parse(code) for i, code in enumerate(cards)}
     s.hand[s.leader] = list(faces)
     return s, faces
-
-
-class Faces:
-    """The card table of the leader's device: it reads its own hidden cards."""
-
-    def __init__(self, faces):
-        self.faces = faces
-
-    def face_of(self, card):
-        return self.faces.get(card)
-
-    def read(self, card, face):
-        pass
-
-    def shuffled(self, deck, contents, owner):
-        pass
 
 
 def test_by_link_the_hand_is_shown_by_its_faces_and_a_tap_plays_the_move_naming_the_hidden_card():
