@@ -40,7 +40,8 @@ def resealed(device: Device, message: dict[str, Any]) -> dict[str, Any]:
     """``message`` sealed again by its writer's own device: what a player who cheats can send."""
     link = link_of(device.save)
     message = {k: v for k, v in message.items() if k != "a"}
-    return dict(message, a=seal(shared(link.seal_secret, link.their_key), message)) if link.their_key else message
+    their_key = link.keys.get(link.other)
+    return dict(message, a=seal(shared(link.seal_secret, their_key), message)) if their_key else message
 
 
 def refused(device: Device, code: str) -> str:

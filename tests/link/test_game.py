@@ -131,7 +131,7 @@ def test_a_changed_move_or_chance_is_refused():
 def resealed(device: Device, message: dict) -> dict:
     """``message`` sealed again by its writer's own device: what a player who cheats can send."""
     link = link_of(device.save)
-    return dict(message, a=seal(shared(link.seal_secret, link.their_key), message))
+    return dict(message, a=seal(shared(link.seal_secret, link.keys[link.other]), message))
 
 
 def test_damaged_and_foreign_codes_are_refused_in_one_line():

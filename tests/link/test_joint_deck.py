@@ -171,12 +171,8 @@ class JointWatch:
         if state is not None and not link_of(receiver.save).their_pending and not link_of(sender.save).pending:
             with reading(receiver.save, state):
                 unread = [card for card in state.hands[receiver.me] if peek(card) is None]
-            known = Known.read(sender.save["link"]["cards"])
-            ready = [
-                card
-                for card in unread
-                if card.deck in known.passes and card.deck in known.mine and str(card.deck) not in message.get("d", {})
-            ]
+            known = Known.read(sender.save["link"]["cards"], sender.me)
+            ready = [card for card in unread if len(known.passes.get(card.deck, [])) == 2 and str(card.deck) not in message.get("d", {})]
             if ready:
                 self.link_fault(f"cards of the receiver's hand it cannot read, though the sender could open them: {ready}")
         self.check_view(sender, receiver)
@@ -190,7 +186,7 @@ class JointWatch:
         with reading(receiver.save, receiver.state):
             view = MODULE.view(receiver.state, receiver.me)
         theirs = {CODES[card] for card in hand_faces(sender, on=receiver.state)}  # the sender's hand after the link
-        ended = view["hands_at_end"] is not None and Known.read(receiver.save["link"]["cards"]).their_secret is not None
+        ended = view["hands_at_end"] is not None and Known.read(receiver.save["link"]["cards"], receiver.me).secrets
         if ended:  # both secrets are in: the table shows what is left in each hand, as at one table
             self.counts["hands at the end"] += 1
             if sorted(card["code"] for card in view["hands_at_end"][sender.me]) != sorted(theirs):
@@ -250,8 +246,8 @@ def test_whole_games_by_link_agree_on_both_devices_and_check_fair(played):
         joint = [number for number, deck in enumerate(decks_of(ana.state)) if deck.owner is None]
         assert len(joint) == 1 + sum(1 for event in ana.state.events if event["kind"] == "recycle")
         for device in (ana, ben):
-            known = Known.read(device.save["link"]["cards"])
-            assert sorted(known.passes) == sorted(known.mine) == joint
+            known = Known.read(device.save["link"]["cards"], device.me)
+            assert sorted(known.passes) == joint and all(sorted(seat for seat, _ in known.passes[n]) == [0, 1] for n in joint)
     assert recycles >= 1
 
 
@@ -331,7 +327,8 @@ def test_a_pass_with_a_card_twice_or_missing_or_of_no_deck_is_refused_at_once(sa
     line = refused_here(forged(d={"0": honest["d"]["0"], "1": honest["d"]["0"]}))
     assert line == f"This link shuffles a deck the game has not made: it is not {name}'s.", line
     receiver.open(forged())  # the honest pass is still taken
-    assert Known.read(receiver.save["link"]["cards"]).passes == {0: honest["d"]["0"]}
+    chain = Known.read(receiver.save["link"]["cards"], receiver.me).passes[0]
+    assert chain[-1] == (sender.me, honest["d"]["0"]) and len(chain) == (2 if second else 1)
 
 
 class OtherKey(Cheat):
@@ -353,7 +350,7 @@ class OtherKey(Cheat):
         """Its first pass re-encrypted from what it was made from, with a fresh key."""
         if cheat.cheated or "0" not in message.get("d", {}):
             return False
-        theirs = Known.read(cheat.save["link"]["cards"]).passes.get(0)
+        theirs = dict(Known.read(cheat.save["link"]["cards"], cheat.me).passes.get(0, [])).get(1 - cheat.me)
         before = unpack(theirs) if theirs else [card_element(card) for card in range(100)]
         message["d"] = dict(message["d"], **{"0": pack(shuffle_pass(Key(2**255 + 12345), before))})
         return True
@@ -409,7 +406,8 @@ def test_a_false_layer_taken_off_is_refused_when_read(same_secrets):
         twice = dict(honest["w"], **{places[1]: value})
         line = refused(receiver, to_code(resealed(sender, dict(honest, w=twice))))
         assert line == "This link opens a card of yours falsely: two of your cards open to the same card.", line
-    drawn = sorted(Known.read(receiver.save["link"]["cards"]).opened)[0]
+    known = Known.read(receiver.save["link"]["cards"], receiver.me)
+    drawn = sorted(place for place, layers in known.layers.items() if sender.me in layers)[0]
     told = dict(honest.get("r", {}), **{drawn: "5"})  # a card told for a place the receiver drew before
     line = refused(receiver, to_code(resealed(sender, dict(honest, r=told))))
     assert line == f"This link tells a card {name(sender)} did not draw: it is one of yours.", line

@@ -477,4 +477,4 @@ def test_tampered_replayed_and_foreign_tower_war_links_are_refused_and_change_no
             pytest.fail(f"a changed link was taken or broke the device: {from_code(code) if kind == 3 else kind}")
     assert len(lines) >= 6, lines
     ben.open(honest)
-    assert Known.read(ben.save["link"]["cards"]).told
+    assert Known.read(ben.save["link"]["cards"], ben.me).told

@@ -91,6 +91,13 @@ def layer_off(key: Key, value: int) -> int:
     return key.decrypt(value)
 
 
+def layered(keys: list[Key], value: int) -> int:
+    """Every player's layer put on one card (the check at the end, against the shuffled deck)."""
+    for layer in keys:
+        value = layer.encrypt(value)
+    return value
+
+
 @lru_cache(maxsize=16)
 def opening(key: Key, deck_size: int) -> dict[int, int]:
     """Each card of a deck under ``key``'s layer alone, to its number: a card whose every other
@@ -112,81 +119,90 @@ def unkey(text: Any) -> Hidden:
 
 @dataclass
 class Known:
-    """The ``cards`` part of a game by link's record: what the other player's links brought of the
+    """The ``cards`` part of a game by link's record: what the other players' links brought of the
     hidden cards, and what this device owes them."""
 
-    shares: dict[str, bytes] = field(default_factory=dict)  # place -> the other's share, for this device's decks
-    passes: dict[int, str] = field(default_factory=dict)  # deck every player draws from -> the other's pass of its shuffle
-    mine: dict[int, str] = field(default_factory=dict)  # the same -> this device's pass
-    led: list[int] = field(default_factory=list)  # the decks whose first pass this device made
-    opened: dict[str, str] = field(default_factory=dict)  # place given to this device -> the other's layer taken off
-    told: dict[str, str] = field(default_factory=dict)  # place -> the card the other told, of their decks
+    shares: dict[str, bytes] = field(default_factory=dict)  # place -> the other's share, for this device's decks (two players)
+    passes: dict[int, list[tuple[int, str]]] = field(default_factory=dict)  # deck every player draws from -> its passes in the order made: (seat, pass)
+    layers: dict[str, dict[int, str]] = field(default_factory=dict)  # place of such a deck -> seat -> that seat's layer taken off it (this device's too)
+    told: dict[str, str] = field(default_factory=dict)  # place -> the card its owner told, of the others' cards
     sent: dict[int, int] = field(default_factory=dict)  # the other's deck -> places this device sent shares for
-    # (a deck every player draws from -> how many of the places given to the other it took its layer off)
+    # (two players, a save made before three: a deck every player draws from -> how many of the places given to the other it took its layer off)
     owed: list[str] = field(default_factory=list)  # this device's places the rules turned up, not yet told
     shown: list[str] = field(default_factory=list)  # this device's places told already
-    their_secret: bytes | None = None  # shown at the game's end
+    secrets: dict[int, bytes] = field(default_factory=dict)  # the others' secrets, shown at the game's end
     secret_sent: bool = False
     audit: dict[str, Any] | None = None  # {"ok": bool, "cheat": seat | None, "why": str}
 
     @classmethod
-    def read(cls, data: Any) -> Known:
-        """The record's ``cards`` part, checked (SaveError: a record no device writes)."""
+    def read(cls, data: Any, me: int = 0, seats: int = 2) -> Known:
+        """The record's ``cards`` part, checked (SaveError: a record no device writes). A record of
+        two players' game written before three could play keeps the other's pass, layers and secret
+        apart from this device's: they are read into the same places (the other is ``1 - me``)."""
         if data is None:
             return cls()
+        other = 1 - me
         try:
             shares = {key(unkey(k)): unb64(v, SIZE, "a card share") for k, v in dict(data.get("shares", {})).items()}
             told = {key(unkey(k)): told_face(v) for k, v in dict(data.get("told", {})).items()}
-            passes = {int(k): str(v) for k, v in dict(data.get("passes", {})).items()}
-            mine = {int(k): str(v) for k, v in dict(data.get("mine", {})).items()}
-            led = [int(k) for k in data.get("led", [])]
-            opened = {key(unkey(k)): str(v) for k, v in dict(data.get("opened", {})).items()}
+            passes = {int(k): [(seat_in(s, seats), str(v)) for s, v in chain] for k, chain in dict(data.get("chain", {})).items()}
+            layers = {key(unkey(k)): {seat_in(s, seats): str(v) for s, v in dict(by).items()} for k, by in dict(data.get("layers", {})).items()}
             sent = {int(k): int(v) for k, v in dict(data.get("sent", {})).items()}
             owed = [key(unkey(k)) for k in data.get("owed", [])]
             shown = [key(unkey(k)) for k in data.get("shown", [])]
-            secret = data.get("their_secret")
+            found = {seat_in(s, seats): unb64(v, SIZE, "a player's secret") for s, v in dict(data.get("secrets", {})).items()}
+            if "passes" in data:  # written before three players
+                theirs, mine, led = dict(data.get("passes", {})), dict(data.get("mine", {})), [int(k) for k in data.get("led", [])]
+                for number in sorted({int(k) for k in (*theirs, *mine)}):
+                    made = [(me, mine.get(str(number))), (other, theirs.get(str(number)))]
+                    passes[number] = [(seat, str(text)) for seat, text in (made if number in led else made[::-1]) if text is not None]
+                for k, v in dict(data.get("opened", {})).items():
+                    layers.setdefault(key(unkey(k)), {})[other] = str(v)
+                if data.get("their_secret") is not None:
+                    found[other] = unb64(data["their_secret"], SIZE, "the other's secret")
             audit = data.get("audit")
         except (TypeError, ValueError, AttributeError):
             raise SaveError("corrupt", "the game's hidden cards are unreadable") from None
         if audit is not None and not isinstance(audit, dict):
             raise SaveError("corrupt", "the game's hidden cards are unreadable")
-        return cls(
-            shares,
-            passes,
-            mine,
-            led,
-            opened,
-            told,
-            sent,
-            owed,
-            shown,
-            None if secret is None else unb64(secret, SIZE, "the other's secret"),
-            data.get("secret_sent") is True,
-            audit,
-        )
+        return cls(shares, passes, layers, told, sent, owed, shown, found, data.get("secret_sent") is True, audit)
 
-    def last_pass(self, number: int) -> str | None:
-        """The pass of joint deck ``number`` made second, which is the shuffled deck (None until both are made)."""
-        theirs, mine = self.passes.get(number), self.mine.get(number)
-        if theirs is None or mine is None:
-            return None
-        return theirs if number in self.led else mine
+    def passed(self, number: int, seat: int) -> bool:
+        return any(by == seat for by, _ in self.passes.get(number, []))
+
+    def last_pass(self, number: int, seats: int) -> str | None:
+        """The pass of joint deck ``number`` made last, which is the shuffled deck (None until every player's is made)."""
+        chain = self.passes.get(number, [])
+        return chain[-1][1] if len(chain) == seats else None
 
     def data(self) -> dict[str, Any]:
         return {
             "shares": {k: b64(v) for k, v in self.shares.items()},
-            "passes": {str(k): v for k, v in self.passes.items()},
-            "mine": {str(k): v for k, v in self.mine.items()},
-            "led": list(self.led),
-            "opened": dict(self.opened),
+            "chain": {str(k): [[seat, text] for seat, text in chain] for k, chain in self.passes.items()},
+            "layers": {k: {str(seat): v for seat, v in by.items()} for k, by in self.layers.items()},
             "told": dict(self.told),
             "sent": {str(k): v for k, v in self.sent.items()},
             "owed": list(self.owed),
             "shown": list(self.shown),
-            "their_secret": None if self.their_secret is None else b64(self.their_secret),
+            "secrets": {str(seat): b64(secret) for seat, secret in self.secrets.items()},
             "secret_sent": self.secret_sent,
             "audit": self.audit,
         }
+
+
+def seat_in(value: Any, seats: int) -> int:
+    """A seat number as a record writes it (a key of a JSON object is text); ValueError otherwise."""
+    seat = int(value)
+    if not 0 <= seat < seats or str(seat) != str(value):
+        raise ValueError(f"not a seat: {value!r}")
+    return seat
+
+
+def removers(drawer: int, seats: int) -> list[int]:
+    """Who takes their layer off a card of a deck every player draws from, in order: every other
+    player, in seat order from the one after the drawer (so the last is the player before the drawer,
+    whose move draws for them). The drawer takes off the last layer alone."""
+    return [(drawer + step) % seats for step in range(1, seats)]
 
 
 def told_face(text: Any) -> str:
@@ -202,10 +218,19 @@ class CardTable:
     from its secret and the other's shares, the other's from what they told, and every card once
     both secrets are known (``everything``: the check at a game's end)."""
 
-    def __init__(self, game_id: bytes, me: int, secret: bytes, known: Known, decks: tuple[Deck, ...] = (), everything: bool = False):
-        self.game_id, self.me, self.secret, self.known = game_id, me, secret, known
+    def __init__(
+        self,
+        game_id: bytes,
+        me: int,
+        secret: bytes,
+        known: Known,
+        decks: tuple[Deck, ...] = (),
+        everything: bool = False,
+        seats: int = 2,
+    ):
+        self.game_id, self.me, self.secret, self.known, self.seats = game_id, me, secret, known, seats
         self.decks: dict[int, Deck] = dict(enumerate(decks))
-        self.everything = everything and known.their_secret is not None
+        self.everything = everything and len(known.secrets) == seats - 1
         self.reads: list[Hidden] = []
         self.refusal: CardTold | None = None  # a card told against the game, which a replay met (it says only SaveError)
         self._order: dict[int, list[Card]] = {}
@@ -241,10 +266,9 @@ class CardTable:
             return cast(Card, self._drawn[card])  # the game's own kind of card: an int in Towers of Wyoming
         if deck.owner == self.me:
             return self.worked_out(card, self.secret, lambda pos: self.known.shares.get(f"{card.deck}.{pos}"))
-        if self.everything:
-            assert self.known.their_secret is not None
+        if self.everything:  # a deck of one player's: two players
             mine = self.secret
-            return self.worked_out(card, self.known.their_secret, lambda pos: share(mine, self.game_id, card.deck, pos))
+            return self.worked_out(card, self.known.secrets[1 - self.me], lambda pos: share(mine, self.game_id, card.deck, pos))
         told = self.known.told.get(key(card))
         if told is None:
             return None
@@ -276,21 +300,31 @@ class CardTable:
     # a deck every player draws from (the joint shuffle)
 
     def final(self, number: int) -> list[int] | None:
-        """The shuffled deck, under both layers: the pass made second (None until both are made)."""
+        """The shuffled deck, under every player's layer: the pass made last (None until every one is made)."""
         if number not in self._final:
-            last = self.known.last_pass(number)
+            last = self.known.last_pass(number, self.seats)
             if last is None:
                 return None
             self._final[number] = list(shuffled_deck(last))
         return self._final[number]
 
+    def key_of(self, seat: int, number: int) -> Key:
+        """A player's key for the joint shuffle of deck ``number``: this device's, or another's once their secret is shown."""
+        return shuffle_key(self.secret if seat == self.me else self.known.secrets[seat], self.game_id, number)
+
+    def opened_for_me(self, place: str) -> str | None:
+        """The card at ``place`` with every other player's layer off, when the place is this
+        device's to read (None otherwise): the value the last of them sent."""
+        layers = self.known.layers.get(place, {})
+        order = removers(self.me, self.seats)
+        return layers[order[-1]] if all(seat in layers for seat in order) else None
+
     def drawn_face(self, card: Hidden) -> Any:
-        """A card of the joint shuffle: read by this device where the place went to it and the
-        other took their layer off it, or where the other told it; every card, at the check at
-        the end."""
+        """A card of the joint shuffle: read by this device where every other player took their
+        layer off the place, or where its drawer told it; every card, at the check at the end."""
         place = key(card)
         contents = self.decks[card.deck].contents
-        removal = self.known.opened.get(place)
+        removal = self.opened_for_me(place)
         if removal is not None:
             number = opening(shuffle_key(self.secret, self.game_id, card.deck), len(contents)).get(element(removal))
             if number is None:
@@ -299,20 +333,16 @@ class CardTable:
             entry = contents[number]
         elif self.everything:
             deck = self.final(card.deck)
-            if deck is None or self.known.their_secret is None:
+            if deck is None:
                 return None
-            theirs, mine = shuffle_key(self.known.their_secret, self.game_id, card.deck), shuffle_key(self.secret, self.game_id, card.deck)
-            told = self.known.told.get(place)  # checked by putting both layers on the card told: no table of theirs made
-            number = next(
-                (
-                    i
-                    for i, entry in enumerate(contents)
-                    if str(entry) == told and mine.encrypt(theirs.encrypt(card_element(i))) == deck[card.pos]
-                ),
-                None,
-            )
+            keys = [self.key_of(seat, card.deck) for seat in range(self.seats)]
+            told = self.known.told.get(place)  # checked by putting every layer on the card told: no table of the others' made
+            number = next((i for i, entry in enumerate(contents) if str(entry) == told and layered(keys, card_element(i)) == deck[card.pos]), None)
             if number is None:
-                number = opening(theirs, len(contents)).get(layer_off(mine, deck[card.pos]))
+                value = deck[card.pos]
+                for layer in keys[1:]:
+                    value = layer_off(layer, value)
+                number = opening(keys[0], len(contents)).get(value)
             if number is None:
                 return None
             entry = contents[number]
@@ -328,13 +358,13 @@ class CardTable:
         return self.face_of(entry) if isinstance(entry, Hidden) else entry
 
     def passes_due(self, decks: tuple[Deck, ...]) -> dict[str, str]:
-        """This device's pass of every deck every player draws from that it has not made yet: the
-        first from the cards themselves, or the second from the other's."""
+        """This device's pass of every deck every player draws from that it has not made yet: from
+        the cards themselves for the first, or from the pass made before it."""
         due = {}
         for number, deck in enumerate(decks):
-            if deck.owner is None and number not in self.known.mine:
-                theirs = self.known.passes.get(number)
-                before = encoded_deck(len(deck.contents)) if theirs is None else list(shuffled_deck(theirs))
+            if deck.owner is None and not self.known.passed(number, self.me):
+                chain = self.known.passes.get(number, [])
+                before = list(shuffled_deck(chain[-1][1])) if chain else encoded_deck(len(deck.contents))
                 due[str(number)] = pack(shuffle_pass(shuffle_key(self.secret, self.game_id, number), before))
         return due
 
@@ -342,22 +372,37 @@ class CardTable:
         """This device's passes of joint shuffles, as made (the layers it takes off next are off them)."""
         for text, made in passes.items():
             number = int(text)
-            if number not in self.known.mine:
-                if number not in self.known.passes:
-                    self.known.led.append(number)
-                self.known.mine[number] = made
+            if not self.known.passed(number, self.me):
+                self.known.passes.setdefault(number, []).append((self.me, made))
                 self._final.pop(number, None)
 
-    def removals_due(self, decks: tuple[Deck, ...]) -> dict[str, str]:
-        """This device's layer taken off every place of a joint deck given to the other, not yet sent."""
+    def removals_due(self, decks: tuple[Deck, ...], ahead: Mapping[tuple[int, int], int] | None = None) -> dict[str, str]:
+        """This device's layer taken off every place of a joint deck that another player drew, or will
+        draw for certain (``ahead``: (deck, place) -> seat), where its turn in that place's chain has
+        come (``removers``) and it has not sent it yet."""
         due = {}
         for number, deck in enumerate(decks):
             shuffled = self.final(number) if deck.owner is None else None
             if shuffled is None:
                 continue
             mine = shuffle_key(self.secret, self.game_id, number)
-            for pos in [place for place, seat in deck.given if seat != self.me][self.known.sent.get(number, 0) :]:
-                due[f"{number}.{pos}"] = pack([layer_off(mine, shuffled[pos])])
+            drawers = {pos: seat for (made, pos), seat in (ahead or {}).items() if made == number}
+            drawers.update(dict(deck.given))
+            before_three = set([pos for pos, seat in deck.given if seat != self.me][: self.known.sent.get(number, 0)])
+            for pos, drawer in sorted(drawers.items()):
+                place = f"{number}.{pos}"
+                layers = self.known.layers.get(place, {})
+                if drawer == self.me or self.me in layers or pos in before_three or pos >= len(shuffled):
+                    continue
+                order = removers(drawer, self.seats)
+                at = order.index(self.me)
+                if at == 0:
+                    value = shuffled[pos]
+                elif order[at - 1] in layers:
+                    value = element(layers[order[at - 1]])
+                else:
+                    continue
+                due[place] = pack([layer_off(mine, value)])
         return due
 
     def cards_of(self, number: int) -> list[Card]:
@@ -394,7 +439,8 @@ class CardTable:
         if number not in self._opened:
             contents = self.decks[number].contents
             table = opening(shuffle_key(self.secret, self.game_id, number), len(contents))
-            found = [table.get(element(text)) for place, text in self.known.opened.items() if unkey(place).deck == number]
+            opened = [self.opened_for_me(place) for place in self.known.layers if unkey(place).deck == number]
+            found = [table.get(element(text)) for text in opened if text is not None]
             self._opened[number] = [contents[index] for index in found if index is not None]
         return self._opened[number]
 
@@ -425,7 +471,7 @@ class CardTable:
         """A card of this device's: of its own deck, or drawn by it from a joint one (it alone has
         the other's layer taken off it)."""
         deck = self.decks.get(card.deck)
-        return deck is not None and (deck.owner == self.me or deck.owner is None and key(card) in self.known.opened)
+        return deck is not None and (deck.owner == self.me or deck.owner is None and self.opened_for_me(key(card)) is not None)
 
     def faces_due(self) -> dict[str, str]:
         due = {}
@@ -444,13 +490,10 @@ class CardTable:
     ) -> None:
         """Write down what a message carried."""
         self.made(passes or {})
-        given: dict[int, int] = {}
-        for place in removals or {}:
-            given[unkey(place).deck] = given.get(unkey(place).deck, 0) + 1
+        for place, value in (removals or {}).items():
+            self.known.layers.setdefault(place, {})[self.me] = value
         for number, deck in enumerate(decks):
-            if deck.owner is None:
-                self.known.sent[number] = self.known.sent.get(number, 0) + given.get(number, 0)
-            elif deck.owner != self.me:
+            if deck.owner not in (None, self.me):
                 self.known.sent[number] = max(self.known.sent.get(number, 0), deck.drawn)
         self.known.shown += [place for place in faces if place not in self.known.shown]
         self.known.owed = [place for place in self.known.owed if place not in faces]
@@ -467,7 +510,7 @@ def decks_of(state: Any) -> tuple[Deck, ...]:
     return tuple(getattr(rng, "decks", ()))
 
 
-def take_told(known: Known, message: Mapping[str, Any], other: str) -> None:
+def take_told(known: Known, message: Mapping[str, Any], author: int, name: str, me: int, seats: int) -> None:
     """A link's shares and told cards, read as hostile input and kept; a share or a card that
     contradicts one the same player sent before is refused."""
     from tabletop.link.codes import LinkRefused
@@ -488,18 +531,25 @@ def take_told(known: Known, message: Mapping[str, Any], other: str) -> None:
     if len(new_passes) != len(passes):
         raise LinkRefused("This link is damaged: its hidden cards are unreadable.")
     for number, value in new_passes.items():
-        if known.passes.setdefault(number, value) != value:
-            raise LinkRefused(f"This link shuffles again a deck {other} shuffled before.")
+        chain = known.passes.setdefault(number, [])
+        before = dict(chain).get(author)
+        if before is not None and before != value:
+            raise LinkRefused(f"This link shuffles again a deck {name} shuffled before.")
+        if before is None and len(chain) >= seats:
+            raise LinkRefused(f"This link shuffles a deck every player has shuffled: it is not {name}'s.")
+        if before is None:
+            chain.append((author, value))
+    mine = removers(me, seats)
     for place, value in new_opened.items():
-        if place in known.told or place in new_told:  # a card the other drew and told
+        if place in known.told or place in new_told:  # a card its drawer told
             raise LinkRefused("This link opens a card that was not given to you.")
-        if known.opened.setdefault(place, value) != value:
-            raise LinkRefused(f"This link changes a card {other} opened for you before.")
+        if known.layers.setdefault(place, {}).setdefault(author, value) != value:
+            raise LinkRefused(f"This link changes a card {name} opened for you before.")
     for place, value in new_shares.items():
         if known.shares.setdefault(place, value) != value:
-            raise LinkRefused(f"This link changes a share of a card {other} sent before.")
+            raise LinkRefused(f"This link changes a share of a card {name} sent before.")
     for place, card in new_told.items():
-        if place in known.opened:
-            raise LinkRefused(f"This link tells a card {other} did not draw: it is one of yours.")
+        if all(seat in known.layers.get(place, {}) for seat in mine):
+            raise LinkRefused(f"This link tells a card {name} did not draw: it is one of yours.")
         if known.told.setdefault(place, card) != card:
-            raise LinkRefused(f"This link tells a card {other} told differently before.")
+            raise LinkRefused(f"This link tells a card {name} told differently before.")

@@ -14,6 +14,7 @@ from tabletop.engine.errors import SaveError
 from tabletop.engine.saves import MAX_MOVES
 
 LINK_GAMES = ("war-of-the-worlds", "tower-battle", "towers-of-wyoming", "tower-war")  # two players, each on their own device
+RING_GAMES = ("towers-of-wyoming",)  # and three or four, the links going round the table (game.py)
 ID_BYTES = 16
 HASH_BYTES = 16  # a transcript hash
 SIZE = 16  # bytes of a share of chance (chance.py)
@@ -58,11 +59,14 @@ class Link:
     ended: dict[str, Any] | None  # {"by": seat, "how": "abandoned"}
     last: str  # the last link this device made, to send again
     seal_secret: bytes = b""  # this device's half of the key that seals the links (seal.py)
-    their_key: str = ""  # the other's public half, from their first link
-    sent_last: bool = False  # the transcript's last message is this device's: the other owes the next
-    other_waits: bool = False  # the other's last move drew chance their device cannot see until this device's link
-    their_pending: list[Any] = field(default_factory=list)  # the other's moves that wait for cards of theirs this device was not told yet
+    keys: dict[int, str] = field(default_factory=dict)  # the others' public halves, each from their first link
+    sent_last: bool = False  # the transcript's last message is this device's: another player owes the next
+    other_waits: bool = False  # the other's last move drew chance their device cannot see until this device's link (two players)
+    their_pending: list[Any] = field(default_factory=list)  # others' moves that wait for cards (or, three or four, chance) this device lacks
+    held_by: list[int] = field(default_factory=list)  # the seat that made each of them
     cards: dict[str, Any] | None = None  # the hidden cards' part (cards.py reads it): shares and cards told, the check at the end
+    creator: int = 0  # the seat that wrote the first message: message k is written by seat (creator + k) mod seats
+    recent: list[dict[str, Any]] = field(default_factory=list)  # three or four: the last messages, which a link passes on round the table
 
     @classmethod
     def read(cls, data: Any, seats: int) -> Link:
@@ -90,6 +94,20 @@ class Link:
         cards, theirs = data.get("cards"), data.get("their_pending", [])
         if not isinstance(theirs, list) or len(theirs) > MAX_MOVES:
             raise SaveError("corrupt", "the game's link record is unreadable")
+        other = 1 - int(me)  # a record written before three players: one other player
+        held_by, keys_data = data.get("held_by", [other] * len(theirs)), data.get("keys")
+        if keys_data is None:
+            keys_data = {str(other): data["their_key"]} if data.get("their_key") else {}
+        recent, creator = data.get("recent", []), data.get("creator", 0)
+        if not isinstance(held_by, list) or len(held_by) != len(theirs) or not all(whole(seat, 0, seats - 1) for seat in held_by):
+            raise SaveError("corrupt", "the game's link record is unreadable")
+        if not isinstance(keys_data, Mapping) or not isinstance(recent, list) or len(recent) > seats or not whole(creator, 0, seats - 1):
+            raise SaveError("corrupt", "the game's link record is unreadable")
+        keys = {}
+        for seat, text in keys_data.items():
+            if not (isinstance(seat, str) and seat.isdigit() and whole(int(seat), 0, seats - 1)):
+                raise SaveError("corrupt", "the game's link record is unreadable")
+            keys[int(seat)] = their_key(text)
         if cards is not None and not isinstance(cards, Mapping):
             raise SaveError("corrupt", "the game's link record is unreadable")
         ended = data.get("ended")
@@ -107,11 +125,14 @@ class Link:
             ended=dict(ended, how=ABANDONED) if ended is not None else None,
             last=last,
             seal_secret=unb64(data.get("seal"), SECRET_BYTES, "this device's seal"),
-            their_key=their_key(data.get("their_key", "")),
+            keys=keys,
             sent_last=data.get("sent_last") is True,
             other_waits=data.get("other_waits") is True,
             their_pending=list(theirs),
+            held_by=list(held_by),
             cards=None if cards is None else dict(cards),
+            creator=int(creator),
+            recent=[dict(message) for message in recent if isinstance(message, Mapping)],
         )
 
     def data(self) -> dict[str, Any]:
@@ -127,16 +148,31 @@ class Link:
             "ended": self.ended,
             "last": self.last,
             "seal": b64(self.seal_secret),
-            "their_key": self.their_key,
+            "keys": {str(seat): key for seat, key in sorted(self.keys.items())},
             "sent_last": self.sent_last,
             "other_waits": self.other_waits,
             "their_pending": self.their_pending,
+            "held_by": self.held_by,
             "cards": self.cards,
+            "creator": self.creator,
+            "recent": self.recent,
         }
 
     @property
+    def seats(self) -> int:
+        return len(self.shown)
+
+    @property
     def other(self) -> int:
-        return 1 - self.me
+        """The other player of a game of two; of three or four, the next at the table (whom this device's links go to)."""
+        return (self.me + 1) % self.seats
+
+    @property
+    def due(self) -> int:
+        """The seat that writes the transcript's next message (round the table in seat order)."""
+        if self.seats == 2:
+            return self.other if self.sent_last else self.me
+        return (self.creator + self.count) % self.seats
 
 
 def their_key(text: Any) -> str:
@@ -165,11 +201,11 @@ def turn_words(record: Mapping[str, Any]) -> str | None:
         return None
     if link is None:
         return None
-    friend = record["seats"][link.other]["name"]
     if link.ended is not None:
         return "abandoned"
     if record.get("to_act") == link.me and not link.pending and not link.sent_last:
         return "your move, by link"
+    friend = record["seats"][link.due if link.due != link.me else link.other]["name"]
     return f"by link, waiting for {friend}"
 
 

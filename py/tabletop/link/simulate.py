@@ -1,6 +1,6 @@
-"""Two devices that play one game only by passing links, as two friends' browsers do: each keeps
-its own save, makes its own moves (random legal ones here), and knows the other only through the
-links it opens. The tests' two devices, and the bench's figures for the size of links."""
+"""Devices that play one game only by passing links, as friends' browsers do: each keeps its own
+save, makes its own moves (random legal ones here), and knows the others only through the links it
+opens. The tests' devices, and the bench's figures for the size of links."""
 
 from __future__ import annotations
 
@@ -72,6 +72,7 @@ class Device:
 
 
 Watch = Callable[[Device, Device, str, Any], None]
+NAMES = ("Ana", "Ben", "Cy", "Di")
 
 
 def play_by_links(
@@ -80,25 +81,28 @@ def play_by_links(
     seed: int,
     creator: int = 0,
     max_links: int = 4000,
-    devices: tuple[Device, Device] | None = None,
+    devices: tuple[Device, ...] | None = None,
     watch: Watch | None = None,
     choose: Choose | None = None,
-) -> tuple[Device, Device]:
-    """A whole game between two devices by random legal moves (or ``choose``'s), every move
-    carried by a link. Ana is seat ``creator``; ``watch(sender, receiver, code, earlier)`` sees
-    every link once the receiver has taken it (``earlier``: the receiver's state before it); a
-    LinkRefused goes up with the device that refused it as ``by``."""
+    players: int = 2,
+) -> tuple[Device, ...]:
+    """A whole game between ``players`` devices by random legal moves (or ``choose``'s), every move
+    carried by a link; three or four pass their links round the table in seat order. The first
+    device (Ana) makes the game in seat ``creator``; the others take the seats after it, in order,
+    as they open their first link. ``watch(sender, receiver, code, earlier)`` sees every link once
+    the receiver has taken it (``earlier``: the receiver's state before it); a LinkRefused goes up
+    with the device that refused it as ``by``."""
     rng = Rng(seed)
-    ana, ben = devices or (Device(game), Device(game))
-    ana.create(["Ana", "Ben"], options, creator)
+    devices = devices or tuple(Device(game) for _ in range(players))
+    devices[0].create(list(NAMES[: len(devices)]), options, creator)
     for _ in range(max_links):
-        for device in (ana, ben):
+        for device in devices:
             while device.save is not None and device.can_move():
                 device.move(rng, choose)
-        sender = next((d for d in (ana, ben) if d.save is not None and owes_link(d.module, d.save, d.state)), None)
+        sender = next((d for d in devices if d.save is not None and owes_link(d.module, d.save, d.state)), None)
         if sender is None:
-            return ana, ben
-        receiver = ben if sender is ana else ana
+            return devices
+        receiver = devices[(devices.index(sender) + 1) % len(devices)]
         code = sender.outbox()
         assert code is not None
         earlier = receiver.state
@@ -138,7 +142,7 @@ def link_sizes(game: str, games: int = 200, options: dict[str, Any] | None = Non
     later: list[int] = []
     first: list[int] = []
     for seed in range(games):
-        ana, ben = play_by_links(game, dict(varied(game, seed), **(options or {})), seed, creator=seed // 2 % 2)
+        ana, ben = play_by_links(game, dict(varied(game, seed), **(options or {})), seed, creator=seed // 2 % 2)[:2]
         first.append(len(ana.sent[0]))
         later += [len(code) for code in ana.sent[1:] + ben.sent]
     later.sort()

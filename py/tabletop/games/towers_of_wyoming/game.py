@@ -17,7 +17,7 @@ from tabletop.games.towers_of_wyoming.facts import (
 )
 from tabletop.games.towers_of_wyoming.guide import GUIDE
 from tabletop.games.towers_of_wyoming.moves import Discard, Play, move_from_json, move_to_json
-from tabletop.games.towers_of_wyoming.rules import apply, epoch, legal_moves, new_game, outcome, to_act
+from tabletop.games.towers_of_wyoming.rules import apply, draws_ahead, epoch, legal_moves, new_game, outcome, to_act
 from tabletop.games.towers_of_wyoming.state import State
 from tabletop.games.towers_of_wyoming.telling import tell
 from tabletop.games.towers_of_wyoming.views import VIEW_BOUNDS, view
@@ -50,4 +50,5 @@ __all__ = [
     "epoch",
     "EVENT_KINDS",
     "tell",
+    "draws_ahead",
 ]

@@ -594,12 +594,13 @@ def draw_up_to_seven(s: State, seat: int) -> None:
     s.fresh = drawn
 
 
-def draws_ahead(state: State) -> list[int]:
-    """Who draws each of the next cards of the draw pile, its top first, as far as that is certain
-    now: every builder's next draw up to 7 but that of the builder to act, whose hand still changes
-    in their turn. A hand changes only in its builder's turn, and at a recycle, which starts a new
-    pile; so a game by link takes the other players' layers off these cards before they are drawn,
-    and a turn costs no extra round of links (docs/play-by-link-cards.md, three and four players)."""
+def draws_ahead(state: State) -> list[tuple[int, int]]:
+    """Who draws each of the next cards of the draw pile, as (card, seat), its top first, as far as
+    that is certain now: every builder's next draw up to 7 but that of the builder to act, whose
+    hand still changes in their turn. A hand changes only in its builder's turn, and at a recycle,
+    which starts a new pile; so a game by link takes the other players' layers off these cards
+    before they are drawn, and a turn costs no extra round of links (docs/play-by-link-cards.md,
+    three and four players)."""
     if state.result is not None:
         return []
     seats: list[int] = []
@@ -607,7 +608,7 @@ def draws_ahead(state: State) -> list[int]:
     for _ in range(len(remaining(state)) - 1):
         seat = next_seat(state, seat)
         seats += [seat] * max(0, HAND_SIZE - len(state.hands[seat]))
-    return seats[: len(state.draw)]
+    return list(zip(reversed(state.draw), seats, strict=False))
 
 
 def note_draw(s: State, seat: int, cards: list[int]) -> None:
