@@ -40,6 +40,12 @@ def resealed(device: Device, message: dict[str, Any]) -> dict[str, Any]:
     """``message`` sealed again by its writer's own device: what a player who cheats can send."""
     link = link_of(device.save)
     message = {k: v for k, v in message.items() if k != "a"}
+    if link.seats > 2:  # round a table of three or four: one seal for each player whose key it has
+        return (
+            dict(message, a={str(seat): seal(shared(link.seal_secret, key), message) for seat, key in link.keys.items()})
+            if link.keys
+            else message
+        )
     their_key = link.keys.get(link.other)
     return dict(message, a=seal(shared(link.seal_secret, their_key), message)) if their_key else message
 
@@ -80,7 +86,8 @@ class Cheat(Device):
             self.cheated += 1
         message = resealed(self, message)
         write_down(self.save, message, self.state)
-        code = to_code(message)
+        link = link_of(self.save)
+        code = to_code(message) if link.seats == 2 else to_code({"ring": link.recent})
         self.save["link"] = dict(self.save["link"], last=code)
         self.sent.append(code)
         return code
@@ -123,14 +130,16 @@ def same_state(ana: Device, ben: Device) -> bool:
     return bool(ana.state == ben.state)
 
 
-def assert_agreed_and_fair(ana: Device, ben: Device, same: Callable[[Device, Device], bool] = same_state) -> None:
-    """Both devices hold one finished game (``same``: their states are equal), owe nothing, wait
-    for nothing, and the check at the end found it fair."""
-    assert ana.save["moves"] == ben.save["moves"]
-    assert same(ana, ben)
+def assert_agreed_and_fair(ana: Device, ben: Device, same: Callable[[Device, Device], bool] = same_state, *more: Device) -> None:
+    """Every device (two, or ``more``) holds one finished game (``same``: their states are equal),
+    owes nothing, waits for nothing, and the check at the end found it fair."""
+    for other in (ben, *more):
+        assert ana.save["moves"] == other.save["moves"]
+        assert same(ana, other)
+    if not more:  # round a table, the last messages of a game need not come round to everyone
+        assert link_of(ana.save).hash == link_of(ben.save).hash
     assert ana.module.outcome(ana.state) is not None
-    assert link_of(ana.save).hash == link_of(ben.save).hash
-    for device in (ana, ben):
+    for device in (ana, ben, *more):
         link = link_of(device.save)
         assert not link.pending and not link.their_pending
         assert device.save["link"]["cards"]["audit"] == FAIR

@@ -123,8 +123,12 @@ class Known:
     hidden cards, and what this device owes them."""
 
     shares: dict[str, bytes] = field(default_factory=dict)  # place -> the other's share, for this device's decks (two players)
-    passes: dict[int, list[tuple[int, str]]] = field(default_factory=dict)  # deck every player draws from -> its passes in the order made: (seat, pass)
-    layers: dict[str, dict[int, str]] = field(default_factory=dict)  # place of such a deck -> seat -> that seat's layer taken off it (this device's too)
+    passes: dict[int, list[tuple[int, str]]] = field(
+        default_factory=dict
+    )  # deck every player draws from -> its passes in the order made: (seat, pass)
+    layers: dict[str, dict[int, str]] = field(
+        default_factory=dict
+    )  # place of such a deck -> seat -> that seat's layer taken off it (this device's too)
     told: dict[str, str] = field(default_factory=dict)  # place -> the card its owner told, of the others' cards
     sent: dict[int, int] = field(default_factory=dict)  # the other's deck -> places this device sent shares for
     # (two players, a save made before three: a deck every player draws from -> how many of the places given to the other it took its layer off)
@@ -146,7 +150,9 @@ class Known:
             shares = {key(unkey(k)): unb64(v, SIZE, "a card share") for k, v in dict(data.get("shares", {})).items()}
             told = {key(unkey(k)): told_face(v) for k, v in dict(data.get("told", {})).items()}
             passes = {int(k): [(seat_in(s, seats), str(v)) for s, v in chain] for k, chain in dict(data.get("chain", {})).items()}
-            layers = {key(unkey(k)): {seat_in(s, seats): str(v) for s, v in dict(by).items()} for k, by in dict(data.get("layers", {})).items()}
+            layers = {
+                key(unkey(k)): {seat_in(s, seats): str(v) for s, v in dict(by).items()} for k, by in dict(data.get("layers", {})).items()
+            }
             sent = {int(k): int(v) for k, v in dict(data.get("sent", {})).items()}
             owed = [key(unkey(k)) for k in data.get("owed", [])]
             shown = [key(unkey(k)) for k in data.get("shown", [])]
@@ -337,7 +343,9 @@ class CardTable:
                 return None
             keys = [self.key_of(seat, card.deck) for seat in range(self.seats)]
             told = self.known.told.get(place)  # checked by putting every layer on the card told: no table of the others' made
-            number = next((i for i, entry in enumerate(contents) if str(entry) == told and layered(keys, card_element(i)) == deck[card.pos]), None)
+            number = next(
+                (i for i, entry in enumerate(contents) if str(entry) == told and layered(keys, card_element(i)) == deck[card.pos]), None
+            )
             if number is None:
                 value = deck[card.pos]
                 for layer in keys[1:]:

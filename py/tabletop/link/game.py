@@ -41,6 +41,7 @@ from tabletop.link.record import (
     ID_BYTES,
     LINK_GAMES,
     RING_GAMES,
+    RING_LACKS,
     SIZE,
     STEPS,
     Link,
@@ -148,22 +149,37 @@ def new_link_save(module: GameModule, seats: list[dict[str, Any]], options: dict
         raise ValueError(f"{module.TITLE} cannot be played by link yet")
     if len(seats) != 2 and (module.ID not in RING_GAMES or not 2 <= len(seats) <= 4):
         raise ValueError("a game by link is for two players, each on their own device")
+    lacking = ring_lacks(len(seats), options)
+    if lacking:
+        raise ValueError(f"{lacking} cannot be played by link with three or four players yet")
     save = new_save(module.ID, options, seats, 0)
     fresh_link(save, secrets.token_bytes(ID_BYTES), me, me)
     return save
 
 
+def ring_lacks(seats: int, options: Mapping[str, Any]) -> str:
+    """The name of an option a game round a table of three or four cannot have by link yet ("": none)."""
+    return next((label for option, label in RING_LACKS.items() if seats > 2 and options.get(option)), "")
+
+
 def new_link_game(module: GameModule, seats: list[dict[str, Any]], options: dict[str, Any]) -> dict[str, Any]:
-    """The save of a game by link from the new-game form's seats: the person here ("human") and a
-    friend on another device ("friend"); ValueError says, in the form's words, what does not fit."""
-    kinds = [seat.get("kind") for seat in seats]
-    if sorted(str(kind) for kind in kinds) != ["friend", "human"]:
-        raise ValueError("a game by link is you in one seat and your friend, on their own device, in the other")
+    """The save of a game by link from the new-game form's seats: the person here ("human") and
+    friends on their own devices ("friend"), one of them in a game of two, up to three round a
+    table (``RING_GAMES``); ValueError says, in the form's words, what does not fit."""
+    kinds = [str(seat.get("kind")) for seat in seats]
+    if kinds.count("human") != 1 or kinds.count("friend") != len(kinds) - 1:
+        if len(kinds) == 2 or module.ID not in RING_GAMES:
+            raise ValueError("a game by link is you in one seat and your friend, on their own device, in the other")
+        raise ValueError("a game by link is you in one seat and a friend, each on their own device, in every other")
     return new_link_save(module, seats, options, kinds.index("human"))
 
 
 def message_for(
-    save: Mapping[str, Any], abandon: bool = False, state: Any = None, over: bool = False, ahead: Mapping[tuple[int, int], int] | None = None
+    save: Mapping[str, Any],
+    abandon: bool = False,
+    state: Any = None,
+    over: bool = False,
+    ahead: Mapping[tuple[int, int], int] | None = None,
 ) -> dict[str, Any]:
     """The next message of this device: its moves the others have not seen, its share of their
     chance (the element of the last step it holds, which shows every step before it too), its
@@ -461,6 +477,8 @@ def joined(messages: list[dict[str, Any]], games: Mapping[str, GameModule]) -> t
         raise LinkRefused("This link is damaged: its players are unreadable.")
     if not isinstance(options, dict):
         raise LinkRefused("This link is damaged: its game settings are unreadable.")
+    if ring_lacks(len(names), options):
+        raise LinkRefused("This link is for a game this app does not play by link.")
     if not all(whole(later["by"], 0, len(names) - 1) for later in messages):
         raise LinkRefused("This link is damaged: part of it is missing or unreadable.")
     me = (messages[-1]["by"] + 1) % len(names)
@@ -541,7 +559,9 @@ def apply_message(
     link = link_of(save)  # type: ignore[assignment]
     if last and chance_waits:
         raise LinkRefused(f"This link does not carry {name}'s share of the chance your last move needs.")
-    if last and link.pending and not chance_waits and not table.known.owed:  # it may wait again only for a card of theirs read after a new one of this device's
+    if (
+        last and link.pending and not chance_waits and not table.known.owed
+    ):  # it may wait again only for a card of theirs read after a new one of this device's
         raise LinkRefused(f"This link does not carry {name}'s share of the chance or the cards your last move needs.")
     if message["m"] and link.pending:
         raise LinkRefused(f"This link holds a move {name} could not make: your move is not finished yet.")
@@ -627,7 +647,11 @@ def audit(module: GameModule, save: Mapping[str, Any]) -> dict[str, Any]:
                 return {"ok": False, "cheat": mover, "why": f"{who}'s move {number} broke the rules, as the cards now show: {exc}"}
     except (ChanceAwaited, CardAwaited, SaveError, ValueError):
         other = link.other
-        return {"ok": False, "cheat": other, "why": f"{save['seats'][other]['name']}'s game cannot be replayed with the cards their secret deals."}
+        return {
+            "ok": False,
+            "cheat": other,
+            "why": f"{save['seats'][other]['name']}'s game cannot be replayed with the cards their secret deals.",
+        }
     drawers = {(number, pos): seat for number, deck in enumerate(decks_of(state)) for pos, seat in deck.given}
     for place, told in known.told.items():
         card = unkey(place)
@@ -645,7 +669,10 @@ def shuffle_fault(link: Link, known: Known) -> tuple[int, str]:
         before: tuple[int, ...] = ()
         for index, (seat, text) in enumerate(chain):
             after = shuffled_deck(text)
-            if seat != link.me and not audit_pass(key_of(link, known, seat, number), before if index else tuple(encoded_deck(len(after))), after).honest:
+            if (
+                seat != link.me
+                and not audit_pass(key_of(link, known, seat, number), before if index else tuple(encoded_deck(len(after))), after).honest
+            ):
                 return seat, "shuffled a deck with another layer than their secret makes, or changed its cards"
             before = after
     for place, layers in known.layers.items():
@@ -681,8 +708,10 @@ def news(module: GameModule, save: Mapping[str, Any], link: Link, state: Any, mo
     if module.outcome(state) is not None:
         return f"{other}'s link is in: the game is over."
     if link.their_pending:
-        return f"{other}'s link is in: send yours on, with your cards their move turns up, so that the game can go on." if link.seats > 2 else (
-            f"{other}'s link is in: send yours back, with your cards their move turns up, so that {other} can finish it."
+        return (
+            f"{other}'s link is in: send yours on, with your cards their move turns up, so that the game can go on."
+            if link.seats > 2
+            else (f"{other}'s link is in: send yours back, with your cards their move turns up, so that {other} can finish it.")
         )
     if module.to_act(state) == link.me:
         return (

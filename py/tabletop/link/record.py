@@ -15,6 +15,9 @@ from tabletop.engine.saves import MAX_MOVES
 
 LINK_GAMES = ("war-of-the-worlds", "tower-battle", "towers-of-wyoming", "tower-war")  # two players, each on their own device
 RING_GAMES = ("towers-of-wyoming",)  # and three or four, the links going round the table (game.py)
+RING_LACKS = {
+    "contractual_deadlines": "Contractual Deadlines"
+}  # round a table of three or four, not yet: a lapsed hand's unseen cards go back into the pile
 ID_BYTES = 16
 HASH_BYTES = 16  # a transcript hash
 SIZE = 16  # bytes of a share of chance (chance.py)
@@ -62,7 +65,9 @@ class Link:
     keys: dict[int, str] = field(default_factory=dict)  # the others' public halves, each from their first link
     sent_last: bool = False  # the transcript's last message is this device's: another player owes the next
     other_waits: bool = False  # the other's last move drew chance their device cannot see until this device's link (two players)
-    their_pending: list[Any] = field(default_factory=list)  # others' moves that wait for cards (or, three or four, chance) this device lacks
+    their_pending: list[Any] = field(
+        default_factory=list
+    )  # others' moves that wait for cards (or, three or four, chance) this device lacks
     held_by: list[int] = field(default_factory=list)  # the seat that made each of them
     cards: dict[str, Any] | None = None  # the hidden cards' part (cards.py reads it): shares and cards told, the check at the end
     creator: int = 0  # the seat that wrote the first message: message k is written by seat (creator + k) mod seats

@@ -16,12 +16,12 @@ from tabletop.ui.web.dom import El, h
 def status(session: Session) -> str:
     """Where the game stands between the two devices, in words."""
     link: dict[str, Any] = session.save["link"]
-    friend = session.name(1 - link["me"])
+    friend, due = next_seat_name(session), session.name(due_seat(session))
     ended = link.get("ended")
     if ended is not None:
         if ended["by"] == link["me"]:
             return f"You abandoned this game. Send {friend} the link below, so their device knows."
-        return f"{friend} abandoned this game."
+        return f"{session.name(ended['by'])} abandoned this game."
     if link.get("pending"):
         return f"Your move goes with the link below: what it turns up or rolls is settled when {friend} opens it."
     if session.outcome is not None:
@@ -32,10 +32,32 @@ def status(session: Session) -> str:
         )
         return f"{over} {checked(link, friend)}".strip()
     if session.awaits_cards:
+        if len(session.seats) > 2:
+            return (
+                f"Your new cards come when the game comes back round the table: send {friend} the link below, then open the next one here."
+            )
         return f"Your new cards come with {friend}'s next link: send them the link below, then open theirs here."
     if session.to_act == link["me"] and not link["sent_last"]:
         return "Your move."
+    if len(session.seats) > 2:
+        return (
+            f"Waiting for {due}. Send {friend} the link below by any message; the game comes back round the table as a link to open here."
+        )
     return f"Waiting for {friend}. Send them the link below by any message; their move comes back as a link to open here."
+
+
+def next_seat_name(session: Session) -> str:
+    """Whom this device's links go to: the other player, or round a table of three or four, the next seat."""
+    return session.name((int(session.save["link"]["me"]) + 1) % len(session.seats))
+
+
+def due_seat(session: Session) -> int:
+    """The seat whose link the game waits for (round a table: the next message's writer)."""
+    link = session.save["link"]
+    seats = len(session.seats)
+    if seats == 2:
+        return 1 - int(link["me"])
+    return (int(link.get("creator", 0)) + int(link.get("count", 0))) % seats
 
 
 def checked(link: dict[str, Any], friend: str) -> str:
@@ -53,7 +75,7 @@ def link_panel(act: Actions, session: Session) -> El | None:
 
     link: dict[str, Any] = session.save["link"]
     url = browser.page_url(f"#/open/{link['last']}") if link.get("last") and link.get("sent_last") else ""
-    friend = session.name(1 - link["me"])
+    friend = next_seat_name(session)
     filename = link_file_name(str(session.save.get("game", "")), int(link.get("count", 0)))
     title = f"{session.module.TITLE}, by link"
 
@@ -127,7 +149,9 @@ def panel(act: Actions, session: Session, url: str, friend: str, sends: Sends) -
             shown,
             h("button#abandon-game.danger", {"type": "button"}, "Abandon game", on_click=lambda _e: act.abandon()) if on else None,
         ),
-        open_link_file(act, friend) if url and link.get("ended") is None else None,  # their answer to the link sent
+        open_link_file(act, session.name((int(link["me"]) - 1) % len(session.seats)))
+        if url and link.get("ended") is None
+        else None,  # the answer
     )
 
 

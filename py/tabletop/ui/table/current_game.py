@@ -125,7 +125,8 @@ class CurrentGame:
         send(save)
         self.store.put(dict(save, turn=0, finished=False, saved_at=time.time()))
         self.session = None
-        friend = next(seat["name"] for seat in save["seats"] if seat["kind"] == "friend")
+        me = next(i for i, seat in enumerate(save["seats"]) if seat["kind"] == "human")
+        friend = save["seats"][(me + 1) % len(save["seats"])]["name"]  # links go round the table in seat order
         self.notices.carry = True
         self.notices.add(
             "ok", f"Game made. Copy its link here and send it to {friend}: the first roll or deal is made when {friend} opens it."
