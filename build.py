@@ -2,7 +2,7 @@
 """Build, serve, test and benchmark Towers & Worlds: the one entry for people and CI.
 
     python3 build.py serve   # install what is needed, build dist/, serve on http://localhost:8000
-    python3 build.py test    # install test tools (.venv, Chromium), build, ruff, mypy, pytest tests e2e,
+    python3 build.py test    # install test tools (.venv, Chromium), build, ruff, mypy, pytest tests (two workers), e2e,
                              # the cross-engine smoke (WebKit, Firefox), then tests again under Python 3.14 (Pyodide in Node)
     python3 build.py build   # only build dist/
     python3 build.py bench   # start-up of the app vs a bare PyScript page, per-move timings

@@ -1,5 +1,5 @@
 """The test command, `python3 build.py test`: install the test tools, build dist/, lint, type-check,
-pytest under CPython (the unit tests and the e2e suite in Chromium), the cross-engine smoke (WebKit,
+pytest under CPython (the unit tests on two workers, then the e2e suite in Chromium on one), the cross-engine smoke (WebKit,
 Firefox), then the unit tests again under Pyodide's Python. It stops at the first stage that fails
 and ends, pass or fail, with the wall time of each stage it ran."""
 
@@ -40,6 +40,18 @@ PYODIDE_HOST_ONLY = (
     "--deselect=tests/link/test_cards.py::test_a_false_card_told_at_the_end_is_refused_or_named_by_the_check",
     # 200 Tower War games by link, each link checked (two minutes here): its four long games run there
     "--deselect=tests/link/test_tower_war.py::test_two_hundred_games_by_link_agree_check_fair_and_keep_every_hidden_card",
+    # whole games of three and four players by link (each link replays the game so far): their refusals run there
+    *(
+        f"--deselect=tests/link/test_ring.py::{name}"
+        for name in (
+            "test_whole_games_round_the_table_agree_on_every_device_and_check_fair",
+            "test_no_link_shows_a_hand_a_secret_or_a_plain_card_and_every_message_is_sealed_for_each_player",
+            "test_a_turn_costs_no_extra_link_once_the_first_round_is_done",
+            "test_links_after_the_first_round_stay_small",
+            "test_the_same_secrets_and_moves_make_the_same_game",
+            "test_a_false_layer_off_is_refused_by_the_drawer_or_named_at_the_end",
+        )
+    ),
 )
 
 
@@ -121,7 +133,8 @@ def test(extra: list[str], snapshot: bool = True) -> int:
         stages: list[tuple[str, Callable[[], int]]] = [
             ("ruff (lint, format)", lambda: lint(python, env)),
             ("mypy (Python 3.11, Pyodide's)", lambda: typecheck(python, env)),
-            ("pytest tests e2e (CPython, Chromium)", lambda: shown([str(python), "-m", "pytest", "-q", "tests", "e2e", *extra], env)),
+            ("pytest tests (CPython, two workers)", lambda: shown([str(python), "-m", "pytest", "-q", "-n", "2", "tests", *extra], env)),
+            ("pytest e2e (CPython, Chromium)", lambda: shown([str(python), "-m", "pytest", "-q", "e2e", *extra], env)),
             ("cross-engine smoke (WebKit, Firefox)", lambda: shown([str(python), str(ROOT / "e2e" / "engines" / "smoke.py")], env)),
             ("unit tests under Pyodide (Node)", lambda: under_pyodide(pyodide_site, env)),
         ]

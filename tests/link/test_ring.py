@@ -23,7 +23,7 @@ from tabletop.games.towers_of_wyoming.facts import CODES
 from tabletop.link.cards import Known
 from tabletop.link.cipher import card_element, pack
 from tabletop.link.codes import from_code, to_code
-from tabletop.link.game import b64, link_of, new_link_save, reading
+from tabletop.link.game import abandon_waits, b64, link_of, new_link_save, owes_link, reading, send
 from tabletop.link.simulate import Device, play_by_links, varied
 
 W = "towers-of-wyoming"
@@ -83,7 +83,8 @@ class RingWatch:
             return
         over = MODULE.outcome(state) is not None
         public = public_cards(state)
-        for message in messages:
+        holds = bool(link_of(receiver.save).their_pending)  # a move it cannot apply yet (its toss waits): its cards are told
+        for message in messages if not holds else ():
             for place, told in message.get("r", {}).items():
                 if int(told) not in public:
                     self.faults.append(f"{place} tells {told}, which is not public on the receiver")
@@ -93,6 +94,8 @@ class RingWatch:
                 view = MODULE.view(state, receiver.me)
         for seat, owner in by_seat.items():
             if seat == receiver.me:
+                continue
+            if link_of(owner.save).pending:  # the cards its waiting move plays are in its hand here, on the table elsewhere
                 continue
             held = hand_codes(owner, seat, owner.state)
             for text in strings(data, ("r",)):
@@ -279,3 +282,27 @@ def test_contractual_deadlines_are_not_offered_round_a_table_yet():
         new_link_save(MODULE, seats, {"contractual_deadlines": True}, 0)
     save = new_link_save(MODULE, seats[:2], {"contractual_deadlines": True}, 0)  # two players: it is
     assert b64(link_of(save).id)
+
+
+def test_an_abandon_goes_round_the_table_and_each_device_then_refuses_more_links():
+    devices, sent = mid_game(4, 8)
+    sender, receiver, code = sent[-1]
+    receiver.open(code)
+    waiting = devices[(devices.index(receiver) + 2) % 4]
+    assert abandon_waits(waiting.save).startswith("Round the table, you can abandon once the game is back with you")
+    assert abandon_waits(receiver.save) == ""
+    quitter = receiver
+    passed = send(quitter.save, abandon=True, module=quitter.module, state=quitter.state)
+    holder, hops = quitter, 0
+    while True:
+        nxt = devices[(devices.index(holder) + 1) % 4]
+        nxt.open(passed)
+        hops += 1
+        assert link_of(nxt.save).ended == {"by": quitter.me, "how": "abandoned"}
+        if not owes_link(nxt.module, nxt.save, nxt.state):
+            break
+        passed = nxt.outbox()
+        holder = nxt
+    assert hops == 3  # every other player has seen it; the quitter's device is not sent it again
+    assert all(link_of(d.save).ended is not None and not owes_link(d.module, d.save, d.state) for d in devices)
+    assert refused(devices[(devices.index(quitter) + 1) % 4], code).startswith("This link was opened here before")

@@ -338,6 +338,8 @@ def take(module: GameModule | None, save: dict[str, Any] | None, data: Any, game
     assert link is not None
     if link.seats > 2 and "ring" not in data or link.seats == 2 and "ring" in data:
         raise LinkRefused("This link belongs to another game.")
+    if link.ended is not None and unb64(messages[0]["id"], ID_BYTES, "id") == link.id and messages[-1]["n"] >= link.count:
+        raise LinkRefused("This game was abandoned: it takes no more links.")
     if messages[-1]["by"] == link.me and unb64(messages[-1]["id"], ID_BYTES, "id") == link.id:
         friend = save["seats"][link.other]["name"]
         raise LinkRefused(f"This is the link this device made, for {friend}'s device: send it to {friend}.")
@@ -527,8 +529,6 @@ def check_place(save: Mapping[str, Any], link: Link, message: Mapping[str, Any])
         raise LinkRefused("This link belongs to another game.")
     if message["n"] < link.count or message["by"] == link.me:
         raise LinkRefused("This link was opened here before: the game goes on from where it stands.")
-    if link.ended is not None:
-        raise LinkRefused("This game was abandoned: it takes no more links.")
     if message["n"] > link.count:
         raise LinkRefused(f"This link comes after one of {name}'s that this device has not opened: open that one first.")
     if unb64(message["h"], HASH_BYTES, "hash") != link.hash:
@@ -803,6 +803,16 @@ def owes_on_the_ring(module: GameModule, save: Mapping[str, Any], link: Link, st
         secret_due = bool(decks_of(state)) and not known_of(link).secret_sent
         return secret_due or any("z" in m or m.get("m") for m in unseen)
     return module.to_act(state) != link.me or awaits_cards(module, save, state)
+
+
+def abandon_waits(save: Mapping[str, Any]) -> str:
+    """Why this device cannot abandon its game by link now ("": it can). Round a table, the message
+    that says so must come in its turn, or the next player would refuse it as out of order."""
+    link = link_of(save)
+    assert link is not None
+    if link.seats > 2 and link.due != link.me:
+        return f"Round the table, you can abandon once the game is back with you: open {save['seats'][(link.me - 1) % link.seats]['name']}'s next link first."
+    return ""
 
 
 def send(save: dict[str, Any], abandon: bool = False, module: GameModule | None = None, state: Any = None) -> str:

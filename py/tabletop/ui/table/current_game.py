@@ -149,8 +149,11 @@ class CurrentGame:
         session = self._session()
         if not session.by_link or session.save["link"].get("ended") is not None:
             return "Only a game by link that is still on can be abandoned."
-        from tabletop.link.game import send
+        from tabletop.link.game import abandon_waits, send
 
+        waits = abandon_waits(session.save)
+        if waits:
+            return waits
         send(session.save, abandon=True, module=session.module, state=session.state)
         self.autosave()
         return None
