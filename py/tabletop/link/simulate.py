@@ -85,6 +85,7 @@ def play_by_links(
     watch: Watch | None = None,
     choose: Choose | None = None,
     players: int = 2,
+    resume: bool = False,
 ) -> tuple[Device, ...]:
     """A whole game between ``players`` devices by random legal moves (or ``choose``'s), every move
     carried by a link; three or four pass their links round the table in seat order. The first
@@ -94,7 +95,8 @@ def play_by_links(
     with the device that refused it as ``by``."""
     rng = Rng(seed)
     devices = devices or tuple(Device(game) for _ in range(players))
-    devices[0].create(list(NAMES[: len(devices)]), options, creator)
+    if not resume:  # ``resume``: ``devices`` hold a game already, which goes on
+        devices[0].create(list(NAMES[: len(devices)]), options, creator)
     for _ in range(max_links):
         for device in devices:
             while device.save is not None and device.can_move():
