@@ -192,13 +192,21 @@ def link_figures() -> dict:
     """Characters per link of each game played by link, over 200 simulated games each
     (tabletop/link/simulate.py; Towers of Wyoming's take about 4 s a game here, the others less)."""
     from tabletop.link.game import LINK_GAMES
-    from tabletop.link.simulate import link_sizes
+    from tabletop.link.simulate import link_sizes, ring_sizes
 
     figures = {game: link_sizes(game, 200) for game in LINK_GAMES}
     for game, row in figures.items():
         print(
             f"links of {game}: median {row['median']}, 95th percentile {row['p95']}, first link up to {row['first_max']} characters,"
             f" {row['over_2000']} of {row['links']} over 2,000",
+            flush=True,
+        )
+    for players, games in ((3, 20), (4, 10)):  # round a table each link replays the game so far: fewer games
+        row = figures[f"towers-of-wyoming, {players} players"] = ring_sizes(players, games)
+        print(
+            f"links of towers-of-wyoming round a table of {players} ({games} games): a turn's median {row['median']},"
+            f" 95th percentile {row['p95']}; the first two rounds up to {row['first_rounds_max']};"
+            f" {row['shuffle_links']} links with a recycle's passes, up to {row['shuffle_max']} characters",
             flush=True,
         )
     return figures

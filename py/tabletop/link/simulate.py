@@ -157,3 +157,38 @@ def link_sizes(game: str, games: int = 200, options: dict[str, Any] | None = Non
         "first_max": max(first),
         "over_2000": sum(1 for size in later + first if size > 2000),
     }
+
+
+def ring_sizes(players: int, games: int) -> dict[str, Any]:
+    """Characters per link of Towers of Wyoming round a table of ``players`` over ``games``
+    simulated games (seeds 0 .., Contractual Deadlines left out: not by link round a table yet):
+    the links of the first two rounds (every pass, then every hand's layers), the links of turns
+    after them (median, 95th percentile), and those that carry a recycle's passes."""
+    from tabletop.link.codes import from_code
+
+    first: list[int] = []
+    turns: list[int] = []
+    shuffles: list[int] = []
+    for seed in range(games):
+        options = dict(varied("towers-of-wyoming", seed), contractual_deadlines=False)
+        devices = play_by_links("towers-of-wyoming", options, seed, creator=seed % players, players=players)
+        for device in devices:
+            for code in device.sent:
+                ring = from_code(code)["ring"]
+                if ring[-1]["n"] < 2 * players:
+                    first.append(len(code))
+                else:
+                    (shuffles if any("d" in message for message in ring) else turns).append(len(code))
+    turns.sort()
+    return {
+        "games": games,
+        "players": players,
+        "links": len(first) + len(turns) + len(shuffles),
+        "median": statistics.median(turns),
+        "p95": turns[int(0.95 * (len(turns) - 1))],
+        "max": turns[-1],
+        "first_rounds_max": max(first),
+        "shuffle_links": len(shuffles),
+        "shuffle_max": max(shuffles, default=0),
+        "over_2000": sum(1 for size in first + turns + shuffles if size > 2000),
+    }
